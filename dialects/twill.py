@@ -1,0 +1,188 @@
+"""The `twill` dialect: schedule attributes written by twillc's passes.
+
+Schedules live in attributes so every later pass works from the IR alone
+(design.md, "IR conventions"):
+
+- on each op: `twill.cost = #twill.cost<...>` (from `annotate-costs`, then
+  `cost-normalize`), `twill.cycle`, `twill.stage`, `twill.warp` (i32), and
+  Triton's `loop.stage` / `loop.cluster` so Triton users read them as usual;
+- on the loop: `twill.schedule = #twill.schedule<...>` and, after warp
+  specialization, `twill.warps = [#twill.warp<...>, ...]`.
+
+```mlir
+%s = tile.mma %q, %k {transpose_rhs,
+    twill.cost = #twill.cost<unit = tc, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>,
+    twill.cycle = 0 : i32, twill.stage = 0 : i32, twill.warp = 1 : i32} : ...
+tile.for ... attributes {twill.schedule = #twill.schedule<ii = 2, length = 4, stages = 2,
+    lower_bound = 2, status = optimal>}
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IntAttr, StringAttr
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition, param_def
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+STATUSES = ("optimal", "feasible", "infeasible")
+
+
+class KeyValueAttr(ParametrizedAttribute):
+    """Base of attributes printed as `<key = value, ...>`.
+
+    `FIELDS` lists (name, kind) in parameter order; kind is `int`, `ident`
+    (a bare identifier such as `tc`) or `flag` (printed as its name when set,
+    left out when not)."""
+
+    FIELDS: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values: dict[str, Attribute] = {}
+        with parser.in_angle_brackets():
+            while True:
+                key = parser.parse_identifier("expected a key")
+                kind = dict(cls.FIELDS).get(key)
+                if kind is None or key in values:
+                    parser.raise_error(f"unexpected key '{key}' in {cls.name}")
+                if kind == "flag":
+                    values[key] = IntAttr(1)
+                else:
+                    parser.parse_punctuation("=")
+                    if kind == "int":
+                        values[key] = IntAttr(parser.parse_integer(allow_negative=False))
+                    else:
+                        values[key] = StringAttr(parser.parse_identifier_or_str_literal())
+                if parser.parse_optional_punctuation(",") is None:
+                    break
+        missing = [k for k, kind in cls.FIELDS if kind != "flag" and k not in values]
+        if missing:
+            parser.raise_error(f"{cls.name} is missing {', '.join(missing)}")
+        return tuple(values.get(k, IntAttr(0)) for k, _ in cls.FIELDS)
+
+    def print_parameters(self, printer: Printer) -> None:
+        parts: list[str] = []
+        for (key, kind), value in zip(self.FIELDS, self.parameters, strict=True):
+            if kind == "flag":
+                if isinstance(value, IntAttr) and value.data:
+                    parts.append(key)
+            elif isinstance(value, IntAttr):
+                parts.append(f"{key} = {value.data}")
+            elif isinstance(value, StringAttr):
+                text = value.data
+                parts.append(f"{key} = {text}" if text.isidentifier() else f'{key} = "{text}"')
+        printer.print_string("<" + ", ".join(parts) + ">")
+
+    def get(self, key: str) -> int | str | bool:
+        value = self.parameters[[k for k, _ in self.FIELDS].index(key)]
+        kind = dict(self.FIELDS)[key]
+        if kind == "flag":
+            return bool(value.data)  # type: ignore[attr-defined]
+        return value.data  # type: ignore[attr-defined]
+
+
+@irdl_attr_definition
+class CostAttr(KeyValueAttr):
+    """What one op costs on the target (from `annotate-costs`)."""
+
+    name = "twill.cost"
+    FIELDS = (
+        ("unit", "ident"),
+        ("cycles", "int"),
+        ("latency", "int"),
+        ("regs", "int"),
+        ("smem", "int"),
+        ("tmem", "int"),
+        ("variable_latency", "flag"),
+        ("blocking", "flag"),
+    )
+
+    unit: StringAttr = param_def()
+    cycles: IntAttr = param_def()
+    latency: IntAttr = param_def()
+    regs: IntAttr = param_def()
+    smem: IntAttr = param_def()
+    tmem: IntAttr = param_def()
+    variable_latency: IntAttr = param_def()
+    blocking: IntAttr = param_def()
+
+    def __init__(
+        self,
+        unit: str,
+        cycles: int,
+        latency: int,
+        regs: int = 0,
+        smem: int = 0,
+        tmem: int = 0,
+        variable_latency: bool = False,
+        blocking: bool = False,
+    ):
+        super().__init__(
+            StringAttr(unit),
+            IntAttr(cycles),
+            IntAttr(latency),
+            IntAttr(regs),
+            IntAttr(smem),
+            IntAttr(tmem),
+            IntAttr(int(variable_latency)),
+            IntAttr(int(blocking)),
+        )
+
+    def verify(self) -> None:
+        if self.cycles.data < 1:
+            raise VerifyException("twill.cost cycles must be >= 1")
+
+
+@irdl_attr_definition
+class ScheduleAttr(KeyValueAttr):
+    """The modulo schedule of a loop: II, length L, stages ceil(L/II), the
+    proven lower bound on II and whether the II is proven optimal."""
+
+    name = "twill.schedule"
+    FIELDS = (
+        ("ii", "int"),
+        ("length", "int"),
+        ("stages", "int"),
+        ("lower_bound", "int"),
+        ("status", "ident"),
+    )
+
+    ii: IntAttr = param_def()
+    length: IntAttr = param_def()
+    stages: IntAttr = param_def()
+    lower_bound: IntAttr = param_def()
+    status: StringAttr = param_def()
+
+    def __init__(self, ii: int, length: int, stages: int, lower_bound: int, status: str):
+        super().__init__(IntAttr(ii), IntAttr(length), IntAttr(stages), IntAttr(lower_bound), StringAttr(status))
+
+    def verify(self) -> None:
+        if self.status.data not in STATUSES:
+            raise VerifyException(f"twill.schedule status must be one of {', '.join(STATUSES)}")
+        if self.ii.data < 1 or self.stages.data < 1:
+            raise VerifyException("twill.schedule ii and stages must be >= 1")
+
+
+@irdl_attr_definition
+class WarpAttr(KeyValueAttr):
+    """One warp group of a warp-specialized loop: its index, role and
+    register budget per thread (the setmaxnreg value)."""
+
+    name = "twill.warp"
+    FIELDS = (("id", "int"), ("role", "ident"), ("regs", "int"))
+
+    id: IntAttr = param_def()
+    role: StringAttr = param_def()
+    regs: IntAttr = param_def()
+
+    def __init__(self, id: int, role: str, regs: int):
+        super().__init__(IntAttr(id), StringAttr(role), IntAttr(regs))
+
+
+Twill = Dialect("twill", [], [CostAttr, ScheduleAttr, WarpAttr])

@@ -1,0 +1,99 @@
+"""`--emit txt`: a text Gantt chart of the steady state, per unit and per
+warp, and a table of the ops.
+
+The steady state is one II: an op issued at cycle c (stage c // II) holds
+its units at residues (c + k) mod II for each row k of its RRT. With more
+cycles than columns, each column covers several cycles and shows the op
+holding most of them.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable
+
+from twillc.graph import DependenceGraph, Op, Schedule
+
+MAX_COLUMNS = 64
+LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+
+
+def _labels(ops: Iterable[Op]) -> dict[str, str]:
+    return {op.id: LABELS[i % len(LABELS)] for i, op in enumerate(ops)}
+
+
+def _pack(lanes: list[list[str | None]], op_id: str, t: int, count: int) -> None:
+    """Place `count` instances of `op_id` at cycle `t`, each on the first free lane."""
+    for _ in range(count):
+        free = next((lane for lane in lanes if lane[t] is None), None)
+        if free is None:  # over capacity (the checker reports it): show it on a new lane
+            free = [None] * len(lanes[0]) if lanes else []
+            lanes.append(free)
+        free[t] = op_id
+
+
+def _render_row(cells: list[str | None], labels: dict[str, str], width: int) -> str:
+    period = len(cells)
+    out = []
+    for col in range(width):
+        lo, hi = col * period // width, max(col * period // width + 1, (col + 1) * period // width)
+        counts: dict[str, int] = {}
+        for c in cells[lo:hi]:
+            if c is not None:
+                counts[c] = counts.get(c, 0) + 1
+        out.append(labels[max(sorted(counts), key=lambda k: counts[k])] if counts else ".")
+    return "".join(out)
+
+
+def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> str:
+    ii = schedule.ii
+    period = ii if ii else max(schedule.length, 1)
+    width = min(period, MAX_COLUMNS)
+    labels = _labels(graph.ops)
+    lines = [
+        f"kernel {kernel}  target {target}  status {schedule.status.value}",
+        f"II {ii if ii else '-'}  length {schedule.length}  stages {schedule.stages}  "
+        f"lower bound {schedule.lower_bound}",
+    ]
+    if schedule.note or schedule.solver:
+        lines.append(f"search: {schedule.note or 'solver=' + schedule.solver}")
+    scale = f" (1 column = {period / width:.3g} cycles)" if width < period else ""
+    what = f"steady state, one II = {period} cycles" if ii else f"schedule, {period} cycles"
+    lines += ["", f"{what}{scale}"]
+
+    rows = {u: [[None] * period for _ in range(max(cap, 1))] for u, cap in sorted(graph.capacities.items())}
+    for op in graph.ops:
+        for k, row in enumerate(op.rrt):
+            for unit, count in row:
+                _pack(rows[unit], op.id, (schedule.cycles[op.id] + k) % period, count)
+    name_width = max([len(u) for u in rows] + [len("warp 0 (correction)") if schedule.warps else 4])
+    for unit, lanes in rows.items():
+        for i, lane in enumerate(lanes):
+            label = unit if i == 0 else ""
+            lines.append(f"  {label:<{name_width}} |{_render_row(lane, labels, width)}|")
+
+    if schedule.warps is not None:
+        lines += ["", "per warp (issue to completion)"]
+        roles = {r.id: r for r in schedule.roles}
+        for w in sorted(set(schedule.warps.values()) | set(roles)):
+            lanes: list[list[str | None]] = [[None] * period]
+            for op in graph.ops:
+                if schedule.warps[op.id] == w:
+                    for k in range(op.cycles):
+                        _pack(lanes, op.id, (schedule.cycles[op.id] + k) % period, 1)
+            role = roles.get(w)
+            name = f"warp {w}" + (f" ({role.role})" if role else "")
+            for i, lane in enumerate(lanes):
+                lines.append(f"  {name if i == 0 else '':<{name_width}} |{_render_row(lane, labels, width)}|")
+
+    warp_head = "  warp" if schedule.warps is not None else ""
+    lines += ["", f"  label  op                 unit   cycle  stage  cycles  latency{warp_head}  loc"]
+    for op in graph.ops:
+        c = schedule.cycles[op.id]
+        units = ",".join(sorted(op.units())) or "-"
+        warp = f"  {schedule.warps[op.id]:>4}" if schedule.warps is not None else ""
+        lines.append(
+            f"  {labels[op.id]:<5}  {op.id:<18} {units:<6} {c:>5}  {c // ii if ii else 0:>5}  "
+            f"{op.cycles:>6}  {op.latency:>7}{warp}  {op.loc or ''}"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,26 @@
+"""Emitters of scheduled IR: the output kinds other than MLIR text."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ModuleOp
+
+from twillc.diagnostics import UserError
+
+
+def emit_scheduled(module: ModuleOp, kind: str) -> str:
+    from lowering.emit_json import dumps, schedule_json
+    from lowering.emit_text import gantt_text
+    from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.common import located_error, module_machine
+
+    machine = module_machine(module)
+    loop = find_loop(module)
+    graph, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    if schedule is None:
+        raise located_error(loop, f"--emit {kind} needs a scheduled loop: run a scheduling pass")
+    if kind == "json":
+        return dumps(schedule_json(graph, schedule, graph.name, machine.name))
+    if kind == "txt":
+        return gantt_text(graph, schedule, graph.name, machine.name)
+    raise UserError(located_error(loop, "").loc, f"unknown output kind '{kind}'")

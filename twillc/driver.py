@@ -1,0 +1,244 @@
+"""The `twillc` command line.
+
+    twillc INPUT [-o OUT] [--passes PIPELINE] [--target T] [--emit KIND]
+
+INPUT is a `.tile` kernel, twillc's own `.mlir`, `-` (MLIR on stdin), a
+modulo-scheduling instance (`.graphml` with `--resources _RM.xml`) or a
+GS-Schedule graph (`.gml`). Exit status: 0 success, 1 an error in the input
+or options (`file:line:col: error: ...`), 2 bad usage, 3 an internal error.
+The driver wires passes and emitters; it holds no scheduling logic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from twillc.diagnostics import InternalError, Location, UsageError, UserError
+
+EMIT_KINDS = ("mlir", "json", "txt")
+EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt"}
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _ArgumentParser(
+        prog="twillc",
+        description="Optimal software pipelining and warp specialization for tile-level GPU loops.",
+        epilog="Output kind: --emit, else the extension of -o, else mlir. With no --passes, "
+        "IR output runs no pass and every other output runs the default pipeline "
+        "(annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule).",
+    )
+    p.add_argument("input", nargs="?", help="a .tile, .mlir, .graphml or .gml file, or - for MLIR on stdin")
+    p.add_argument("-o", "--output", help="write here (atomically, only on success) instead of stdout")
+    p.add_argument("-p", "--passes", help="pass pipeline, e.g. 'cost-normalize,modulo-schedule{time-limit=10}'")
+    p.add_argument("--target", help="machine model: h100, b200 or a path to a .toml (overrides the file's)")
+    p.add_argument("--emit", choices=EMIT_KINDS, help="output kind")
+    p.add_argument("--resources", help="resource model (_RM.xml) for a .graphml input")
+    p.add_argument("--list-passes", action="store_true", help="list the available passes and exit")
+    p.add_argument("--print-ir-after-all", action="store_true", help="print the IR to stderr after each pass")
+    p.add_argument("--timing", action="store_true", help="print the wall time of each pass to stderr")
+    p.add_argument("--print-debuginfo", action="store_true", help="print op locations as loc(...)")
+    p.add_argument("--print-op-generic", action="store_true", help="print IR in the generic op form")
+    p.add_argument("--version", action="version", version="twillc 0.1.0 (xdsl 0.74.0)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    source: dict[str, str] = {}
+    try:
+        args = _parser().parse_args(list(argv) if argv is not None else None)
+        if args.list_passes:
+            _list_passes(out)
+            return 0
+        if args.input is None:
+            raise UsageError("the following arguments are required: input")
+        text = _compile(args, source, err)
+        _write_output(args.output, text, out)
+        return 0
+    except UsageError as e:
+        print(f"twillc: error: {e}", file=err)
+        print("usage: twillc INPUT [-o OUT] [--passes PIPELINE] [--target T] [--emit KIND] (see --help)", file=err)
+        return 2
+    except UserError as e:
+        if e.source is None:
+            e.source = source.get(e.loc.filename)
+        print(e.render(), file=err)
+        return 1
+    except InternalError as e:
+        print(f"twillc: internal error: {e}", file=err)
+        return 3
+    except KeyboardInterrupt:
+        print("twillc: interrupted", file=err)
+        return 130
+    except RecursionError:
+        print("twillc: error: input nested too deeply", file=err)
+        return 1
+    except Exception as e:  # noqa: BLE001 - the last line of defence: never a traceback
+        if os.environ.get("TWILLC_DEBUG"):
+            raise
+        print(f"twillc: internal error: {type(e).__name__}: {e} (set TWILLC_DEBUG=1 for a traceback)", file=err)
+        return 3
+
+
+def _list_passes(out: IO[str]) -> None:
+    from twillc.transforms import PASS_SUMMARIES, get_all_passes
+
+    for name in sorted(get_all_passes()):
+        print(f"  {name:<18} {PASS_SUMMARIES.get(name, '')}", file=out)
+
+
+def _emit_kind(args: argparse.Namespace) -> str:
+    if args.emit:
+        return args.emit
+    if args.output:
+        ext = Path(args.output).suffix
+        if ext not in EXTENSIONS:
+            known = ", ".join(sorted(EXTENSIONS))
+            raise UsageError(f"cannot tell the output kind of '{args.output}' (known: {known}); use --emit")
+        return EXTENSIONS[ext]
+    return "mlir"
+
+
+def _read_input(path: str, source: dict[str, str]) -> str:
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as e:
+        raise UserError(Location(path, 0, 0), f"cannot read input: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        head = data[: e.start]
+        line = head.count(b"\n") + 1
+        col = len(head) - (head.rfind(b"\n") + 1) + 1
+        raise UserError(Location(path, line, col), f"invalid UTF-8 byte 0x{data[e.start]:02x}") from None
+    source[path] = text
+    return text
+
+
+def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> str:
+    kind = _emit_kind(args)
+    ext = Path(args.input).suffix if args.input != "-" else ".mlir"
+    if ext in (".graphml", ".gml"):
+        from twillc.graph_job import run_graph_job
+
+        return run_graph_job(args, kind, err)
+    if args.resources:
+        raise UsageError("--resources applies to .graphml inputs only")
+    if ext not in (".tile", ".mlir"):
+        raise UsageError(f"unknown input kind '{ext or args.input}' (expected .tile, .mlir, .graphml, .gml or -)")
+    text = _read_input(args.input, source)
+    module = _parse(text, args.input, ext)
+    if args.target:
+        from xdsl.dialects.builtin import StringAttr
+
+        from twillc.machine import load_machine
+
+        load_machine(args.target, Location("--target", 0, 0))
+        module.attributes["twill.target"] = StringAttr(args.target)
+    spec = args.passes if args.passes is not None else ("" if kind == "mlir" else None)
+    if spec is None:
+        from twillc.transforms import DEFAULT_PIPELINE
+
+        spec = DEFAULT_PIPELINE
+    _run_passes(module, spec, args, err)
+    return _emit(module, kind, args)
+
+
+def _parse(text: str, filename: str, ext: str):  # -> ModuleOp
+    if ext == ".tile":
+        from twillc.frontend import parse_tile
+
+        return parse_tile(text, filename)
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import ParseError
+
+    from twillc.context import make_context
+    from twillc.verify import verify_located
+
+    try:
+        module = Parser(make_context(), text, filename).parse_module()
+    except ParseError as e:
+        where = e.span.get_location()
+        raise UserError(Location(filename, where.line, where.col), e.msg.strip(), text) from None
+    if not isinstance(module, ModuleOp):
+        raise UserError(Location(filename, 1, 1), "expected a builtin.module", text)
+    verify_located(module)
+    return module
+
+
+def _run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> None:
+    if not spec.strip():
+        return
+    from xdsl.passes import PassPipeline
+    from xdsl.printer import Printer
+
+    from twillc.context import make_context
+    from twillc.transforms import get_all_passes
+    from twillc.verify import verify_located
+
+    try:
+        pipeline = PassPipeline.parse_spec(get_all_passes(), spec)
+    except Exception as e:  # ArgSpecParseError, ValueError: both are usage errors
+        raise UsageError(f"invalid pass pipeline '{spec}': {str(e).strip()}") from None
+    ctx = make_context()
+    for p in pipeline.passes:
+        start = time.perf_counter()
+        p.apply(ctx, module)
+        verify_located(module)
+        if args.timing:
+            print(f"twillc: {p.name:<18} {time.perf_counter() - start:8.3f} s", file=err)
+        if args.print_ir_after_all:
+            print(f"// -----// IR after {p.name} //----- //", file=err)
+            Printer(stream=err, print_debuginfo=args.print_debuginfo).print_op(module)
+            print(file=err)
+
+
+def _emit(module, kind: str, args: argparse.Namespace) -> str:
+    if kind == "mlir":
+        import io
+
+        from xdsl.printer import Printer
+
+        buf = io.StringIO()
+        Printer(
+            stream=buf, print_debuginfo=args.print_debuginfo, print_generic_format=args.print_op_generic
+        ).print_op(module)
+        return buf.getvalue() + "\n"
+    from lowering.targets import emit_scheduled
+
+    return emit_scheduled(module, kind)
+
+
+def _write_output(path: str | None, text: str, out: IO[str]) -> None:
+    if path is None or path == "-":
+        out.write(text)
+        return
+    target = Path(path)
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except OSError as e:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+        raise UserError(Location(path, 0, 0), f"cannot write output: {e.strerror or e}") from None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

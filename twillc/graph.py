@@ -1,0 +1,171 @@
+"""The scheduling problem as a plain value: a dependence graph over ops with
+resource reservation tables, and the schedules solvers return for it.
+
+Nothing here imports xDSL or a solver, so solvers, the checker and benchmarks
+work on graphs built from IR, read from GraphML / GML, or generated in tests.
+Conventions follow design.md ("The scheduling problem", "Interchange formats").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+# One row per cycle of an op's execution from its issue: the units it holds
+# that cycle and how many instances, sorted by unit name.
+RRTRow = tuple[tuple[str, int], ...]
+RRT = tuple[RRTRow, ...]
+
+
+def rrt_row(**units: int) -> RRTRow:
+    return tuple(sorted((u, n) for u, n in units.items() if n))
+
+
+def uniform_rrt(unit: str | None, cycles: int, count: int = 1) -> RRT:
+    """An op holding `count` instances of `unit` for each of `cycles` cycles
+    (no unit: an op that reserves nothing but still lasts `cycles`)."""
+    row: RRTRow = ((unit, count),) if unit else ()
+    return tuple(row for _ in range(max(cycles, 1)))
+
+
+@dataclass(frozen=True)
+class Op:
+    """One tile-level operation (a node of G)."""
+
+    id: str
+    rrt: RRT
+    """Units held per cycle from issue; len(rrt) is the op's occupancy."""
+    latency: int = 1
+    """Cycles until its result may be used (default delay of outgoing SSA edges)."""
+    loc: str | None = None
+    """`file:line:col` of the source statement, if any."""
+    kind: str = ""
+    """What the op is (e.g. `tile.mma`), for display only."""
+    regs: int = 0
+    """Registers per thread its result keeps live."""
+    footprint: Mapping[str, int] = field(default_factory=dict)
+    """Bytes of each memory (`smem`, `tmem`) its result occupies while live."""
+    variable_latency: bool = False
+    """Runs for an unknown time (TMA): must go on the variable-latency warp."""
+    spill_cost: int = 0
+    """Cycles to hand its result to another warp (smem + mbarrier round trip)."""
+
+    @property
+    def cycles(self) -> int:
+        return len(self.rrt)
+
+    def units(self) -> set[str]:
+        return {u for row in self.rrt for u, _ in row}
+
+
+@dataclass(frozen=True)
+class Edge:
+    """Instance of `dst` in iteration i issues >= `delay` cycles after the
+    instance of `src` in iteration i - `distance`."""
+
+    src: str
+    dst: str
+    delay: int
+    distance: int = 0
+    blocking: bool = False
+    """`dst` must block (wait on a barrier) before `src`'s result is usable."""
+
+
+@dataclass(frozen=True)
+class DependenceGraph:
+    name: str
+    ops: tuple[Op, ...]
+    edges: tuple[Edge, ...]
+    capacities: Mapping[str, int]
+    """Instances of each functional unit."""
+    memories: Mapping[str, int] = field(default_factory=dict)
+    """Capacity in bytes of each memory (`smem`, `tmem`)."""
+    target: str = ""
+
+    def __post_init__(self) -> None:
+        ids = [o.id for o in self.ops]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"duplicate op ids in graph {self.name!r}")
+        known = set(ids)
+        for e in self.edges:
+            if e.src not in known or e.dst not in known:
+                raise ValueError(f"edge {e.src}->{e.dst} names an unknown op")
+            if e.delay < 0 or e.distance < 0:
+                raise ValueError(f"edge {e.src}->{e.dst} has a negative delay or distance")
+        for o in self.ops:
+            for u in o.units():
+                if u not in self.capacities:
+                    raise ValueError(f"op {o.id!r} uses unit {u!r} the machine does not have")
+
+    def op(self, op_id: str) -> Op:
+        return self._index()[op_id]
+
+    def _index(self) -> dict[str, Op]:
+        # Cached on the frozen instance without breaking equality.
+        idx = self.__dict__.get("_idx")
+        if idx is None:
+            idx = {o.id: o for o in self.ops}
+            object.__setattr__(self, "_idx", idx)
+        return idx
+
+    def succs(self, op_id: str) -> list[Edge]:
+        return [e for e in self.edges if e.src == op_id]
+
+    def preds(self, op_id: str) -> list[Edge]:
+        return [e for e in self.edges if e.dst == op_id]
+
+
+class Status(str, Enum):
+    OPTIMAL = "optimal"
+    """Proven: no schedule with a smaller II exists."""
+    FEASIBLE = "feasible"
+    """Legal, but a smaller II was not ruled out (limit reached)."""
+    INFEASIBLE = "infeasible"
+    """Proven: no legal schedule within the searched range."""
+
+
+@dataclass(frozen=True)
+class WarpRole:
+    id: int
+    role: str
+    """`producer`, `mma`, `consumer0`, `correction`, ..."""
+    regs: int
+    """Registers per thread (setmaxnreg value) for this warp group."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A modulo schedule (ii set) or an acyclic one (ii None)."""
+
+    ii: int | None
+    cycles: Mapping[str, int]
+    """Issue cycle of each op (iteration 0), all >= 0."""
+    length: int
+    """L: see `schedule_length`."""
+    status: Status
+    lower_bound: int
+    """Proven lower bound on ii (on the objective, for an acyclic problem)."""
+    complete: bool = True
+    """Whether the search behind `status` covered every candidate it had to."""
+    warps: Mapping[str, int] | None = None
+    """Warp (group) of each op, once warp specialization ran."""
+    roles: tuple[WarpRole, ...] = ()
+    objective: tuple[str, float] | None = None
+    solver: str = ""
+    note: str = ""
+
+    def stage(self, op_id: str) -> int:
+        return self.cycles[op_id] // self.ii if self.ii else 0
+
+    @property
+    def stages(self) -> int:
+        if not self.ii or not self.cycles:
+            return 1
+        return max(1, -(-self.length // self.ii))
+
+
+def schedule_length(graph: DependenceGraph, cycles: Mapping[str, int]) -> int:
+    """L = max over ops of (issue + occupancy): the cycle at which the last op
+    of one iteration has finished, counted from the iteration's start at 0."""
+    return max((cycles[o.id] + o.cycles for o in graph.ops), default=0)

@@ -1,0 +1,67 @@
+"""twillc's passes, by kebab-case name, as lazy factories (the driver stays fast)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def _annotate_costs() -> type[ModulePass]:
+    from twillc.transforms.annotate_costs import AnnotateCostsPass
+
+    return AnnotateCostsPass
+
+
+def _cost_normalize() -> type[ModulePass]:
+    from twillc.transforms.cost_normalize import CostNormalizePass
+
+    return CostNormalizePass
+
+
+def _modulo_schedule() -> type[ModulePass]:
+    from twillc.transforms.modulo_schedule import ModuloSchedulePass
+
+    return ModuloSchedulePass
+
+
+def _joint_schedule() -> type[ModulePass]:
+    from twillc.transforms.joint_schedule import JointSchedulePass
+
+    return JointSchedulePass
+
+
+def _gaus_schedule() -> type[ModulePass]:
+    from twillc.transforms.gaus_schedule import GausSchedulePass
+
+    return GausSchedulePass
+
+
+def _verify_schedule() -> type[ModulePass]:
+    from twillc.transforms.verify_schedule import VerifySchedulePass
+
+    return VerifySchedulePass
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    return {
+        "annotate-costs": _annotate_costs,
+        "cost-normalize": _cost_normalize,
+        "modulo-schedule": _modulo_schedule,
+        "joint-schedule": _joint_schedule,
+        "gaus-schedule": _gaus_schedule,
+        "verify-schedule": _verify_schedule,
+    }
+
+
+PASS_SUMMARIES = {
+    "annotate-costs": "derive unit, cycles, latency, registers and memory of each op from the target",
+    "cost-normalize": "ratio-preserving small integer costs (Twill 5.2), CP-SAT",
+    "modulo-schedule": "exact modulo schedule, minimal II then length, CP-SAT, with proof",
+    "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), Z3",
+    "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
+    "verify-schedule": "independent re-check of every constraint of the schedule",
+}
+
+# What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given.
+DEFAULT_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"

@@ -1,0 +1,75 @@
+"""`cost-normalize{budget=300}`: replace the loop's cycle counts by small
+integers with the same ratios (Twill 5.2), so exact solvers stay fast.
+
+Normalizes every occupancy and latency of the loop's ops and the target's
+cross-warp delay together; the original cost stays on each op as
+`twill.raw_cost`, and the loop records the budget and the largest relative
+ratio error in `twill.normalization`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, f64, i64
+from xdsl.passes import ModulePass
+
+from dialects.twill import CostAttr
+from twillc.ir_graph import cost_of, costed_ops, cross_warp_delay, find_loop
+from twillc.transforms.common import located_error, module_machine
+
+
+@dataclass(frozen=True)
+class CostNormalizePass(ModulePass):
+    """Ratio-preserving cost normalization of the scheduled loop."""
+
+    name = "cost-normalize"
+
+    budget: int = 300
+    """Upper bound U on the sum of the distinct normalized costs."""
+
+    time_limit: float = 10.0
+    """Seconds for the CP-SAT solve."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.solvers.normalize import NormalizationInfeasible, normalize_costs
+
+        loop = find_loop(op)
+        if "twill.normalization" in loop.attributes:
+            return  # already normalized: normalizing twice would compound errors
+        machine = module_machine(op)
+        ops = costed_ops(loop)
+        cross = cross_warp_delay(loop, machine)
+        costs = [cross]
+        for inner in ops:
+            cost = cost_of(inner)
+            costs += [cost.cycles.data, cost.latency.data]
+        if self.budget < 1:
+            raise located_error(loop, f"cost-normalize: budget must be >= 1, got {self.budget}")
+        try:
+            norm = normalize_costs(costs, self.budget, self.time_limit)
+        except NormalizationInfeasible as e:
+            raise located_error(loop, f"cost-normalize: {e}") from None
+        m = norm.mapping
+        for inner in ops:
+            c = cost_of(inner)
+            inner.attributes["twill.raw_cost"] = c
+            inner.attributes["twill.cost"] = CostAttr(
+                c.unit.data,
+                m[c.cycles.data],
+                m[c.latency.data],
+                c.regs.data,
+                c.smem.data,
+                c.tmem.data,
+                bool(c.variable_latency.data),
+                bool(c.blocking.data),
+            )
+        loop.attributes["twill.cross_warp"] = IntegerAttr(m[cross], i64)
+        loop.attributes["twill.normalization"] = DictionaryAttr(
+            {
+                "budget": IntegerAttr(self.budget, i64),
+                "max_ratio_error": FloatAttr(round(norm.max_ratio_error, 6), f64),
+                "proven": IntegerAttr(int(norm.optimal), i64),
+            }
+        )

@@ -1,0 +1,58 @@
+"""`modulo-schedule{time-limit=.. max-ii=..}`: exact modulo scheduling of the
+loop with CP-SAT: the smallest II from max(ResMII, RecMII) upward, then the
+shortest length, with a proof of optimality or the bound that remains."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from twillc.graph import DependenceGraph, Schedule
+from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
+from twillc.transforms.common import located_error, module_machine
+
+
+@dataclass(frozen=True)
+class ModuloSchedulePass(ModulePass):
+    """Exact CP-SAT modulo scheduling of the loop."""
+
+    name = "modulo-schedule"
+
+    time_limit: float = 60.0
+    """Seconds for the whole search; on the limit the best schedule and the bound are kept."""
+
+    max_ii: int = 0
+    """Largest II to try (0: no limit)."""
+
+    seed: int = 0
+    """CP-SAT random seed (runs are single-threaded and reproducible)."""
+
+    def schedule_graph(self, graph: DependenceGraph) -> Schedule:
+        from twillc.progress import terminal_progress
+        from twillc.solvers.modulo_cpsat import modulo_schedule
+
+        return modulo_schedule(
+            graph,
+            time_limit=self.time_limit,
+            max_ii=self.max_ii or None,
+            seed=self.seed,
+            progress=terminal_progress("modulo-schedule"),
+        )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.solvers.modulo_cpsat import SolverLimit
+
+        loop = find_loop(op)
+        graph, ops = graph_from_loop(loop, module_machine(op), kernel_name(op))
+        try:
+            schedule = self.schedule_graph(graph)
+        except SolverLimit as e:
+            raise located_error(loop, f"modulo-schedule: {e}") from None
+        if schedule.ii is None or not schedule.cycles:
+            raise located_error(
+                loop, f"modulo-schedule: no schedule with II <= {self.max_ii} (lower bound {schedule.lower_bound})"
+            )
+        write_schedule(loop, ops, schedule)
