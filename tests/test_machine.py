@@ -1,0 +1,67 @@
+"""Machine models: shipped data with sources, selection by name or path, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from twillc.diagnostics import UserError
+from twillc.machine import MACHINE_DIR, load_machine, shipped_targets
+
+
+def test_shipped_targets() -> None:
+    assert shipped_targets() == ["b200", "h100"]
+
+
+@pytest.mark.parametrize("name", ["h100", "b200"])
+def test_every_table_has_a_source(name: str) -> None:
+    m = load_machine(name)
+    covered = set(m.sources)
+    for key in m.rates:
+        assert f"rates.{key}" in covered, f"{name}: rates.{key} has no source"
+    for key in ("sms", "clock_ghz", "units", "memory.smem", "registers", "warps.groups"):
+        assert key in covered, f"{name}: {key} has no source"
+
+
+def test_derived_rates_match_design() -> None:
+    h100, b200 = load_machine("h100"), load_machine("b200")
+    flops = 2 * 128**3
+    assert flops // h100.rates["tc_flops_f16"] == 1024
+    assert flops // b200.rates["tc_flops_f16"] == 512
+    assert 128 * 128 // h100.rates["sfu_ops"] == 1024 == 128 * 128 // b200.rates["sfu_ops"]
+    assert h100.tmem == 0 and b200.tmem == 128 * 512 * 4
+    assert b200.accumulator_in_tmem and b200.tmem_reads_block
+
+
+def test_register_budgets_fit_the_register_file() -> None:
+    for name in ("h100", "b200"):
+        m = load_machine(name)
+        for groups in (1, 2, 3, 4):
+            limits = m.default_reg_limits(groups)
+            assert len(limits) == groups
+            assert sum(limits) <= m.regs_per_thread_total
+            assert all(m.setmaxnreg_min <= r <= m.setmaxnreg_max and r % m.setmaxnreg_step == 0 for r in limits)
+    assert load_machine("h100").default_reg_limits(3) == (24, 240, 240)
+
+
+def test_load_by_path(tmp_path: Path) -> None:
+    text = (MACHINE_DIR / "h100.toml").read_text().replace('name = "h100"', 'name = "mine"')
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    assert load_machine(str(path)).name == "mine"
+
+
+def test_unknown_target() -> None:
+    with pytest.raises(UserError, match="unknown target 'h200'.*shipped: b200, h100"):
+        load_machine("h200")
+
+
+def test_invalid_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text((MACHINE_DIR / "h100.toml").read_text().replace("sfu_ops = 16", "sfu_ops = -1"))
+    with pytest.raises(UserError, match="rates.sfu_ops must be a non-negative integer"):
+        load_machine(str(path))
+    path.write_text("name = ")
+    with pytest.raises(UserError, match="cannot read machine model"):
+        load_machine(str(path))

@@ -1,0 +1,34 @@
+"""Which independent check applies to a loop's schedule: the modulo checker,
+plus the warp-assignment checker once warp specialization ran."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
+
+from dialects import tile
+from twillc.graph import DependenceGraph, Schedule
+from twillc.machine import Machine
+
+
+def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, machine: Machine) -> list[str]:
+    from twillc.checker import check_schedule
+
+    if schedule.warps is None:
+        return check_schedule(graph, schedule)
+    from twillc.checker_ws import check_joint
+    from twillc.solvers.joint_z3 import WarpConfig
+
+    options = loop.attributes.get("twill.warp_options")
+    opts = options.data if isinstance(options, DictionaryAttr) else {}
+
+    def opt(key: str, default: int) -> int:
+        v = opts.get(key)
+        return int(v.value.data) if isinstance(v, IntegerAttr) else default
+
+    config = WarpConfig(
+        warp_groups=len(schedule.roles),
+        vl_warp=opt("vl_warp", 0),
+        reg_limits=tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id)),
+        allow_cross_warp=bool(opt("cross_warp", 1)),
+    )
+    return check_joint(graph, schedule, config)

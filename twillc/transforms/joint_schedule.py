@@ -1,0 +1,89 @@
+"""`joint-schedule`: Twill's joint software pipelining + warp specialization
+(Twill section 4) in Z3, with Algorithm 1's search over II and length, and
+beyond the paper more stages before an II is declared infeasible.
+
+Warp-group count and register budgets default to the machine model; the
+options record on the loop (`twill.warp_options`) what the checker needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
+from xdsl.passes import ModulePass
+
+from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
+from twillc.machine import Machine
+from twillc.transforms.common import located_error, module_machine
+
+
+@dataclass(frozen=True)
+class JointSchedulePass(ModulePass):
+    """Exact joint SWP + WS schedule of the loop."""
+
+    name = "joint-schedule"
+
+    warp_groups: int = 0
+    """Warp groups to assign ops to (0: the machine model's default)."""
+
+    regs: tuple[int, ...] = ()
+    """Registers per thread of each warp group (setmaxnreg); default: the machine's split."""
+
+    cross_warp: bool = True
+    """Allow values to cross warps (through shared memory, at the machine's cross-warp delay)."""
+
+    time_limit: float = 120.0
+    """Seconds for the whole search."""
+
+    max_ii: int = 0
+    """Largest II to try (0: no limit)."""
+
+    extra_stages: int = 1
+    """Stages beyond ceil(L/II) tried before an II is declared infeasible."""
+
+    def config(self, machine: Machine):  # -> WarpConfig
+        from twillc.solvers.joint_z3 import WarpConfig
+
+        groups = self.warp_groups or (len(self.regs) if self.regs else machine.warp_groups)
+        regs = self.regs or machine.default_reg_limits(groups)
+        return WarpConfig(warp_groups=groups, vl_warp=0, reg_limits=tuple(regs), allow_cross_warp=self.cross_warp)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.progress import terminal_progress
+        from twillc.solvers.joint_z3 import SolverLimit, joint_schedule
+
+        machine = module_machine(op)
+        loop = find_loop(op)
+        if self.warp_groups < 0 or (self.regs and self.warp_groups and len(self.regs) != self.warp_groups):
+            raise located_error(loop, "joint-schedule: give one register budget per warp group")
+        total = sum(self.regs)
+        if self.regs and total > machine.regs_per_thread_total:
+            raise located_error(
+                loop,
+                f"joint-schedule: register budgets sum to {total} per thread, more than the "
+                f"{machine.regs_per_thread_total} the register file of '{machine.name}' holds",
+            )
+        config = self.config(machine)
+        graph, ops = graph_from_loop(loop, machine, kernel_name(op))
+        try:
+            schedule = joint_schedule(
+                graph,
+                config,
+                time_limit=self.time_limit,
+                max_ii=self.max_ii or None,
+                extra_stages=self.extra_stages,
+                progress=terminal_progress("joint-schedule"),
+            )
+        except SolverLimit as e:
+            raise located_error(loop, f"joint-schedule: {e}") from None
+        if schedule.ii is None or not schedule.cycles:
+            raise located_error(loop, f"joint-schedule: unsatisfiable: {schedule.note}")
+        write_schedule(loop, ops, schedule)
+        loop.attributes["twill.warp_options"] = DictionaryAttr(
+            {
+                "vl_warp": IntegerAttr(config.vl_warp, i64),
+                "cross_warp": IntegerAttr(int(config.allow_cross_warp), i64),
+            }
+        )
