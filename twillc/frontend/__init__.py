@@ -1,0 +1,16 @@
+"""The `.tile` front end: Lark (LALR) grammar -> AST with locations -> `tile` IR."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ModuleOp
+
+
+def parse_tile(text: str, filename: str) -> ModuleOp:
+    """A verified module for `text`, or a `UserError` located in it."""
+    from twillc.frontend.irgen import IRGen
+    from twillc.frontend.parser import parse_ast
+    from twillc.verify import verify_located
+
+    module = IRGen(parse_ast(text, filename), filename, text).generate()
+    verify_located(module)
+    return module

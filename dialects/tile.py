@@ -1,0 +1,647 @@
+"""The `tile` dialect: tile-level GPU kernel operations, one op per builtin of
+the `.tile` language (`../shared/docs/tile-language.md`).
+
+Each op uses resources of a whole SM; twillc schedules the ops of the one
+`tile.for` loop of a kernel. The kernel itself is a `func.func` over global
+tensors; index arithmetic uses upstream `arith` on `index`.
+
+```mlir
+func.func @gemm(%A: !tile.tensor<[M, K], f16>, %B: !tile.tensor<[K, N], f16>) {
+  %acc = tile.zeros : !tile.tile<128x256xf32>
+  %r = tile.for %lb to %ub step %c1 iter_args(%acc : !tile.tile<128x256xf32>) -> !tile.tile<128x256xf32> {
+  ^bb0(%kk: index, %acc_1: !tile.tile<128x256xf32>):
+    %a = tile.load %A[%i, %kk] : !tile.tensor<[M, K], f16> -> !tile.tile<128x64xf16>
+    ...
+  }
+  func.return
+}
+```
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    FloatAttr,
+    IndexType,
+    IntAttr,
+    StringAttr,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Dialect, ParametrizedAttribute, Region, SSAValue, TypeAttribute
+from xdsl.irdl import (
+    AnyOf,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    VarConstraint,
+    base,
+    irdl_attr_definition,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    param_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, IsTerminator, Pure
+from xdsl.utils.exceptions import VerifyException
+
+
+def type_text(ty: Attribute) -> str:
+    """A tile type as the `.tile` language writes it, e.g. `f32[128, 64]`."""
+    if isinstance(ty, TileType):
+        return f"{element_name(ty.element_type)}[{', '.join(map(str, ty.get_shape()))}]"
+    return element_name(ty)
+
+
+ELEMENT_NAMES = {
+    "f16": "f16",
+    "bf16": "bf16",
+    "f32": "f32",
+    "f8E4M3FN": "f8e4m3",
+    "f8E5M2": "f8e5m2",
+    "i32": "i32",
+    "i8": "i8",
+}
+
+
+def element_name(ty: Attribute) -> str:
+    return ELEMENT_NAMES.get(str(ty), str(ty))
+
+
+@irdl_attr_definition
+class TileType(ParametrizedAttribute, TypeAttribute):
+    """A statically shaped tile of rank 1 or 2: `!tile.tile<128x64xf16>`."""
+
+    name = "tile.tile"
+
+    shape: ArrayAttr[IntAttr] = param_def()
+    element_type: Attribute = param_def()
+
+    def __init__(self, shape: Sequence[int], element_type: Attribute):
+        super().__init__(ArrayAttr(IntAttr(d) for d in shape), element_type)
+
+    def get_shape(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.shape.data)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            dims, elt = parser.parse_ranked_shape()
+        return (ArrayAttr(IntAttr(d) for d in dims), elt)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_list(self.get_shape(), printer.print_int, "x")
+            printer.print_string("x")
+            printer.print_attribute(self.element_type)
+
+    def verify(self) -> None:
+        if self.rank not in (1, 2):
+            raise VerifyException(f"a tile has rank 1 or 2, got {self.rank}")
+        if any(d <= 0 for d in self.get_shape()):
+            raise VerifyException("tile dimensions must be positive")
+
+
+@irdl_attr_definition
+class TensorType(ParametrizedAttribute, TypeAttribute):
+    """A global tensor, dimensions constant or symbolic: `!tile.tensor<[N, 128], f16>`."""
+
+    name = "tile.tensor"
+
+    dims: ArrayAttr[Attribute] = param_def()
+    element_type: Attribute = param_def()
+
+    def __init__(self, dims: Sequence[int | str], element_type: Attribute):
+        super().__init__(
+            ArrayAttr(IntAttr(d) if isinstance(d, int) else StringAttr(d) for d in dims), element_type
+        )
+
+    def get_dims(self) -> tuple[int | str, ...]:
+        return tuple(d.data for d in self.dims.data)  # type: ignore[attr-defined]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        def dim() -> Attribute:
+            n = parser.parse_optional_integer(allow_negative=False)
+            return IntAttr(n) if n is not None else StringAttr(parser.parse_identifier("expected a dimension"))
+
+        with parser.in_angle_brackets():
+            dims = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, dim)
+            parser.parse_punctuation(",")
+            elt = parser.parse_type()
+        return (ArrayAttr(dims), elt)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<[" + ", ".join(str(d) for d in self.get_dims()) + "], ")
+        printer.print_attribute(self.element_type)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        if not 1 <= len(self.dims.data) <= 2:
+            raise VerifyException("a global tensor has rank 1 or 2")
+        for d in self.dims.data:
+            if not isinstance(d, IntAttr | StringAttr):
+                raise VerifyException("tensor dimensions are integers or symbolic names")
+
+
+def _tile(value: SSAValue) -> TileType:
+    assert isinstance(value.type, TileType)
+    return value.type
+
+
+# ---------------------------------------------------------------------------
+# Indices
+
+
+@irdl_op_definition
+class BlockIdOp(IRDLOperation):
+    """The CTA's block index: `%bid = tile.block_id`."""
+
+    name = "tile.block_id"
+    result = result_def(IndexType())
+    assembly_format = "attr-dict"
+    traits = traits_def(Pure())
+
+    def __init__(self) -> None:
+        super().__init__(result_types=[IndexType()])
+
+
+@irdl_op_definition
+class SizeOp(IRDLOperation):
+    """A runtime size named in the kernel's tensor types: `%N = tile.size "N"`."""
+
+    name = "tile.size"
+    sym = prop_def(StringAttr)
+    result = result_def(IndexType())
+    assembly_format = "$sym attr-dict"
+    traits = traits_def(Pure())
+
+    def __init__(self, sym: str) -> None:
+        super().__init__(properties={"sym": StringAttr(sym)}, result_types=[IndexType()])
+
+
+# ---------------------------------------------------------------------------
+# Data movement
+
+
+@irdl_op_definition
+class LoadOp(IRDLOperation):
+    """Load the tile at tile coordinates `indices` of a global tensor into
+    shared memory.
+
+    ```mlir
+    %k = tile.load %K[%j, %c0] : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
+    ```
+    """
+
+    name = "tile.load"
+    tensor = operand_def(TensorType)
+    indices = var_operand_def(IndexType)
+    result = result_def(TileType)
+    assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor) `->` type($result)"
+
+    def __init__(self, tensor: SSAValue, indices: Sequence[SSAValue], result_type: TileType):
+        super().__init__(operands=[tensor, indices], result_types=[result_type])
+
+    def verify_(self) -> None:
+        tensor = self.tensor.type
+        assert isinstance(tensor, TensorType)
+        res = _tile(self.result)
+        if len(self.indices) != len(tensor.dims.data):
+            raise VerifyException(f"expected {len(tensor.dims.data)} indices, got {len(self.indices)}")
+        if res.rank != len(tensor.dims.data):
+            raise VerifyException("the tile must have the rank of the tensor")
+        if res.element_type != tensor.element_type:
+            raise VerifyException("the tile must have the element type of the tensor")
+
+
+@irdl_op_definition
+class StoreOp(IRDLOperation):
+    """Store a tile at tile coordinates `indices` of a global tensor.
+
+    ```mlir
+    tile.store %o, %O[%bid, %c0] : !tile.tile<128x128xf16>, !tile.tensor<[N, 128], f16>
+    ```
+    """
+
+    name = "tile.store"
+    value = operand_def(TileType)
+    tensor = operand_def(TensorType)
+    indices = var_operand_def(IndexType)
+    assembly_format = "$value `,` $tensor `[` $indices `]` attr-dict `:` type($value) `,` type($tensor)"
+
+    def __init__(self, value: SSAValue, tensor: SSAValue, indices: Sequence[SSAValue]):
+        super().__init__(operands=[value, tensor, indices])
+
+    def verify_(self) -> None:
+        tensor = self.tensor.type
+        assert isinstance(tensor, TensorType)
+        if len(self.indices) != len(tensor.dims.data):
+            raise VerifyException(f"expected {len(tensor.dims.data)} indices, got {len(self.indices)}")
+        if _tile(self.value).element_type != tensor.element_type:
+            raise VerifyException("the stored tile must have the element type of the tensor (cast first)")
+
+
+# ---------------------------------------------------------------------------
+# Tensor core
+
+
+@irdl_op_definition
+class MmaOp(IRDLOperation):
+    """`res = op(lhs) @ op(rhs) (+ acc)` in f32, where op transposes an operand
+    marked `transpose_lhs` / `transpose_rhs`.
+
+    ```mlir
+    %s = tile.mma %q, %k {transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
+    ```
+    """
+
+    name = "tile.mma"
+    lhs = operand_def(TileType)
+    rhs = operand_def(TileType)
+    acc = opt_operand_def(TileType)
+    transpose_lhs = opt_prop_def(UnitAttr)
+    transpose_rhs = opt_prop_def(UnitAttr)
+    result = result_def(TileType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs) `,` type($rhs) (`,` type($acc)^)? `->` type($result)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        lhs: SSAValue,
+        rhs: SSAValue,
+        acc: SSAValue | None,
+        result_type: TileType,
+        transpose_lhs: bool = False,
+        transpose_rhs: bool = False,
+    ):
+        props: dict[str, Attribute] = {}
+        if transpose_lhs:
+            props["transpose_lhs"] = UnitAttr()
+        if transpose_rhs:
+            props["transpose_rhs"] = UnitAttr()
+        super().__init__(operands=[lhs, rhs, [acc] if acc else []], properties=props, result_types=[result_type])
+
+    def verify_(self) -> None:
+        a, b, res = _tile(self.lhs), _tile(self.rhs), _tile(self.result)
+        if a.rank != 2 or b.rank != 2:
+            raise VerifyException("mma operands must be rank-2 tiles")
+        m, k = a.get_shape()[::-1] if self.transpose_lhs else a.get_shape()
+        k2, n = b.get_shape()[::-1] if self.transpose_rhs else b.get_shape()
+        if k != k2:
+            raise VerifyException(f"contraction dimensions differ: {m}x{k} and {k2}x{n}")
+        if res.get_shape() != (m, n) or str(res.element_type) != "f32":
+            raise VerifyException(f"result must be f32[{m}, {n}]")
+        if self.acc is not None and self.acc.type != res:
+            raise VerifyException("the accumulator must have the result type")
+
+
+# ---------------------------------------------------------------------------
+# Elementwise, reductions, constants
+
+
+class UnaryOp(IRDLOperation, ABC):
+    """An elementwise op on one tile, result of the same type."""
+
+    T: ClassVar = VarConstraint("T", base(TileType))
+    input = operand_def(T)
+    result = result_def(T)
+    assembly_format = "$input attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value], result_types=[value.type])
+
+
+@irdl_op_definition
+class ExpOp(UnaryOp):
+    """`e^x` elementwise (special function unit): `%p = tile.exp %s : !tile.tile<128x128xf32>`."""
+
+    name = "tile.exp"
+
+
+@irdl_op_definition
+class Exp2Op(UnaryOp):
+    """`2^x` elementwise (special function unit)."""
+
+    name = "tile.exp2"
+
+
+@irdl_op_definition
+class LogOp(UnaryOp):
+    """Natural logarithm elementwise (special function unit)."""
+
+    name = "tile.log"
+
+
+@irdl_op_definition
+class Log2Op(UnaryOp):
+    """Base-2 logarithm elementwise (special function unit)."""
+
+    name = "tile.log2"
+
+
+@irdl_op_definition
+class RsqrtOp(UnaryOp):
+    """`1 / sqrt(x)` elementwise (special function unit)."""
+
+    name = "tile.rsqrt"
+
+
+@irdl_op_definition
+class NegOp(UnaryOp):
+    """`-x` elementwise."""
+
+    name = "tile.neg"
+
+
+TileOrScalar = base(TileType) | AnyFloat
+
+
+def broadcast_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """The result type of an elementwise binary op, or why there is none.
+
+    A rank-1 `DT[R]` combines with a rank-2 `DT[R, C]` by repeating along each
+    row; a scalar combines with any tile."""
+    if not isinstance(lhs, TileType):
+        lhs, rhs = rhs, lhs
+    if not isinstance(lhs, TileType):
+        return "at least one operand must be a tile"
+    if not isinstance(rhs, TileType):
+        return lhs
+    if lhs.element_type != rhs.element_type:
+        return f"element types differ: {type_text(lhs)} and {type_text(rhs)}"
+    if lhs.get_shape() == rhs.get_shape():
+        return lhs
+    big, small = (lhs, rhs) if lhs.rank >= rhs.rank else (rhs, lhs)
+    if big.rank == 2 and small.rank == 1 and small.get_shape()[0] == big.get_shape()[0]:
+        return big
+    return f"shapes do not broadcast: {type_text(lhs)} and {type_text(rhs)}"
+
+
+class BinaryOp(IRDLOperation, ABC):
+    """An elementwise op on two operands (tiles with broadcasting, or a scalar)."""
+
+    lhs = operand_def(TileOrScalar)
+    rhs = operand_def(TileOrScalar)
+    result = result_def(TileType)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, result_type: TileType):
+        super().__init__(operands=[lhs, rhs], result_types=[result_type])
+
+    def verify_(self) -> None:
+        expected = broadcast_type(self.lhs.type, self.rhs.type)
+        if isinstance(expected, str):
+            raise VerifyException(expected)
+        if self.result.type != expected:
+            raise VerifyException(f"result must be {type_text(expected)}")
+
+
+@irdl_op_definition
+class AddOp(BinaryOp):
+    """Elementwise `+`: `%x = tile.add %a, %b : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>`."""
+
+    name = "tile.add"
+
+
+@irdl_op_definition
+class SubOp(BinaryOp):
+    """Elementwise `-`."""
+
+    name = "tile.sub"
+
+
+@irdl_op_definition
+class MulOp(BinaryOp):
+    """Elementwise `*`."""
+
+    name = "tile.mul"
+
+
+@irdl_op_definition
+class DivOp(BinaryOp):
+    """Elementwise `/`."""
+
+    name = "tile.div"
+
+
+@irdl_op_definition
+class MaxOp(BinaryOp):
+    """Elementwise maximum."""
+
+    name = "tile.max"
+
+
+@irdl_op_definition
+class MinOp(BinaryOp):
+    """Elementwise minimum."""
+
+    name = "tile.min"
+
+
+class ReductionOp(IRDLOperation, ABC):
+    """A row reduction: `DT[R]` from `DT[R, C]`."""
+
+    input = operand_def(TileType)
+    result = result_def(TileType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue):
+        ty = _tile(value)
+        super().__init__(operands=[value], result_types=[TileType(ty.get_shape()[:1], ty.element_type)])
+
+    def verify_(self) -> None:
+        src, res = _tile(self.input), _tile(self.result)
+        if src.rank != 2:
+            raise VerifyException(f"expects a rank-2 tile, got {type_text(src)}")
+        if res != TileType(src.get_shape()[:1], src.element_type):
+            raise VerifyException(f"result must be {element_name(src.element_type)}[{src.get_shape()[0]}]")
+
+
+@irdl_op_definition
+class RowMaxOp(ReductionOp):
+    """Maximum of each row: `%m = tile.rowmax %s : !tile.tile<128x128xf32> -> !tile.tile<128xf32>`."""
+
+    name = "tile.rowmax"
+
+
+@irdl_op_definition
+class RowSumOp(ReductionOp):
+    """Sum of each row."""
+
+    name = "tile.rowsum"
+
+
+@irdl_op_definition
+class CastOp(IRDLOperation):
+    """Element type change: `%h = tile.cast %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>`."""
+
+    name = "tile.cast"
+    input = operand_def(TileType)
+    result = result_def(TileType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue, element_type: Attribute):
+        super().__init__(operands=[value], result_types=[TileType(_tile(value).get_shape(), element_type)])
+
+    def verify_(self) -> None:
+        if _tile(self.input).get_shape() != _tile(self.result).get_shape():
+            raise VerifyException("cast keeps the shape")
+
+
+@irdl_op_definition
+class ZerosOp(IRDLOperation):
+    """A tile of zeros: `%o = tile.zeros : !tile.tile<128x128xf32>`."""
+
+    name = "tile.zeros"
+    result = result_def(TileType)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: TileType):
+        super().__init__(result_types=[result_type])
+
+
+@irdl_op_definition
+class FullOp(IRDLOperation):
+    """A tile filled with one value: `%m = tile.full -inf : !tile.tile<128xf32>`."""
+
+    name = "tile.full"
+    value = prop_def(FloatAttr)
+    result = result_def(TileType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: float, result_type: TileType):
+        from xdsl.dialects.builtin import f64
+
+        super().__init__(properties={"value": FloatAttr(value, f64)}, result_types=[result_type])
+
+
+# ---------------------------------------------------------------------------
+# The loop
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """Ends a `tile.for` body with the values carried to the next iteration."""
+
+    name = "tile.yield"
+    values = var_operand_def()
+    assembly_format = "($values^ `:` type($values))? attr-dict"
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ForOp)))
+
+    def __init__(self, *values: SSAValue):
+        super().__init__(operands=[values])
+
+
+@irdl_op_definition
+class ForOp(IRDLOperation):
+    """The scheduled loop. The body's block arguments are the induction
+    variable and the carried values; the results are their final values.
+
+    ```mlir
+    %o = tile.for %c0 to %n step %c1 iter_args(%o0 : !tile.tile<128x128xf32>) -> !tile.tile<128x128xf32> {
+    ^bb0(%j: index, %o_1: !tile.tile<128x128xf32>):
+      ...
+      tile.yield %o_2 : !tile.tile<128x128xf32>
+    }
+    ```
+    """
+
+    name = "tile.for"
+    lb = operand_def(IndexType)
+    ub = operand_def(IndexType)
+    step = operand_def(IndexType)
+    iter_args = var_operand_def()
+    res = var_result_def()
+    body = region_def("single_block")
+    assembly_format = (
+        "$lb `to` $ub `step` $step (`iter_args` `(` $iter_args^ `:` type($iter_args) `)`)?"
+        " (`->` type($res)^)? attr-dict-with-keyword $body"
+    )
+
+    def __init__(
+        self, lb: SSAValue, ub: SSAValue, step: SSAValue, iter_args: Sequence[SSAValue], body: Region | Block
+    ):
+        if isinstance(body, Block):
+            body = Region(body)
+        super().__init__(
+            operands=[lb, ub, step, iter_args],
+            result_types=[[a.type for a in iter_args]],
+            regions=[body],
+        )
+
+    def verify_(self) -> None:
+        block = self.body.block
+        types = [a.type for a in self.iter_args]
+        if [a.type for a in block.args] != [IndexType(), *types]:
+            raise VerifyException("body arguments must be the induction variable and the carried values")
+        if [r.type for r in self.res] != types:
+            raise VerifyException("results must have the carried values' types")
+        last = block.last_op
+        if not isinstance(last, YieldOp) or [v.type for v in last.values] != types:
+            raise VerifyException("the body must end with a tile.yield of the carried values' types")
+
+
+SFU_OPS = (ExpOp, Exp2Op, LogOp, Log2Op, RsqrtOp)
+ELEMENTWISE_UNARY = (*SFU_OPS, NegOp)
+ELEMENTWISE_BINARY = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
+REDUCTIONS = (RowMaxOp, RowSumOp)
+
+Tile = Dialect(
+    "tile",
+    [
+        BlockIdOp,
+        SizeOp,
+        LoadOp,
+        StoreOp,
+        MmaOp,
+        ExpOp,
+        Exp2Op,
+        LogOp,
+        Log2Op,
+        RsqrtOp,
+        NegOp,
+        AddOp,
+        SubOp,
+        MulOp,
+        DivOp,
+        MaxOp,
+        MinOp,
+        RowMaxOp,
+        RowSumOp,
+        CastOp,
+        ZerosOp,
+        FullOp,
+        YieldOp,
+        ForOp,
+    ],
+    [TileType, TensorType],
+)

@@ -1,0 +1,155 @@
+"""The `.tile` AST: small dataclasses, each with the source position it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class TypeRef:
+    """`f16[BM, 128]`: dims are integers or names (constants or symbolic sizes)."""
+
+    pos: Pos
+    dtype: str
+    dims: tuple[int | str, ...]
+    dim_pos: tuple[Pos, ...]
+
+
+# Expressions
+
+
+@dataclass(frozen=True)
+class Expr:
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Number(Expr):
+    value: float
+    is_int: bool
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str  # + - * /
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Attribute(Expr):
+    """`x.T` (the only attribute the language has)."""
+
+    value: Expr
+    attr: str
+    attr_pos: Pos
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    func: str
+    dtype: str | None  # `cast<f16>(x)`
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Load(Expr):
+    tensor: str
+    tensor_pos: Pos
+    indices: tuple[Expr, ...]
+
+
+# Statements
+
+
+@dataclass(frozen=True)
+class AttrEntry:
+    pos: Pos
+    key: str
+    value: int | float | str | bool
+
+
+@dataclass(frozen=True)
+class Stmt:
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Const(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Assign(Stmt):
+    name: str
+    value: Expr
+    type: TypeRef | None
+    attrs: tuple[AttrEntry, ...]
+
+
+@dataclass(frozen=True)
+class Store(Stmt):
+    tensor: str
+    tensor_pos: Pos
+    indices: tuple[Expr, ...]
+    value: Expr
+    attrs: tuple[AttrEntry, ...]
+
+
+@dataclass(frozen=True)
+class For(Stmt):
+    var: str
+    lb: Expr
+    ub: Expr
+    step: Expr | None
+    carry: tuple[tuple[str, Pos], ...]
+    body: tuple[Stmt, ...]
+
+
+# Top level
+
+
+@dataclass(frozen=True)
+class Param:
+    pos: Pos
+    name: str
+    type: TypeRef
+
+
+@dataclass(frozen=True)
+class Target:
+    pos: Pos
+    name: str
+    is_path: bool
+
+
+@dataclass(frozen=True)
+class Kernel:
+    pos: Pos
+    name: str
+    params: tuple[Param, ...]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Module:
+    targets: tuple[Target, ...] = field(default_factory=tuple)
+    kernels: tuple[Kernel, ...] = field(default_factory=tuple)
+    items: tuple[Target | Kernel, ...] = field(default_factory=tuple)
