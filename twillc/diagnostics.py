@@ -19,6 +19,10 @@ class Location:
         return f"{self.filename}:{self.line}:{self.column}"
 
 
+MAX_SHOWN = 120
+"""Longest source excerpt shown under a message."""
+
+
 class UserError(Exception):
     """An error in the user's input or options: exit 1 with a located message.
 
@@ -36,6 +40,12 @@ class UserError(Exception):
         line = _source_line(self.source, self.loc.line)
         if line is not None:
             col = max(1, min(self.loc.column, len(line) + 1))
+            if len(line) > MAX_SHOWN:
+                # Show a window around the column of a very long line.
+                start = max(0, col - 1 - MAX_SHOWN // 2)
+                window = line[start : start + MAX_SHOWN]
+                line = ("..." if start else "") + window + ("..." if start + MAX_SHOWN < len(line) else "")
+                col = col - start + (3 if start else 0)
             # Keep tabs so the caret lines up under the offending character.
             pad = "".join(c if c == "\t" else " " for c in line[: col - 1])
             text += f"\n{line}\n{pad}^"

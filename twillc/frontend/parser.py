@@ -211,9 +211,9 @@ def _syntax_message(e: UnexpectedInput, text: str) -> str:
         got = "end of file"
     else:
         tok = e.token  # type: ignore[attr-defined]
-        got = "a newline" if tok.type == "_NL" else f"'{tok}'"
+        got = "newline" if tok.type == "_NL" else f"'{tok}'"
     if len(expected) == 1:
-        return f"expected {expected[0]}, got {got}"
+        return f"expected {expected[0]}, got {got if got != 'newline' else 'a newline'}"
     return f"unexpected {got}; expected one of: {', '.join(expected)}"
 
 

@@ -16,7 +16,6 @@ from math import ceil, prod
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
-    BoolAttr,
     DictionaryAttr,
     IntegerAttr,
     ModuleOp,
@@ -166,9 +165,8 @@ def _apply_overrides(op: Operation, derived: _Derived | None) -> CostAttr:
                 raise located_error(op, f"unknown cost override '{key}'")
             if isinstance(attr, StringAttr):
                 values[key] = attr.data
-            elif isinstance(attr, BoolAttr):
-                values[key] = bool(attr.value.data)
             elif isinstance(attr, IntegerAttr):
+                # Booleans are i1 IntegerAttrs.
                 values[key] = int(attr.value.data)
             else:
                 raise located_error(op, f"cost override '{key}' has an unsupported value {attr}")
