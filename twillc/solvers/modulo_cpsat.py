@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import ceil
 
+import numpy as np
+
 from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
 from twillc.solvers.bounds import res_mii, rec_mii
 
@@ -53,13 +55,32 @@ class _Result:
     cycles: dict[str, int] | None = None
 
 
-def _horizon(graph: DependenceGraph, ii: int) -> int:
-    out_delay = {o.id: 0 for o in graph.ops}
-    for e in graph.edges:
-        out_delay[e.src] = max(out_delay[e.src], e.delay)
-    return ii * (sum(ceil((ii - 1 + out_delay[o.id]) / ii) for o in graph.ops) + 1) + max(
-        (o.cycles for o in graph.ops), default=1
-    )
+NEG = -(1 << 60)
+"""No path."""
+
+
+def _longest_paths(graph: DependenceGraph, ii: int, sources: list[int]) -> tuple[np.ndarray, np.ndarray] | None:
+    """Longest-path distances under weights delay - II * distance: from each
+    op in `sources` to every op (rows), and from time 0 (ASAP). None when a
+    cycle has positive weight (II below RecMII)."""
+    index = {o.id: i for i, o in enumerate(graph.ops)}
+    n = len(graph.ops)
+    src = np.array([index[e.src] for e in graph.edges], dtype=np.int64)
+    dst = np.array([index[e.dst] for e in graph.edges], dtype=np.int64)
+    w = np.array([e.delay - ii * e.distance for e in graph.edges], dtype=np.int64)
+    rows = len(sources)
+    dist = np.full((rows + 1, n), NEG, dtype=np.int64)
+    dist[np.arange(rows), sources] = 0
+    dist[rows, :] = 0  # ASAP: every op may start at 0
+    for _ in range(n + 1):
+        cand = dist[:, src] + w
+        cand[dist[:, src] <= NEG // 2] = NEG
+        new = dist.copy()
+        np.maximum.at(new, (slice(None), dst), cand)
+        if np.array_equal(new, dist):
+            return dist[:rows], dist[rows]
+        dist = new
+    return None
 
 
 def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...]) -> dict[str, list[tuple[int, int, int]]]:
@@ -82,6 +103,91 @@ def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...]) -> dict[str, list[tu
     return out
 
 
+def _greedy_at(graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, asap: np.ndarray) -> dict[int, int] | None:
+    """A quick modulo list schedule of the unit-holding ops (a hint and an
+    upper bound for CP-SAT): in ASAP order, each op at the first issue time
+    within one II of its earliest that respects the scheduled ops' distances
+    both ways and the folded unit table. None when an op finds no slot."""
+    ops = graph.ops
+    table: dict[tuple[str, int], int] = {}
+    placed: dict[int, int] = {}  # index into kept -> issue time
+    order = sorted(range(len(kept)), key=lambda a: (int(asap[kept[a]]), a))
+    for a in order:
+        v = kept[a]
+        early = int(asap[v])
+        late = None
+        for b, tb in placed.items():
+            if lp[b, v] > NEG // 2:
+                early = max(early, tb + int(lp[b, v]))
+            if lp[a, kept[b]] > NEG // 2:
+                bound = tb - int(lp[a, kept[b]])
+                late = bound if late is None else min(late, bound)
+        need = [(unit, c, n) for c, row in enumerate(ops[v].rrt) for unit, n in row]
+        for t in range(early, early + ii):
+            if late is not None and t > late:
+                break
+            if all(table.get((u, (t + c) % ii), 0) + n <= graph.capacities[u] for u, c, n in need):
+                for u, c, n in need:
+                    table[(u, (t + c) % ii)] = table.get((u, (t + c) % ii), 0) + n
+                placed[a] = t
+                break
+        else:
+            return None
+        if a not in placed:
+            return None
+    return placed
+
+
+MAX_WINDOW_PERIODS = 16
+"""Offset windows up to this many IIs wide get explicit allowed-offset domains."""
+
+
+def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, t: list) -> None:
+    """Tighter per-resource reasoning: two ops of one recurrence have their
+    issue offset confined to a window [LP(u,v), -LP(v,u)]. When together
+    they exceed a unit's capacity, every offset in the window that makes
+    their folded occupancies meet is impossible: state the allowed offsets
+    as a domain, which CP-SAT propagates far better than the residues."""
+    from ortools.util.python import sorted_interval_list
+
+    ops = graph.ops
+    pos = {v: a for a, v in enumerate(kept)}
+    occupancy: list[dict[str, set[int]]] = []
+    for v in kept:
+        per: dict[str, set[int]] = {}
+        for c, row in enumerate(ops[v].rrt):
+            for unit, count in row:
+                per.setdefault(unit, set()).add(c)
+        occupancy.append(per)
+    demand = [{u: max(dict(r).get(u, 0) for r in ops[v].rrt) for u in occupancy[a]} for a, v in enumerate(kept)]
+    for a in range(len(kept)):
+        for b in range(a + 1, len(kept)):
+            u, v = kept[a], kept[b]
+            lo, hi_neg = lp[a, v], lp[b, u]
+            if lo <= NEG // 2 or hi_neg <= NEG // 2:
+                continue
+            lo, hi = int(lo), int(-hi_neg)
+            if hi < lo or hi - lo > MAX_WINDOW_PERIODS * ii:
+                continue
+            shared = [
+                w
+                for w in occupancy[a]
+                if w in occupancy[b] and demand[a][w] + demand[b][w] > graph.capacities[w]
+            ]
+            if not shared:
+                continue
+            bad_res: set[int] = set()
+            for w in shared:
+                for ca in occupancy[a][w]:
+                    for cb in occupancy[b][w]:
+                        bad_res.add((ca - cb) % ii)  # t_v - t_u = d conflicts when d + cb == ca (mod II)
+            allowed = [d for d in range(lo, hi + 1) if d % ii not in bad_res]
+            if len(allowed) == hi - lo + 1:
+                continue
+            domain = sorted_interval_list.Domain.from_values(allowed)
+            m.add_linear_expression_in_domain(t[pos[v]] - t[pos[u]], domain)
+
+
 def _solve_at(
     graph: DependenceGraph,
     ii: int,
@@ -91,24 +197,46 @@ def _solve_at(
     hint: dict[str, int] | None = None,
     fixed_length: int | None = None,
 ) -> _Result:
+    """One CP-SAT model at a fixed II over the ops that reserve units; the
+    others follow from longest paths (see the module docstring)."""
     from ortools.sat.python import cp_model
 
-    m = cp_model.CpModel()
-    horizon = _horizon(graph, ii)
-    t = {o.id: m.new_int_var(0, horizon, f"t_{o.id}") for o in graph.ops}
-    for e in graph.edges:
-        m.add(t[e.dst] + e.distance * ii >= t[e.src] + e.delay)
+    ops = list(graph.ops)
+    kept = [i for i, o in enumerate(ops) if o.units()] or [0]
+    paths = _longest_paths(graph, ii, kept)
+    if paths is None:
+        return _Result("infeasible")
+    lp, asap = paths
+    cycles_of = np.array([o.cycles for o in ops], dtype=np.int64)
+    # tail[u]: how far the iteration's end lies beyond t_u at least.
+    reach = np.where(lp > NEG // 2, lp + cycles_of[None, :], NEG)
+    tail = reach.max(axis=1)
+    base_end = int((asap + cycles_of).max())
+    out_lp = [max(0, int(max((lp[a, kept[b]] for b in range(len(kept)) if b != a), default=0))) for a in range(len(kept))]
+    horizon = int(asap.max()) + ii * (sum(ceil((ii - 1 + d) / ii) for d in out_lp) + 1)
 
-    # Circular occupancy per unit.
+    greedy = _greedy_at(graph, ii, kept, lp, asap) if hint is None else None
+    if greedy is not None:
+        horizon = max(horizon, max(greedy.values()))
+    m = cp_model.CpModel()
+    t = [m.new_int_var(int(asap[v]), max(int(asap[v]), horizon), f"t_{ops[v].id}") for v in kept]
+    for a, u in enumerate(kept):
+        for b, v in enumerate(kept):
+            if a != b and lp[a, v] > NEG // 2 and lp[a, v] > asap[v] - horizon:
+                m.add(t[b] - t[a] >= int(lp[a, v]))
+
+    _forbid_conflicting_offsets(m, graph, ii, kept, lp, t)
+
     per_unit: dict[str, tuple[list, list]] = {u: ([], []) for u in graph.capacities}
     reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
-    for op in graph.ops:
+    for a, v in enumerate(kept):
+        op = ops[v]
         segs = _segments(op.rrt)
         if not segs:
             continue
         r = m.new_int_var(0, ii - 1, f"r_{op.id}")
         k = m.new_int_var(0, horizon // ii + 1, f"k_{op.id}")
-        m.add(t[op.id] == ii * k + r)
+        m.add(t[a] == ii * k + r)
         for unit, runs in segs.items():
             for offset, length, count in runs:
                 wraps, rest = divmod(length, ii)
@@ -135,21 +263,30 @@ def _solve_at(
         else:
             m.add_cumulative(intervals, demands, cap)
 
-    end = m.new_int_var(0, horizon + max(o.cycles for o in graph.ops), "L")
-    for op in graph.ops:
-        m.add(end >= t[op.id] + op.cycles)
+    end = m.new_int_var(base_end, horizon + int(tail.max()) + base_end, "L")
+    for a in range(len(kept)):
+        m.add(end >= t[a] + int(tail[a]))
     if fixed_length is not None:
         # Among the shortest schedules: short lifetimes, then ops as late as
         # their successors allow (values from loads live shortest).
         m.add(end <= fixed_length)
-        span = sum(t[e.dst] + e.distance * ii - t[e.src] for e in graph.edges)
-        m.minimize(span * (len(graph.ops) * (horizon + 1) + 1) - sum(t.values()))
+        pos = {v: a for a, v in enumerate(kept)}
+        index = {o.id: i for i, o in enumerate(ops)}
+        span = sum(
+            t[pos[index[e.dst]]] + e.distance * ii - t[pos[index[e.src]]]
+            for e in graph.edges
+            if index[e.src] in pos and index[e.dst] in pos
+        )
+        m.minimize(span * (len(kept) * (horizon + 1) + 1) - sum(t))
     elif minimise_length:
         m.minimize(end)
     if hint:
-        for v, val in hint.items():
-            if val <= horizon:
-                m.add_hint(t[v], val)
+        for a, v in enumerate(kept):
+            if ops[v].id in hint:
+                m.add_hint(t[a], hint[ops[v].id])
+    elif greedy is not None:
+        for a, tv in greedy.items():
+            m.add_hint(t[a], tv)
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit)
@@ -158,13 +295,19 @@ def _solve_at(
     status = solver.solve(m)
     if status == cp_model.INFEASIBLE:
         return _Result("infeasible")
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        cycles = {v: int(solver.value(x)) for v, x in t.items()}
-        base = min(cycles.values())
-        cycles = {v: c - base for v, c in cycles.items()}
-        proven = status == cp_model.OPTIMAL
-        return _Result("optimal" if proven else "feasible", cycles)
-    return _Result("unknown")
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return _Result("unknown")
+    fixed = np.full(len(ops), NEG, dtype=np.int64)
+    start = asap.copy()
+    for a, v in enumerate(kept):
+        tv = int(solver.value(t[a]))
+        fixed[v] = tv
+        start = np.maximum(start, np.where(lp[a] > NEG // 2, tv + lp[a], NEG))
+    start = np.where(fixed > NEG, fixed, start)
+    cycles = {o.id: int(start[i]) for i, o in enumerate(ops)}
+    base = min(cycles.values())
+    cycles = {v: c - base for v, c in cycles.items()}
+    return _Result("optimal" if status == cp_model.OPTIMAL else "feasible", cycles)
 
 
 def modulo_schedule(
@@ -207,7 +350,14 @@ def modulo_schedule(
             )
         if progress:
             progress({"ii": ii, "bound": proven_below, "elapsed": time.monotonic() - start})
-        res = _solve_at(graph, ii, left, seed, minimise_length=True)
+        # An open II must not starve the larger ones that may be easy: each
+        # II gets at most a quarter of the budget.
+        res = _solve_at(graph, ii, min(left, max(time_limit / 4, 0.5)), seed, minimise_length=False)
+        if res.cycles is not None:
+            # Feasible: now the shortest schedule at this II, from the one found.
+            left = time_limit - (time.monotonic() - start)
+            best = _solve_at(graph, ii, max(left / 2, 0.2), seed, minimise_length=True, hint=res.cycles)
+            res = best if best.cycles is not None else _Result("feasible", res.cycles)
         if res.status == "infeasible":
             if complete:
                 proven_below = ii + 1
@@ -221,7 +371,7 @@ def modulo_schedule(
         cycles = res.cycles
         length_proven = res.status == "optimal"
         length = schedule_length(graph, cycles)
-        if refine and length_proven:
+        if refine and length_proven and len(graph.ops) <= 300:
             left = time_limit - (time.monotonic() - start)
             refined = _solve_at(graph, ii, min(left, 10.0), seed, False, hint=cycles, fixed_length=length)
             if refined.cycles is not None and schedule_length(graph, refined.cycles) == length:
