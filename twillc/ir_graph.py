@@ -113,7 +113,7 @@ def graph_from_loop(
                 continue
             src, distance = found
             src_cost = cost_of(src)
-            blocking = bool(cost.blocking.data) and src_cost.tmem.data > 0
+            blocking = bool(cost.blocking.data) and src_cost.unit.data == "tc"
             key = (ids[src], ids[op], distance)
             edge = Edge(ids[src], ids[op], src_cost.latency.data, distance, blocking)
             edges[key] = edge if key not in edges else max(edges[key], edge, key=lambda e: e.delay)

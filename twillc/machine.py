@@ -33,6 +33,8 @@ class Machine:
     tmem: int
     accumulator_in_tmem: bool
     tmem_reads_block: bool
+    mma_result_wait_blocks: bool
+    """Reading an MMA result (wgmma.wait / tcgen05 wait) stalls the reading warp."""
     regs_per_sm: int
     max_regs_per_thread: int
     setmaxnreg_min: int
@@ -118,6 +120,7 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         tmem=int(mem.get("tmem", 0)),
         accumulator_in_tmem=bool(mem.get("accumulator_in_tmem", False)),
         tmem_reads_block=bool(mem.get("tmem_reads_block", False)),
+        mma_result_wait_blocks=bool(data.get("sync", {}).get("mma_result_wait_blocks", False)),
         regs_per_sm=int(regs["per_sm"]),
         max_regs_per_thread=int(regs["max_per_thread"]),
         setmaxnreg_min=int(regs["setmaxnreg_min"]),

@@ -310,6 +310,16 @@ def _solve_at(
     return _Result("optimal" if status == cp_model.OPTIMAL else "feasible", cycles)
 
 
+def modulo_at(graph: DependenceGraph, ii: int, time_limit: float, seed: int = 0) -> Schedule | None:
+    """The shortest modulo schedule at a fixed II (None: infeasible or
+    undecided in time); status FEASIBLE, it proves nothing about II."""
+    res = _solve_at(graph, ii, time_limit, seed, minimise_length=True)
+    if res.cycles is None:
+        return None
+    cycles = {o.id: res.cycles[o.id] for o in graph.ops}
+    return Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii, solver="cp-sat")
+
+
 def modulo_schedule(
     graph: DependenceGraph,
     *,

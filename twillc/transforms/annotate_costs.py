@@ -91,9 +91,10 @@ def _regs_for(value: SSAValue, machine: Machine) -> int:
 
 
 def _reads_tmem(op: Operation, machine: Machine) -> bool:
-    """Reading an MMA accumulator from tensor memory (Blackwell) needs a
-    blocking wait; another MMA accumulating into it does not."""
-    if not machine.accumulator_in_tmem or not machine.tmem_reads_block:
+    """Reading an MMA result needs a blocking wait (wgmma.wait_group on
+    Hopper, a tcgen05 load wait on Blackwell); another MMA accumulating
+    into it does not."""
+    if not (machine.mma_result_wait_blocks or (machine.accumulator_in_tmem and machine.tmem_reads_block)):
         return False
     if isinstance(op, tile.MmaOp):
         return False
