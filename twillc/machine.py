@@ -42,6 +42,8 @@ class Machine:
     setmaxnreg_step: int
     threads_per_group: int
     warp_groups: int
+    warp_regs: tuple[int, ...]
+    """Register budget of each default warp group (empty: derived)."""
     sources: dict[str, str]
     path: str
 
@@ -57,6 +59,8 @@ class Machine:
     def default_reg_limits(self, groups: int) -> tuple[int, ...]:
         """FA3/FA4-style split: the first group (producer) gets the minimum,
         the rest share what is left, rounded down to setmaxnreg's step."""
+        if len(self.warp_regs) == groups:
+            return self.warp_regs
         if groups <= 1:
             return (min(self.setmaxnreg_max, self.regs_per_thread_total),)
         rest = (self.regs_per_thread_total - self.setmaxnreg_min) // (groups - 1)
@@ -128,9 +132,14 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         setmaxnreg_step=int(regs["setmaxnreg_step"]),
         threads_per_group=int(regs["threads_per_group"]),
         warp_groups=int(warps["groups"]),
+        warp_regs=tuple(int(r) for r in warps.get("regs", ())),
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         path=path,
     )
     if machine.warp_groups < 1 or machine.threads_per_group < 1:
         raise ValueError("warps.groups and registers.threads_per_group must be >= 1")
+    if machine.warp_regs and len(machine.warp_regs) != machine.warp_groups:
+        raise ValueError("warps.regs must give one budget per warp group")
+    if sum(machine.warp_regs) > machine.regs_per_thread_total:
+        raise ValueError(f"warps.regs sum to more than {machine.regs_per_thread_total} registers per thread")
     return machine

@@ -90,6 +90,30 @@ def _regs_for(value: SSAValue, machine: Machine) -> int:
     return ceil(_bytes(value) / (4 * machine.threads_per_group))
 
 
+def _defining_op(value: SSAValue) -> Operation | None:
+    """The op whose result `value` is, looking through a loop-carried block
+    argument to the op yielding its next value."""
+    owner = value.owner
+    if isinstance(owner, Operation):
+        return owner
+    block = value.owner
+    parent = block.parent_op() if block is not None else None
+    if isinstance(parent, tile.ForOp) and value.index >= 1:  # type: ignore[attr-defined]
+        yielded = block.last_op.operands[value.index - 1]  # type: ignore[union-attr]
+        return yielded.owner if isinstance(yielded.owner, Operation) else None
+    return None
+
+
+def _tmem_role(op: Operation) -> str | None:
+    """On a tensor-memory machine, where a result used only by MMAs lives:
+    `acc` when it is their accumulator (FA4 rescales O in place), `operand`
+    when it is their A operand (FA4 writes P to tensor memory)."""
+    uses = list(op.results[0].uses) if op.results else []
+    if not uses or not all(isinstance(u.operation, tile.MmaOp) for u in uses):
+        return None
+    return "acc" if all(u.index == 2 for u in uses) else "operand" if all(u.index == 0 for u in uses) else None
+
+
 def _reads_tmem(op: Operation, machine: Machine) -> bool:
     """Reading an MMA result needs a blocking wait (wgmma.wait_group on
     Hopper, a tcgen05 load wait on Blackwell); another MMA accumulating
@@ -98,7 +122,7 @@ def _reads_tmem(op: Operation, machine: Machine) -> bool:
         return False
     if isinstance(op, tile.MmaOp):
         return False
-    return any(isinstance(o.owner, tile.MmaOp) for o in op.operands if isinstance(o.owner, Operation))
+    return any(isinstance(_defining_op(o), tile.MmaOp) for o in op.operands)
 
 
 def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
@@ -106,12 +130,20 @@ def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
     at tile granularity (index arithmetic, constants, the loop itself)."""
     r, lat = machine.rates, machine.latency
 
+    def placed(unit: str, cycles: int, fixed: int, result: SSAValue | None) -> _Derived:
+        """A cost whose result lives in registers, or in tensor memory when
+        it only feeds MMAs on a tensor-memory machine."""
+        role = _tmem_role(op) if machine.accumulator_in_tmem and result is not None else None
+        if role == "acc":
+            regs, tmem = 0, 0  # in place, in the accumulator's own columns
+        elif role == "operand":
+            regs, tmem = 0, _bytes(result)  # type: ignore[arg-type]
+        else:
+            regs, tmem = (_regs_for(result, machine) if result is not None else 0), 0
+        return _Derived(unit, cycles, cycles + fixed, regs, tmem=tmem, blocking=_reads_tmem(op, machine))
+
     def alu(elements: int, result: SSAValue | None) -> _Derived:
-        cycles = max(1, ceil(elements / r["alu_ops"]))
-        regs = _regs_for(result, machine) if result is not None else 0
-        return _Derived(
-            "alu", cycles, cycles + lat.get("alu_fixed", 0), regs, blocking=_reads_tmem(op, machine)
-        )
+        return placed("alu", max(1, ceil(elements / r["alu_ops"])), lat.get("alu_fixed", 0), result)
 
     if isinstance(op, tile.LoadOp):
         size = _bytes(op.results[0])
@@ -137,14 +169,7 @@ def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
         return _Derived("tc", cycles, latency, regs=_regs_for(res, machine))
     if isinstance(op, SFU_OPS):
         res = op.results[0]
-        cycles = max(1, ceil(_elements(res) / r["sfu_ops"]))
-        return _Derived(
-            "sfu",
-            cycles,
-            cycles + lat.get("sfu_fixed", 0),
-            _regs_for(res, machine),
-            blocking=_reads_tmem(op, machine),
-        )
+        return placed("sfu", max(1, ceil(_elements(res) / r["sfu_ops"])), lat.get("sfu_fixed", 0), res)
     if isinstance(op, (tile.RowMaxOp, tile.RowSumOp)):
         return alu(_elements(op.operands[0]), op.results[0])
     if isinstance(op, ALU_OPS):
