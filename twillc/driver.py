@@ -164,16 +164,21 @@ def _parse(text: str, filename: str, ext: str):  # -> ModuleOp
         return parse_tile(text, filename)
     from xdsl.dialects.builtin import ModuleOp
     from xdsl.parser import Parser
-    from xdsl.utils.exceptions import ParseError
+    from xdsl.utils.exceptions import ParseError, VerifyException
 
     from twillc.context import make_context
-    from twillc.verify import verify_located
+    from twillc.verify import locate_ops, verify_located
 
+    parser = Parser(make_context(), text, filename)
     try:
-        module = Parser(make_context(), text, filename).parse_module()
+        module = parser.parse_module()
     except ParseError as e:
         where = e.span.get_location()
         raise UserError(Location(filename, where.line, where.col), e.msg.strip(), text) from None
+    except VerifyException as e:  # an attribute or type rejected while parsing
+        where = parser._current_token.span.get_location()
+        raise UserError(Location(filename, where.line, where.col), str(e), text) from None
+    locate_ops(module, text, filename)
     if not isinstance(module, ModuleOp):
         raise UserError(Location(filename, 1, 1), "expected a builtin.module", text)
     verify_located(module)

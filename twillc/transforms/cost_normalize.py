@@ -29,7 +29,7 @@ class CostNormalizePass(ModulePass):
     budget: int = 300
     """Upper bound U on the sum of the distinct normalized costs."""
 
-    time_limit: float = 10.0
+    time_limit: int | float = 10.0
     """Seconds for the CP-SAT solve."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

@@ -34,7 +34,7 @@ class JointSchedulePass(ModulePass):
     cross_warp: bool = True
     """Allow values to cross warps (through shared memory, at the machine's cross-warp delay)."""
 
-    time_limit: float = 120.0
+    time_limit: int | float = 120.0
     """Seconds for the whole search."""
 
     max_ii: int = 0

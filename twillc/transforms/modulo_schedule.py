@@ -21,7 +21,7 @@ class ModuloSchedulePass(ModulePass):
 
     name = "modulo-schedule"
 
-    time_limit: float = 60.0
+    time_limit: int | float = 60.0
     """Seconds for the whole search; on the limit the best schedule and the bound are kept."""
 
     max_ii: int = 0
