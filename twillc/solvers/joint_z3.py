@@ -338,7 +338,10 @@ def joint_schedule(
     # Past a sequential II (every op and delay back to back) a larger II
     # relaxes nothing: stop there.
     if max_ii is None:
-        max_ii = sum(max(o.cycles, o.latency + o.spill_cost) for o in graph.ops) + 1
+        out_delay = {o.id: o.latency for o in graph.ops}
+        for e in graph.edges:
+            out_delay[e.src] = max(out_delay[e.src], e.delay)
+        max_ii = sum(max(o.cycles, out_delay[o.id] + o.spill_cost) for o in graph.ops) + 1
     lower = modulo.lower_bound
     lower_proven = modulo.status == Status.OPTIMAL
     ii = modulo.ii
