@@ -75,7 +75,18 @@ def main() -> int:
                 PAPER_SECONDS / med,
             )
         )
-    head = ("example", "status", "II", "bound", "stages", "warps", "modulo s", "joint s", "total s", "28 s / ours")
+    head = (
+        "example",
+        "status",
+        "II",
+        "bound",
+        "stages",
+        "warps",
+        "modulo s",
+        "joint s",
+        "total s",
+        "28 s / ours",
+    )
     if args.markdown:
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))

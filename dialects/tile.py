@@ -33,9 +33,16 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnitAttr,
 )
-from xdsl.ir import Attribute, Block, Dialect, ParametrizedAttribute, Region, SSAValue, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    Block,
+    Dialect,
+    ParametrizedAttribute,
+    Region,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.irdl import (
-    AnyOf,
     IRDLOperation,
     ParsePropInAttrDict,
     VarConstraint,
@@ -131,7 +138,8 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
 
     def __init__(self, dims: Sequence[int | str], element_type: Attribute):
         super().__init__(
-            ArrayAttr(IntAttr(d) if isinstance(d, int) else StringAttr(d) for d in dims), element_type
+            ArrayAttr(IntAttr(d) if isinstance(d, int) else StringAttr(d) for d in dims),
+            element_type,
         )
 
     def get_dims(self) -> tuple[int | str, ...]:
@@ -588,7 +596,12 @@ class ForOp(IRDLOperation):
     )
 
     def __init__(
-        self, lb: SSAValue, ub: SSAValue, step: SSAValue, iter_args: Sequence[SSAValue], body: Region | Block
+        self,
+        lb: SSAValue,
+        ub: SSAValue,
+        step: SSAValue,
+        iter_args: Sequence[SSAValue],
+        body: Region | Block,
     ):
         if isinstance(body, Block):
             body = Region(body)

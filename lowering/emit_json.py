@@ -32,9 +32,7 @@ def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, targe
         "lower_bound": schedule.lower_bound,
         "capacities": dict(sorted(graph.capacities.items())),
         "ops": ops,
-        "edges": [
-            {"src": e.src, "dst": e.dst, "delay": e.delay, "distance": e.distance} for e in graph.edges
-        ],
+        "edges": [{"src": e.src, "dst": e.dst, "delay": e.delay, "distance": e.distance} for e in graph.edges],
     }
     if schedule.warps is not None:
         doc["warps"] = [{"id": r.id, "role": r.role, "regs": r.regs} for r in schedule.roles]

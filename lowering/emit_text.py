@@ -87,7 +87,10 @@ def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: 
                 lines.append(f"  {name if i == 0 else '':<{name_width}} |{_render_row(lane, labels, width)}|")
 
     warp_head = "  warp" if schedule.warps is not None else ""
-    lines += ["", f"  label  op                 unit   cycle  stage  cycles  latency{warp_head}  loc"]
+    lines += [
+        "",
+        f"  label  op                 unit   cycle  stage  cycles  latency{warp_head}  loc",
+    ]
     for op in graph.ops:
         c = schedule.cycles[op.id]
         units = ",".join(sorted(op.units())) or "-"

@@ -56,7 +56,11 @@ def test_random_tokens(tokens: list[str]) -> None:
 @settings(max_examples=120, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(EXAMPLES),
-    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 8), st.sampled_from(TOKENS + [""])), min_size=1, max_size=4),
+    st.lists(
+        st.tuples(st.integers(0, 10_000), st.integers(0, 8), st.sampled_from(TOKENS + [""])),
+        min_size=1,
+        max_size=4,
+    ),
 )
 def test_mutated_examples(example: Path, edits: list[tuple[int, int, str]]) -> None:
     text = example.read_text()

@@ -33,7 +33,12 @@ def attention(regs: int = 0, spill: int = 0) -> DependenceGraph:
 def test_simplified_attention_twill_fig1() -> None:
     config = WarpConfig(2, 0, (24, 240))
     s = joint_schedule(attention(), config)
-    assert (s.ii, dict(s.cycles), s.length, s.status) == (2, {"s": 0, "p": 2, "o": 3}, 4, Status.OPTIMAL)
+    assert (s.ii, dict(s.cycles), s.length, s.status) == (
+        2,
+        {"s": 0, "p": 2, "o": 3},
+        4,
+        Status.OPTIMAL,
+    )
     assert len(set(s.warps.values())) == 1 and 0 not in s.warps.values()
     assert check_joint(attention(), s, config) == []
 
@@ -151,7 +156,14 @@ def brute_force_joint(g: DependenceGraph, config: WarpConfig, ii: int, length: i
         if max(cycles[o.id] + o.cycles for o in ops) != length:
             continue
         for warps in itertools.product(range(config.warp_groups), repeat=len(ops)):
-            s = Schedule(ii, cycles, length, Status.FEASIBLE, 1, warps=dict(zip([o.id for o in ops], warps, strict=True)))
+            s = Schedule(
+                ii,
+                cycles,
+                length,
+                Status.FEASIBLE,
+                1,
+                warps=dict(zip([o.id for o in ops], warps, strict=True)),
+            )
             if not check_joint(g, s, config):
                 return True
     return False
@@ -161,7 +173,12 @@ def brute_force_joint(g: DependenceGraph, config: WarpConfig, ii: int, length: i
 def tiny_graphs(draw: st.DrawFn) -> DependenceGraph:
     n = draw(st.integers(2, 3))
     ops = tuple(
-        Op(f"v{i}", uniform_rrt(draw(st.sampled_from(["tc", "sfu"])), 1), regs=draw(st.sampled_from([0, 60, 130])), spill_cost=draw(st.integers(0, 1)))
+        Op(
+            f"v{i}",
+            uniform_rrt(draw(st.sampled_from(["tc", "sfu"])), 1),
+            regs=draw(st.sampled_from([0, 60, 130])),
+            spill_cost=draw(st.integers(0, 1)),
+        )
         for i in range(n)
     )
     edges = tuple(

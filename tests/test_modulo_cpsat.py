@@ -10,9 +10,9 @@ from math import ceil
 from pathlib import Path
 
 import pytest
+from graphs import small_graphs
 from hypothesis import HealthCheck, given, settings
 
-from graphs import small_graphs
 from twillc.checker import check_schedule
 from twillc.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
 from twillc.io.graphml import read_chstone
@@ -79,7 +79,9 @@ def test_mutated_schedules_fail_the_checker(graph: DependenceGraph) -> None:
             cycles = dict(schedule.cycles)
             cycles[e.dst] = max(0, cycles[e.src] + e.delay - 1)
             if cycles[e.dst] + e.distance * schedule.ii < cycles[e.src] + e.delay:
-                assert any(f"edge {e.src}->{e.dst}" in p for p in check_schedule(graph, replace(schedule, cycles=cycles)))
+                assert any(
+                    f"edge {e.src}->{e.dst}" in p for p in check_schedule(graph, replace(schedule, cycles=cycles))
+                )
             break
     # Overload a unit: put every op on the same residue.
     busy = [o for o in graph.ops if o.units()]
@@ -92,19 +94,30 @@ def test_mutated_schedules_fail_the_checker(graph: DependenceGraph) -> None:
             cycles = dict(schedule.cycles)
             for o in users:
                 cycles[o.id] = 0
-            assert any(f"unit {unit} over capacity" in p for p in check_schedule(graph, replace(schedule, cycles=cycles)))
+            assert any(
+                f"unit {unit} over capacity" in p for p in check_schedule(graph, replace(schedule, cycles=cycles))
+            )
             break
 
 
 def test_simplified_attention() -> None:
     g = DependenceGraph(
         "attn",
-        (Op("s", uniform_rrt("tc", 1)), Op("p", uniform_rrt("sfu", 1)), Op("o", uniform_rrt("tc", 1))),
+        (
+            Op("s", uniform_rrt("tc", 1)),
+            Op("p", uniform_rrt("sfu", 1)),
+            Op("o", uniform_rrt("tc", 1)),
+        ),
         (Edge("s", "p", 1), Edge("p", "o", 1), Edge("o", "o", 1, 1)),
         {"tc": 1, "sfu": 1},
     )
     s = modulo_schedule(g)
-    assert (s.ii, dict(s.cycles), s.length, s.status) == (2, {"s": 0, "p": 2, "o": 3}, 4, Status.OPTIMAL)
+    assert (s.ii, dict(s.cycles), s.length, s.status) == (
+        2,
+        {"s": 0, "p": 2, "o": 3},
+        4,
+        Status.OPTIMAL,
+    )
 
 
 def test_multi_cycle_rrt_folds() -> None:
@@ -133,14 +146,23 @@ def _instances() -> list[dict[str, str]]:
 def test_bounds_match_published_mii() -> None:
     for row in _instances():
         prog, name = row["instance"].split("/")
-        g = read_chstone(str(BENCH / f"chstone/{prog}/{name}.graphml"), str(BENCH / f"chstone/{prog}/{name}_RM.xml"))
+        g = read_chstone(
+            str(BENCH / f"chstone/{prog}/{name}.graphml"),
+            str(BENCH / f"chstone/{prog}/{name}_RM.xml"),
+        )
         assert (len(g.ops), len(g.edges)) == (int(row["V"]), int(row["E"])), row["instance"]
         assert (res_mii(g), rec_mii(g)) == (int(row["ResMII"]), int(row["RecMII"])), row["instance"]
 
 
 @pytest.mark.parametrize(
     ("instance", "optimum"),
-    [("adpcm/graph3", 2), ("jpeg/graph21", 8), ("motion/graph2", 6), ("sha/graph14", 14), ("gsm/graph9", 17)],
+    [
+        ("adpcm/graph3", 2),
+        ("jpeg/graph21", 8),
+        ("motion/graph2", 6),
+        ("sha/graph14", 14),
+        ("gsm/graph9", 17),
+    ],
 )
 def test_chstone_instances(instance: str, optimum: int) -> None:
     # motion/graph2 (MII 5) and sha/graph14 (MII 12) need infeasibility proofs.

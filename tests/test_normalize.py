@@ -18,7 +18,10 @@ def brute_force_error(values: list[int], budget: int) -> float:
         if sum(cand) > budget:
             continue
         err = max(
-            (abs(ci * xj - cj * xi) / (cj * xi) for (ci, xi), (cj, xj) in permutations(zip(values, cand), 2)),
+            (
+                abs(ci * xj - cj * xi) / (cj * xi)
+                for (ci, xi), (cj, xj) in permutations(zip(values, cand, strict=True), 2)
+            ),
             default=0.0,
         )
         best = min(best, err)

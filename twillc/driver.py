@@ -70,7 +70,10 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
         return 0
     except UsageError as e:
         print(f"twillc: error: {e}", file=err)
-        print("usage: twillc INPUT [-o OUT] [--passes PIPELINE] [--target T] [--emit KIND] (see --help)", file=err)
+        print(
+            "usage: twillc INPUT [-o OUT] [--passes PIPELINE] [--target T] [--emit KIND] (see --help)",
+            file=err,
+        )
         return 2
     except UserError as e:
         if e.source is None:
@@ -89,7 +92,10 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
     except Exception as e:  # noqa: BLE001 - the last line of defence: never a traceback
         if os.environ.get("TWILLC_DEBUG"):
             raise
-        print(f"twillc: internal error: {type(e).__name__}: {e} (set TWILLC_DEBUG=1 for a traceback)", file=err)
+        print(
+            f"twillc: internal error: {type(e).__name__}: {e} (set TWILLC_DEBUG=1 for a traceback)",
+            file=err,
+        )
         return 3
 
 
@@ -220,7 +226,9 @@ def _emit(module, kind: str, args: argparse.Namespace) -> str:
 
         buf = io.StringIO()
         Printer(
-            stream=buf, print_debuginfo=args.print_debuginfo, print_generic_format=args.print_op_generic
+            stream=buf,
+            print_debuginfo=args.print_debuginfo,
+            print_generic_format=args.print_op_generic,
         ).print_op(module)
         return buf.getvalue() + "\n"
     from lowering.targets import emit_scheduled

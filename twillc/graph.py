@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 # One row per cycle of an op's execution from its issue: the units it holds
 # that cycle and how many instances, sorted by unit name.
@@ -116,7 +116,7 @@ class DependenceGraph:
         return [e for e in self.edges if e.dst == op_id]
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     OPTIMAL = "optimal"
     """Proven: no schedule with a smaller II exists."""
     FEASIBLE = "feasible"

@@ -82,7 +82,11 @@ def load_machine(spec: str, where: Location | None = None, source: str | None = 
         path = Path(spec)
         if spec.isidentifier() or not path.is_file():
             known = ", ".join(shipped_targets())
-            raise UserError(loc, f"unknown target '{spec}' (shipped: {known}; or a path to a machine .toml)", source)
+            raise UserError(
+                loc,
+                f"unknown target '{spec}' (shipped: {known}; or a path to a machine .toml)",
+                source,
+            )
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:

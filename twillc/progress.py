@@ -19,8 +19,7 @@ def terminal_progress(label: str) -> Progress | None:
 
     def report(info: dict[str, object]) -> None:
         fields = "  ".join(
-            f"{k}={v:.1f}s" if k == "elapsed" and isinstance(v, float) else f"{k}={v}"
-            for k, v in info.items()
+            f"{k}={v:.1f}s" if k == "elapsed" and isinstance(v, float) else f"{k}={v}" for k, v in info.items()
         )
         console.print(f"[dim]{label}[/dim] {fields}", end="\r", highlight=False, soft_wrap=True)
 

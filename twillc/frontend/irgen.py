@@ -55,8 +55,21 @@ DTYPES: dict[str, Attribute] = {
     "i8": i8,
 }
 
-SFU = {"exp": tile.ExpOp, "exp2": tile.Exp2Op, "log": tile.LogOp, "log2": tile.Log2Op, "rsqrt": tile.RsqrtOp}
-BINARY = {"+": tile.AddOp, "-": tile.SubOp, "*": tile.MulOp, "/": tile.DivOp, "max": tile.MaxOp, "min": tile.MinOp}
+SFU = {
+    "exp": tile.ExpOp,
+    "exp2": tile.Exp2Op,
+    "log": tile.LogOp,
+    "log2": tile.Log2Op,
+    "rsqrt": tile.RsqrtOp,
+}
+BINARY = {
+    "+": tile.AddOp,
+    "-": tile.SubOp,
+    "*": tile.MulOp,
+    "/": tile.DivOp,
+    "max": tile.MaxOp,
+    "min": tile.MinOp,
+}
 REDUCE = {"rowmax": tile.RowMaxOp, "rowsum": tile.RowSumOp}
 BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE])
 
@@ -240,7 +253,10 @@ class IRGen:
         value = s.value
         if isinstance(value, ast.Load):
             if annotated is None:
-                raise self.err(value.pos, "'load' needs a type annotation, e.g. 'x = load T[i, j] : f16[64, 64]'")
+                raise self.err(
+                    value.pos,
+                    "'load' needs a type annotation, e.g. 'x = load T[i, j] : f16[64, 64]'",
+                )
             result = self.load(value, annotated, s.name)
         elif isinstance(value, ast.Call) and value.func in ("zeros", "full"):
             if annotated is None:
@@ -250,7 +266,10 @@ class IRGen:
             result = self.expr(value, s.name)
             self.no_transpose(result)
             if result.is_scalar:
-                raise self.err(value.pos, f"'{s.name}' must be a tile; write a constant tile as 'full(x) : TYPE'")
+                raise self.err(
+                    value.pos,
+                    f"'{s.name}' must be a tile; write a constant tile as 'full(x) : TYPE'",
+                )
             assert isinstance(result.value, SSAValue)
             if annotated is not None and result.value.type != annotated:
                 raise self.err(
@@ -269,7 +288,10 @@ class IRGen:
         for a in attrs:
             kind = OVERRIDE_KINDS.get(a.key)
             if kind is None:
-                raise self.err(a.pos, f"unknown attribute key '{a.key}' (expected one of: {', '.join(OVERRIDE_KINDS)})")
+                raise self.err(
+                    a.pos,
+                    f"unknown attribute key '{a.key}' (expected one of: {', '.join(OVERRIDE_KINDS)})",
+                )
             if a.key in out:
                 raise self.err(a.pos, f"duplicate attribute key '{a.key}'")
             v = a.value
@@ -344,7 +366,8 @@ class IRGen:
             assert isinstance(value, SSAValue)
             if value.type != init.type:
                 raise self.err(
-                    s.pos, f"carried '{name}' changes type from {type_text(init.type)} to {type_text(value.type)}"
+                    s.pos,
+                    f"carried '{name}' changes type from {type_text(init.type)} to {type_text(value.type)}",
                 )
             yielded.append(value)
         self.emit(tile.YieldOp(*yielded), s.pos)
@@ -387,7 +410,10 @@ class IRGen:
             av = self.const_index(a, e.lhs.pos) if isinstance(a, int) else a
             bv = self.const_index(b, e.rhs.pos) if isinstance(b, int) else b
             return self.index_op(e.op, av, bv, e.pos)
-        raise self.err(e.pos, "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable)")
+        raise self.err(
+            e.pos,
+            "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable)",
+        )
 
     def index_op(self, op: str, a: SSAValue, b: SSAValue, pos: ast.Pos) -> SSAValue:
         cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "/": arith.DivUIOp}[op]
@@ -415,9 +441,7 @@ class IRGen:
         raise self.err(e.pos, f"use of undefined name '{e.name}'")
 
     def is_size(self, name: str) -> bool:
-        return any(
-            isinstance(t, Tensor) and name in t.type.get_dims() for t in self.env.values()
-        )
+        return any(isinstance(t, Tensor) and name in t.type.get_dims() for t in self.env.values())
 
     def indices(self, exprs: Sequence[ast.Expr], tensor: Tensor, pos: ast.Pos) -> list[SSAValue]:
         rank = len(tensor.type.dims.data)
@@ -517,7 +541,10 @@ class IRGen:
         if e.dtype is not None and f != "cast":
             raise self.err(e.pos, f"'{f}' takes no element type")
         if f in ("zeros", "full"):
-            raise self.err(e.pos, f"'{f}' needs a type annotation: write it as its own statement 'x = {f}(...) : TYPE'")
+            raise self.err(
+                e.pos,
+                f"'{f}' needs a type annotation: write it as its own statement 'x = {f}(...) : TYPE'",
+            )
         if f == "mma":
             return self.mma(e, name)
         if f == "cast":
@@ -577,7 +604,8 @@ class IRGen:
             acc = self.tile_arg(c, "mma", e.args[2].pos)
             if acc.type != result:
                 raise self.err(
-                    e.args[2].pos, f"'mma' accumulator must be {type_text(result)}, got {type_text(acc.type)}"
+                    e.args[2].pos,
+                    f"'mma' accumulator must be {type_text(result)}, got {type_text(acc.type)}",
                 )
         op = self.emit(tile.MmaOp(av, bv, acc, result, a.transposed, b.transposed), e.pos, name)
         return Val(op.results[0], e.pos, op=op)
@@ -588,7 +616,10 @@ class IRGen:
             raise self.err(e.tensor_pos, f"'{e.tensor}' is not a kernel parameter (a global tensor)")
         indices = self.indices(e.indices, tensor, e.tensor_pos)
         if ty.rank != len(tensor.type.dims.data):
-            raise self.err(e.pos, f"a load from rank-{len(tensor.type.dims.data)} '{e.tensor}' gives a tile of that rank")
+            raise self.err(
+                e.pos,
+                f"a load from rank-{len(tensor.type.dims.data)} '{e.tensor}' gives a tile of that rank",
+            )
         if ty.element_type != tensor.type.element_type:
             raise self.err(
                 e.pos,

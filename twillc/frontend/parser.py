@@ -113,9 +113,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     ) -> ast.Assign:
         return ast.Assign(_pos(meta), str(name), value, ty, attrs or ())
 
-    def store(
-        self, meta: Meta, tensor: Token, indices: tuple, value: ast.Expr, attrs: tuple | None
-    ) -> ast.Store:
+    def store(self, meta: Meta, tensor: Token, indices: tuple, value: ast.Expr, attrs: tuple | None) -> ast.Store:
         return ast.Store(_pos(meta), str(tensor), _pos(tensor), indices, value, attrs or ())
 
     def for_stmt(
@@ -180,7 +178,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return ast.Name(_pos(meta), str(tok))
 
     def call(self, meta: Meta, func: Token, dtype: Token | None, *args: ast.Expr) -> ast.Call:
-        return ast.Call(_pos(meta), str(func), str(dtype) if dtype else None, tuple(a for a in args if a is not None))
+        return ast.Call(
+            _pos(meta),
+            str(func),
+            str(dtype) if dtype else None,
+            tuple(a for a in args if a is not None),
+        )
 
     def load(self, meta: Meta, tensor: Token, indices: tuple) -> ast.Load:
         return ast.Load(_pos(meta), str(tensor), _pos(tensor), indices)

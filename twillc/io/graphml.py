@@ -92,8 +92,6 @@ def read_chstone(graphml_path: str, rm_path: str) -> DependenceGraph:
     edges.sort(key=lambda e: (int(e.src), int(e.dst), e.distance))
     capacities = {name: limit for name, (_, _, limit) in sorted(resources.items()) if limit >= 0}
     try:
-        return DependenceGraph(
-            name=Path(graphml_path).stem, ops=tuple(ops), edges=tuple(edges), capacities=capacities
-        )
+        return DependenceGraph(name=Path(graphml_path).stem, ops=tuple(ops), edges=tuple(edges), capacities=capacities)
     except ValueError as e:
         raise error_at(graphml_path, 0, 0, str(e)) from None

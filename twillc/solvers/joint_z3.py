@@ -262,12 +262,16 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
     """Reasons no II can help: an op that fits no warp it may use."""
     if not 0 <= config.vl_warp < config.warp_groups:
         return f"the variable-latency warp {config.vl_warp} is not among the {config.warp_groups} warps"
-    if config.warp_groups < 2 and any(not o.variable_latency for o in graph.ops) and any(
-        o.variable_latency for o in graph.ops
+    if (
+        config.warp_groups < 2
+        and any(not o.variable_latency for o in graph.ops)
+        and any(o.variable_latency for o in graph.ops)
     ):
         return "variable-latency and other ops need separate warps, but there is one warp"
     for o in graph.ops:
-        allowed = [config.vl_warp] if o.variable_latency else [w for w in range(config.warp_groups) if w != config.vl_warp]
+        allowed = (
+            [config.vl_warp] if o.variable_latency else [w for w in range(config.warp_groups) if w != config.vl_warp]
+        )
         if config.reg_limits and allowed and all(o.regs > config.limit(w) for w in allowed):
             best = max(config.limit(w) for w in allowed)
             return (
@@ -330,8 +334,16 @@ def joint_schedule(
 
     modulo = modulo_schedule(graph, time_limit=max(left() / 2, 1.0), max_ii=max_ii, seed=seed)
     if modulo.ii is None:
-        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, modulo.complete, solver="z3",
-                        note=f"no modulo schedule: {modulo.note}")
+        return Schedule(
+            None,
+            {},
+            0,
+            Status.INFEASIBLE,
+            modulo.lower_bound,
+            modulo.complete,
+            solver="z3",
+            note=f"no modulo schedule: {modulo.note}",
+        )
     structural = _structurally_infeasible(graph, config)
     if structural:
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, True, solver="z3", note=structural)
@@ -366,8 +378,15 @@ def joint_schedule(
         for stages in range(s0, s0 + extra_stages + 1):
             top = stages * ii
             if progress:
-                progress({"ii": ii, "stages": stages, "length": top, "bound": lower,
-                          "elapsed": time.monotonic() - start})
+                progress(
+                    {
+                        "ii": ii,
+                        "stages": stages,
+                        "length": top,
+                        "bound": lower,
+                        "elapsed": time.monotonic() - start,
+                    }
+                )
             res: object = None
             if stages == s0 and base_cycles is not None:
                 # First the modulo schedule's own times: only warps to choose.
@@ -419,5 +438,13 @@ def joint_schedule(
             solver="z3",
             note=note,
         )
-    return Schedule(None, {}, 0, Status.INFEASIBLE, lower, False, solver="z3",
-                    note="; ".join(refuted) + f"; no joint schedule with II <= {max_ii}")
+    return Schedule(
+        None,
+        {},
+        0,
+        Status.INFEASIBLE,
+        lower,
+        False,
+        solver="z3",
+        note="; ".join(refuted) + f"; no joint schedule with II <= {max_ii}",
+    )

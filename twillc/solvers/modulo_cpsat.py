@@ -36,7 +36,7 @@ from math import ceil
 import numpy as np
 
 from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
-from twillc.solvers.bounds import res_mii, rec_mii
+from twillc.solvers.bounds import rec_mii, res_mii
 
 Progress = Callable[[dict[str, object]], None]
 
@@ -83,7 +83,9 @@ def _longest_paths(graph: DependenceGraph, ii: int, sources: list[int]) -> tuple
     return None
 
 
-def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...]) -> dict[str, list[tuple[int, int, int]]]:
+def _segments(
+    rrt: tuple[tuple[tuple[str, int], ...], ...],
+) -> dict[str, list[tuple[int, int, int]]]:
     """Per unit: maximal runs (offset, length, count) of constant demand."""
     out: dict[str, list[tuple[int, int, int]]] = {}
     units = {u for row in rrt for u, _ in row}
@@ -103,7 +105,9 @@ def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...]) -> dict[str, list[tu
     return out
 
 
-def _greedy_at(graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, asap: np.ndarray) -> dict[int, int] | None:
+def _greedy_at(
+    graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, asap: np.ndarray
+) -> dict[int, int] | None:
     """A quick modulo list schedule of the unit-holding ops (a hint and an
     upper bound for CP-SAT): in ASAP order, each op at the first issue time
     within one II of its earliest that respects the scheduled ops' distances
@@ -156,7 +160,7 @@ def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[i
     for v in kept:
         per: dict[str, set[int]] = {}
         for c, row in enumerate(ops[v].rrt):
-            for unit, count in row:
+            for unit, _ in row:
                 per.setdefault(unit, set()).add(c)
         occupancy.append(per)
     demand = [{u: max(dict(r).get(u, 0) for r in ops[v].rrt) for u in occupancy[a]} for a, v in enumerate(kept)]
@@ -170,9 +174,7 @@ def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[i
             if hi < lo or hi - lo > MAX_WINDOW_PERIODS * ii:
                 continue
             shared = [
-                w
-                for w in occupancy[a]
-                if w in occupancy[b] and demand[a][w] + demand[b][w] > graph.capacities[w]
+                w for w in occupancy[a] if w in occupancy[b] and demand[a][w] + demand[b][w] > graph.capacities[w]
             ]
             if not shared:
                 continue
@@ -212,7 +214,9 @@ def _solve_at(
     reach = np.where(lp > NEG // 2, lp + cycles_of[None, :], NEG)
     tail = reach.max(axis=1)
     base_end = int((asap + cycles_of).max())
-    out_lp = [max(0, int(max((lp[a, kept[b]] for b in range(len(kept)) if b != a), default=0))) for a in range(len(kept))]
+    out_lp = [
+        max(0, int(max((lp[a, kept[b]] for b in range(len(kept)) if b != a), default=0))) for a in range(len(kept))
+    ]
     horizon = int(asap.max()) + ii * (sum(ceil((ii - 1 + d) / ii) for d in out_lp) + 1)
 
     greedy = _greedy_at(graph, ii, kept, lp, asap) if hint is None else None
@@ -220,7 +224,7 @@ def _solve_at(
         horizon = max(horizon, max(greedy.values()))
     m = cp_model.CpModel()
     t = [m.new_int_var(int(asap[v]), max(int(asap[v]), horizon), f"t_{ops[v].id}") for v in kept]
-    for a, u in enumerate(kept):
+    for a in range(len(kept)):
         for b, v in enumerate(kept):
             if a != b and lp[a, v] > NEG // 2 and lp[a, v] > asap[v] - horizon:
                 m.add(t[b] - t[a] >= int(lp[a, v]))

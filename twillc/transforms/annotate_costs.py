@@ -46,7 +46,16 @@ ALU_OPS = (
     tile.FullOp,
 )
 
-OVERRIDE_KEYS = ("unit", "cycles", "latency", "regs", "smem", "tmem", "variable_latency", "blocking")
+OVERRIDE_KEYS = (
+    "unit",
+    "cycles",
+    "latency",
+    "regs",
+    "smem",
+    "tmem",
+    "variable_latency",
+    "blocking",
+)
 
 
 def element_bytes(element_type: Attribute) -> int:
@@ -148,9 +157,7 @@ def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
     if isinstance(op, tile.LoadOp):
         size = _bytes(op.results[0])
         cycles = max(1, ceil(size / r["tma_bytes"]))
-        return _Derived(
-            "tma", cycles, cycles + lat.get("tma_fixed", 0), smem=size, variable_latency=True
-        )
+        return _Derived("tma", cycles, cycles + lat.get("tma_fixed", 0), smem=size, variable_latency=True)
     if isinstance(op, tile.StoreOp):
         size = _bytes(op.operands[0])
         cycles = max(1, ceil(size / r["tma_bytes"]))

@@ -53,6 +53,7 @@ class ModuloSchedulePass(ModulePass):
             raise located_error(loop, f"modulo-schedule: {e}") from None
         if schedule.ii is None or not schedule.cycles:
             raise located_error(
-                loop, f"modulo-schedule: no schedule with II <= {self.max_ii} (lower bound {schedule.lower_bound})"
+                loop,
+                f"modulo-schedule: no schedule with II <= {self.max_ii} (lower bound {schedule.lower_bound})",
             )
         write_schedule(loop, ops, schedule)
