@@ -324,7 +324,13 @@ def joint_schedule(
     progress: Progress | None = None,
     seed: int = 0,
 ) -> Schedule:
-    """Algorithm 1 with a completeness report (see the module docstring)."""
+    """Algorithm 1 with a completeness report (see the module docstring).
+
+    Anytime order: (1) at each II the modulo schedule's own times with only
+    the warps free, a quick query, scanned upward with growing steps and then
+    bisected, gives a first joint schedule; (2) the remaining time runs the
+    full queries, II ascending from the modulo optimum, S from ceil(L/II) to
+    ceil(L/II) + extra_stages, to find a smaller II or prove there is none."""
     from twillc.solvers.modulo_cpsat import modulo_at, modulo_schedule
 
     start = time.monotonic()
@@ -334,16 +340,8 @@ def joint_schedule(
 
     modulo = modulo_schedule(graph, time_limit=max(left() / 2, 1.0), max_ii=max_ii, seed=seed)
     if modulo.ii is None:
-        return Schedule(
-            None,
-            {},
-            0,
-            Status.INFEASIBLE,
-            modulo.lower_bound,
-            modulo.complete,
-            solver="z3",
-            note=f"no modulo schedule: {modulo.note}",
-        )
+        note = f"no modulo schedule: {modulo.note}"
+        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, modulo.complete, solver="z3", note=note)
     structural = _structurally_infeasible(graph, config)
     if structural:
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, True, solver="z3", note=structural)
@@ -355,96 +353,140 @@ def joint_schedule(
             out_delay[e.src] = max(out_delay[e.src], e.delay)
         max_ii = sum(max(o.cycles, out_delay[o.id] + o.spill_cost) for o in graph.ops) + 1
     lower = modulo.lower_bound
-    lower_proven = modulo.status == Status.OPTIMAL
-    ii = modulo.ii
-    refuted: list[str] = []
-    complete = lower_proven
     query_limit, probe_limit = max(1.0, time_limit / 8), max(0.5, time_limit / 40)
-    while max_ii is None or ii <= max_ii:
+    bases: dict[int, Schedule | None] = {modulo.ii: modulo}
+
+    def base(ii: int) -> Schedule | None:
+        if ii not in bases:
+            bases[ii] = modulo_at(graph, ii, max(min(left() / 4, query_limit), 0.2), seed)
+        return bases[ii]
+
+    def report(ii: int, stages: int, length: int) -> None:
+        if progress:
+            progress(
+                {"ii": ii, "stages": stages, "length": length, "bound": lower, "elapsed": time.monotonic() - start}
+            )
+
+    def with_fixed_times(ii: int) -> tuple[dict[str, int], dict[str, int]] | None:
+        b = base(ii)
+        if b is None or left() <= 0:
+            return None
+        report(ii, b.stages, b.length)
+        res = joint_schedule_at(
+            graph, config, ii, b.length, b.stages, min(max(left(), 0.1), query_limit), seed, dict(b.cycles)
+        )
+        return res if isinstance(res, tuple) else None
+
+    best: tuple[int, tuple[dict[str, int], dict[str, int]]] | None = None
+    found = with_fixed_times(modulo.ii)
+    if found is not None:
+        best = (modulo.ii, found)
+    else:  # scan upward with growing steps, then bisect
+        fail, step, probe = modulo.ii, 1, modulo.ii + 1
+        while probe <= max_ii and left() > 0:
+            found = with_fixed_times(probe)
+            if found is not None:
+                best = (probe, found)
+                break
+            fail, probe, step = probe, probe + step, step * 2
+        while best is not None and best[0] - fail > 1 and left() > 0:
+            mid = (best[0] + fail) // 2
+            found = with_fixed_times(mid)
+            if found is not None:
+                best = (mid, found)
+            else:
+                fail = mid
+
+    # Full queries below the best II found: prove it, or find better.
+    refuted: list[str] = []
+    complete = modulo.status == Status.OPTIMAL
+    top_ii = best[0] if best is not None else max_ii + 1
+    ii = modulo.ii
+    while ii < top_ii:
         if left() <= 0:
-            raise SolverLimit(f"time limit of {time_limit:g} s reached at II = {ii}; lower bound {lower}")
-        if ii == modulo.ii:
-            base_len, base_cycles = modulo.length, dict(modulo.cycles)
-        else:
-            at = modulo_at(graph, ii, max(left() / 4, 0.5), seed)
-            base_len, base_cycles = (at.length, dict(at.cycles)) if at is not None else (None, None)
-        if base_len is None:
-            refuted.append(f"II={ii}: no modulo schedule")
+            complete = False
+            refuted.append(f"II={ii}..{top_ii - 1} not searched (time limit)")
+            break
+        b = base(ii)
+        if b is None:
+            refuted.append(f"II={ii}: no modulo schedule found")
+            complete = complete and bases.get(ii) is None
             ii += 1
             continue
-        s0 = max(1, ceil(base_len / ii))
-        found = None
-        tried: list[int] = []
+        s0, tried, hit = b.stages, [], None
         for stages in range(s0, s0 + extra_stages + 1):
             top = stages * ii
-            if progress:
-                progress(
-                    {
-                        "ii": ii,
-                        "stages": stages,
-                        "length": top,
-                        "bound": lower,
-                        "elapsed": time.monotonic() - start,
-                    }
-                )
-            res: object = None
-            if stages == s0 and base_cycles is not None:
-                # First the modulo schedule's own times: only warps to choose.
-                res = joint_schedule_at(graph, config, ii, base_len, stages, max(left(), 0.1), seed, base_cycles)
-                if isinstance(res, tuple):
-                    found = (res, stages)
-                    break
-            # One open query must not eat the budget of the IIs after it.
+            report(ii, stages, top)
             res = joint_schedule_at(graph, config, ii, top, stages, min(max(left(), 0.1), query_limit), seed)
             if res == "unknown":
                 complete = False
                 continue
             tried.append(stages)
-            if res is None:
-                continue
-            assert isinstance(res, tuple)
-            lo, hi, best = max(base_len, (stages - 1) * ii + 1), top, res
-            while lo < hi and left() > 0:  # shortest length with this stage count
-                mid = (lo + hi) // 2
-                probe = joint_schedule_at(graph, config, ii, mid, stages, min(max(left(), 0.1), probe_limit), seed)
-                if isinstance(probe, tuple):
-                    hi, best = mid, probe
-                else:
-                    lo = mid + 1
-            found = (best, stages)
+            if isinstance(res, tuple):
+                lo, hi, shortest = max(b.length, (stages - 1) * ii + 1), top, res
+                while lo < hi and left() > 0:  # shortest length with this stage count
+                    mid = (lo + hi) // 2
+                    probe = joint_schedule_at(graph, config, ii, mid, stages, min(max(left(), 0.1), probe_limit), seed)
+                    if isinstance(probe, tuple):
+                        hi, shortest = mid, probe
+                    else:
+                        lo = mid + 1
+                hit = shortest
+                break
+        if hit is not None:
+            best = (ii, hit)
             break
-        if found is None:
-            span = f"stages {s0}..{s0 + extra_stages}"
-            refuted.append(f"II={ii} refuted for {span}" if len(tried) == extra_stages + 1 else f"II={ii} open")
-            ii += 1
-            continue
-        (cycles, warps), stages = found
-        base = min(cycles.values())
-        cycles = {v: c - base for v, c in cycles.items()}
-        length = max(cycles[o.id] + o.cycles for o in graph.ops)
-        optimal = complete and ii == lower
-        note = "; ".join(refuted) if refuted else f"II={ii} is the modulo-schedule optimum"
-        if refuted:
-            note += f"; more than {extra_stages} extra stage(s) not tried" if not optimal else ""
-        return Schedule(
-            ii=ii,
-            cycles={o.id: cycles[o.id] for o in graph.ops},
-            length=length,
-            status=Status.OPTIMAL if optimal else Status.FEASIBLE,
-            lower_bound=ii if optimal else lower,
-            complete=optimal,
-            warps={o.id: warps[o.id] for o in graph.ops},
-            roles=warp_roles(graph, config, warps),
-            solver="z3",
-            note=note,
-        )
+        span = f"stages {s0}..{s0 + extra_stages}"
+        refuted.append(f"II={ii} refuted for {span}" if len(tried) == extra_stages + 1 else f"II={ii} open")
+        ii += 1
+
+    if best is None:
+        if left() <= 0:
+            raise SolverLimit(f"time limit of {time_limit:g} s reached with no joint schedule; lower bound {lower}")
+        note = "; ".join(refuted) + f"; no joint schedule with II <= {max_ii}"
+        return Schedule(None, {}, 0, Status.INFEASIBLE, lower, False, solver="z3", note=note)
+    ii, (cycles, warps) = best
+    shift = min(cycles.values())
+    cycles = {v: c - shift for v, c in cycles.items()}
+    length = max(cycles[o.id] + o.cycles for o in graph.ops)
+    optimal = complete and ii == lower
+    note = _summarize(refuted) if refuted else f"II={ii} is the modulo-schedule optimum"
+    if refuted and not optimal:
+        note += f"; more than {extra_stages} extra stage(s) not tried"
     return Schedule(
-        None,
-        {},
-        0,
-        Status.INFEASIBLE,
-        lower,
-        False,
+        ii=ii,
+        cycles={o.id: cycles[o.id] for o in graph.ops},
+        length=length,
+        status=Status.OPTIMAL if optimal else Status.FEASIBLE,
+        lower_bound=ii if optimal else lower,
+        complete=optimal,
+        warps={o.id: warps[o.id] for o in graph.ops},
+        roles=warp_roles(graph, config, warps),
         solver="z3",
-        note="; ".join(refuted) + f"; no joint schedule with II <= {max_ii}",
+        note=note,
     )
+
+
+def _summarize(refuted: list[str]) -> str:
+    """Runs of IIs refuted for the same stage range, written as ranges."""
+    out: list[str] = []
+    run: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if run:
+            a, b, what = run[0][0], run[-1][0], run[0][1]
+            out.append(f"II={a}{'..' + str(b) if b != a else ''} {what}")
+            run.clear()
+
+    for item in refuted:
+        head, _, rest = item.partition(" ")
+        if head.startswith("II=") and head[3:].isdigit():
+            n = int(head[3:])
+            if run and (run[-1][0] + 1 != n or run[-1][1] != rest):
+                flush()
+            run.append((n, rest))
+        else:
+            flush()
+            out.append(item)
+    flush()
+    return "; ".join(out)
