@@ -54,15 +54,26 @@ def _has_positive_cycle(n: int, src: np.ndarray, dst: np.ndarray, weight: np.nda
     return True
 
 
-def rec_mii(graph: DependenceGraph) -> int:
+SMALL_GRAPH = 300
+"""Below this many ops one Bellman-Ford over the whole graph is cheaper than
+importing networkx for the components."""
+
+
+def _components(graph: DependenceGraph) -> list[set[str]]:
+    if len(graph.ops) <= SMALL_GRAPH:
+        return [{o.id for o in graph.ops}]
     import networkx as nx
 
     g = nx.MultiDiGraph()
     g.add_nodes_from(o.id for o in graph.ops)
     for e in graph.edges:
         g.add_edge(e.src, e.dst)
+    return sorted(nx.strongly_connected_components(g), key=lambda c: sorted(c))
+
+
+def rec_mii(graph: DependenceGraph) -> int:
     best = 1
-    for comp in sorted(nx.strongly_connected_components(g), key=lambda c: sorted(c)):
+    for comp in _components(graph):
         edges = [e for e in graph.edges if e.src in comp and e.dst in comp]
         if not edges:
             continue
