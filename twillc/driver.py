@@ -246,6 +246,9 @@ def _write_output(path: str | None, text: str, out: IO[str]) -> None:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; outputs are ordinary files
         os.replace(tmp, target)
     except OSError as e:
         if tmp is not None and os.path.exists(tmp):
