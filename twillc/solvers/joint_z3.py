@@ -237,10 +237,19 @@ def joint_schedule_at(
                 )
 
     # Blocking: nothing else of the warp executes when a blocking op issues.
+    single = {u: [o for o in ops if u in o.units()] for u, cap in graph.capacities.items() if cap == 1}
     for v in [o.id for o in ops]:
         if not blocking_in[v]:
             continue
         must_block = z3.Or(blocking_in[v])
+        # Redundant but strong: ops of a one-instance unit never overlap, so
+        # those sharing v's warp leave v a free instant only if their total
+        # occupancy is below II.
+        for users in single.values():
+            mates = [o for o in users if o.id != v]
+            if sum(min(o.cycles, ii) for o in mates) >= ii:
+                busy_sum = z3.Sum([z3.If(w[o.id] == w[v], min(o.cycles, ii), 0) for o in mates])
+                s.add(z3.Implies(must_block, busy_sum <= ii - 1))
         for o in ops:
             if o.id == v:
                 continue
