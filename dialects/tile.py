@@ -623,11 +623,6 @@ class ForOp(IRDLOperation):
             raise VerifyException("the body must end with a tile.yield of the carried values' types")
 
 
-SFU_OPS = (ExpOp, Exp2Op, LogOp, Log2Op, RsqrtOp)
-ELEMENTWISE_UNARY = (*SFU_OPS, NegOp)
-ELEMENTWISE_BINARY = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
-REDUCTIONS = (RowMaxOp, RowSumOp)
-
 Tile = Dialect(
     "tile",
     [

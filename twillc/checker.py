@@ -71,10 +71,3 @@ def check_schedule(graph: DependenceGraph, schedule: Schedule) -> list[str]:
         problems.append(f"lower bound {schedule.lower_bound} exceeds the II {ii}")
     return problems
 
-
-def verify_or_raise(graph: DependenceGraph, schedule: Schedule) -> None:
-    problems = check_schedule(graph, schedule)
-    if problems:
-        raise ScheduleVerificationError(
-            f"schedule of '{graph.name}' fails the independent checker:\n  " + "\n  ".join(problems)
-        )

@@ -18,10 +18,6 @@ RRTRow = tuple[tuple[str, int], ...]
 RRT = tuple[RRTRow, ...]
 
 
-def rrt_row(**units: int) -> RRTRow:
-    return tuple(sorted((u, n) for u, n in units.items() if n))
-
-
 def uniform_rrt(unit: str | None, cycles: int, count: int = 1) -> RRT:
     """An op holding `count` instances of `unit` for each of `cycles` cycles
     (no unit: an op that reserves nothing but still lasts `cycles`)."""
@@ -109,11 +105,6 @@ class DependenceGraph:
             object.__setattr__(self, "_idx", idx)
         return idx
 
-    def succs(self, op_id: str) -> list[Edge]:
-        return [e for e in self.edges if e.src == op_id]
-
-    def preds(self, op_id: str) -> list[Edge]:
-        return [e for e in self.edges if e.dst == op_id]
 
 
 class Status(StrEnum):
@@ -154,9 +145,6 @@ class Schedule:
     objective: tuple[str, float] | None = None
     solver: str = ""
     note: str = ""
-
-    def stage(self, op_id: str) -> int:
-        return self.cycles[op_id] // self.ii if self.ii else 0
 
     @property
     def stages(self) -> int:
