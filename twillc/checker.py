@@ -70,4 +70,3 @@ def check_schedule(graph: DependenceGraph, schedule: Schedule) -> list[str]:
     if ii is not None and schedule.lower_bound > ii:
         problems.append(f"lower bound {schedule.lower_bound} exceeds the II {ii}")
     return problems
-

@@ -106,7 +106,6 @@ class DependenceGraph:
         return idx
 
 
-
 class Status(StrEnum):
     OPTIMAL = "optimal"
     """Proven: no schedule with a smaller II exists."""

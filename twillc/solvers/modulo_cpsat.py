@@ -105,41 +105,66 @@ def _segments(
     return out
 
 
-def _greedy_at(
+def _ims_at(
     graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, asap: np.ndarray
 ) -> dict[int, int] | None:
-    """A quick modulo list schedule of the unit-holding ops (a hint and an
-    upper bound for CP-SAT): in ASAP order, each op at the first issue time
-    within one II of its earliest that respects the scheduled ops' distances
-    both ways and the folded unit table. None when an op finds no slot."""
+    """Iterative modulo scheduling (Rau, MICRO'94) of the unit-holding ops: a
+    hint and an upper bound for CP-SAT. Ops go in order of height (longest
+    distance to the others); an op that finds no free slot within one II of
+    its earliest time takes one anyway and evicts what it conflicts with.
+    None when the budget of placements runs out."""
     ops = graph.ops
-    table: dict[tuple[str, int], int] = {}
-    placed: dict[int, int] = {}  # index into kept -> issue time
-    order = sorted(range(len(kept)), key=lambda a: (int(asap[kept[a]]), a))
-    for a in order:
-        v = kept[a]
-        early = int(asap[v])
-        late = None
+    n = len(kept)
+    reach = np.where(lp[:, kept] > NEG // 2, lp[:, kept], NEG)
+    height = reach.max(axis=1)
+    pending = sorted(range(n), key=lambda a: (-int(height[a]), int(asap[kept[a]]), a))
+    need = [[(u, c, q) for c, row in enumerate(ops[v].rrt) for u, q in row] for v in kept]
+    placed: dict[int, int] = {}
+    last: dict[int, int] = {}
+    table: dict[tuple[str, int], list[int]] = {}
+
+    def holders(a: int, t: int) -> set[int]:
+        out: set[int] = set()
+        for u, c, q in need[a]:
+            slot = table.get((u, (t + c) % ii), [])
+            if sum(need[b][0][2] if need[b] else 0 for b in slot) + q > graph.capacities[u]:
+                out.update(slot)
+        return out
+
+    def place(a: int, t: int) -> None:
+        placed[a] = t
+        for u, c, _ in need[a]:
+            table.setdefault((u, (t + c) % ii), []).append(a)
+
+    def unplace(a: int) -> None:
+        t = placed.pop(a)
+        for u, c, _ in need[a]:
+            table[(u, (t + c) % ii)].remove(a)
+
+    budget = 6 * n + 50
+    while pending and budget > 0:
+        budget -= 1
+        a = pending.pop(0)
+        early = int(asap[kept[a]])
         for b, tb in placed.items():
-            if lp[b, v] > NEG // 2:
-                early = max(early, tb + int(lp[b, v]))
-            if lp[a, kept[b]] > NEG // 2:
-                bound = tb - int(lp[a, kept[b]])
-                late = bound if late is None else min(late, bound)
-        need = [(unit, c, n) for c, row in enumerate(ops[v].rrt) for unit, n in row]
-        for t in range(early, early + ii):
-            if late is not None and t > late:
-                break
-            if all(table.get((u, (t + c) % ii), 0) + n <= graph.capacities[u] for u, c, n in need):
-                for u, c, n in need:
-                    table[(u, (t + c) % ii)] = table.get((u, (t + c) % ii), 0) + n
-                placed[a] = t
-                break
-        else:
-            return None
-        if a not in placed:
-            return None
-    return placed
+            if lp[b, kept[a]] > NEG // 2:
+                early = max(early, tb + int(lp[b, kept[a]]))
+        slot = next((t for t in range(early, early + ii) if not holders(a, t)), None)
+        if slot is None:
+            slot = max(early, last.get(a, early - 1) + 1)
+        for b in sorted(holders(a, slot)):
+            unplace(b)
+            pending.append(b)
+        for b in sorted(placed):  # successors and predecessors it now violates
+            tb = placed[b]
+            if (lp[a, kept[b]] > NEG // 2 and tb < slot + lp[a, kept[b]]) or (
+                lp[b, kept[a]] > NEG // 2 and slot < tb + lp[b, kept[a]]
+            ):
+                unplace(b)
+                pending.append(b)
+        place(a, slot)
+        last[a] = slot
+    return placed if not pending else None
 
 
 MAX_WINDOW_PERIODS = 16
@@ -219,7 +244,7 @@ def _solve_at(
     ]
     horizon = int(asap.max()) + ii * (sum(ceil((ii - 1 + d) / ii) for d in out_lp) + 1)
 
-    greedy = _greedy_at(graph, ii, kept, lp, asap) if hint is None else None
+    greedy = _ims_at(graph, ii, kept, lp, asap) if hint is None else None
     if greedy is not None:
         horizon = max(horizon, max(greedy.values()))
     m = cp_model.CpModel()
@@ -301,17 +326,42 @@ def _solve_at(
         return _Result("infeasible")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return _Result("unknown")
+    cycles = _expand(graph, kept, lp, asap, {a: int(solver.value(t[a])) for a in range(len(kept))})
+    return _Result("optimal" if status == cp_model.OPTIMAL else "feasible", cycles)
+
+
+def _expand(
+    graph: DependenceGraph, kept: list[int], lp: np.ndarray, asap: np.ndarray, times: dict[int, int]
+) -> dict[str, int]:
+    """Issue times of every op from those of the unit-holding ops: each other
+    op at the earliest time its longest-path distances allow."""
+    ops = graph.ops
     fixed = np.full(len(ops), NEG, dtype=np.int64)
     start = asap.copy()
-    for a, v in enumerate(kept):
-        tv = int(solver.value(t[a]))
-        fixed[v] = tv
+    for a, tv in times.items():
+        fixed[kept[a]] = tv
         start = np.maximum(start, np.where(lp[a] > NEG // 2, tv + lp[a], NEG))
     start = np.where(fixed > NEG, fixed, start)
     cycles = {o.id: int(start[i]) for i, o in enumerate(ops)}
     base = min(cycles.values())
-    cycles = {v: c - base for v, c in cycles.items()}
-    return _Result("optimal" if status == cp_model.OPTIMAL else "feasible", cycles)
+    return {v: c - base for v, c in cycles.items()}
+
+
+def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -> tuple[int, dict[str, int]] | None:
+    """A first legal schedule from iterative modulo scheduling at growing IIs
+    (lower, +1, +2, +4, ...): what is returned if the exact search runs out
+    of time before finding one."""
+    kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
+    ii, step = lower, 1
+    for _ in range(tries):
+        paths = _longest_paths(graph, ii, kept)
+        if paths is not None:
+            lp, asap = paths
+            placed = _ims_at(graph, ii, kept, lp, asap)
+            if placed is not None:
+                return ii, _expand(graph, kept, lp, asap, placed)
+        ii, step = ii + step, step * 2
+    return None
 
 
 def modulo_at(graph: DependenceGraph, ii: int, time_limit: float, seed: int = 0) -> Schedule | None:
@@ -344,7 +394,25 @@ def modulo_schedule(
     ii = lower
     proven_below = lower  # every II < proven_below is impossible
     complete = True
+    fallback = _heuristic_upper_bound(graph, lower)
+    if fallback is not None and max_ii is not None and fallback[0] > max_ii:
+        fallback = None
     while True:
+        if fallback is not None and (ii >= fallback[0] or time.monotonic() - start >= time_limit):
+            if ii > fallback[0] or time.monotonic() - start >= time_limit:
+                fb_ii, fb_cycles = fallback
+                optimal = complete and fb_ii == proven_below
+                return Schedule(
+                    ii=fb_ii,
+                    cycles={o.id: fb_cycles[o.id] for o in graph.ops},
+                    length=schedule_length(graph, fb_cycles),
+                    status=Status.OPTIMAL if optimal else Status.FEASIBLE,
+                    lower_bound=fb_ii if optimal else proven_below,
+                    complete=optimal,
+                    solver="cp-sat",
+                    note=("II proven minimal" if optimal else f"II not proven minimal: II >= {proven_below} proven")
+                    + "; iterative modulo schedule (time limit before CP-SAT found one)",
+                )
         if max_ii is not None and ii > max_ii:
             return Schedule(
                 ii=None,
