@@ -175,3 +175,13 @@ def test_chstone_instances(instance: str, optimum: int) -> None:
     s = modulo_schedule(g, time_limit=60)
     assert (s.ii, s.status) == (optimum, Status.OPTIMAL)
     assert check_schedule(g, s) == []
+
+
+@needs_benchmarks
+def test_time_limit_reports_best_schedule_and_bound() -> None:
+    g = read_chstone(str(BENCH / "chstone/adpcm/graph1.graphml"), str(BENCH / "chstone/adpcm/graph1_RM.xml"))
+    s = modulo_schedule(g, time_limit=2)
+    assert s.status == Status.FEASIBLE and not s.complete
+    assert s.lower_bound >= 50 and s.ii is not None and s.ii >= s.lower_bound
+    assert "not proven" in s.note
+    assert check_schedule(g, s) == []
