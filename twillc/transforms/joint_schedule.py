@@ -17,6 +17,7 @@ from xdsl.passes import ModulePass
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
 from twillc.machine import Machine
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,5 @@ class JointSchedulePass(ModulePass):
                 "cross_warp": IntegerAttr(int(config.allow_cross_warp), i64),
             }
         )
+        # Never trusted: the independent checker re-verifies what was written.
+        VerifySchedulePass().apply(ctx, op)

@@ -13,6 +13,7 @@ from xdsl.passes import ModulePass
 from twillc.graph import DependenceGraph, Schedule
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
 @dataclass(frozen=True)
@@ -57,3 +58,5 @@ class ModuloSchedulePass(ModulePass):
                 f"modulo-schedule: no schedule with II <= {self.max_ii} (lower bound {schedule.lower_bound})",
             )
         write_schedule(loop, ops, schedule)
+        # Never trusted: the independent checker re-verifies what was written.
+        VerifySchedulePass().apply(ctx, op)
