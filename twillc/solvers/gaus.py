@@ -1,0 +1,305 @@
+"""GauS: differentiable modulo scheduling with Gaussian start times (Cai et
+al., arXiv 2602.20427), in PyTorch.
+
+Each op's start X_i ~ N(mu_i, sigma_i^2) is discretized over the horizon
+[0, D): P_i[d] = Phi((d + 0.5 - mu_i)/sigma_i) - Phi((d - 0.5 - mu_i)/sigma_i),
+renormalized. With independent starts every term is an exact expectation
+under these discrete distributions:
+
+- dependence u -> v (delay a, distance k): E[relu(a - k*II + X_u - X_v)],
+  from the cumulative mass and first moment of X_v (no D x D products);
+- modulo resources: each op's mass folded onto II residues, spread over its
+  occupancy (circular box sums), summed per unit: E[sum relu(use - cap)]
+  is bounded below by relu(E[use] - cap), which is what is penalized;
+- horizon: E[relu(X_i + cycles_i - D)].
+
+The objective is a LogSumExp smooth maximum of mu_i + cycles_i (the length);
+an augmented Lagrangian (multipliers and a growing penalty) drives the
+violation terms to zero under Adam. Legalization rounds the means, repairs
+dependences to a fixed point, places ops on a modulo reservation table, and
+falls back to iterative modulo scheduling; the best legal schedule is kept
+and the distributions are re-centred on it. No Python loop runs over ops or
+edges inside an optimization step.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
+
+Progress = Callable[[dict[str, object]], None]
+
+
+class GausFailure(Exception):
+    """No legal schedule at the requested II."""
+
+
+@dataclass
+class _Tensors:
+    """The graph as index arrays (built once)."""
+
+    cycles: object
+    src: object
+    dst: object
+    shift: object  # delay - distance * II
+    seg_op: object
+    seg_unit: object
+    seg_offset: object
+    seg_len: object
+    seg_count: object
+    seg_wraps: object
+    caps: object
+    units: list[str]
+
+
+def _tensors(graph: DependenceGraph, ii: int, torch, device: str) -> _Tensors:
+    from twillc.solvers.modulo_cpsat import _segments
+
+    index = {o.id: i for i, o in enumerate(graph.ops)}
+    units = sorted(graph.capacities)
+    unit_index = {u: k for k, u in enumerate(units)}
+    seg = []
+    for i, o in enumerate(graph.ops):
+        for unit, runs in _segments(o.rrt).items():
+            for offset, length, count in runs:
+                wraps, rest = divmod(length, ii)
+                seg.append((i, unit_index[unit], offset % ii, rest, count, wraps))
+    seg_arr = np.array(seg, dtype=np.int64).reshape(-1, 6)
+
+    def t(a, dtype=torch.long):
+        return torch.as_tensor(np.asarray(a), dtype=dtype, device=device)
+
+    return _Tensors(
+        cycles=t([o.cycles for o in graph.ops], torch.float64),
+        src=t([index[e.src] for e in graph.edges]),
+        dst=t([index[e.dst] for e in graph.edges]),
+        shift=t([e.delay - e.distance * ii for e in graph.edges], torch.float64),
+        seg_op=t(seg_arr[:, 0]),
+        seg_unit=t(seg_arr[:, 1]),
+        seg_offset=t(seg_arr[:, 2]),
+        seg_len=t(seg_arr[:, 3]),
+        seg_count=t(seg_arr[:, 4], torch.float64),
+        seg_wraps=t(seg_arr[:, 5], torch.float64),
+        caps=t([graph.capacities[u] for u in units], torch.float64),
+        units=units,
+    )
+
+
+def step_probabilities(mu, sigma, horizon: int, torch):
+    """P[i, d] for d in [0, horizon): normal mass on [d - 0.5, d + 0.5), renormalized."""
+    d = torch.arange(horizon + 1, dtype=mu.dtype, device=mu.device) - 0.5
+    cdf = torch.special.ndtr((d[None, :] - mu[:, None]) / sigma[:, None])
+    p = cdf[:, 1:] - cdf[:, :-1]
+    return p / p.sum(dim=1, keepdim=True).clamp_min(1e-300)
+
+
+def dependence_violation(p, src, dst, shift, torch):
+    """E[relu(shift + X_src - X_dst)] per edge, X independent with masses p."""
+    horizon = p.shape[1]
+    steps = torch.arange(horizon, dtype=p.dtype, device=p.device)
+    mass = torch.cumsum(p, dim=1)  # C[x] = P(X <= x)
+    moment = torch.cumsum(p * steps, dim=1)  # M[x] = E[X; X <= x]
+    # For each value d of X_src: c = shift + d, E[relu(c - X_dst)] = c C[c-1] - M[c-1].
+    c = shift[:, None] + steps[None, :]  # edges x D
+    idx = (c - 1).clamp(-1, horizon - 1).long()
+    take = idx.clamp_min(0)
+    cm = torch.gather(mass[dst], 1, take)
+    mm = torch.gather(moment[dst], 1, take)
+    below = idx < 0
+    inner = torch.where(below, torch.zeros_like(c), c * cm - mm)
+    # Past the horizon C = 1, M = E[X]: the formula extends linearly.
+    over = (c - 1) > (horizon - 1)
+    mean = moment[dst, -1][:, None]
+    inner = torch.where(over, c - mean, inner)
+    return (p[src] * inner).sum(dim=1)
+
+
+def folded_usage(p, tens: _Tensors, ii: int, torch):
+    """Expected instances of each unit in use at each residue: units x II."""
+    n, horizon = p.shape
+    pad = (-horizon) % ii
+    folded = torch.nn.functional.pad(p, (0, pad)).reshape(n, -1, ii).sum(dim=1)  # n x II
+    twice = torch.cat([folded, folded], dim=1)
+    csum = torch.nn.functional.pad(torch.cumsum(twice, dim=1), (1, 0))  # n x (2II + 1)
+    r = torch.arange(ii, device=p.device)
+    # Mass of starts s with (r - offset - s) mod II in [0, len): a circular box sum.
+    hi = (r[None, :] - tens.seg_offset[:, None]) % ii + ii + 1
+    lo = hi - tens.seg_len[:, None]
+    rows = csum[tens.seg_op]
+    box = torch.gather(rows, 1, hi) - torch.gather(rows, 1, lo)
+    occ = tens.seg_count[:, None] * (box + tens.seg_wraps[:, None])
+    usage = torch.zeros(len(tens.units), ii, dtype=p.dtype, device=p.device)
+    usage.index_add_(0, tens.seg_unit, occ)
+    return usage
+
+
+def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, int] | None:
+    """Round, repair dependences to a fixed point, then a modulo reservation
+    table in start order; iterative modulo scheduling when that fails."""
+    from twillc.checker import check_schedule
+    from twillc.solvers.modulo_cpsat import _expand, _ims_at, _longest_paths
+
+    ops = graph.ops
+    index = {o.id: i for i, o in enumerate(ops)}
+    src = np.array([index[e.src] for e in graph.edges], dtype=np.int64)
+    dst = np.array([index[e.dst] for e in graph.edges], dtype=np.int64)
+    w = np.array([e.delay - e.distance * ii for e in graph.edges], dtype=np.int64)
+    t = np.maximum(np.rint(start).astype(np.int64), 0)
+    for _ in range(4):
+        for _ in range(len(ops) + 1):  # dependence repair
+            new = t.copy()
+            np.maximum.at(new, dst, t[src] + w)
+            if np.array_equal(new, t):
+                break
+            t = new
+        else:
+            return None
+        table: dict[tuple[str, int], int] = {}
+        placed = t.copy()
+        for i in np.argsort(t, kind="stable"):
+            o = ops[i]
+            for s in range(int(t[i]), int(t[i]) + ii):
+                if all(
+                    table.get((u, (s + c) % ii), 0) + q <= graph.capacities[u]
+                    for c, row in enumerate(o.rrt)
+                    for u, q in row
+                ):
+                    for c, row in enumerate(o.rrt):
+                        for u, q in row:
+                            table[(u, (s + c) % ii)] = table.get((u, (s + c) % ii), 0) + q
+                    placed[i] = s
+                    break
+            else:
+                return None
+        cycles = {o.id: int(placed[i]) for i, o in enumerate(ops)}
+        base = min(cycles.values())
+        cycles = {k: v - base for k, v in cycles.items()}
+        trial = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii)
+        if not check_schedule(graph, trial):
+            return cycles
+        t = placed
+    kept = [i for i, o in enumerate(ops) if o.units()] or [0]
+    paths = _longest_paths(graph, ii, kept)
+    if paths is None:
+        return None
+    lp, asap = paths
+    placed_k = _ims_at(graph, ii, kept, lp, asap)
+    return _expand(graph, kept, lp, asap, placed_k) if placed_k is not None else None
+
+
+def gaus_modulo_schedule(
+    graph: DependenceGraph,
+    *,
+    ii: int | None = None,
+    horizon: int | None = None,
+    time_limit: float = 60.0,
+    seed: int = 0,
+    device: str = "cpu",
+    iterations: int = 300,
+    rounds: int = 3,
+    progress: Progress | None = None,
+) -> Schedule:
+    """A legal modulo schedule found by GauS at `ii` (default: the smallest
+    II from max(ResMII, RecMII) upward at which legalization succeeds)."""
+    import torch
+
+    from twillc.solvers.bounds import mii
+
+    start_time = time.monotonic()
+    lower = mii(graph)
+    candidates = [ii] if ii is not None else range(lower, lower + 64)
+    torch.manual_seed(seed)
+    for target in candidates:
+        if time.monotonic() - start_time > time_limit:
+            break
+        found = _at_ii(
+            graph,
+            target,
+            horizon,
+            time_limit - (time.monotonic() - start_time),
+            seed,
+            device,
+            iterations,
+            rounds,
+            progress,
+            torch,
+        )
+        if found is not None:
+            cycles = {o.id: found[o.id] for o in graph.ops}
+            optimal = target == lower
+            return Schedule(
+                ii=target,
+                cycles=cycles,
+                length=schedule_length(graph, cycles),
+                status=Status.OPTIMAL if optimal else Status.FEASIBLE,
+                lower_bound=lower,
+                complete=optimal,
+                solver="gaus",
+                note="II meets max(ResMII, RecMII)" if optimal else f"II not proven minimal: lower bound {lower}",
+            )
+    raise GausFailure(f"no legal schedule found at II {'=' + str(ii) if ii else '>= ' + str(lower)}")
+
+
+def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, progress, torch) -> dict[str, int] | None:
+    from twillc.solvers.modulo_cpsat import _longest_paths
+
+    n = len(graph.ops)
+    paths = _longest_paths(graph, ii, [0])
+    if paths is None:
+        return None
+    asap = paths[1].astype(np.float64)
+    cycles_np = np.array([o.cycles for o in graph.ops], dtype=np.float64)
+    depth = int((asap + cycles_np).max())
+    D = horizon or max(depth + 2 * ii, 8)
+    tens = _tensors(graph, ii, torch, device)
+    gen = torch.Generator(device="cpu").manual_seed(seed)
+    mu = torch.tensor(asap, dtype=torch.float64, device=device)
+    mu = mu + 0.1 * torch.rand(n, generator=gen, dtype=torch.float64).to(device)
+    best: dict[str, int] | None = None
+    best_len = None
+    start = time.monotonic()
+    for _ in range(rounds):
+        mu_p = mu.clone().requires_grad_(True)
+        log_sigma = torch.full((n,), 0.0, dtype=torch.float64, device=device, requires_grad=True)
+        opt = torch.optim.Adam([mu_p, log_sigma], lr=0.2)
+        lam = torch.zeros(3, dtype=torch.float64, device=device)
+        rho = 1.0
+        for it in range(iterations):
+            if time.monotonic() - start > time_limit:
+                break
+            sigma = torch.nn.functional.softplus(log_sigma) + 0.2
+            p = step_probabilities(mu_p, sigma, D, torch)
+            dep = (
+                dependence_violation(p, tens.src, tens.dst, tens.shift, torch).sum()
+                if len(graph.edges)
+                else mu_p.sum() * 0
+            )
+            res = torch.relu(folded_usage(p, tens, ii, torch) - tens.caps[:, None]).sum()
+            hor = torch.relu(mu_p + tens.cycles - D).sum()
+            viol = torch.stack([dep, res, hor])
+            length = torch.logsumexp((mu_p + tens.cycles) / 2.0, dim=0) * 2.0
+            loss = length / D + (lam * viol).sum() + rho / 2 * (viol**2).sum()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            if it % 25 == 24:
+                with torch.no_grad():
+                    lam = lam + rho * viol.detach()
+                    rho = min(rho * 1.5, 1e4)
+                if progress:
+                    progress({"ii": ii, "iteration": it + 1, "violation": float(viol.sum()), "length": float(length)})
+        legal = _legalize(graph, ii, mu_p.detach().cpu().numpy())
+        if legal is not None:
+            L = schedule_length(graph, legal)
+            if best_len is None or L < best_len:
+                best, best_len = legal, L
+            # Re-centre the distributions on the legal schedule and go on.
+            mu = torch.tensor([float(legal[o.id]) for o in graph.ops], dtype=torch.float64, device=device)
+        if time.monotonic() - start > time_limit:
+            break
+    return best
