@@ -14,7 +14,7 @@ from typing import IO
 
 from twillc.diagnostics import InternalError, UsageError
 
-GRAPH_PASSES = ("modulo-schedule", "verify-schedule")
+GRAPH_PASSES = ("modulo-schedule", "gaus-schedule", "verify-schedule")
 DEFAULT_GRAPH_PIPELINE = "modulo-schedule,verify-schedule"
 
 
@@ -62,7 +62,7 @@ def _scheduling_pass(spec: str) -> object:
         ) from None
     schedulers = [p for p in passes if hasattr(p, "schedule_graph")]
     if len(schedulers) != 1:
-        raise UsageError("a graph input needs exactly one scheduling pass (modulo-schedule)")
+        raise UsageError("a graph input needs exactly one scheduling pass (modulo-schedule or gaus-schedule)")
     return schedulers[0]
 
 

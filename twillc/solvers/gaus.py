@@ -138,9 +138,52 @@ def folded_usage(p, tens: _Tensors, ii: int, torch):
     return usage
 
 
+def _pack_residues(
+    graph: DependenceGraph, ii: int, t: np.ndarray, src, dst, w, rotate: int = 0
+) -> dict[str, int] | None:
+    """Legalize through residues: on every one-instance unit, its ops keep
+    the circular order GauS gave them and are packed back to back from the
+    first one's residue; then each op issues at the first time of its
+    residue class that its dependences allow (a fixed point)."""
+    from twillc.checker import check_schedule
+
+    ops = graph.ops
+    residue = np.full(len(ops), -1, dtype=np.int64)
+    for unit, cap in graph.capacities.items():
+        users = [i for i, o in enumerate(ops) if unit in o.units()]
+        if cap != 1 or not users:
+            continue
+        if any(residue[i] >= 0 or len(ops[i].units()) > 1 for i in users):
+            return None
+        if sum(ops[i].cycles for i in users) > ii:
+            return None
+        users.sort(key=lambda i: (int(t[i]) % ii, i))
+        k = rotate % len(users)
+        users = users[k:] + users[:k]
+        r = int(t[users[0]]) % ii
+        for i in users:
+            residue[i] = r % ii
+            r += ops[i].cycles
+    fixed = residue >= 0
+    cur = t.copy()
+    for _ in range(4 * len(ops) + 4):
+        low = cur.copy()
+        np.maximum.at(low, dst, cur[src] + w)
+        up = low + np.where(fixed, (residue - low) % ii, 0)
+        if np.array_equal(up, cur):
+            cycles = {o.id: int(cur[i]) for i, o in enumerate(ops)}
+            base = min(cycles.values())
+            cycles = {k: v - base for k, v in cycles.items()}
+            trial = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii)
+            return cycles if not check_schedule(graph, trial) else None
+        cur = up
+    return None
+
+
 def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, int] | None:
-    """Round, repair dependences to a fixed point, then a modulo reservation
-    table in start order; iterative modulo scheduling when that fails."""
+    """Round, repair dependences to a fixed point, then residues packed per
+    one-instance unit, or a modulo reservation table in start order;
+    iterative modulo scheduling when those fail."""
     from twillc.checker import check_schedule
     from twillc.solvers.modulo_cpsat import _expand, _ims_at, _longest_paths
 
@@ -150,6 +193,20 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
     dst = np.array([index[e.dst] for e in graph.edges], dtype=np.int64)
     w = np.array([e.delay - e.distance * ii for e in graph.edges], dtype=np.int64)
     t = np.maximum(np.rint(start).astype(np.int64), 0)
+    repaired = t.copy()
+    for _ in range(len(ops) + 1):
+        new = repaired.copy()
+        np.maximum.at(new, dst, repaired[src] + w)
+        if np.array_equal(new, repaired):
+            break
+        repaired = new
+    # GauS's own order, the dependence-repaired one, then the same with the
+    # ops of each unit rotated (another op first on the circle).
+    for order in (t, repaired):
+        for rotate in range(3):
+            packed = _pack_residues(graph, ii, order, src, dst, w, rotate)
+            if packed is not None:
+                return packed
     for _ in range(4):
         for _ in range(len(ops) + 1):  # dependence repair
             new = t.copy()

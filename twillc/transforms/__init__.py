@@ -31,6 +31,12 @@ def _joint_schedule() -> type[ModulePass]:
     return JointSchedulePass
 
 
+def _gaus_schedule() -> type[ModulePass]:
+    from twillc.transforms.gaus_schedule import GausSchedulePass
+
+    return GausSchedulePass
+
+
 def _verify_schedule() -> type[ModulePass]:
     from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -43,6 +49,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "cost-normalize": _cost_normalize,
         "modulo-schedule": _modulo_schedule,
         "joint-schedule": _joint_schedule,
+        "gaus-schedule": _gaus_schedule,
         "verify-schedule": _verify_schedule,
     }
 
@@ -52,6 +59,7 @@ PASS_SUMMARIES = {
     "cost-normalize": "ratio-preserving small integer costs (Twill 5.2), CP-SAT",
     "modulo-schedule": "exact modulo schedule, minimal II then length, CP-SAT, with proof",
     "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), Z3",
+    "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
 }
 
