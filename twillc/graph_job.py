@@ -67,4 +67,4 @@ def _scheduling_pass(spec: str) -> object:
 
 
 def _run_gml(args: argparse.Namespace, kind: str) -> str:
-    raise UsageError("GS-Schedule (.gml) graphs need the GauS scheduler, which this version does not have yet")
+    raise UsageError("GS-Schedule (.gml) stage assignment is not implemented yet; .graphml instances are")
