@@ -364,6 +364,22 @@ def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -
     return None
 
 
+def _result(
+    graph: DependenceGraph, ii: int, cycles: dict[str, int], optimal: bool, proven_below: int, extra: str
+) -> Schedule:
+    note = "II proven minimal" if optimal else f"II not proven minimal: II >= {proven_below} proven"
+    return Schedule(
+        ii=ii,
+        cycles={o.id: cycles[o.id] for o in graph.ops},
+        length=schedule_length(graph, cycles),
+        status=Status.OPTIMAL if optimal else Status.FEASIBLE,
+        lower_bound=ii if optimal else proven_below,
+        complete=optimal,
+        solver="cp-sat",
+        note=note + (f"; {extra}" if extra else ""),
+    )
+
+
 def modulo_at(graph: DependenceGraph, ii: int, time_limit: float, seed: int = 0) -> Schedule | None:
     """The shortest modulo schedule at a fixed II (None: infeasible or
     undecided in time); status FEASIBLE, it proves nothing about II."""
@@ -398,21 +414,10 @@ def modulo_schedule(
     if fallback is not None and max_ii is not None and fallback[0] > max_ii:
         fallback = None
     while True:
-        if fallback is not None and (ii >= fallback[0] or time.monotonic() - start >= time_limit):
-            if ii > fallback[0] or time.monotonic() - start >= time_limit:
-                fb_ii, fb_cycles = fallback
-                optimal = complete and fb_ii == proven_below
-                return Schedule(
-                    ii=fb_ii,
-                    cycles={o.id: fb_cycles[o.id] for o in graph.ops},
-                    length=schedule_length(graph, fb_cycles),
-                    status=Status.OPTIMAL if optimal else Status.FEASIBLE,
-                    lower_bound=fb_ii if optimal else proven_below,
-                    complete=optimal,
-                    solver="cp-sat",
-                    note=("II proven minimal" if optimal else f"II not proven minimal: II >= {proven_below} proven")
-                    + "; iterative modulo schedule (time limit before CP-SAT found one)",
-                )
+        if fallback is not None and (ii > fallback[0] or time.monotonic() - start >= time_limit):
+            fb_ii, fb_cycles = fallback
+            note = "iterative modulo schedule (time limit before CP-SAT found one)"
+            return _result(graph, fb_ii, fb_cycles, complete and fb_ii == proven_below, proven_below, note)
         if max_ii is not None and ii > max_ii:
             return Schedule(
                 ii=None,
@@ -458,17 +463,5 @@ def modulo_schedule(
             refined = _solve_at(graph, ii, min(left, 10.0), seed, False, hint=cycles, fixed_length=length)
             if refined.cycles is not None and schedule_length(graph, refined.cycles) == length:
                 cycles = refined.cycles
-        optimal = complete and ii == proven_below
-        note = "II proven minimal" if optimal else f"II not proven minimal: II >= {proven_below} proven"
-        if not length_proven:
-            note += "; length not proven minimal"
-        return Schedule(
-            ii=ii,
-            cycles={o.id: cycles[o.id] for o in graph.ops},
-            length=schedule_length(graph, cycles),
-            status=Status.OPTIMAL if optimal else Status.FEASIBLE,
-            lower_bound=ii if optimal else proven_below,
-            complete=optimal,
-            solver="cp-sat",
-            note=note,
-        )
+        note = "" if length_proven else "length not proven minimal"
+        return _result(graph, ii, cycles, complete and ii == proven_below, proven_below, note)
