@@ -79,13 +79,6 @@ class KeyValueAttr(ParametrizedAttribute):
                 parts.append(f"{key} = {text}" if text.isidentifier() else f'{key} = "{text}"')
         printer.print_string("<" + ", ".join(parts) + ">")
 
-    def get(self, key: str) -> int | str | bool:
-        value = self.parameters[[k for k, _ in self.FIELDS].index(key)]
-        kind = dict(self.FIELDS)[key]
-        if kind == "flag":
-            return bool(value.data)  # type: ignore[attr-defined]
-        return value.data  # type: ignore[attr-defined]
-
 
 @irdl_attr_definition
 class CostAttr(KeyValueAttr):

@@ -38,8 +38,14 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
         if args.resources:
             raise UsageError("--resources applies to .graphml inputs only")
         return _run_gml(args, kind)
+    from twillc.diagnostics import Location, UserError
+    from twillc.solvers.bounds import ZeroDistanceCycle
+
     scheduler = _scheduling_pass(args.passes or DEFAULT_GRAPH_PIPELINE)
-    schedule = scheduler.schedule_graph(graph)  # type: ignore[attr-defined]
+    try:
+        schedule = scheduler.schedule_graph(graph)  # type: ignore[attr-defined]
+    except ZeroDistanceCycle as e:
+        raise UserError(Location(args.input, 0, 0), f"no II can schedule this loop: {e}") from None
     problems = check_schedule(graph, schedule)
     if problems:
         raise InternalError(f"schedule of '{graph.name}' fails the independent checker: " + "; ".join(problems))
