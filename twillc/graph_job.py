@@ -46,6 +46,10 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
         schedule = scheduler.schedule_graph(graph)  # type: ignore[attr-defined]
     except ZeroDistanceCycle as e:
         raise UserError(Location(args.input, 0, 0), f"no II can schedule this loop: {e}") from None
+    except Exception as e:  # a solver's time limit or give-up, reported with its bound
+        if type(e).__name__ not in ("SolverLimit", "GausFailure"):
+            raise
+        raise UserError(Location(args.input, 0, 0), f"{scheduler.name}: {e}") from None  # type: ignore[attr-defined]
     problems = check_schedule(graph, schedule)
     if problems:
         raise InternalError(f"schedule of '{graph.name}' fails the independent checker: " + "; ".join(problems))

@@ -299,7 +299,8 @@ def gaus_modulo_schedule(
                 solver="gaus",
                 note="II meets max(ResMII, RecMII)" if optimal else f"II not proven minimal: lower bound {lower}",
             )
-    raise GausFailure(f"no legal schedule found at II {'=' + str(ii) if ii else '>= ' + str(lower)}")
+    where = f"at II = {ii}" if ii else f"at II from {lower} to {lower + 63}"
+    raise GausFailure(f"no legal schedule found {where} in {time_limit:g} s")
 
 
 def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, progress, torch) -> dict[str, int] | None:
