@@ -623,6 +623,16 @@ class ForOp(IRDLOperation):
             raise VerifyException("the body must end with a tile.yield of the carried values' types")
 
 
+ELEMENTWISE_UNARY: tuple[type[UnaryOp], ...] = (ExpOp, Exp2Op, LogOp, Log2Op, RsqrtOp, NegOp)
+"""Elementwise ops on one tile (the first five run on the special function unit)."""
+
+ELEMENTWISE_BINARY: tuple[type[BinaryOp], ...] = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
+"""Elementwise ops on two operands, with broadcasting."""
+
+REDUCTIONS: tuple[type[ReductionOp], ...] = (RowMaxOp, RowSumOp)
+"""Row reductions: `DT[R]` from `DT[R, C]`."""
+
+
 Tile = Dialect(
     "tile",
     [

@@ -55,6 +55,9 @@ DTYPES: dict[str, Attribute] = {
     "i8": i8,
 }
 
+MAX_TILE_DIM = 1 << 16
+"""Largest tile dimension accepted (a tile lives in one SM's memory)."""
+
 SFU = {
     "exp": tile.ExpOp,
     "exp2": tile.Exp2Op,
@@ -187,6 +190,10 @@ class IRGen:
         fn.location = self.loc(k.pos)
         self.entry = fn.body.block
         self.builder = Builder(InsertPoint.at_end(self.entry))
+        for p in k.params:
+            for d, pos in zip(p.type.dims, p.type.dim_pos, strict=True):
+                if isinstance(d, str) and (d in seen or d == "bid"):
+                    raise self.err(pos, f"size '{d}' has the name of a {'parameter' if d in seen else 'builtin index'}")
         for p, arg, ty in zip(k.params, fn.body.block.args, types, strict=True):
             arg.name_hint = p.name
             self.env[p.name] = Tensor(arg, ty)  # type: ignore[arg-type]
@@ -215,6 +222,8 @@ class IRGen:
                 d = value
             if d <= 0:
                 raise self.err(pos, f"tile dimensions must be positive, got {d}")
+            if d > MAX_TILE_DIM:
+                raise self.err(pos, f"tile dimension {d} is larger than {MAX_TILE_DIM}")
             dims.append(d)
         return TileType(dims, DTYPES[t.dtype])
 
@@ -236,12 +245,16 @@ class IRGen:
             raise self.err(pos, f"cannot assign to '{name}': it is a kernel parameter")
         if isinstance(current, int) and not isinstance(current, bool):
             raise self.err(pos, f"cannot assign to '{name}': it is a constant")
-        if name == "bid" or name in self.sizes:
+        if isinstance(current, SSAValue) and isinstance(current.type, IndexType):
+            raise self.err(pos, f"cannot assign to '{name}': it is the loop variable")
+        if name == "bid" or self.is_size(name):
             raise self.err(pos, f"cannot assign to '{name}': it is an index")
 
     def const(self, s: ast.Const) -> None:
         if s.name in self.env:
             raise self.err(s.pos, f"'{s.name}' is already defined")
+        if s.name == "bid" or self.is_size(s.name):
+            raise self.err(s.pos, f"cannot define '{s.name}': it is an index")
         value = self.index(s.value)
         if not isinstance(value, int):
             raise self.err(s.value.pos, f"const '{s.name}' must be a compile-time integer")
@@ -339,7 +352,12 @@ class IRGen:
         self.loops += 1
         lb = self.index_value(s.lb)
         ub = self.index_value(s.ub)
-        step = self.index_value(s.step) if s.step else self.const_index(1, s.pos)
+        step_value = self.index(s.step) if s.step else 1
+        if isinstance(step_value, int) and step_value <= 0:
+            raise self.err(s.step.pos if s.step else s.pos, f"the loop step must be positive, got {step_value}")
+        step = self.const_index(step_value, s.pos) if isinstance(step_value, int) else step_value
+        if s.var in self.env or s.var == "bid" or self.is_size(s.var):
+            raise self.err(s.pos, f"the loop variable '{s.var}' is already defined")
         carried: list[tuple[str, SSAValue]] = []
         for name, pos in s.carry:
             value = self.env.get(name)
@@ -406,7 +424,12 @@ class IRGen:
             if isinstance(a, int) and isinstance(b, int):
                 if e.op == "/" and b == 0:
                     raise self.err(e.rhs.pos, "division by zero")
-                return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[e.op]
+                folded = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[e.op]
+                if not -(2**63) <= folded < 2**63:
+                    raise self.err(e.pos, "integer overflow: the value does not fit in 64 bits")
+                return folded
+            if e.op == "/" and b == 0:
+                raise self.err(e.rhs.pos, "division by zero")
             av = self.const_index(a, e.lhs.pos) if isinstance(a, int) else a
             bv = self.const_index(b, e.rhs.pos) if isinstance(b, int) else b
             return self.index_op(e.op, av, bv, e.pos)
@@ -564,7 +587,8 @@ class IRGen:
             return Val(op.results[0], e.pos, op=op)
         if f in REDUCE:
             self.arity(e, 1)
-            x = self.tile_arg(self.expr(e.args[0], None), f, e.args[0].pos, rank=2)
+            # At the builtin, as the language contract's example shows the caret.
+            x = self.tile_arg(self.expr(e.args[0], None), f, e.pos, rank=2)
             op = self.emit(REDUCE[f](x), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
         self.arity(e, 2)  # max, min
@@ -579,7 +603,9 @@ class IRGen:
                 "log2": math.log2,
                 "rsqrt": lambda v: 1 / math.sqrt(v),
             }[f](x)
-        except (ValueError, ZeroDivisionError, OverflowError):
+        except OverflowError:
+            return math.inf
+        except (ValueError, ZeroDivisionError):
             raise self.err(pos, f"'{f}' of {x} is undefined") from None
 
     def mma(self, e: ast.Call, name: str | None) -> Val:
@@ -641,6 +667,8 @@ class IRGen:
             v = self.expr(e.args[0], None)
             if not isinstance(v.value, float):
                 raise self.err(e.args[0].pos, "'full' takes a number")
+            if isinstance(ty.element_type, IntegerType) and not v.value.is_integer():
+                raise self.err(e.args[0].pos, f"an integer tile needs an integer value, got {v.value}")
             op = tile.FullOp(v.value, ty)
         self.emit(op, e.pos, name)
         return Val(op.results[0], e.pos, op=op)

@@ -5,15 +5,23 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.tree import Meta
 
-from twillc.diagnostics import error_at
+from twillc.diagnostics import UserError, error_at
 from twillc.frontend import ast
 
 MAX_NESTING = 256
-"""Deepest bracket nesting accepted (the AST is built recursively)."""
+"""Deepest bracket nesting accepted."""
+
+MAX_DEPTH = 200
+"""Deepest parse tree accepted: the AST and the IR are built recursively, so
+a chain like `-(-(-x))` or `x + x + ... + x` is bounded (it is a located
+error, never a RecursionError)."""
+
+MAX_INT = 2**63 - 1
+"""Largest integer literal (i64)."""
 
 TOKEN_NAMES = {
     "LPAR": "'('",
@@ -70,8 +78,24 @@ def _pos(meta: Meta | Token) -> ast.Pos:
     return ast.Pos(meta.line, meta.column)  # type: ignore[union-attr]
 
 
+def _int(tok: Token, filename: str, text: str) -> int:
+    """An integer literal, or a located error when it does not fit in i64."""
+    digits = tok.lstrip("0")
+    if len(digits) > 19 or int(digits or "0") > MAX_INT:
+        raise error_at(filename, tok.line or 1, tok.column or 1, f"integer literal too large (at most {MAX_INT})", text)
+    return int(digits or "0")
+
+
 @v_args(meta=True, inline=True)
 class _ToAst(Transformer):  # type: ignore[type-arg]
+    def __init__(self, filename: str, text: str):
+        super().__init__()
+        self.filename = filename
+        self.text = text
+
+    def _int(self, tok: Token) -> int:
+        return _int(tok, self.filename, self.text)
+
     def start(self, meta: Meta, *items: ast.Target | ast.Kernel) -> ast.Module:
         items = tuple(i for i in items if i is not None)
         return ast.Module(
@@ -93,7 +117,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return ast.Param(_pos(meta), str(name), ty)
 
     def _type(self, meta: Meta, dtype: Token, *dims: Token) -> ast.TypeRef:
-        values = tuple(int(d) if d.type == "INT" else str(d) for d in dims)
+        values = tuple(self._int(d) if d.type == "INT" else str(d) for d in dims)
         return ast.TypeRef(_pos(meta), str(dtype), values, tuple(_pos(d) for d in dims))
 
     tensor_type = _type
@@ -141,10 +165,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return ast.AttrEntry(_pos(key), str(key), value)  # type: ignore[arg-type]
 
     def attr_int(self, meta: Meta, tok: Token) -> int:
-        return int(tok)
+        return self._int(tok)
 
     def attr_neg_int(self, meta: Meta, tok: Token) -> int:
-        return -int(tok)
+        return -self._int(tok)
 
     def attr_float(self, meta: Meta, tok: Token) -> float:
         return float(tok)
@@ -168,7 +192,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return ast.Attribute(_pos(meta), value, str(name), _pos(name))
 
     def int_lit(self, meta: Meta, tok: Token) -> ast.Number:
-        return ast.Number(_pos(meta), float(int(tok)), True)
+        return ast.Number(_pos(meta), float(self._int(tok)), True)
 
     def float_lit(self, meta: Meta, tok: Token) -> ast.Number:
         return ast.Number(_pos(meta), float(tok), False)
@@ -222,7 +246,21 @@ def _syntax_message(e: UnexpectedInput, text: str) -> str:
     return f"unexpected {got}; expected one of: {', '.join(expected)}"
 
 
+def _check_depth(tree: Tree, filename: str, text: str) -> None:  # type: ignore[type-arg]
+    """A located error where the parse tree gets deeper than `MAX_DEPTH`
+    (iterative: the check itself must not recurse)."""
+    stack: list[tuple[Tree, int, tuple[int, int]]] = [(tree, 1, (1, 1))]  # type: ignore[type-arg]
+    while stack:
+        node, depth, where = stack.pop()
+        if depth > MAX_DEPTH:  # at the start of the construct that goes too deep
+            raise error_at(filename, *where, f"expression nested too deeply (more than {MAX_DEPTH} levels)", text)
+        if not node.meta.empty:
+            where = (node.meta.line, node.meta.column)
+        stack.extend((c, depth + 1, where) for c in node.children if isinstance(c, Tree))
+
+
 def parse_ast(text: str, filename: str) -> ast.Module:
+    """The AST of `text`, or a `UserError` located in it."""
     _check_nesting(text, filename)
     try:
         tree = _parser().parse(text)
@@ -232,4 +270,10 @@ def parse_ast(text: str, filename: str) -> ast.Module:
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
         raise error_at(filename, line, col, _syntax_message(e, text), text) from None
-    return _ToAst().transform(tree)
+    _check_depth(tree, filename, text)
+    try:
+        return _ToAst(filename, text).transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, UserError):
+            raise e.orig_exc from None
+        raise
