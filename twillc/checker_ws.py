@@ -1,12 +1,24 @@
 """Independent check of a joint SWP + WS schedule.
 
-Shares no code with the solver: it unrolls the pipelined loop for many
-iterations, replays every op instance cycle by cycle, and checks a window
-in the middle, where the steady state repeats, against each constraint:
-units, memories and per-warp registers with liveness (a value lives from its
-producer's issue until the issue of its last user, at least one cycle),
-warp uniqueness and the variable-latency warp, cross-warp delays, and
-blocking synchronisation. The modulo part goes through `check_schedule`.
+Shares no code with the solver. The modulo part (edges, folded units,
+length, stages) goes through `check_schedule`; then, from the definitions
+(Twill Figs. 4-6, design.md), with plain loops over explicit cycles:
+
+- warp uniqueness (one warp in range per op) and variable latency <=> W_vl;
+- cross-warp edges: allowed at all, and the consumer a further spill late;
+- the straight-line program Q*: S copies (S = the schedule's stage count
+  unless given), copy i of v issuing at cycle(v) + i*II, over T = L + (S-1)*II
+  cycles; at every cycle of [0, T): units, memories and per-warp registers
+  with liveness, and blocking at every blocking issue;
+- the steady state: the loop unrolled for many iterations, a window of II
+  cycles deep inside it checked the same way.
+
+Liveness: copy (v, i) is live from its issue up to (not including) the
+latest issue of a user copy (w, i + distance), for at least one cycle; in
+Q* a value with a user copy past the last one lives to T. A blocking op
+(one with a blocking incoming edge, or receiving a value from another warp
+that is not a variable-latency op's) must find no other op of its warp
+executing when it issues.
 """
 
 from __future__ import annotations
@@ -14,102 +26,154 @@ from __future__ import annotations
 from collections import defaultdict
 
 from twillc.checker import check_schedule
-from twillc.graph import DependenceGraph, Schedule
-from twillc.solvers.joint_z3 import WarpConfig
+from twillc.graph import DependenceGraph, Op, Schedule
+from twillc.solvers.warp_config import WarpConfig
 
 
-def check_joint(graph: DependenceGraph, schedule: Schedule, config: WarpConfig) -> list[str]:
+def check_joint(
+    graph: DependenceGraph, schedule: Schedule, config: WarpConfig, *, stages: int | None = None
+) -> list[str]:
+    """Every violated constraint of `schedule` (empty: legal). `stages`:
+    copies in the straight-line program (default: the schedule's stages)."""
     problems = check_schedule(graph, schedule)
     if problems or schedule.ii is None:
         return problems or ["a joint schedule needs an II"]
     if schedule.warps is None:
         return ["the schedule has no warp assignment"]
-    ii, cyc, warp = schedule.ii, schedule.cycles, schedule.warps
-    ops = {o.id: o for o in graph.ops}
+    problems = _check_warps(graph, schedule, config)
+    if problems:
+        return problems
+    problems += _check_crossings(graph, schedule, config)
+    copies = stages if stages is not None else schedule.stages
+    if copies < schedule.stages:
+        return [f"{copies} copies cannot hold {schedule.stages} stages"]
+    problems += _replay(graph, schedule, config, copies, None)
+    # Deep enough that every copy live in the window, and every user of
+    # one, is among those unrolled.
+    reach = schedule.stages + max((e.distance for e in graph.edges), default=0) + 2
+    problems += _replay(graph, schedule, config, 3 * reach, reach)
+    return list(dict.fromkeys(problems))
+
+
+def _check_warps(graph: DependenceGraph, schedule: Schedule, config: WarpConfig) -> list[str]:
+    problems = []
+    warps = schedule.warps or {}
     for o in graph.ops:
-        w = warp.get(o.id)
+        w = warps.get(o.id)
         if w is None or not 0 <= w < config.warp_groups:
             problems.append(f"op {o.id} has no warp in [0, {config.warp_groups})")
         elif o.variable_latency and w != config.vl_warp:
             problems.append(f"variable-latency op {o.id} is on warp {w}, not the variable-latency warp")
         elif not o.variable_latency and w == config.vl_warp:
             problems.append(f"op {o.id} (fixed latency) is on the variable-latency warp {w}")
-        if cyc[o.id] + o.cycles > schedule.length:
-            problems.append(f"op {o.id} ends after the schedule length")
-    if problems:
-        return problems
+    return problems
 
-    stages = schedule.stages
-    iterations = 4 * stages + 8
-    lo, hi = (2 * stages + 4) * ii, (2 * stages + 5) * ii  # a window deep in the steady state
 
-    # Cross-warp delay and blocking (which ops must wait on a barrier).
-    blocks: set[str] = set()
+def _spill(graph: DependenceGraph, config: WarpConfig, src: str) -> int:
+    if config.cross_warp_delay is not None:
+        return config.cross_warp_delay
+    return graph.op(src).spill_cost
+
+
+def _crossing(graph: DependenceGraph, schedule: Schedule, src: str, dst: str) -> bool:
+    """A register value handed from one warp to another."""
+    warps = schedule.warps or {}
+    return src != dst and warps[src] != warps[dst] and not graph.op(src).variable_latency
+
+
+def _check_crossings(graph: DependenceGraph, schedule: Schedule, config: WarpConfig) -> list[str]:
+    problems = []
+    ii, cyc, warps = schedule.ii or 1, schedule.cycles, schedule.warps or {}
     for e in graph.edges:
-        if e.blocking:
-            blocks.add(e.dst)
-        crossing = warp[e.src] != warp[e.dst] and e.src != e.dst and not ops[e.src].variable_latency
-        if not crossing:
+        if not _crossing(graph, schedule, e.src, e.dst):
             continue
         if not config.allow_cross_warp:
-            problems.append(f"edge {e.src}->{e.dst} crosses warps {warp[e.src]}->{warp[e.dst]} but crossing is off")
-        need = cyc[e.src] + e.delay + ops[e.src].spill_cost
+            problems.append(f"edge {e.src}->{e.dst} crosses warps {warps[e.src]}->{warps[e.dst]} but crossing is off")
+        need = cyc[e.src] + e.delay + _spill(graph, config, e.src)
         if cyc[e.dst] + e.distance * ii < need:
             problems.append(
-                f"edge {e.src}->{e.dst} crosses warps without its spill cost {ops[e.src].spill_cost}: "
+                f"edge {e.src}->{e.dst} crosses warps without its spill delay {_spill(graph, config, e.src)}: "
                 f"{e.dst} at {cyc[e.dst] + e.distance * ii} < {need}"
             )
-        blocks.add(e.dst)
+    return problems
 
-    # Replay: issue times of every instance, lifetimes, occupancy per cycle.
-    last_use: dict[tuple[str, int], int] = {}
-    for it in range(iterations):
+
+def _blocking_ops(graph: DependenceGraph, schedule: Schedule) -> set[str]:
+    out = set()
+    for e in graph.edges:
+        if e.blocking or _crossing(graph, schedule, e.src, e.dst):
+            out.add(e.dst)
+    return out
+
+
+def _replay(
+    graph: DependenceGraph, schedule: Schedule, config: WarpConfig, copies: int, window_at: int | None
+) -> list[str]:
+    """Run `copies` copies of the body cycle by cycle. window_at None: the
+    straight-line program, checked over all of [0, T), values leaving the
+    last copies live to T. Else the steady state: only the II cycles from
+    iteration `window_at`'s start are checked."""
+    ii, cyc, warps = schedule.ii or 1, schedule.cycles, schedule.warps or {}
+    horizon = schedule.length + (copies - 1) * ii
+    if window_at is None:
+        lo, hi, where = 0, horizon, "straight-line cycle"
+    else:
+        lo, hi, where = window_at * ii, (window_at + 1) * ii, "steady-state cycle"
+    ops: list[Op] = list(graph.ops)
+    issue = {(o.id, i): cyc[o.id] + i * ii for o in ops for i in range(copies)}
+    end: dict[tuple[str, int], int] = {}
+    for (v, i), start in issue.items():
+        last = start + 1
         for e in graph.edges:
-            user_it = it + e.distance
-            if user_it < iterations:
-                at = cyc[e.dst] + user_it * ii
-                key = (e.src, it)
-                last_use[key] = max(last_use.get(key, 0), at)
-    unit_use: dict[tuple[str, int], int] = defaultdict(int)
-    mem_use: dict[tuple[str, int], int] = defaultdict(int)
-    reg_use: dict[tuple[int, int], int] = defaultdict(int)
-    running: dict[tuple[int, int], list[str]] = defaultdict(list)  # (warp, cycle) -> ops executing
-    for it in range(iterations):
-        for o in graph.ops:
-            start = cyc[o.id] + it * ii
-            for k, row in enumerate(o.rrt):
-                for unit, n in row:
-                    unit_use[(unit, start + k)] += n
-            for k in range(o.cycles):
-                running[(warp[o.id], start + k)].append(o.id)
-            end = max(start + 1, last_use.get((o.id, it), start + 1))
-            for c in range(max(start, lo), min(end, hi)):
-                for mem, size in o.footprint.items():
-                    mem_use[(mem, c)] += size
-                if o.regs:
-                    reg_use[(warp[o.id], c)] += o.regs
-    for c in range(lo, hi):
-        for unit, cap in graph.capacities.items():
-            if unit_use[(unit, c)] > cap:
-                problems.append(f"unit {unit} holds {unit_use[(unit, c)]} > {cap} at steady-state cycle {c - lo}")
-        for mem, cap in graph.memories.items():
-            if mem_use[(mem, c)] > cap:
-                problems.append(f"memory {mem} holds {mem_use[(mem, c)]} B > {cap} B at steady-state cycle {c - lo}")
-        for w in range(config.warp_groups):
-            if reg_use[(w, c)] > config.limit(w):
-                problems.append(
-                    f"warp {w} needs {reg_use[(w, c)]} registers > its limit {config.limit(w)} "
-                    f"at steady-state cycle {c - lo}"
-                )
-    for v in sorted(blocks):
-        for it in range(iterations):
-            at = cyc[v] + it * ii
-            if lo <= at < hi:
-                others = [o for o in running[(warp[v], at)] if o != v]
+            if e.src != v:
+                continue
+            if i + e.distance < copies:
+                last = max(last, issue[(e.dst, i + e.distance)])
+            elif window_at is None:
+                last = max(last, horizon)
+        end[(v, i)] = last
+    problems = []
+    for o in ops:
+        if cyc[o.id] + (copies - 1) * ii + o.cycles > horizon:
+            problems.append(f"op {o.id}'s last copy ends after T = {horizon}")
+    for e in graph.edges:
+        for i in range(copies - e.distance):
+            if issue[(e.dst, i + e.distance)] < issue[(e.src, i)] + e.delay:
+                problems.append(f"edge {e.src}->{e.dst} violated between copies {i} and {i + e.distance}")
+    blocking = _blocking_ops(graph, schedule)
+    for t in range(lo, hi):
+        units: dict[str, int] = defaultdict(int)
+        memory: dict[str, int] = defaultdict(int)
+        regs: dict[int, int] = defaultdict(int)
+        running: dict[int, list[tuple[str, int]]] = defaultdict(list)
+        for o in ops:
+            for i in range(copies):
+                start = issue[(o.id, i)]
+                if start <= t < start + o.cycles:
+                    running[warps[o.id]].append((o.id, i))
+                    for unit, n in o.rrt[t - start]:
+                        units[unit] += n
+                if start <= t < end[(o.id, i)]:
+                    for mem, size in o.footprint.items():
+                        memory[mem] += size
+                    regs[warps[o.id]] += o.regs
+        for unit, n in sorted(units.items()):
+            if n > graph.capacities.get(unit, 0):
+                problems.append(f"unit {unit} holds {n} > {graph.capacities.get(unit, 0)} at {where} {t}")
+        for mem, n in sorted(memory.items()):
+            if mem in graph.memories and n > graph.memories[mem]:
+                problems.append(f"memory {mem} holds {n} B > {graph.memories[mem]} B at {where} {t}")
+        for w, n in sorted(regs.items()):
+            if n > config.limit(w):
+                problems.append(f"warp {w} needs {n} registers > its limit {config.limit(w)} at {where} {t}")
+        for v in sorted(blocking):
+            for i in range(copies):
+                if issue[(v, i)] != t:
+                    continue
+                others = sorted({o for o, _ in running[warps[v]] if o != v})
                 if others:
+                    busy = ", ".join(others)
                     problems.append(
-                        f"blocking op {v} issues at steady-state cycle {at - lo} while "
-                        f"{', '.join(sorted(set(others)))} execute on its warp {warp[v]}"
+                        f"blocking op {v} issues at {where} {t} while {busy} execute on its warp {warps[v]}"
                     )
-    # One line per distinct problem keeps reports readable.
-    return list(dict.fromkeys(problems))
+    return problems

@@ -1,0 +1,397 @@
+"""One satisfiability query of Twill's joint SWP + WS problem (section 4,
+Figs. 4-6) at a fixed II and length L, in Z3 (QF_LIA).
+
+What is decided. An issue time t_v >= 0 and a warp w_v for every op, the
+same for every iteration. The straight-line program Q* runs S copies of the
+body (S = `stages`, default ceil(L/II)); copy i of v issues at t_v + i*II
+and the program lasts T = L + (S-1)*II. A schedule is accepted when Q*
+meets every constraint below at every cycle of [0, T), and the steady state
+of the unbounded loop (every copy i in Z) meets them too. The two differ
+only in liveness: Q* holds S copies, so a value living longer than the span
+they overlap is under-counted there, while the steady state has no drain.
+
+- uniqueness / consistency: one t_v per op, copies at fixed offsets;
+- completion: t_v + i*II + cycles(v) <= T for every copy, i.e. t_v +
+  cycles(v) <= L;
+- dependences: t_v + distance*II >= t_u + delay;
+- unit capacity: per cycle of Q*, equivalently folded modulo II (with
+  completion every residue's full fold occurs in Q*);
+- liveness: the value of copy (v, i) is live on [t_v + i*II, end) where end
+  is the latest issue of a user copy (w, i + distance), at least one cycle
+  after the issue; in Q* a value with a user copy beyond the last one
+  (i + distance >= S: a loop-carried result leaving the loop) lives to T;
+- memory capacity: per memory, the footprints of live values; register
+  limit: per warp, the registers of the live values it holds;
+- warp uniqueness; variable latency <=> the warp W_vl;
+- cross-warp communication: a consumer on another warp than its producer
+  issues a further `spill` cycles late (WarpConfig.spill); values of
+  variable-latency ops are exempt (shared memory with its own barrier);
+  with communication forbidden, other edges keep both ends on one warp;
+- blocking: an op with a blocking incoming edge, or receiving a value from
+  another warp (the paper's elided constraint), issues only when no other
+  op of its warp is executing (other copies of the op itself excepted, as
+  in Fig. 6).
+
+Encoding. Integer issue times with residues r_v = t_v mod II and indicator
+terms (QF_LIA), rather than the paper's booleans per (op, copy, cycle):
+after cost normalization II and L are tens to hundreds of cycles, and the
+boolean encoding grows with them while difference constraints do not
+(on the 28-op attention graphs, II 226-440 and T up to ~1300, a query with
+the warps free and times fixed takes under a second). Units, blocking and
+liveness are stated on the steady state, folded modulo II. Resource sums are
+step functions that peak where some interval starts, so each capacity is
+stated at the start residues of the ops that use it, and a warp's registers
+at the issues of the values it may hold. Q*'s own liveness differs from the
+steady state's only after cycle S*II, when a value leaving the loop outlives
+its last user in Q*; it is encoded at the issues of copies from then on
+(units and blocking on Q* equal their folded form, so need nothing more).
+The independent checker (`twillc.checker_ws`) replays both Q* and the steady
+state cycle by cycle; tests compare the two against brute force.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import TYPE_CHECKING
+
+from twillc.graph import DependenceGraph
+from twillc.solvers.warp_config import WarpConfig
+
+if TYPE_CHECKING:
+    import z3
+
+Answer = tuple[dict[str, int], dict[str, int]] | None | str
+"""(cycles, warps) when satisfiable, None when not, 'unknown' at the limit."""
+
+
+def joint_schedule_at(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    ii: int,
+    length: int,
+    stages: int | None = None,
+    time_limit: float = 60.0,
+    seed: int = 0,
+    fixed_cycles: dict[str, int] | None = None,
+) -> Answer:
+    """Decide the joint problem at II `ii`, length `length` and `stages`
+    copies in Q* (see the module docstring). With `fixed_cycles` only warps
+    are chosen. Issue times come back as solved (not shifted to 0)."""
+    import z3
+
+    if ii < 1 or length < 1:
+        raise ValueError("II and length must be positive")
+    copies = stages if stages is not None else max(1, ceil(length / ii))
+    if copies < ceil(length / ii):
+        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
+    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
+        return None
+    z3.set_param("smt.random_seed", seed)
+    z3.set_param("sat.random_seed", seed)
+    enc = _Encoding(z3, graph, config, ii, length, copies, seed)
+    enc.timing(fixed_cycles)
+    enc.warps()
+    enc.dependences()
+    enc.units()
+    enc.steady_liveness()
+    enc.straight_line_liveness()
+    enc.blocking()
+    enc.solver.set("timeout", max(1, int(time_limit * 1000)))
+    verdict = enc.solver.check()
+    if verdict == z3.unsat:
+        return None
+    if verdict != z3.sat:
+        return "unknown"
+    model = enc.solver.model()
+    cycles = {o.id: model.eval(enc.t[o.id]).as_long() for o in graph.ops}
+    warps = {o.id: model.eval(enc.w[o.id]).as_long() for o in graph.ops}
+    return cycles, warps
+
+
+def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...], unit: str) -> list[tuple[int, int, int]]:
+    """Maximal runs (offset, rows, count) of constant nonzero demand of `unit`."""
+    out: list[tuple[int, int, int]] = []
+    for k, row in enumerate(rrt):
+        q = dict(row).get(unit, 0)
+        if q and out and out[-1][0] + out[-1][1] == k and out[-1][2] == q:
+            out[-1] = (out[-1][0], out[-1][1] + 1, q)
+        elif q:
+            out.append((k, 1, q))
+    return out
+
+
+class _Encoding:
+    """The constraint families, one method each, on one Z3 solver."""
+
+    def __init__(
+        self, z3mod, graph: DependenceGraph, config: WarpConfig, ii: int, length: int, copies: int, seed: int
+    ) -> None:
+        self.z3 = z3mod
+        self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
+        self.ops = list(graph.ops)
+        self.ctx = z3mod.Context()
+        self.solver = z3mod.SolverFor("QF_LIA", ctx=self.ctx)
+        self.solver.set("random_seed", seed)
+        self.names = 0
+        self.t = {o.id: self.int("t") for o in self.ops}
+        self.w = {o.id: self.int("w") for o in self.ops}
+        self.res: dict[tuple[str, int], z3.ArithRef] = {}
+        self.offsets: dict[tuple[tuple[str, int], tuple[str, int]], z3.ArithRef] = {}
+        self.blocks: dict[str, list[z3.BoolRef]] = {o.id: [] for o in self.ops}
+        self.users: dict[str, list[tuple[str, int]]] = {o.id: [] for o in self.ops}
+        for e in graph.edges:
+            self.users[e.src].append((e.dst, e.distance))
+
+    def fresh(self, kind: str) -> str:
+        """A unique variable name (op ids may contain any character)."""
+        self.names += 1
+        return f"{kind}{self.names}"
+
+    def int(self, kind: str) -> z3.ArithRef:
+        return self.z3.Int(self.fresh(kind), self.ctx)
+
+    def true(self) -> z3.BoolRef:
+        return self.z3.BoolVal(True, self.ctx)
+
+    def add(self, *constraints: z3.BoolRef) -> None:
+        self.solver.add(*constraints)
+
+    def residue(self, v: str, shift: int = 0) -> z3.ArithRef:
+        """(t_v + shift) mod II as a variable."""
+        key = (v, shift)
+        if key not in self.res:
+            r, k = self.int("r"), self.int("k")
+            self.add(self.t[v] + shift == self.ii * k + r, r >= 0, r < self.ii)
+            self.res[key] = r
+        return self.res[key]
+
+    def offset(self, a: tuple[str, int], b: tuple[str, int]) -> z3.ArithRef:
+        """(residue b - residue a) mod II, with one wrap flag per pair."""
+        if (a, b) not in self.offsets:
+            wrap = self.z3.Bool(self.fresh("wrap"), self.ctx)
+            off = self.residue(*b) - self.residue(*a) + self.z3.If(wrap, self.ii, 0)
+            self.add(off >= 0, off < self.ii)
+            self.offsets[(a, b)] = off
+        return self.offsets[(a, b)]
+
+    def timing(self, fixed: dict[str, int] | None) -> None:
+        """Uniqueness, consistency and completion (t_v + cycles <= L)."""
+        for o in self.ops:
+            self.add(self.t[o.id] >= 0, self.t[o.id] + o.cycles <= self.length)
+            if fixed is not None:
+                self.add(self.t[o.id] == fixed[o.id])
+
+    def warps(self) -> None:
+        """One warp per op; variable latency <=> W_vl; warps of equal budget
+        numbered in the order their first op appears (symmetry)."""
+        cfg, w = self.config, self.w
+        for o in self.ops:
+            self.add(w[o.id] >= 0, w[o.id] < cfg.warp_groups)
+            self.add(w[o.id] == cfg.vl_warp if o.variable_latency else w[o.id] != cfg.vl_warp)
+        free = [x for x in range(cfg.warp_groups) if x != cfg.vl_warp]
+        if not free or free != list(range(free[0], free[0] + len(free))):
+            return
+        if len({cfg.limit(x) for x in free}) != 1:
+            return
+        seen = None
+        for o in self.ops:
+            if o.variable_latency:
+                continue
+            if seen is None:
+                self.add(w[o.id] == free[0])
+                seen = w[o.id]
+            else:
+                self.add(w[o.id] <= seen + 1)
+                seen = self.z3.If(w[o.id] > seen, w[o.id], seen)
+
+    def dependences(self) -> None:
+        """Edges, cross-warp delays and which ops a crossing makes block."""
+        z3, t, w = self.z3, self.t, self.w
+        for e in self.graph.edges:
+            self.add(t[e.dst] + e.distance * self.ii >= t[e.src] + e.delay)
+            if e.src == e.dst or self.graph.op(e.src).variable_latency:
+                if e.blocking:
+                    self.blocks[e.dst].append(self.true())
+                continue
+            cross = w[e.src] != w[e.dst]
+            if not self.config.allow_cross_warp:
+                self.add(z3.Not(cross))
+            else:
+                spill = self.config.spill(self.graph, e.src)
+                self.add(z3.Implies(cross, t[e.dst] + e.distance * self.ii >= t[e.src] + e.delay + spill))
+            self.blocks[e.dst].append(self.true() if e.blocking else cross)
+
+    def units(self) -> None:
+        """Folded demand of each unit within its capacity, at every start
+        residue of a run of demand."""
+        z3, ii = self.z3, self.ii
+        for unit, cap in sorted(self.graph.capacities.items()):
+            segs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
+            if sum(q * ceil(n / ii) for _, _, n, q in segs) <= cap:
+                continue
+            if cap == 1 and all(q == 1 and n <= ii for _, _, n, q in segs):
+                for i, (a, oa, na, _) in enumerate(segs):
+                    for b, ob, nb, _ in segs[i + 1 :]:
+                        d = self.offset((a, oa), (b, ob))  # circular intervals must not meet
+                        self.add(d >= na, ii - d >= nb)
+                continue
+            for a, oa, _, _ in segs:
+                terms = []
+                for b, ob, nb, qb in segs:
+                    wraps, part = divmod(nb, ii)
+                    if (b, ob) == (a, oa):
+                        inside = z3.BoolVal(part > 0, self.ctx)
+                    else:
+                        inside = self.offset((b, ob), (a, oa)) < part
+                    terms.append(qb * wraps + z3.If(inside, qb, 0))
+                self.add(z3.Sum(terms) <= cap)
+
+    def _weighted(self) -> tuple[dict[str, list[str]], list[str]]:
+        """Values with a footprint in each memory, and values with registers."""
+        mems = {m: [o.id for o in self.ops if o.footprint.get(m, 0)] for m in sorted(self.graph.memories)}
+        regs = [o.id for o in self.ops if o.regs] if self.config.reg_limits else []
+        return mems, regs
+
+    def _max_copies(self, v: str) -> int:
+        """Upper bound on the copies of v's value live at once."""
+        longest = max([1] + [self.length - 1 + d * self.ii for _, d in self.users[v]])
+        return ceil(longest / self.ii)
+
+    def steady_liveness(self) -> None:
+        """Memories and registers in the steady state: with a lifetime of
+        q*II + rem, q copies of a value are live at every residue and one
+        more within rem of its issue residue."""
+        z3, t, ii = self.z3, self.t, self.ii
+        mems, regs = self._weighted()
+        mems = {m: vs for m, vs in mems.items() if self._bound(vs, m) > self.graph.memories[m]}
+        warps = [x for x in range(self.config.warp_groups) if self._bound(regs, None) > self.config.limit(x)]
+        needed = sorted({v for vs in mems.values() for v in vs} | (set(regs) if warps else set()))
+        full, rest = {}, {}
+        for v in needed:
+            end = self.int("end")
+            ends = [t[v] + 1] + [t[dst] + d * ii for dst, d in self.users[v]]
+            self.add(*[end >= x for x in ends], z3.Or([end == x for x in ends]))
+            q, rem = self.int("full"), self.int("rem")
+            self.add(end - t[v] == ii * q + rem, rem >= 0, rem < ii, q >= 0)
+            full[v], rest[v] = q, rem
+
+        def copies(v: str, at: str) -> z3.ArithRef:
+            inside = rest[v] > 0 if v == at else self.offset((v, 0), (at, 0)) < rest[v]
+            return full[v] + z3.If(inside, 1, 0)
+
+        for m, vs in mems.items():
+            for at in vs:
+                self.add(z3.Sum([self._size(v, m) * copies(v, at) for v in vs]) <= self.graph.memories[m])
+        for x in warps:
+            for at in regs:
+                held = [z3.If(self.w[v] == x, self._size(v, None) * copies(v, at), 0) for v in regs]
+                self.add(z3.Sum(held) <= self.config.limit(x))
+
+    def _bound(self, values: list[str], mem: str | None) -> int:
+        """Most bytes (registers, for mem None) the values can hold at once:
+        a lifetime is below L + distance*II, so at most that many IIs of
+        copies overlap."""
+        total = 0
+        for v in values:
+            longest = max([1] + [self.length - 1 + d * self.ii for _, d in self.users[v]])
+            total += self._size(v, mem) * ceil(longest / self.ii)
+        return total
+
+    def _size(self, v: str, mem: str | None) -> int:
+        op = self.graph.op(v)
+        return op.regs if mem is None else op.footprint.get(mem, 0)
+
+    def straight_line_liveness(self) -> None:
+        """Memories and registers on Q*, at every issue of a weighted copy
+        from cycle S*II on. Before it, every value leaving the loop is still
+        within its true lifetime (its outside user would issue at S*II or
+        later), so Q* holds a subset of the steady state's live values and
+        its constraints are implied; likewise when no value leaves."""
+        z3, t, ii, S = self.z3, self.t, self.ii, self.copies
+        mems, regs = self._weighted()
+
+        cache: dict[tuple[str, int, str, int], z3.BoolRef] = {}
+
+        def live(v: str, i: int, o: str, j: int) -> z3.BoolRef:
+            """Copy (v, i) live when copy (o, j) issues."""
+            key = (v, i, o, j)
+            if key not in cache:
+                at, start = t[o] + j * ii, t[v] + i * ii
+                outs = [(dst, i + d) for dst, d in self.users[v]]
+                if (v, i) == (o, j):
+                    cache[key] = self.true()
+                elif any(k >= S for _, k in outs):
+                    cache[key] = start <= at
+                else:
+                    ends = [at < start + 1] + [at < t[dst] + k * ii for dst, k in outs]
+                    cache[key] = z3.And(start <= at, z3.Or(ends))
+            return cache[key]
+
+        def late_values(values: list[str]) -> list[tuple[str, int]]:
+            """Copies that may still be live at S*II or later."""
+            out = []
+            for v in values:
+                for i in range(S):
+                    outs = [(self.length - self.graph.op(dst).cycles + (i + d) * ii, i + d) for dst, d in self.users[v]]
+                    reach = max([i * ii + self.length] + [e for e, _ in outs])
+                    if reach > S * ii or any(k >= S for _, k in outs):
+                        out.append((v, i))
+            return out
+
+        def checkpoints(values: list[str]) -> list[tuple[str, int]]:
+            """Issues of copies at S*II or later, where values leaving the loop may outlive their users."""
+            if not any(d >= 1 for v in values for _, d in self.users[v]):
+                return []
+            last = {o: self.length - self.graph.op(o).cycles for o in values}  # latest issue
+            return [(o, j) for o in values for j in range(S) if j * ii + last[o] >= S * ii]
+
+        for mem, vs in mems.items():
+            cap = self.graph.memories[mem]
+            if S * sum(self._size(v, mem) for v in vs) <= cap:
+                continue
+            candidates = late_values(vs)
+            for o, j in checkpoints(vs):
+                terms = [z3.If(live(v, i, o, j), self._size(v, mem), 0) for v, i in candidates]
+                self.add(z3.Implies(t[o] + j * ii >= S * ii, z3.Sum(terms) <= cap))
+        # Registers: a warp's sum peaks at the issue of a value it holds, so
+        # each checkpoint bounds the warp of its own op.
+        limits = [self.config.limit(x) for x in range(self.config.warp_groups)]
+        if S * sum(self._size(v, None) for v in regs) <= min(limits, default=0):
+            return
+        candidates = late_values(regs)
+        for o, j in checkpoints(regs):
+            own = self.w[o]
+            cap = limits[-1] if len(set(limits)) == 1 else self._warp_limit(own, limits)
+            terms = [z3.If(z3.And(self.w[v] == own, live(v, i, o, j)), self._size(v, None), 0) for v, i in candidates]
+            self.add(z3.Implies(t[o] + j * ii >= S * ii, z3.Sum(terms) <= cap))
+
+    def _warp_limit(self, warp: z3.ArithRef, limits: list[int]) -> z3.ArithRef:
+        """The register budget of the warp numbered by `warp`, as a term."""
+        term = self.z3.IntVal(limits[-1], self.ctx)
+        for x in range(len(limits) - 2, -1, -1):
+            term = self.z3.If(warp == x, limits[x], term)
+        return term
+
+    def blocking(self) -> None:
+        """Nothing else of its warp executes when a blocking op issues."""
+        z3, ii, w = self.z3, self.ii, self.w
+        single = [
+            (u, [o for o in self.ops if u in o.units()]) for u, cap in sorted(self.graph.capacities.items()) if cap == 1
+        ]
+        for v in [o.id for o in self.ops]:
+            if not self.blocks[v]:
+                continue
+            must = z3.Or(self.blocks[v])
+            # Redundant but strong: the rows of a one-instance unit never
+            # overlap, so those of ops sharing v's warp leave v a free
+            # instant only if they total less than II.
+            for unit, users in single:
+                mates = [(o.id, min(ii, sum(n for _, n, _ in _segments(o.rrt, unit)))) for o in users if o.id != v]
+                if sum(n for _, n in mates) >= ii:
+                    busy = z3.Sum([z3.If(w[o] == w[v], n, 0) for o, n in mates])
+                    self.add(z3.Implies(must, busy <= ii - 1))
+            for o in self.ops:
+                if o.id == v:
+                    continue
+                running = self.true() if o.cycles >= ii else self.offset((o.id, 0), (v, 0)) < o.cycles
+                self.add(z3.Implies(z3.And(must, w[o.id] == w[v]), z3.Not(running)))
