@@ -233,17 +233,21 @@ def joint_schedule(
     extra_stages: int = 1,
     progress: Progress | None = None,
     seed: int = 0,
+    modulo: Schedule | None = None,
 ) -> Schedule:
     """Algorithm 1 with a completeness report (see the module docstring).
-    Raises SolverLimit when the time runs out before any schedule."""
+    `modulo`: the loop's modulo schedule when already known (else solved
+    here); its II and lower bound start the search. Raises SolverLimit when
+    the time runs out before any schedule."""
     from twillc.solvers.modulo_cpsat import SolverLimit as ModuloLimit
     from twillc.solvers.modulo_cpsat import modulo_schedule
 
     search = _Search(graph, config, time_limit, seed, progress)
-    try:
-        modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
-    except ModuloLimit as e:
-        raise SolverLimit(f"no modulo schedule in time: {e}", e.lower_bound) from None
+    if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
+        try:
+            modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
+        except ModuloLimit as e:
+            raise SolverLimit(f"no modulo schedule in time: {e}", e.lower_bound) from None
     search.lower = modulo.lower_bound
     if modulo.ii is None:
         note = f"no modulo schedule: {modulo.note}"

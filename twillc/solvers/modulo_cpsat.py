@@ -118,53 +118,71 @@ def _ims_at(
     reach = np.where(lp[:, kept] > NEG // 2, lp[:, kept], NEG)
     height = reach.max(axis=1)
     pending = sorted(range(n), key=lambda a: (-int(height[a]), int(asap[kept[a]]), a))
-    need = [[(u, c, q) for c, row in enumerate(ops[v].rrt) for u, q in row] for v in kept]
-    placed: dict[int, int] = {}
+    # Each op's reservations folded modulo II: (unit, residue offset) -> count.
+    need: list[dict[tuple[str, int], int]] = []
+    for v in kept:
+        folded: dict[tuple[str, int], int] = {}
+        for c, row in enumerate(ops[v].rrt):
+            for u, q in row:
+                folded[(u, c % ii)] = folded.get((u, c % ii), 0) + q
+        if any(q > graph.capacities[u] for (u, _), q in folded.items()):
+            return None  # the op alone overfills a unit at this II
+        need.append(folded)
+    usage = {u: np.zeros(ii, dtype=np.int64) for u in graph.capacities}
+    holders: dict[tuple[str, int], list[int]] = {}
+    times = np.zeros(n, dtype=np.int64)
+    is_placed = np.zeros(n, dtype=bool)
     last: dict[int, int] = {}
-    table: dict[tuple[str, int], list[int]] = {}
+    to_kept = lp[:, kept]  # to_kept[b, a]: longest path from kept[b] to kept[a]
+    has_path = to_kept > NEG // 2
 
-    def holders(a: int, t: int) -> set[int]:
+    def conflicts(a: int, t: int) -> set[int]:
         out: set[int] = set()
-        for u, c, q in need[a]:
-            slot = table.get((u, (t + c) % ii), [])
-            if sum(need[b][0][2] if need[b] else 0 for b in slot) + q > graph.capacities[u]:
-                out.update(slot)
+        for (u, c), q in need[a].items():
+            r = (t + c) % ii
+            if usage[u][r] + q > graph.capacities[u]:
+                out.update(holders.get((u, r), ()))
         return out
 
     def place(a: int, t: int) -> None:
-        placed[a] = t
-        for u, c, _ in need[a]:
-            table.setdefault((u, (t + c) % ii), []).append(a)
+        times[a], is_placed[a] = t, True
+        for (u, c), q in need[a].items():
+            usage[u][(t + c) % ii] += q
+            holders.setdefault((u, (t + c) % ii), []).append(a)
 
     def unplace(a: int) -> None:
-        t = placed.pop(a)
-        for u, c, _ in need[a]:
-            table[(u, (t + c) % ii)].remove(a)
+        is_placed[a] = False
+        t = int(times[a])
+        for (u, c), q in need[a].items():
+            usage[u][(t + c) % ii] -= q
+            holders[(u, (t + c) % ii)].remove(a)
+        pending.append(a)
 
-    budget = 6 * n + 50
+    budget = 6 * n + 50  # placements before giving up (Rau's budget ratio)
     while pending and budget > 0:
         budget -= 1
         a = pending.pop(0)
+        preds = is_placed & has_path[:, a]
         early = int(asap[kept[a]])
-        for b, tb in placed.items():
-            if lp[b, kept[a]] > NEG // 2:
-                early = max(early, tb + int(lp[b, kept[a]]))
-        slot = next((t for t in range(early, early + ii) if not holders(a, t)), None)
-        if slot is None:
-            slot = max(early, last.get(a, early - 1) + 1)
-        for b in sorted(holders(a, slot)):
+        if preds.any():
+            early = max(early, int((times[preds] + to_kept[preds, a]).max()))
+        # Residues whose reservations all fit, rotated so index 0 is `early`.
+        fits = np.ones(ii, dtype=bool)
+        for (u, c), q in need[a].items():
+            fits &= np.roll(usage[u] + q <= graph.capacities[u], -c)
+        fits = np.roll(fits, -(early % ii))
+        slot = early + int(fits.argmax()) if fits.any() else max(early, last.get(a, early - 1) + 1)
+        for b in sorted(conflicts(a, slot)):
             unplace(b)
-            pending.append(b)
-        for b in sorted(placed):  # successors and predecessors it now violates
-            tb = placed[b]
-            if (lp[a, kept[b]] > NEG // 2 and tb < slot + lp[a, kept[b]]) or (
-                lp[b, kept[a]] > NEG // 2 and slot < tb + lp[b, kept[a]]
-            ):
-                unplace(b)
-                pending.append(b)
+        # Placed successors and predecessors the new time violates.
+        late_succ = is_placed & has_path[a, :] & (times < slot + to_kept[a, :])
+        early_pred = is_placed & has_path[:, a] & (slot < times + to_kept[:, a])
+        for b in np.flatnonzero(late_succ | early_pred):
+            if int(b) != a:
+                unplace(int(b))
         place(a, slot)
         last[a] = slot
-    return placed if not pending else None
+    return {a: int(times[a]) for a in range(n)} if not pending else None
 
 
 MAX_WINDOW_PERIODS = 16

@@ -14,7 +14,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
 from xdsl.passes import ModulePass
 
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
+from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.verify_schedule import VerifySchedulePass
@@ -68,10 +68,15 @@ class JointSchedulePass(ModulePass):
             )
         config = self.config(machine)
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
+        # A modulo schedule already on the loop (modulo-schedule ran) seeds
+        # the search instead of being solved again.
+        known = read_schedule(loop, ops)
+        modulo = known if known is not None and known.warps is None and known.ii is not None else None
         try:
             schedule = joint_schedule(
                 graph,
                 config,
+                modulo=modulo,
                 time_limit=self.time_limit,
                 max_ii=self.max_ii or None,
                 extra_stages=self.extra_stages,
