@@ -71,6 +71,55 @@ def test_resource_usage_matches_enumeration(seed: int, ii: int) -> None:
     assert np.allclose(got.numpy(), want)
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("shift", [-6, -1, 0, 3, 9])
+def test_windowed_dependence_term_matches_enumeration(seed: int, shift: int) -> None:
+    """Per-op windows: the masses sit at times base_i + j."""
+    width = 5
+    base = torch.tensor([3 + seed, -2 - seed])
+    p = masses(2, width, seed)
+    got = dependence_violation(
+        p, torch.tensor([0]), torch.tensor([1]), torch.tensor([float(shift)], dtype=torch.float64), torch, base
+    )
+    want = sum(
+        float(p[0, ju] * p[1, jv]) * max(0, shift + int(base[0]) + ju - int(base[1]) - jv)
+        for ju, jv in itertools.product(range(width), repeat=2)
+    )
+    assert float(got[0]) == pytest.approx(want, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("ii", [2, 3, 5])
+def test_windowed_resource_usage_matches_enumeration(seed: int, ii: int) -> None:
+    g = DependenceGraph(
+        "r",
+        (Op("a", uniform_rrt("u", 2)), Op("b", uniform_rrt("u", 1)), Op("c", uniform_rrt("w", 4, 2))),
+        (),
+        {"u": 1, "w": 2},
+    )
+    width = 4
+    base = torch.tensor([5, -3, 11])
+    p = masses(3, width, seed)
+    tens = _tensors(g, ii, torch, "cpu")
+    got = folded_usage(p, tens, ii, torch, base)
+    want = np.zeros((2, ii))
+    for k, op in enumerate(g.ops):
+        for j in range(width):
+            for c, row in enumerate(op.rrt):
+                for unit, q in row:
+                    want[tens.units.index(unit), (int(base[k]) + j + c) % ii] += float(p[k, j]) * q
+    assert np.allclose(got.numpy(), want)
+
+
+def test_windowed_probabilities_follow_the_window() -> None:
+    mu = torch.tensor([10.2, -1.0], dtype=torch.float64)
+    sigma = torch.tensor([0.7, 0.4], dtype=torch.float64)
+    base = torch.tensor([8, -3])
+    p = step_probabilities(mu, sigma, 5, torch, base)
+    assert torch.allclose(p.sum(dim=1), torch.ones(2, dtype=torch.float64))
+    assert int(p[0].argmax()) == 2 and int(p[1].argmax()) == 2  # times 10 and -1
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_graphs(), st.integers(0, 3))
 def test_returned_schedules_are_legal(graph: DependenceGraph, seed: int) -> None:

@@ -31,8 +31,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
+from twillc.solvers.ims import iterative_modulo_schedule
 
 Progress = Callable[[dict[str, object]], None]
+
+
+WINDOW = 32
+"""Times per op on large graphs: each op's distribution lives on WINDOW
+steps around its mean instead of the whole horizon."""
+
+WINDOW_ABOVE = 2_000_000
+"""Ops x horizon past which the windowed form is used (memory and time
+per step then grow with the ops alone)."""
 
 
 class GausFailure(Exception):
@@ -90,40 +100,50 @@ def _tensors(graph: DependenceGraph, ii: int, torch, device: str) -> _Tensors:
     )
 
 
-def step_probabilities(mu, sigma, horizon: int, torch):
-    """P[i, d] for d in [0, horizon): normal mass on [d - 0.5, d + 0.5), renormalized."""
+def step_probabilities(mu, sigma, horizon: int, torch, base=None):
+    """P[i, j] for the times base_i + j, j in [0, horizon) (base 0: the whole
+    horizon; else a window per op): normal mass on [t - 0.5, t + 0.5),
+    renormalized over those times."""
     d = torch.arange(horizon + 1, dtype=mu.dtype, device=mu.device) - 0.5
-    cdf = torch.special.ndtr((d[None, :] - mu[:, None]) / sigma[:, None])
+    if base is not None:
+        d = d[None, :] + base[:, None].to(mu.dtype)
+    else:
+        d = d[None, :]
+    cdf = torch.special.ndtr((d - mu[:, None]) / sigma[:, None])
     p = cdf[:, 1:] - cdf[:, :-1]
     return p / p.sum(dim=1, keepdim=True).clamp_min(1e-300)
 
 
-def dependence_violation(p, src, dst, shift, torch):
-    """E[relu(shift + X_src - X_dst)] per edge, X independent with masses p."""
-    horizon = p.shape[1]
-    steps = torch.arange(horizon, dtype=p.dtype, device=p.device)
-    mass = torch.cumsum(p, dim=1)  # C[x] = P(X <= x)
-    moment = torch.cumsum(p * steps, dim=1)  # M[x] = E[X; X <= x]
-    # For each value d of X_src: c = shift + d, E[relu(c - X_dst)] = c C[c-1] - M[c-1].
-    c = shift[:, None] + steps[None, :]  # edges x D
-    idx = (c - 1).clamp(-1, horizon - 1).long()
+def dependence_violation(p, src, dst, shift, torch, base=None):
+    """E[relu(shift + X_src - X_dst)] per edge, X independent with masses p
+    over the times base + j (see step_probabilities)."""
+    width = p.shape[1]
+    steps = torch.arange(width, dtype=p.dtype, device=p.device)
+    times = steps[None, :] + (base[:, None].to(p.dtype) if base is not None else 0)
+    mass = torch.cumsum(p, dim=1)  # C[j] = P(X <= time j)
+    moment = torch.cumsum(p * times, dim=1)  # M[j] = E[X; X <= time j]
+    # For each value x of X_src: c = shift + x, E[relu(c - X_dst)] = c C[c-1] - M[c-1].
+    src_times = times[src] if base is not None else times.expand(len(src), width)
+    c = shift[:, None] + src_times  # edges x width
+    at = c - 1 - (base[dst][:, None].to(p.dtype) if base is not None else 0)  # index into dst's times
+    idx = at.clamp(-1, width - 1).long()
     take = idx.clamp_min(0)
     cm = torch.gather(mass[dst], 1, take)
     mm = torch.gather(moment[dst], 1, take)
     below = idx < 0
     inner = torch.where(below, torch.zeros_like(c), c * cm - mm)
-    # Past the horizon C = 1, M = E[X]: the formula extends linearly.
-    over = (c - 1) > (horizon - 1)
+    # Past dst's last time C = 1, M = E[X]: the formula extends linearly.
+    over = at > (width - 1)
     mean = moment[dst, -1][:, None]
     inner = torch.where(over, c - mean, inner)
     return (p[src] * inner).sum(dim=1)
 
 
-def folded_usage(p, tens: _Tensors, ii: int, torch):
+def folded_usage(p, tens: _Tensors, ii: int, torch, base=None):
     """Expected instances of each unit in use at each residue: units x II."""
-    n, horizon = p.shape
-    pad = (-horizon) % ii
-    folded = torch.nn.functional.pad(p, (0, pad)).reshape(n, -1, ii).sum(dim=1)  # n x II
+    n, width = p.shape
+    times = torch.arange(width, device=p.device)[None, :] + (base[:, None] if base is not None else 0)
+    folded = torch.zeros(n, ii, dtype=p.dtype, device=p.device).scatter_add_(1, times.expand(n, width) % ii, p)
     twice = torch.cat([folded, folded], dim=1)
     csum = torch.nn.functional.pad(torch.cumsum(twice, dim=1), (1, 0))  # n x (2II + 1)
     r = torch.arange(ii, device=p.device)
@@ -185,7 +205,7 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
     one-instance unit, or a modulo reservation table in start order;
     iterative modulo scheduling when those fail."""
     from twillc.checker import check_schedule
-    from twillc.solvers.modulo_cpsat import _expand, _ims_at, _longest_paths
+    from twillc.solvers.modulo_cpsat import ALL_PAIRS_ABOVE, _expand, _ims_at, _longest_paths
 
     ops = graph.ops
     index = {o.id: i for i, o in enumerate(ops)}
@@ -207,40 +227,53 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
             packed = _pack_residues(graph, ii, order, src, dst, w, rotate)
             if packed is not None:
                 return packed
-    for _ in range(4):
-        for _ in range(len(ops) + 1):  # dependence repair
-            new = t.copy()
-            np.maximum.at(new, dst, t[src] + w)
-            if np.array_equal(new, t):
-                break
-            t = new
-        else:
-            return None
-        table: dict[tuple[str, int], int] = {}
-        placed = t.copy()
-        for i in np.argsort(t, kind="stable"):
-            o = ops[i]
-            for s in range(int(t[i]), int(t[i]) + ii):
-                if all(
-                    table.get((u, (s + c) % ii), 0) + q <= graph.capacities[u]
-                    for c, row in enumerate(o.rrt)
-                    for u, q in row
-                ):
-                    for c, row in enumerate(o.rrt):
-                        for u, q in row:
-                            table[(u, (s + c) % ii)] = table.get((u, (s + c) % ii), 0) + q
-                    placed[i] = s
+
+    def table_in_order(t: np.ndarray) -> dict[str, int] | None:
+        """Dependence repair, then a modulo reservation table in start order."""
+        for _ in range(4):
+            for _ in range(len(ops) + 1):  # dependence repair
+                new = t.copy()
+                np.maximum.at(new, dst, t[src] + w)
+                if np.array_equal(new, t):
                     break
+                t = new
             else:
                 return None
-        cycles = {o.id: int(placed[i]) for i, o in enumerate(ops)}
-        base = min(cycles.values())
-        cycles = {k: v - base for k, v in cycles.items()}
-        trial = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii)
-        if not check_schedule(graph, trial):
-            return cycles
-        t = placed
+            table: dict[tuple[str, int], int] = {}
+            placed = t.copy()
+            for i in np.argsort(t, kind="stable"):
+                o = ops[i]
+                for s in range(int(t[i]), int(t[i]) + ii):
+                    if all(
+                        table.get((u, (s + c) % ii), 0) + q <= graph.capacities[u]
+                        for c, row in enumerate(o.rrt)
+                        for u, q in row
+                    ):
+                        for c, row in enumerate(o.rrt):
+                            for u, q in row:
+                                table[(u, (s + c) % ii)] = table.get((u, (s + c) % ii), 0) + q
+                        placed[i] = s
+                        break
+                else:
+                    return None
+            cycles = {o.id: int(placed[i]) for i, o in enumerate(ops)}
+            base = min(cycles.values())
+            cycles = {k: v - base for k, v in cycles.items()}
+            trial = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii)
+            if not check_schedule(graph, trial):
+                return cycles
+            t = placed
+        return None
+
+    mrt = table_in_order(t)
+    if mrt is not None:
+        return mrt
+    direct = iterative_modulo_schedule(graph, ii, np.asarray(start, dtype=np.float64))
+    if direct is not None:
+        return direct
     kept = [i for i, o in enumerate(ops) if o.units()] or [0]
+    if len(kept) * len(ops) > ALL_PAIRS_ABOVE:  # the matrix would not fit
+        return None
     paths = _longest_paths(graph, ii, kept)
     if paths is None:
         return None
@@ -315,6 +348,7 @@ def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, pro
     depth = int((asap + cycles_np).max())
     D = horizon or max(depth + 2 * ii, 8)
     tens = _tensors(graph, ii, torch, device)
+    windowed = n * D > WINDOW_ABOVE
     gen = torch.Generator(device="cpu").manual_seed(seed)
     mu = torch.tensor(asap, dtype=torch.float64, device=device)
     mu = mu + 0.1 * torch.rand(n, generator=gen, dtype=torch.float64).to(device)
@@ -331,13 +365,21 @@ def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, pro
             if time.monotonic() - start > time_limit:
                 break
             sigma = torch.nn.functional.softplus(log_sigma) + 0.2
-            p = step_probabilities(mu_p, sigma, D, torch)
+            if windowed:
+                # Each op's mass on WINDOW times around its mean; sigma is
+                # capped so the window holds all but a negligible tail.
+                sigma = sigma.clamp_max(WINDOW / 8)
+                base = torch.round(mu_p.detach()).long() - WINDOW // 2
+                p = step_probabilities(mu_p, sigma, WINDOW, torch, base)
+            else:
+                base = None
+                p = step_probabilities(mu_p, sigma, D, torch)
             dep = (
-                dependence_violation(p, tens.src, tens.dst, tens.shift, torch).sum()
+                dependence_violation(p, tens.src, tens.dst, tens.shift, torch, base).sum()
                 if len(graph.edges)
                 else mu_p.sum() * 0
             )
-            res = torch.relu(folded_usage(p, tens, ii, torch) - tens.caps[:, None]).sum()
+            res = torch.relu(folded_usage(p, tens, ii, torch, base) - tens.caps[:, None]).sum()
             hor = torch.relu(mu_p + tens.cycles - D).sum()
             viol = torch.stack([dep, res, hor])
             length = torch.logsumexp((mu_p + tens.cycles) / 2.0, dim=0) * 2.0
@@ -350,10 +392,13 @@ def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, pro
                     lam = lam + rho * viol.detach()
                     rho = min(rho * 1.5, 1e4)
                 if progress:
-                    progress({"ii": ii, "iteration": it + 1, "violation": float(viol.sum()), "length": float(length)})
+                    shown = {"violation": float(viol.detach().sum()), "length": float(length.detach())}
+                    progress({"ii": ii, "iteration": it + 1, **shown})
         legal = _legalize(graph, ii, mu_p.detach().cpu().numpy())
         if legal is not None:
             L = schedule_length(graph, legal)
+            if progress:
+                progress({"ii": ii, "legal": True, "length": L, "elapsed": time.monotonic() - start})
             if best_len is None or L < best_len:
                 best, best_len = legal, L
             # Re-centre the distributions on the legal schedule and go on.

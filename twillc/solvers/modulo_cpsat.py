@@ -369,9 +369,18 @@ def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -
     """A first legal schedule from iterative modulo scheduling at growing IIs
     (lower, +1, +2, +4, ...): what is returned if the exact search runs out
     of time before finding one."""
+    from twillc.solvers.ims import iterative_modulo_schedule
+
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
     ii, step = lower, 1
     for _ in range(tries):
+        if _too_large(graph):
+            asap = _longest_paths(graph, ii, [0])
+            found = iterative_modulo_schedule(graph, ii, asap[1].astype(np.float64)) if asap else None
+            if found is not None:
+                return ii, found
+            ii, step = ii + step, step * 2
+            continue
         paths = _longest_paths(graph, ii, kept)
         if paths is not None:
             lp, asap = paths
@@ -380,6 +389,15 @@ def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -
                 return ii, _expand(graph, kept, lp, asap, placed)
         ii, step = ii + step, step * 2
     return None
+
+
+ALL_PAIRS_ABOVE = 5_000_000
+"""Unit-holding ops x ops past which the exact model's all-pairs longest
+paths (and its pairwise constraints) no longer fit in memory."""
+
+
+def _too_large(graph: DependenceGraph) -> bool:
+    return sum(1 for o in graph.ops if o.units()) * len(graph.ops) > ALL_PAIRS_ABOVE
 
 
 def _result(
@@ -431,11 +449,14 @@ def modulo_schedule(
     fallback = _heuristic_upper_bound(graph, lower)
     if fallback is not None and max_ii is not None and fallback[0] > max_ii:
         fallback = None
+    too_large = _too_large(graph)
     while True:
-        if fallback is not None and (ii > fallback[0] or time.monotonic() - start >= time_limit):
+        if fallback is not None and (ii > fallback[0] or time.monotonic() - start >= time_limit or too_large):
             fb_ii, fb_cycles = fallback
             note = "iterative modulo schedule (time limit before CP-SAT found one)"
-            return _result(graph, fb_ii, fb_cycles, complete and fb_ii == proven_below, proven_below, note)
+            if too_large:
+                note = "iterative modulo schedule (the graph is too large for the exact model)"
+            return _result(graph, fb_ii, fb_cycles, fb_ii == proven_below, proven_below, note)
         if max_ii is not None and ii > max_ii:
             return Schedule(
                 ii=None,
@@ -469,7 +490,7 @@ def modulo_schedule(
             ii += 1
             continue
         if res.status == "unknown":
-            complete = False  # this II is open: a larger II may still be returned, not proven
+            complete = False  # this II is open: proven_below stops here
             ii += 1
             continue
         assert res.cycles is not None
@@ -482,4 +503,4 @@ def modulo_schedule(
             if refined.cycles is not None and schedule_length(graph, refined.cycles) == length:
                 cycles = refined.cycles
         note = "" if length_proven else "length not proven minimal"
-        return _result(graph, ii, cycles, complete and ii == proven_below, proven_below, note)
+        return _result(graph, ii, cycles, ii == proven_below, proven_below, note)
