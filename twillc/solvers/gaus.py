@@ -111,7 +111,8 @@ def step_probabilities(mu, sigma, horizon: int, torch, base=None):
         d = d[None, :]
     cdf = torch.special.ndtr((d - mu[:, None]) / sigma[:, None])
     p = cdf[:, 1:] - cdf[:, :-1]
-    return p / p.sum(dim=1, keepdim=True).clamp_min(1e-300)
+    # The floor keeps d(p / sum)/d(sum) finite when a mean drifts far out.
+    return p / p.sum(dim=1, keepdim=True).clamp_min(1e-30)
 
 
 def dependence_violation(p, src, dst, shift, torch, base=None):

@@ -135,6 +135,8 @@ def gaus_stage_assignment(
         opt.zero_grad()
         loss.backward()
         opt.step()
+        with torch.no_grad():
+            mu.clamp_(-1.0, float(depth))  # a mean far outside the stages has no gradient back
         if it % 50 == 49 or it == iterations - 1:
             lam += rho * float(viol.detach())
             rho = min(rho * 2, 1e4)
@@ -165,7 +167,7 @@ def _legalize(
     """Round to stages 1..D, then lift each node to its predecessors' stage
     in topological order: always legal, since a predecessor is at most D."""
     ops = [o.id for o in problem.graph.ops]
-    stage = np.clip(np.rint(mu).astype(np.int64) + 1, 1, depth)
+    stage = np.clip(np.rint(np.nan_to_num(mu)).astype(np.int64) + 1, 1, depth)
     preds: dict[int, list[int]] = {}
     for e in problem.graph.edges:
         preds.setdefault(index[e.dst], []).append(index[e.src])
