@@ -7,12 +7,17 @@ from xdsl.dialects.builtin import ModuleOp
 from twillc.diagnostics import UserError
 
 
-def emit_scheduled(module: ModuleOp, kind: str) -> str:
+def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>") -> str:
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text
     from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
     from twillc.transforms.common import located_error, module_machine
 
+    if kind in ("cu", "ptx"):
+        from lowering.cuda import emit_cuda, emit_ptx
+
+        code = emit_cuda(module, source)
+        return code if kind == "cu" else emit_ptx(module, code)
     machine = module_machine(module)
     loop = find_loop(module)
     graph, ops = graph_from_loop(loop, machine, kernel_name(module))

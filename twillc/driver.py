@@ -22,8 +22,8 @@ from typing import IO
 
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
 
-EMIT_KINDS = ("mlir", "json", "txt")
-EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt"}
+EMIT_KINDS = ("mlir", "json", "txt", "cu", "ptx")
+EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt", ".cu": "cu", ".ptx": "ptx"}
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -233,7 +233,7 @@ def _emit(module, kind: str, args: argparse.Namespace) -> str:
         return buf.getvalue() + "\n"
     from lowering.targets import emit_scheduled
 
-    return emit_scheduled(module, kind)
+    return emit_scheduled(module, kind, args.input)
 
 
 def _write_output(path: str | None, text: str, out: IO[str]) -> None:

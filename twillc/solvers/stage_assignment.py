@@ -135,8 +135,6 @@ def gaus_stage_assignment(
         opt.zero_grad()
         loss.backward()
         opt.step()
-        with torch.no_grad():
-            mu.clamp_(-1.0, float(depth))  # a mean far outside the stages has no gradient back
         if it % 50 == 49 or it == iterations - 1:
             lam += rho * float(viol.detach())
             rho = min(rho * 2, 1e4)

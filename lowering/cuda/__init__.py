@@ -1,0 +1,43 @@
+"""CUDA C++ and PTX output (`-o k.cu`, `-o k.ptx`)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from xdsl.dialects.builtin import ModuleOp
+
+from twillc.ir_graph import find_loop
+from twillc.transforms.common import located_error, module_machine
+
+NVCC_FLAGS = {"sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"]}
+
+
+def emit_cuda(module: ModuleOp, source: str) -> str:
+    """The kernel and host launcher for the module's target architecture."""
+    from lowering.cuda.kernel_plan import plan_sm90
+    from lowering.cuda.sm90 import emit_sm90
+
+    machine = module_machine(module)
+    if machine.arch != "sm_90a":
+        raise located_error(find_loop(module), f"CUDA emission for {machine.arch} is not generated yet (sm_90a only)")
+    return emit_sm90(plan_sm90(module), source)
+
+
+def emit_ptx(module: ModuleOp, code: str) -> str:
+    """PTX of the generated kernel: nvcc -ptx on the CUDA source (the PTX is
+    what nvcc itself lowers the inline-asm idioms to)."""
+    machine = module_machine(module)
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        raise located_error(find_loop(module), "PTX output needs nvcc on PATH (the .cu output does not)")
+    with tempfile.TemporaryDirectory() as tmp:
+        cu, ptx = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.ptx"
+        cu.write_text(code)
+        cmd = [nvcc, *NVCC_FLAGS[machine.arch], "-ptx", str(cu), "-o", str(ptx)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            raise located_error(find_loop(module), f"nvcc failed on the generated kernel:\n{proc.stderr.strip()}")
+        return ptx.read_text()
