@@ -28,4 +28,8 @@ def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>") -> str:
         return dumps(schedule_json(graph, schedule, graph.name, machine.name))
     if kind == "txt":
         return gantt_text(graph, schedule, graph.name, machine.name)
+    if kind == "svg":
+        from lowering.emit_svg import gantt_svg
+
+        return gantt_svg(graph, schedule, graph.name, machine.name)
     raise UserError(located_error(loop, "").loc, f"unknown output kind '{kind}'")

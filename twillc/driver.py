@@ -22,8 +22,8 @@ from typing import IO
 
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
 
-EMIT_KINDS = ("mlir", "json", "txt", "cu", "ptx")
-EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt", ".cu": "cu", ".ptx": "ptx"}
+EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx")
+EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt", ".svg": "svg", ".cu": "cu", ".ptx": "ptx"}
 
 
 class _ArgumentParser(argparse.ArgumentParser):
