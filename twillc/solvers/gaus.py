@@ -40,7 +40,10 @@ WINDOW = 32
 """Times per op on large graphs: each op's distribution lives on WINDOW
 steps around its mean instead of the whole horizon."""
 
-WINDOW_ABOVE = 2_000_000
+EARLY_LEGALIZE = 50
+"""Iteration of the first round at which a first legal schedule is taken."""
+
+WINDOW_ABOVE = 500_000
 """Ops x horizon past which the windowed form is used (memory and time
 per step then grow with the ops alone)."""
 
@@ -356,6 +359,15 @@ def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, pro
     best: dict[str, int] | None = None
     best_len = None
     start = time.monotonic()
+
+    def keep(legal: dict[str, int]) -> None:
+        nonlocal best, best_len
+        L = schedule_length(graph, legal)
+        if progress:
+            progress({"ii": ii, "legal": True, "length": L, "elapsed": time.monotonic() - start})
+        if best_len is None or L < best_len:
+            best, best_len = legal, L
+
     for _ in range(rounds):
         mu_p = mu.clone().requires_grad_(True)
         log_sigma = torch.full((n,), 0.0, dtype=torch.float64, device=device, requires_grad=True)
@@ -388,6 +400,11 @@ def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, pro
             opt.zero_grad()
             loss.backward()
             opt.step()
+            if best is None and it + 1 == EARLY_LEGALIZE and iterations > 2 * EARLY_LEGALIZE:
+                # An early legal schedule, so a short budget still gets one.
+                early = _legalize(graph, ii, mu_p.detach().cpu().numpy())
+                if early is not None:
+                    keep(early)
             if it % 25 == 24:
                 with torch.no_grad():
                     lam = lam + rho * viol.detach()
@@ -397,11 +414,7 @@ def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, pro
                     progress({"ii": ii, "iteration": it + 1, **shown})
         legal = _legalize(graph, ii, mu_p.detach().cpu().numpy())
         if legal is not None:
-            L = schedule_length(graph, legal)
-            if progress:
-                progress({"ii": ii, "legal": True, "length": L, "elapsed": time.monotonic() - start})
-            if best_len is None or L < best_len:
-                best, best_len = legal, L
+            keep(legal)
             # Re-centre the distributions on the legal schedule and go on.
             mu = torch.tensor([float(legal[o.id]) for o in graph.ops], dtype=torch.float64, device=device)
         if time.monotonic() - start > time_limit:
