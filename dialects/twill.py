@@ -23,11 +23,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntAttr, StringAttr
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition, param_def
+from xdsl.dialects.builtin import I64, IntAttr, IntegerAttr, StringAttr, UnitAttr, i64
+from xdsl.ir import Attribute, Block, Dialect, Operation, ParametrizedAttribute, Region
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    opt_prop_def,
+    param_def,
+    prop_def,
+    region_def,
+    traits_def,
+)
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 STATUSES = ("optimal", "feasible", "infeasible")
@@ -178,4 +188,81 @@ class WarpAttr(KeyValueAttr):
         super().__init__(IntAttr(id), StringAttr(role), IntAttr(regs))
 
 
-Twill = Dialect("twill", [], [CostAttr, ScheduleAttr, WarpAttr])
+# ---------------------------------------------------------------------------
+# The expanded pipeline (`pipeline-expand`)
+
+
+@irdl_op_definition
+class CopyOp(IRDLOperation):
+    """One copy of a loop op in the expanded pipeline: the op (by its id in
+    the schedule), its stage, the step of its phase it runs in, and whether
+    it is guarded (runs only when its iteration is below the trip count).
+
+    ```mlir
+    twill.copy "s" stage 0 step 1 guarded
+    ```
+    """
+
+    name = "twill.copy"
+    op = prop_def(StringAttr)
+    stage = prop_def(IntegerAttr[I64])
+    step = prop_def(IntegerAttr[I64])
+    guarded = opt_prop_def(UnitAttr)
+    assembly_format = "$op `stage` $stage `step` $step (`guarded` $guarded^)? attr-dict"
+
+    def __init__(self, op: str, stage: int, step: int, guarded: bool) -> None:
+        props: dict[str, Attribute] = {
+            "op": StringAttr(op),
+            "stage": IntegerAttr(stage, i64),
+            "step": IntegerAttr(step, i64),
+        }
+        if guarded:
+            props["guarded"] = UnitAttr()
+        super().__init__(properties=props)
+
+
+@irdl_op_definition
+class BufferOp(IRDLOperation):
+    """The buffer of a value produced in the loop: slots from its lifetime.
+
+    ```mlir
+    twill.buffer "k" depth 2
+    ```
+    """
+
+    name = "twill.buffer"
+    value = prop_def(StringAttr)
+    depth = prop_def(IntegerAttr[I64])
+    assembly_format = "$value `depth` $depth attr-dict"
+
+    def __init__(self, value: str, depth: int) -> None:
+        super().__init__(properties={"value": StringAttr(value), "depth": IntegerAttr(depth, i64)})
+
+
+@irdl_op_definition
+class PipelineOp(IRDLOperation):
+    """How the loop just before it runs, software-pipelined: its buffers,
+    then the prologue, the steady-state kernel (trip count T - stages + 1,
+    none when negative) and the epilogue (see `twillc.expand`)."""
+
+    name = "twill.pipeline"
+    ii = prop_def(IntegerAttr[I64])
+    stages = prop_def(IntegerAttr[I64])
+    buffers = region_def("single_block")
+    prologue = region_def("single_block")
+    kernel = region_def("single_block")
+    epilogue = region_def("single_block")
+    assembly_format = (
+        "`ii` $ii `stages` $stages `buffers` $buffers `prologue` $prologue `kernel` $kernel "
+        "`epilogue` $epilogue attr-dict"
+    )
+    traits = traits_def(NoTerminator())
+
+    def __init__(self, ii: int, stages: int, regions: Sequence[Sequence[Operation]]) -> None:
+        super().__init__(
+            properties={"ii": IntegerAttr(ii, i64), "stages": IntegerAttr(stages, i64)},
+            regions=[Region(Block(list(ops))) for ops in regions],
+        )
+
+
+Twill = Dialect("twill", [CopyOp, BufferOp, PipelineOp], [CostAttr, ScheduleAttr, WarpAttr])

@@ -81,8 +81,7 @@ def gantt_figure(graph: DependenceGraph, schedule: Schedule, kernel: str, target
     ax.set_ylim(-0.6, len(rows) + 0.2)
     ax.set_xlabel("cycle")
     ax.set_title(
-        f"{kernel} on {target}: II {schedule.ii}, {stages} stages, {iterations} iterations "
-        f"(colour = iteration)",
+        f"{kernel} on {target}: II {schedule.ii}, {stages} stages, {iterations} iterations (colour = iteration)",
         fontsize=9,
     )
     fig.tight_layout()

@@ -37,6 +37,12 @@ def _gaus_schedule() -> type[ModulePass]:
     return GausSchedulePass
 
 
+def _pipeline_expand() -> type[ModulePass]:
+    from twillc.transforms.pipeline_expand import PipelineExpandPass
+
+    return PipelineExpandPass
+
+
 def _verify_schedule() -> type[ModulePass]:
     from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -51,6 +57,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "joint-schedule": _joint_schedule,
         "gaus-schedule": _gaus_schedule,
         "verify-schedule": _verify_schedule,
+        "pipeline-expand": _pipeline_expand,
     }
 
 
@@ -61,6 +68,7 @@ PASS_SUMMARIES = {
     "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), Z3",
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
+    "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
 }
 
 # What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given.

@@ -1,0 +1,27 @@
+// RUN: twillc %s | filecheck %s
+// RUN: twillc %s --print-op-generic | twillc - | filecheck %s
+// The expanded-pipeline ops round-trip in both forms.
+
+builtin.module {
+  twill.pipeline ii 2 stages 2 buffers {
+    twill.buffer "s" depth 2
+  } prologue {
+    twill.copy "s" stage 0 step 0 guarded
+  } kernel {
+    twill.copy "s" stage 0 step 0
+    twill.copy "p" stage 1 step 0
+  } epilogue {
+    twill.copy "p" stage 1 step 0 guarded
+  }
+}
+
+// CHECK: twill.pipeline ii 2 stages 2 buffers {
+// CHECK-NEXT: twill.buffer "s" depth 2
+// CHECK-NEXT: } prologue {
+// CHECK-NEXT: twill.copy "s" stage 0 step 0 guarded
+// CHECK-NEXT: } kernel {
+// CHECK-NEXT: twill.copy "s" stage 0 step 0
+// CHECK-NEXT: twill.copy "p" stage 1 step 0
+// CHECK-NEXT: } epilogue {
+// CHECK-NEXT: twill.copy "p" stage 1 step 0 guarded
+// CHECK-NEXT: }
