@@ -73,8 +73,13 @@ def _components(graph: DependenceGraph) -> list[set[str]]:
 
 def rec_mii(graph: DependenceGraph) -> int:
     best = 1
-    for comp in _components(graph):
-        edges = [e for e in graph.edges if e.src in comp and e.dst in comp]
+    components = _components(graph)
+    component_of = {v: k for k, comp in enumerate(components) for v in comp}
+    inside: list[list] = [[] for _ in components]  # the edges within each component
+    for e in graph.edges:
+        if component_of[e.src] == component_of[e.dst]:
+            inside[component_of[e.src]].append(e)
+    for comp, edges in zip(components, inside, strict=True):
         if not edges:
             continue
         index = {v: i for i, v in enumerate(sorted(comp))}
