@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, IntAttr, IntegerAttr, StringAttr, UnitAttr, i64
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntAttr, IntegerAttr, StringAttr, UnitAttr, i64
 from xdsl.ir import Attribute, Block, Dialect, Operation, ParametrizedAttribute, Region
 from xdsl.irdl import (
     IRDLOperation,
@@ -265,4 +265,81 @@ class PipelineOp(IRDLOperation):
         )
 
 
-Twill = Dialect("twill", [CopyOp, BufferOp, PipelineOp], [CostAttr, ScheduleAttr, WarpAttr])
+@irdl_op_definition
+class ChannelOp(IRDLOperation):
+    """A value crossing warp roles: a ring of `depth` slots in shared or
+    tensor memory with a full and an empty mbarrier per slot; instance i
+    uses slot i mod depth and waits on phase parity (i / depth) mod 2.
+
+    ```mlir
+    twill.channel "k" from 0 to [1, 2] in "smem" depth 2
+    ```
+    """
+
+    name = "twill.channel"
+    value = prop_def(StringAttr)
+    producer = prop_def(IntegerAttr[I64])
+    consumers = prop_def(DenseArrayBase.constr(i64))
+    memory = prop_def(StringAttr)
+    depth = prop_def(IntegerAttr[I64])
+    assembly_format = "$value `from` $producer `to` $consumers `in` $memory `depth` $depth attr-dict"
+
+    def __init__(self, value: str, producer: int, consumers: Sequence[int], memory: str, depth: int) -> None:
+        super().__init__(
+            properties={
+                "value": StringAttr(value),
+                "producer": IntegerAttr(producer, i64),
+                "consumers": DenseArrayBase.from_list(i64, list(consumers)),
+                "memory": StringAttr(memory),
+                "depth": IntegerAttr(depth, i64),
+            }
+        )
+
+
+@irdl_op_definition
+class RoleOp(IRDLOperation):
+    """The ops one warp role runs, in steady-state issue order, with its
+    register budget (setmaxnreg).
+
+    ```mlir
+    twill.role "producer" warp 0 regs 24 {
+      twill.copy "k" stage 0 step 0
+    }
+    ```
+    """
+
+    name = "twill.role"
+    role = prop_def(StringAttr)
+    warp = prop_def(IntegerAttr[I64])
+    regs = prop_def(IntegerAttr[I64])
+    body = region_def("single_block")
+    assembly_format = "$role `warp` $warp `regs` $regs $body attr-dict"
+    traits = traits_def(NoTerminator())
+
+    def __init__(self, role: str, warp: int, regs: int, ops: Sequence[Operation]) -> None:
+        super().__init__(
+            properties={"role": StringAttr(role), "warp": IntegerAttr(warp, i64), "regs": IntegerAttr(regs, i64)},
+            regions=[Region(Block(list(ops)))],
+        )
+
+
+@irdl_op_definition
+class WarpSpecializeOp(IRDLOperation):
+    """The loop just before it, warp-specialized: its channels, then one
+    region per warp role (see `warp-specialize`)."""
+
+    name = "twill.warp_specialize"
+    channels = region_def("single_block")
+    roles = region_def("single_block")
+    assembly_format = "`channels` $channels `roles` $roles attr-dict"
+    traits = traits_def(NoTerminator())
+
+    def __init__(self, channels: Sequence[Operation], roles: Sequence[Operation]) -> None:
+        super().__init__(regions=[Region(Block(list(channels))), Region(Block(list(roles)))])
+
+
+Twill = Dialect(
+    "twill",
+    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, WarpSpecializeOp],
+    [CostAttr, ScheduleAttr, WarpAttr],
+)

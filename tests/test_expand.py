@@ -74,24 +74,7 @@ def test_expansion_replays_the_loop(graph: DependenceGraph) -> None:
 
 @pytest.mark.parametrize("example", ["attn_fwd_simplified", "gemm_h100", "attn_fwd_h100", "attn_bwd_h100"])
 def test_expansion_of_the_examples(example: str) -> None:
-    from pathlib import Path
-
-    from xdsl.passes import PassPipeline
-
-    from twillc.context import make_context
-    from twillc.frontend import parse_tile
-    from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
-    from twillc.transforms import DEFAULT_PIPELINE, get_all_passes
-    from twillc.transforms.common import module_machine
-
-    path = Path(__file__).resolve().parent.parent / "examples" / f"{example}.tile"
-    module = parse_tile(path.read_text(), str(path))
-    for p in PassPipeline.parse_spec(get_all_passes(), DEFAULT_PIPELINE).passes:
-        p.apply(make_context(), module)
-    loop = find_loop(module)
-    graph, ops = graph_from_loop(loop, module_machine(module), example)
-    schedule = read_schedule(loop, ops)
-    assert schedule is not None
+    graph, schedule = _scheduled(example)
     for trips in trip_counts(schedule.stages):
         check_replay(graph, schedule, trips)
 
@@ -112,3 +95,56 @@ def test_a_broken_expansion_fails_the_replay() -> None:
     broken = replace(program, prologue=tuple(replace(c, guarded=False) for c in program.prologue))
     events = replay(broken, 1)
     assert {(e.op, e.iteration) for e in events} != {("a", 0), ("b", 0)}
+
+
+@pytest.mark.parametrize("example", ["gemm_h100", "attn_fwd_h100", "attn_fwd_b200"])
+def test_channel_phases_never_lap(example: str) -> None:
+    """Replaying 1000 iterations: when a consumer role reads instance i of a
+    channel, slot i mod depth has completed exactly i // depth + 1 phases
+    (its wait on parity (i // depth) mod 2 sees instance i, not a later
+    one), and the producer never refills a slot a consumer still reads."""
+    from twillc.expand import channels
+
+    graph, schedule = _scheduled(example)
+    assert schedule.ii is not None and schedule.warps is not None
+    program = expand_pipeline(graph, schedule)
+    events = replay(program, 1000)
+    time = {(e.op, e.iteration): e.time for e in events}
+    ops = {o.id: o for o in graph.ops}
+    found = channels(graph, schedule)
+    assert found, "a warp-specialized loop has channels"
+    for ch in found:
+        users = [e for e in graph.edges if e.src == ch.value and schedule.warps[e.dst] in ch.consumers]
+        produced = sorted(time[(ch.value, i)] for i in range(1000))
+        for e in users:
+            for i in range(1000 - e.distance):
+                read = time[(e.dst, i + e.distance)]
+                slot = i % ch.depth
+                done = sum(1 for j in range(slot, 1000, ch.depth) if time[(ch.value, j)] <= read)
+                assert done == i // ch.depth + 1, (ch, e, i)
+                # the next write into this slot comes after the read finished
+                if i + ch.depth < 1000:
+                    assert time[(ch.value, i + ch.depth)] >= read + ops[e.dst].cycles, (ch, e, i)
+        assert produced == sorted(produced)
+
+
+def _scheduled(example: str) -> tuple[DependenceGraph, Schedule]:
+    from pathlib import Path
+
+    from xdsl.passes import PassPipeline
+
+    from twillc.context import make_context
+    from twillc.frontend import parse_tile
+    from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
+    from twillc.transforms import DEFAULT_PIPELINE, get_all_passes
+    from twillc.transforms.common import module_machine
+
+    path = Path(__file__).resolve().parent.parent / "examples" / f"{example}.tile"
+    module = parse_tile(path.read_text(), str(path))
+    for p in PassPipeline.parse_spec(get_all_passes(), DEFAULT_PIPELINE).passes:
+        p.apply(make_context(), module)
+    loop = find_loop(module)
+    graph, ops = graph_from_loop(loop, module_machine(module), example)
+    schedule = read_schedule(loop, ops)
+    assert schedule is not None
+    return graph, schedule

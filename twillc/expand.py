@@ -101,3 +101,35 @@ def replay(program: PipelineProgram, trip_count: int) -> list[Event]:
     for c in program.epilogue:
         run(c, first + c.step, first + c.step - c.stage)
     return events
+
+
+@dataclass(frozen=True)
+class Channel:
+    """A value crossing warp roles: a ring of `depth` slots in `memory` with a
+    `full` mbarrier per slot (the producer arrives once per instance) and an
+    `empty` one (each consumer role arrives when done). Instance i uses slot
+    i mod depth and waits on phase parity (i / depth) mod 2."""
+
+    value: str
+    producer: int  # warp
+    consumers: tuple[int, ...]
+    memory: str  # smem | tmem
+    depth: int
+
+
+def channels(graph: DependenceGraph, schedule: Schedule) -> tuple[Channel, ...]:
+    """The values whose users run on other warps than their producer."""
+    if schedule.warps is None:
+        raise ValueError("channels need a warp assignment")
+    warps = schedule.warps
+    depths = buffer_depths(graph, schedule)
+    ops = {o.id: o for o in graph.ops}
+    readers: dict[str, set[int]] = {}
+    for e in graph.edges:
+        if warps[e.dst] != warps[e.src]:
+            readers.setdefault(e.src, set()).add(warps[e.dst])
+    out = []
+    for value in sorted(readers):
+        memory = "tmem" if ops[value].footprint.get("tmem", 0) else "smem"
+        out.append(Channel(value, warps[value], tuple(sorted(readers[value])), memory, depths[value]))
+    return tuple(out)

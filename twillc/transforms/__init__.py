@@ -43,6 +43,12 @@ def _pipeline_expand() -> type[ModulePass]:
     return PipelineExpandPass
 
 
+def _warp_specialize() -> type[ModulePass]:
+    from twillc.transforms.warp_specialize import WarpSpecializePass
+
+    return WarpSpecializePass
+
+
 def _verify_schedule() -> type[ModulePass]:
     from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -58,6 +64,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "gaus-schedule": _gaus_schedule,
         "verify-schedule": _verify_schedule,
         "pipeline-expand": _pipeline_expand,
+        "warp-specialize": _warp_specialize,
     }
 
 
@@ -69,6 +76,7 @@ PASS_SUMMARIES = {
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
+    "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
 }
 
 # What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given.
