@@ -365,30 +365,48 @@ def _expand(
     return {v: c - base for v, c in cycles.items()}
 
 
-def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -> tuple[int, dict[str, int]] | None:
-    """A first legal schedule from iterative modulo scheduling at growing IIs
-    (lower, +1, +2, +4, ...): what is returned if the exact search runs out
-    of time before finding one."""
+def _heuristic_at(graph: DependenceGraph, ii: int, kept: list[int]) -> dict[str, int] | None:
+    """A legal schedule at `ii` from iterative modulo scheduling: over direct
+    edges in ASAP order, else (graphs small enough) over the unit-holding
+    ops with all-pairs distances; None when both give up."""
     from twillc.solvers.ims import iterative_modulo_schedule
 
+    asap = _longest_paths(graph, ii, [0])
+    if asap is None:
+        return None  # II below RecMII
+    found = iterative_modulo_schedule(graph, ii, asap[1].astype(np.float64))
+    if found is not None or _too_large(graph):
+        return found
+    paths = _longest_paths(graph, ii, kept)
+    if paths is None:
+        return None
+    lp, asap_k = paths
+    placed = _ims_at(graph, ii, kept, lp, asap_k)
+    return _expand(graph, kept, lp, asap_k, placed) if placed is not None else None
+
+
+def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -> tuple[int, dict[str, int]] | None:
+    """A first legal schedule from iterative modulo scheduling at growing IIs
+    (lower, +1, +2, +4, ...), then bisected down towards the last II that
+    failed: what is returned if the exact search runs out of time before
+    finding one."""
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
-    ii, step = lower, 1
+    ii, step, failed = lower, 1, lower - 1
+    best: tuple[int, dict[str, int]] | None = None
     for _ in range(tries):
-        if _too_large(graph):
-            asap = _longest_paths(graph, ii, [0])
-            found = iterative_modulo_schedule(graph, ii, asap[1].astype(np.float64)) if asap else None
-            if found is not None:
-                return ii, found
-            ii, step = ii + step, step * 2
-            continue
-        paths = _longest_paths(graph, ii, kept)
-        if paths is not None:
-            lp, asap = paths
-            placed = _ims_at(graph, ii, kept, lp, asap)
-            if placed is not None:
-                return ii, _expand(graph, kept, lp, asap, placed)
-        ii, step = ii + step, step * 2
-    return None
+        found = _heuristic_at(graph, ii, kept)
+        if found is not None:
+            best = (ii, found)
+            break
+        failed, ii, step = ii, ii + step, step * 2
+    while best is not None and best[0] - failed > 1:
+        mid = (failed + best[0]) // 2
+        found = _heuristic_at(graph, mid, kept)
+        if found is not None:
+            best = (mid, found)
+        else:
+            failed = mid
+    return best
 
 
 ALL_PAIRS_ABOVE = 5_000_000
