@@ -82,7 +82,7 @@ def plain_cpsat(graph, budget: float, seed: int):  # -> Schedule
 
     from twillc.graph import Schedule, Status, schedule_length
     from twillc.solvers.bounds import mii
-    from twillc.solvers.modulo_cpsat import _longest_paths, _segments
+    from twillc.solvers.modulo_cpsat import _longest_paths, add_folded_units
 
     start = time.perf_counter()
     lower = mii(graph)
@@ -99,24 +99,8 @@ def plain_cpsat(graph, budget: float, seed: int):  # -> Schedule
         t = [m.new_int_var(0, horizon, f"t{i}") for i in range(len(graph.ops))]
         for e in graph.edges:
             m.add(t[index[e.dst]] + e.distance * ii >= t[index[e.src]] + e.delay)
-        per_unit: dict[str, tuple[list, list]] = {u: ([], []) for u in graph.capacities}
-        for i, o in enumerate(graph.ops):
-            segs = _segments(o.rrt)
-            if not segs:
-                continue
-            r = m.new_int_var(0, ii - 1, f"r{i}")
-            k = m.new_int_var(0, horizon // ii + 1, f"k{i}")
-            m.add(t[i] == ii * k + r)
-            for unit, runs in segs.items():
-                for offset, length, count in runs:
-                    s = m.new_int_var(0, ii - 1, f"s{i}_{unit}_{offset}")
-                    m.add_modulo_equality(s, r + offset, ii)
-                    for shift in (0, -ii):
-                        per_unit[unit][0].append(m.new_fixed_size_interval_var(s + shift, length, ""))
-                        per_unit[unit][1].append(count)
-        for unit, (intervals, demands) in sorted(per_unit.items()):
-            if intervals:
-                m.add_cumulative(intervals, demands, graph.capacities[unit])
+        if not add_folded_units(m, graph, list(zip(graph.ops, t, strict=True)), ii, horizon):
+            continue
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(0.1, min(left, budget / 4))
         solver.parameters.num_workers = 1

@@ -209,7 +209,7 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
     one-instance unit, or a modulo reservation table in start order;
     iterative modulo scheduling when those fail."""
     from twillc.checker import check_schedule
-    from twillc.solvers.modulo_cpsat import ALL_PAIRS_ABOVE, _expand, _ims_at, _longest_paths
+    from twillc.solvers.modulo_cpsat import ims_all_pairs
 
     ops = graph.ops
     index = {o.id: i for i, o in enumerate(ops)}
@@ -273,17 +273,7 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
     if mrt is not None:
         return mrt
     direct = iterative_modulo_schedule(graph, ii, np.asarray(start, dtype=np.float64))
-    if direct is not None:
-        return direct
-    kept = [i for i, o in enumerate(ops) if o.units()] or [0]
-    if len(kept) * len(ops) > ALL_PAIRS_ABOVE:  # the matrix would not fit
-        return None
-    paths = _longest_paths(graph, ii, kept)
-    if paths is None:
-        return None
-    lp, asap = paths
-    placed_k = _ims_at(graph, ii, kept, lp, asap)
-    return _expand(graph, kept, lp, asap, placed_k) if placed_k is not None else None
+    return direct if direct is not None else ims_all_pairs(graph, ii)
 
 
 def gaus_modulo_schedule(

@@ -233,6 +233,50 @@ def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[i
             m.add_linear_expression_in_domain(t[pos[v]] - t[pos[u]], domain)
 
 
+def add_folded_units(m, graph: DependenceGraph, timed: list, ii: int, horizon: int) -> bool:
+    """Unit capacities folded modulo II for ops with issue-time variables
+    (`timed`: (op, t)): t = II * k + r, each constant-demand run of an op's
+    reservation table an interval at its residue (twice, shifted by -II, so
+    runs that wrap around the end of the II are caught), a cumulative (or
+    no-overlap) per unit; runs of II cycles or more hold their units at
+    every residue. False when that alone exceeds a capacity."""
+    per_unit: dict[str, tuple[list, list]] = {u: ([], []) for u in graph.capacities}
+    reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
+    for op, t in timed:
+        segs = _segments(op.rrt)
+        if not segs:
+            continue
+        r = m.new_int_var(0, ii - 1, f"r_{op.id}")
+        k = m.new_int_var(0, horizon // ii + 1, f"k_{op.id}")
+        m.add(t == ii * k + r)
+        for unit, runs in segs.items():
+            for offset, length, count in runs:
+                wraps, rest = divmod(length, ii)
+                reserved[unit] += wraps * count
+                if rest == 0:
+                    continue
+                if offset % ii == 0:
+                    s = r
+                else:
+                    s = m.new_int_var(0, ii - 1, f"s_{op.id}_{unit}_{offset}")
+                    m.add_modulo_equality(s, r + offset, ii)
+                for shift in (0, -ii):
+                    iv = m.new_fixed_size_interval_var(s + shift, rest, f"i_{op.id}_{unit}_{offset}_{shift}")
+                    per_unit[unit][0].append(iv)
+                    per_unit[unit][1].append(count)
+    for unit, (intervals, demands) in per_unit.items():
+        cap = graph.capacities[unit] - reserved[unit]
+        if cap < 0 or (cap == 0 and intervals):
+            return False
+        if not intervals:
+            continue
+        if cap == 1 and all(d == 1 for d in demands):
+            m.add_no_overlap(intervals)
+        else:
+            m.add_cumulative(intervals, demands, cap)
+    return True
+
+
 def _solve_at(
     graph: DependenceGraph,
     ii: int,
@@ -274,41 +318,8 @@ def _solve_at(
 
     _forbid_conflicting_offsets(m, graph, ii, kept, lp, t)
 
-    per_unit: dict[str, tuple[list, list]] = {u: ([], []) for u in graph.capacities}
-    reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
-    for a, v in enumerate(kept):
-        op = ops[v]
-        segs = _segments(op.rrt)
-        if not segs:
-            continue
-        r = m.new_int_var(0, ii - 1, f"r_{op.id}")
-        k = m.new_int_var(0, horizon // ii + 1, f"k_{op.id}")
-        m.add(t[a] == ii * k + r)
-        for unit, runs in segs.items():
-            for offset, length, count in runs:
-                wraps, rest = divmod(length, ii)
-                reserved[unit] += wraps * count
-                if rest == 0:
-                    continue
-                if offset % ii == 0:
-                    s = r
-                else:
-                    s = m.new_int_var(0, ii - 1, f"s_{op.id}_{unit}_{offset}")
-                    m.add_modulo_equality(s, r + offset, ii)
-                for shift in (0, -ii):
-                    iv = m.new_fixed_size_interval_var(s + shift, rest, f"i_{op.id}_{unit}_{offset}_{shift}")
-                    per_unit[unit][0].append(iv)
-                    per_unit[unit][1].append(count)
-    for unit, (intervals, demands) in per_unit.items():
-        cap = graph.capacities[unit] - reserved[unit]
-        if cap < 0 or (cap == 0 and intervals):
-            return _Result("infeasible")
-        if not intervals:
-            continue
-        if cap == 1 and all(d == 1 for d in demands):
-            m.add_no_overlap(intervals)
-        else:
-            m.add_cumulative(intervals, demands, cap)
+    if not add_folded_units(m, graph, [(ops[v], t[a]) for a, v in enumerate(kept)], ii, horizon):
+        return _Result("infeasible")
 
     end = m.new_int_var(base_end, horizon + int(tail.max()) + base_end, "L")
     for a in range(len(kept)):
@@ -365,7 +376,7 @@ def _expand(
     return {v: c - base for v, c in cycles.items()}
 
 
-def _heuristic_at(graph: DependenceGraph, ii: int, kept: list[int]) -> dict[str, int] | None:
+def _heuristic_at(graph: DependenceGraph, ii: int) -> dict[str, int] | None:
     """A legal schedule at `ii` from iterative modulo scheduling: over direct
     edges in ASAP order, else (graphs small enough) over the unit-holding
     ops with all-pairs distances; None when both give up."""
@@ -375,14 +386,22 @@ def _heuristic_at(graph: DependenceGraph, ii: int, kept: list[int]) -> dict[str,
     if asap is None:
         return None  # II below RecMII
     found = iterative_modulo_schedule(graph, ii, asap[1].astype(np.float64))
-    if found is not None or _too_large(graph):
-        return found
+    return found if found is not None else ims_all_pairs(graph, ii)
+
+
+def ims_all_pairs(graph: DependenceGraph, ii: int) -> dict[str, int] | None:
+    """Iterative modulo scheduling of the unit-holding ops with all-pairs
+    longest-path distances (`_ims_at`); None when it gives up or the graph
+    is too large for the distance matrix."""
+    if _too_large(graph):
+        return None
+    kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
     paths = _longest_paths(graph, ii, kept)
     if paths is None:
         return None
-    lp, asap_k = paths
-    placed = _ims_at(graph, ii, kept, lp, asap_k)
-    return _expand(graph, kept, lp, asap_k, placed) if placed is not None else None
+    lp, asap = paths
+    placed = _ims_at(graph, ii, kept, lp, asap)
+    return _expand(graph, kept, lp, asap, placed) if placed is not None else None
 
 
 def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -> tuple[int, dict[str, int]] | None:
@@ -390,18 +409,17 @@ def _heuristic_upper_bound(graph: DependenceGraph, lower: int, tries: int = 8) -
     (lower, +1, +2, +4, ...), then bisected down towards the last II that
     failed: what is returned if the exact search runs out of time before
     finding one."""
-    kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
     ii, step, failed = lower, 1, lower - 1
     best: tuple[int, dict[str, int]] | None = None
     for _ in range(tries):
-        found = _heuristic_at(graph, ii, kept)
+        found = _heuristic_at(graph, ii)
         if found is not None:
             best = (ii, found)
             break
         failed, ii, step = ii, ii + step, step * 2
     while best is not None and best[0] - failed > 1:
         mid = (failed + best[0]) // 2
-        found = _heuristic_at(graph, mid, kept)
+        found = _heuristic_at(graph, mid)
         if found is not None:
             best = (mid, found)
         else:
