@@ -7,7 +7,7 @@ from xdsl.dialects.builtin import ModuleOp
 from twillc.diagnostics import UserError
 
 
-def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>") -> str:
+def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>", notes: list[str] | None = None) -> str:
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text
     from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
@@ -16,7 +16,7 @@ def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>") -> str:
     if kind in ("cu", "ptx"):
         from lowering.cuda import emit_cuda, emit_ptx
 
-        code = emit_cuda(module, source)
+        code = emit_cuda(module, source, notes)
         return code if kind == "cu" else emit_ptx(module, code)
     machine = module_machine(module)
     loop = find_loop(module)

@@ -160,7 +160,7 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
 
         spec = DEFAULT_PIPELINE
     _run_passes(module, spec, args, err)
-    return _emit(module, kind, args)
+    return _emit(module, kind, args, err)
 
 
 def _parse(text: str, filename: str, ext: str):  # -> ModuleOp
@@ -218,7 +218,7 @@ def _run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> No
             print(file=err)
 
 
-def _emit(module, kind: str, args: argparse.Namespace) -> str:
+def _emit(module, kind: str, args: argparse.Namespace, err: IO[str]) -> str:
     if kind == "mlir":
         import io
 
@@ -233,7 +233,11 @@ def _emit(module, kind: str, args: argparse.Namespace) -> str:
         return buf.getvalue() + "\n"
     from lowering.targets import emit_scheduled
 
-    return emit_scheduled(module, kind, args.input)
+    notes: list[str] = []
+    text = emit_scheduled(module, kind, args.input, notes)
+    for note in notes:  # e.g. the holes of a CUDA skeleton
+        print(note, file=err)
+    return text
 
 
 def _write_output(path: str | None, text: str, out: IO[str]) -> None:

@@ -15,15 +15,24 @@ from twillc.transforms.common import located_error, module_machine
 NVCC_FLAGS = {"sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"]}
 
 
-def emit_cuda(module: ModuleOp, source: str) -> str:
-    """The kernel and host launcher for the module's target architecture."""
-    from lowering.cuda.kernel_plan import plan_sm90
+def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> str:
+    """The kernel and host launcher for the module's target architecture:
+    the complete kernel for GEMM-class loops, else the skeleton whose tile
+    math holes are appended to `notes`."""
+    from lowering.cuda.kernel_plan import GemmClassOnly, plan_sm90
+    from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
 
     machine = module_machine(module)
     if machine.arch != "sm_90a":
         raise located_error(find_loop(module), f"CUDA emission for {machine.arch} is not generated yet (sm_90a only)")
-    return emit_sm90(plan_sm90(module), source)
+    try:
+        return emit_sm90(plan_sm90(module), source)
+    except GemmClassOnly:
+        code, holes = emit_skeleton(module, source)
+        if notes is not None:
+            notes += holes
+        return code
 
 
 def emit_ptx(module: ModuleOp, code: str) -> str:

@@ -28,6 +28,10 @@ BOX_COLS = 64
 """Elements of f16 per TMA box row: 128 B, the width of the 128B swizzle."""
 
 
+class GemmClassOnly(Exception):
+    """The loop is not of the GEMM class: the skeleton emitter takes it."""
+
+
 @dataclass(frozen=True)
 class TileLoad:
     name: str
@@ -111,7 +115,7 @@ def plan_sm90(module: ModuleOp) -> KernelPlan:
         if isinstance(op, tile.LoadOp):
             t = _tile(op.result)
             if t.rank != 2 or not isinstance(t.element_type, Float16Type):
-                raise located_error(op, "CUDA emission: TMA loads of 2-D f16 tiles only")
+                raise GemmClassOnly(op.name)
             rows, cols = t.get_shape()
             if rows > 256 or cols % BOX_COLS:
                 raise located_error(
@@ -127,9 +131,7 @@ def plan_sm90(module: ModuleOp) -> KernelPlan:
         elif isinstance(op, tile.YieldOp) or op.dialect_name() == "arith":
             continue
         else:
-            raise located_error(
-                op, f"CUDA emission: '{op.name}' in the main loop is not generated yet (GEMM-class loops only)"
-            )
+            raise GemmClassOnly(op.name)
     producer_warps = {schedule.warps[op_id[id(v.owner)]] for v in loads}
     if len(producer_warps) != 1:
         raise located_error(loop, "CUDA emission: every TMA load must be on the one producer warp")
@@ -139,7 +141,7 @@ def plan_sm90(module: ModuleOp) -> KernelPlan:
     wgmmas: list[Wgmma] = []
     for op in mmas:
         if op.transpose_lhs or op.acc is None or op.lhs not in loads or op.rhs not in loads:
-            raise located_error(op, "CUDA emission: MMA operands must be loaded tiles and the accumulator carried")
+            raise GemmClassOnly(op.name)
         position = list(body.args).index(op.acc) - 1 if op.acc in body.args[1:] else -1
         if op.result not in yielded or yielded.index(op.result) != position:
             raise located_error(op, "CUDA emission: the accumulator must be carried through the loop")

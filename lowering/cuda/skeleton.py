@@ -1,0 +1,566 @@
+"""`-o k.cu` for sm_90a loops beyond the GEMM class: the warp-specialized
+skeleton with complete data movement and synchronization, and the tile math
+not generated yet as marked holes.
+
+- producer warp group: every TMA load (2-D f16 tiles in boxes of 64
+  columns, rank-1 f32 rows by cp.async.bulk) into a ring per loaded value,
+  `full` mbarrier with the transaction bytes, `empty` before refilling;
+  loads before the loop into buffers of their own, once;
+- each consumer warp group (setmaxnreg from the schedule) runs its ops of
+  an iteration in program order: it waits on the rings it reads (slot
+  i mod depth, parity (i / depth) mod 2), receives register tiles another
+  role produced through shared-memory rings (every thread its own elements),
+  sends the ones other roles read, and releases each ring slot after its
+  last use in the iteration;
+- MMAs whose operands are shared-memory tiles are wgmma (m64, 64-column
+  steps, descriptors into the 128B-swizzled boxes); every other op is a call
+  of a `twillc_hole_*` device function whose body is marked
+  `TWILLC-HOLE` and does nothing yet; stores of 64-row register tiles use the
+  wgmma fragment layout.
+Within a role the skeleton runs each iteration's ops in program order: the
+schedule's overlap between roles comes from the rings, its stage offsets
+inside one role are not realized yet.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from lowering.cuda.index_expr import c_index
+from lowering.cuda.kernel_plan import BOX_COLS
+from lowering.cuda.prelude import DEVICE, HOST
+from twillc.expand import buffer_depths
+from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from twillc.transforms.common import located_error, module_machine
+
+
+def emit_skeleton(module: ModuleOp, source: str) -> tuple[str, list[str]]:
+    """The kernel source and the holes it leaves (one line each)."""
+    return _Emitter(module, source).run()
+
+
+def _elt(t: tile.TileType) -> str:
+    if isinstance(t.element_type, Float16Type):
+        return "__half"
+    if isinstance(t.element_type, Float32Type):
+        return "float"
+    return "float"
+
+
+def _nbytes(t: tile.TileType) -> int:
+    return prod(t.get_shape()) * (2 if isinstance(t.element_type, Float16Type) else 4)
+
+
+class _Emitter:
+    def __init__(self, module: ModuleOp, source: str) -> None:
+        self.module = module
+        self.source = source
+        self.machine = module_machine(module)
+        self.loop = find_loop(module)
+        self.func = next(op for op in module.walk() if isinstance(op, FuncOp))
+        self.graph, self.ids = graph_from_loop(self.loop, self.machine, kernel_name(module))
+        schedule = read_schedule(self.loop, self.ids)
+        if schedule is None or schedule.ii is None or schedule.warps is None:
+            raise located_error(self.loop, "CUDA emission needs a warp-specialized schedule: run joint-schedule")
+        self.schedule = schedule
+        self.op_id = {id(op): k for k, op in self.ids.items()}
+        self.depths = buffer_depths(self.graph, schedule)
+        self.names: dict[SSAValue, str] = {}
+        self.args = {arg: arg.name_hint or f"arg{i}" for i, arg in enumerate(self.func.body.block.args)}
+        self.holes: list[str] = []
+        self.hole_defs: list[str] = []
+        self.body = self.loop.body.block
+        self.iv = self.body.args[0]
+
+    # -- naming -----------------------------------------------------------
+    def name(self, value: SSAValue) -> str:
+        if value not in self.names:
+            base = (value.name_hint or f"v{len(self.names)}").replace(".", "_")
+            if base in CPP_KEYWORDS:
+                base += "_"
+            taken = set(self.names.values())
+            n, k = base, 1
+            while n in taken:
+                n, k = f"{base}_{k}", k + 1
+            self.names[value] = n
+        return self.names[value]
+
+    def warp(self, op: Operation) -> int:
+        return self.schedule.warps[self.op_id[id(op)]]  # type: ignore[index]
+
+    # -- analysis ---------------------------------------------------------
+    def run(self) -> tuple[str, list[str]]:
+        machine = self.machine
+        if machine.arch != "sm_90a":
+            raise located_error(self.loop, f"CUDA emission for {machine.arch} is not generated yet (sm_90a only)")
+        loop_index = list(self.func.body.block.ops).index(self.loop)
+        before = list(self.func.body.block.ops)[:loop_index]
+        after = list(self.func.body.block.ops)[loop_index + 1 :]
+        self.pre_loads = [op for op in before if isinstance(op, tile.LoadOp)]
+        self.loop_ops = [
+            op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"
+        ]
+        self.loads = [op for op in self.loop_ops if isinstance(op, tile.LoadOp)]
+        producer = {self.warp(op) for op in self.loads}
+        if len(producer) > 1:
+            raise located_error(self.loop, "CUDA emission: every TMA load must be on the one producer warp")
+        self.producer_warp = next(iter(producer), 0)
+        consumers = sorted({self.warp(op) for op in self.loop_ops} - {self.producer_warp})
+        self.groups = [self.producer_warp, *consumers]
+        self.group_of = {w: g for g, w in enumerate(self.groups)}
+        regs = {r.id: r.regs for r in self.schedule.roles}
+        self.roles = {r.id: r.role for r in self.schedule.roles}
+        self.regs = [regs.get(w, 240) for w in self.groups]
+        for op in self.loads + self.pre_loads:
+            self._check_load(op)
+        # register values crossing roles inside one iteration
+        self.reg_channels: dict[SSAValue, tuple[int, list[int]]] = {}
+        for op in self.loop_ops:
+            if isinstance(op, tile.LoadOp):
+                continue
+            for res in op.results:
+                users = {self.warp(u.operation) for u in res.uses if id(u.operation) in self.op_id}
+                users.discard(self.warp(op))
+                if users:
+                    self.reg_channels[res] = (self.warp(op), sorted(users))
+            for operand in op.operands:
+                if isinstance(operand, BlockArgument) and operand.block is self.body and operand.index > 0:
+                    yielded = self.body.last_op.operands[operand.index - 1]  # type: ignore[union-attr]
+                    if isinstance(yielded.owner, Operation) and id(yielded.owner) in self.op_id:
+                        if self.warp(yielded.owner) != self.warp(op):
+                            raise located_error(
+                                op, "CUDA emission: a carried value crossing warp roles is not generated yet"
+                            )
+        out = self._emit(before, after)
+        return out, self.holes
+
+    def _check_load(self, op: tile.LoadOp) -> None:
+        t = op.result.type
+        assert isinstance(t, tile.TileType)
+        if t.rank == 2:
+            rows, cols = t.get_shape()
+            if not isinstance(t.element_type, Float16Type) or cols % BOX_COLS or rows > 256:
+                raise located_error(op, "CUDA emission: 2-D TMA loads of f16 tiles, <= 256 rows, 64-column boxes")
+        elif not isinstance(t.element_type, Float32Type) or _nbytes(t) % 16:
+            raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
+
+    # -- emission ---------------------------------------------------------
+    def _emit(self, before: list[Operation], after: list[Operation]) -> str:
+        k = kernel_name(self.module)
+        ns = f"twillc_{k}"
+        threads = 128 * len(self.groups)
+        smem = ["struct SharedStorage {"]
+        for op in self.loads:
+            n, t = self.name(op.result), op.result.type
+            d = self.depths[self.op_id[id(op)]]
+            smem.append(f"  alignas(1024) uint8_t {n}[{d}][{_round1k(_nbytes(t))}];  // ring of {d}")
+        for op in self.pre_loads:
+            smem.append(f"  alignas(1024) uint8_t {self.name(op.result)}[{_round1k(_nbytes(op.result.type))}];")
+        for res in self.reg_channels:
+            d = self.depths[self.op_id[id(res.owner)]]
+            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{_nbytes(res.type)}];  // register tile channel")
+        for op in self.loads:
+            d = self.depths[self.op_id[id(op)]]
+            smem.append(f"  alignas(8) uint64_t {self.name(op.result)}_full[{d}], {self.name(op.result)}_empty[{d}];")
+        for res in self.reg_channels:
+            d = self.depths[self.op_id[id(res.owner)]]
+            smem.append(f"  alignas(8) uint64_t {self.name(res)}_full[{d}], {self.name(res)}_empty[{d}];")
+        smem.append("  alignas(8) uint64_t pre_full;")
+        smem.append("};")
+        total = sum(_round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads)
+        total += sum(_round1k(_nbytes(op.result.type)) for op in self.pre_loads)
+        if total + 2048 > self.machine.smem:
+            raise located_error(self.loop, f"CUDA emission: {total} B of rings exceed shared memory")
+        tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
+        loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
+        params = []
+        for name, t in tensors:
+            if name in loaded and len(t.get_dims()) == 2:  # type: ignore[attr-defined]
+                params.append(f"const __grid_constant__ CUtensorMap tmap_{name}")
+            elt = "__half" if isinstance(t.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
+            params.append(f"{elt}* __restrict__ {name}")
+        sizes = list(dict.fromkeys(d for _, t in tensors for d in t.get_dims() if isinstance(d, str)))  # type: ignore[attr-defined]
+        params += [f"int {s}" for s in sizes]
+        lines = [
+            f"// Generated by twillc from {self.source}: kernel '{k}', target sm_90a (skeleton).",
+            f"// Schedule: II {self.schedule.ii}, {self.schedule.stages} stages; warp groups: "
+            + ", ".join(f"{self.roles.get(w, 'warp')} ({r} regs)" for w, r in zip(self.groups, self.regs, strict=True)),
+            "// Holes (tile math not generated yet) are marked TWILLC-HOLE.",
+            "// Compile: nvcc -gencode arch=compute_90a,code=sm_90a -c <this file>",
+            DEVICE,
+            _BULK_1D,
+            f"namespace {ns} {{",
+            f"constexpr int THREADS = {threads};",
+            *smem,
+            f"}}  // namespace {ns}",
+            "",
+        ]
+        body = self._kernel_body(before, after)
+        lines += self.hole_defs
+        lines += [
+            f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
+            f"{ns}_kernel(\n    " + ",\n    ".join(params) + ") {",
+            f"  using namespace {ns};",
+            "  tw_require_sm90a();",
+            "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
+            "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
+            "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
+            "  const int wg = tw_warpgroup_idx();",
+            "  const int bid = blockIdx.x;",
+            f"  const int trips = {c_index(self.loop.ub, None)};",
+            *body,
+            "}",
+            HOST,
+            self._launcher(ns, tensors, loaded, sizes),
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _kernel_body(self, before: list[Operation], after: list[Operation]) -> list[str]:
+        out = ["  if (threadIdx.x == 0) {"]
+        for op in self.loads:
+            n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
+            readers = {self.warp(u.operation) for u in op.result.uses if id(u.operation) in self.op_id}
+            out.append(
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], 1); "
+                f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(readers)}); }}"
+            )
+        for res, (_, users) in self.reg_channels.items():
+            n, d = self.name(res), self.depths[self.op_id[id(res.owner)]]
+            out.append(
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], 128); "
+                f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(users)}); }}"
+            )
+        out += ["    tw_mbar_init(&sm.pre_full, 1);", "    tw_fence_mbar_init();", "  }", "  __syncthreads();", ""]
+        out += self._producer()
+        for g, w in enumerate(self.groups[1:], start=1):
+            out += self._consumer(g, w, before, after)
+        return out
+
+    def _tma(self, op: tile.LoadOp, dst: str, bar: str, iv: str | None) -> list[str]:
+        t = op.result.type
+        assert isinstance(t, tile.TileType)
+        idx = [c_index(i, self.iv if iv else None) for i in op.indices]
+        tensor = self.args[op.tensor]
+        if t.rank == 1:
+            (n,) = t.get_shape()
+            return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {_nbytes(t)}, {bar});"]
+        rows, cols = t.get_shape()
+        lines = []
+        for j in range(cols // BOX_COLS):
+            lines.append(
+                f"      tw_tma_load_2d({dst} + {j * rows * BOX_COLS * 2}, &tmap_{tensor}, {bar}, "
+                f"({idx[1]}) * {cols} + {j * BOX_COLS}, ({idx[0]}) * {rows});"
+            )
+        return lines
+
+    def _producer(self) -> list[str]:
+        out = [
+            f"  if (wg == 0) {{  // {self.roles.get(self.producer_warp, 'producer')}",
+            f"    tw_setmaxnreg_dec<{self.regs[0]}>();",
+            "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
+        ]
+        if self.pre_loads:
+            total = sum(_nbytes(op.result.type) for op in self.pre_loads)
+            out.append(f"      tw_mbar_arrive_expect_tx(&sm.pre_full, {total});")
+            for op in self.pre_loads:
+                out += self._tma(op, f"sm.{self.name(op.result)}", "&sm.pre_full", None)
+        out.append("      for (int kt = 0; kt < trips; ++kt) {")
+        for op in self.loads:
+            n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
+            out += [
+                f"      // {n}: ring slot kt % {d}, refilled once its readers released it",
+                f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);",
+                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[kt % {d}], {_nbytes(op.result.type)});",
+            ]
+            out += self._tma(op, f"sm.{n}[kt % {d}]", f"&sm.{n}_full[kt % {d}]", "kt")
+        out += ["      }", "    }", "  }"]
+        return out
+
+    def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
+        out = [
+            f"  if (wg == {g}) {{  // {self.roles.get(w, 'consumer')}",
+            f"    tw_setmaxnreg_inc<{self.regs[g]}>();",
+        ]
+        mine = [op for op in self.loop_ops if self.warp(op) == w and not isinstance(op, tile.LoadOp)]
+        regs: dict[SSAValue, tile.TileType] = {}
+        for op in mine:
+            for v in [*op.operands, *op.results]:
+                if isinstance(v.type, tile.TileType) and not self._in_smem(v):
+                    regs[v] = v.type
+        # carried values start from their pre-loop definitions
+        carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
+        carried = [(arg, y) for arg, y in carried if y in regs]
+        for arg, _ in carried:
+            regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
+        for v, t in regs.items():
+            out.append(f"    {_elt(t)} {self.name(v)}[{max(1, prod(t.get_shape()) // 128)}];")
+        for i, init in enumerate(self.loop.iter_args):
+            arg = self.body.args[i + 1]
+            if arg in regs:
+                out += self._init(init, self.name(arg), regs[arg])
+        if any(self._pre_smem(v) for op in mine for v in op.operands):
+            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+        out.append("    for (int kt = 0; kt < trips; ++kt) {")
+        waited: set[SSAValue] = set()
+        for op in mine:
+            for v in op.operands:
+                if v in waited:
+                    continue
+                if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
+                    n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                    out.append(f"      tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                    waited.add(v)
+                elif v in self.reg_channels:
+                    n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                    out += [
+                        f"      tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);  // {n} from another role",
+                        f"      twillc_recv({n}, sm.{n}[kt % {d}], sizeof({n}));",
+                        f"      tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);",
+                    ]
+                    waited.add(v)
+            out += self._op(op)
+            for res in op.results:
+                if res in self.reg_channels:
+                    n, d = self.name(res), self.depths[self.op_id[id(op)]]
+                    out += [
+                        f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles",
+                        f"      twillc_send(sm.{n}[kt % {d}], {n}, sizeof({n}));",
+                        f"      tw_mbar_arrive(&sm.{n}_full[kt % {d}]);",
+                    ]
+        for v in sorted(waited, key=self.name):
+            if isinstance(v.owner, tile.LoadOp):
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"      tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+        for arg, y in carried:  # the next iteration reads what this one yielded
+            n = max(1, prod(y.type.get_shape()) // 128)  # type: ignore[attr-defined]
+            out.append(f"      for (int i = 0; i < {n}; ++i) {self.name(arg)}[i] = {self.name(y)}[i];")
+        out.append("    }")
+        # after the loop: the ops on this role's carried results
+        owned = {self.loop.res[i] for i in range(len(self.loop.res)) if self.body.args[i + 1] in regs}
+        for i, res in enumerate(self.loop.res):
+            if res in owned:  # after the loop a result is its carried array
+                self.names[res] = self.name(self.body.args[i + 1])
+        for op in after:
+            if any(o in owned for o in op.operands):
+                for r in op.results:
+                    owned.add(r)
+                out += self._post(op)
+        out.append("  }")
+        return out
+
+    def _in_smem(self, v: SSAValue) -> bool:
+        return isinstance(v.owner, tile.LoadOp)
+
+    def _pre_smem(self, v: SSAValue) -> bool:
+        return isinstance(v.owner, tile.LoadOp) and v.owner in self.pre_loads
+
+    def _smem_ref(self, v: SSAValue) -> str:
+        if self._pre_smem(v):
+            return f"sm.{self.name(v)}"
+        d = self.depths[self.op_id[id(v.owner)]]
+        return f"sm.{self.name(v)}[kt % {d}]"
+
+    def _init(self, init: SSAValue, name: str, t: tile.TileType) -> list[str]:
+        op = init.owner
+        n = max(1, prod(t.get_shape()) // 128)
+        if isinstance(op, tile.ZerosOp):
+            return [f"    for (int i = 0; i < {n}; ++i) {name}[i] = {_elt(t)}(0.f);"]
+        if isinstance(op, tile.FullOp):
+            value = float(op.value.value.data)  # type: ignore[attr-defined]
+            c = "-INFINITY" if value == float("-inf") else ("INFINITY" if value == float("inf") else repr(value) + "f")
+            return [f"    for (int i = 0; i < {n}; ++i) {name}[i] = {c};"]
+        return self._hole(op, [name], [], "    ")  # type: ignore[arg-type]
+
+    def _op(self, op: Operation) -> list[str]:
+        if isinstance(op, tile.MmaOp) and self._in_smem(op.lhs) and self._in_smem(op.rhs) and not op.transpose_lhs:
+            return self._wgmma(op)
+        if isinstance(op, tile.StoreOp):
+            return self._store(op, "      ", self.iv)
+        outs = [self.name(r) for r in op.results]
+        ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+        return self._hole(op, outs, ins, "      ")
+
+    def _operand(self, v: SSAValue) -> str:
+        if self._in_smem(v):
+            return self._smem_ref(v)
+        return self.name(v)
+
+    def _wgmma(self, op: tile.MmaOp) -> list[str]:
+        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if m != 64 or n % 64 or n > 256 or k % BOX_COLS:
+            return self._hole(op, [self.name(op.result)], [self._smem_ref(op.lhs), self._smem_ref(op.rhs)], "      ")
+        acc = self.name(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        trans = 0 if op.transpose_rhs else 1
+        b_rows = shape_b[0]
+        return [
+            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma)",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // 16}; ++kk)",
+            f"        twillc_mma_k16_boxed<{n}, {trans}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}>({acc}, "
+            f"{self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+        ]
+
+    def _store(self, op: tile.StoreOp, indent: str, iv: SSAValue | None) -> list[str]:
+        t = op.value.type
+        assert isinstance(t, tile.TileType)
+        tensor = self.args[op.tensor]
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:
+            return self._hole(op, [], [self._operand(op.value)], indent)
+        rows, cols = t.get_shape()
+        r0, c0 = (c_index(i, iv) for i in op.indices)
+        ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+        value = self._operand(op.value)
+        return [f"{indent}twillc_store_acc<{cols}>({value}, {tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld});"]
+
+    def _post(self, op: Operation) -> list[str]:
+        if isinstance(op, tile.StoreOp):
+            return self._store(op, "    ", None)
+        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp):
+            return []
+        outs = [self.name(r) for r in op.results]
+        decl = [
+            f"    {_elt(r.type)} {self.name(r)}[{max(1, prod(r.type.get_shape()) // 128)}];"
+            for r in op.results
+            if isinstance(r.type, tile.TileType)
+        ]  # type: ignore[attr-defined]
+        ins = [self.name(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+        return decl + self._hole(op, outs, ins, "    ")
+
+    def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str) -> list[str]:
+        op_name = op.name.split(".")[-1]
+        text = f"{op_name}({', '.join(ins)})"
+        where = _loc(op, self.source)
+        fn = f"twillc_hole_{len(self.hole_defs)}"
+        self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
+        params = [f"T{i}* out{i}" for i in range(len(outs))] + [f"const U{i}* in{i}" for i in range(len(ins))]
+        tparams = [f"typename T{i}" for i in range(len(outs))] + [f"typename U{i}" for i in range(len(ins))]
+        template = f"template <{', '.join(tparams)}>\n" if tparams else ""
+        self.hole_defs += [
+            f"// TWILLC-HOLE ({where}): {', '.join(outs) or 'store'} = {text} -- tile math not generated yet",
+            f"{template}TW_DEV void {fn}({', '.join(params)}) {{}}",
+            "",
+        ]
+        args = ", ".join(outs + ins)
+        return [f"{indent}{fn}({args});  // TWILLC-HOLE: {op_name}"]
+
+    def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str]) -> str:
+        args = (
+            [f"void* {name}" for name, _ in tensors]
+            + [f"int {s}" for s in sizes]
+            + ["int blocks", "cudaStream_t stream"]
+        )
+        out = [
+            "// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs.",
+            f'extern "C" int {ns}_launch({", ".join(args)}) {{',
+            f"  using namespace {ns};",
+        ]
+        call = []
+        box_rows = {}
+        for op in self.loads + self.pre_loads:
+            t = op.result.type
+            if t.rank == 2:  # type: ignore[attr-defined]
+                box_rows.setdefault(self.args[op.tensor], t.get_shape()[0])  # type: ignore[attr-defined]
+        for name, t in tensors:
+            dims = t.get_dims()
+            if name in box_rows:
+                out += [
+                    f"  CUtensorMap tmap_{name};",
+                    f"  if (int e = tw_make_tmap_2d_f16(&tmap_{name}, {name}, {dims[0]}, {dims[1]}, "
+                    f"{box_rows[name]}, {BOX_COLS}))",
+                    "    return e;",
+                ]
+                call.append(f"tmap_{name}")
+            elt = "__half" if isinstance(t.element_type, Float16Type) else "float"
+            call.append(f"static_cast<{elt}*>({name})")
+        call += sizes
+        out += [
+            "  const size_t smem = sizeof(SharedStorage) + 1024;",
+            f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
+            f"  {ns}_kernel<<<blocks, THREADS, smem, stream>>>({', '.join(call)});",
+            "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
+            "}",
+        ]
+        return "\n".join(out)
+
+
+CPP_KEYWORDS = frozenset(
+    "alignas alignof asm auto bool break case catch char class const constexpr continue default delete do double "
+    "else enum explicit extern false float for friend goto if inline int long mutable namespace new operator "
+    "private protected public register return short signed sizeof static struct switch template this throw true "
+    "try typedef typename union unsigned using virtual void volatile while".split()
+)
+"""Value names that need a suffix in the generated C++ (`do` = dO's tile)."""
+
+
+def _round1k(n: int) -> int:
+    return (n + 1023) // 1024 * 1024
+
+
+def _loc(op: Operation, source: str) -> str:
+    from twillc.transforms.common import op_location
+
+    loc = op_location(op)
+    return f"{loc.filename}:{loc.line}:{loc.column}"
+
+
+_BULK_1D = r"""
+// Rank-1 rows (e.g. LSE) by a plain bulk copy, completion on `bar` (complete_tx).
+TW_DEV void tw_bulk_load_1d(void* smem_dst, const void* src, uint32_t bytes, uint64_t* bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n"
+               :: "r"(tw_smem_u32(smem_dst)), "l"(src), "r"(bytes), "r"(tw_smem_u32(bar)) : "memory");
+}
+// Register tiles between roles: every thread moves its own elements.
+template <typename T>
+TW_DEV void twillc_send(uint8_t* slot, const T* v, uint32_t bytes) {
+  const uint32_t n = bytes / sizeof(T);
+  T* dst = reinterpret_cast<T*>(slot) + (threadIdx.x % 128) * n;
+  for (uint32_t i = 0; i < n; ++i) dst[i] = v[i];
+}
+template <typename T>
+TW_DEV void twillc_recv(T* v, const uint8_t* slot, uint32_t bytes) {
+  const uint32_t n = bytes / sizeof(T);
+  const T* src = reinterpret_cast<const T*>(slot) + (threadIdx.x % 128) * n;
+  for (uint32_t i = 0; i < n; ++i) v[i] = src[i];
+}
+// wgmma over tiles stored as boxes of 64 columns (A_BOX / B_BOX bytes each).
+template <int N, int TRANS_B, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j) {
+    const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+    tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
+  }
+}
+// The wgmma accumulator fragment written to a row-major [rows, ld] matrix.
+template <int N, typename S, typename T>
+TW_DEV void twillc_store_acc(const S* acc, T* out, int row0, int col0, int ld) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int r = row0 + warp * 16 + lane / 4;
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j)
+#pragma unroll
+    for (int g = 0; g < 8; ++g) {
+      const int c = col0 + j * 64 + g * 8 + (lane % 4) * 2;
+      const S* v = acc + j * 32 + g * 4;
+      out[(size_t)r * ld + c] = T(float(v[0]));
+      out[(size_t)r * ld + c + 1] = T(float(v[1]));
+      out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
+      out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
+    }
+}
+"""
