@@ -25,6 +25,7 @@ GENERATED = {
     "attn_fwd_simplified": "sm_90a",
     "attn_fwd_h100": "sm_90a",
     "attn_bwd_h100": "sm_90a",
+    "attn_fwd_b200": "sm_100a",
 }
 
 
@@ -50,12 +51,16 @@ def test_generated_kernel_compiles_within_budget(example: str, tmp_path: Path) -
     assert not re.search(r"C75\d\d", log), log
     assert "0 bytes spill stores" in log, log
     used = [int(n) for n in re.findall(r"Used (\d+) registers", log)]
-    budgets = [int(n) for n in re.findall(r"setmaxnreg_(?:inc|dec)<(\d+)>", cu.read_text())]
+    changes = re.findall(r"setmaxnreg_(inc|dec)<(\d+)>", cu.read_text())
+    budgets = [int(n) for _, n in changes]
     threads = int(re.search(r"constexpr int THREADS = (\d+);", cu.read_text()).group(1))
     assert used and budgets
-    assert max(used) <= max(budgets)  # the entry allotment fits under the largest role budget
-    assert max(used) * threads <= 65536  # and the whole CTA fits the register file at launch
-    assert 128 * sum(budgets) <= 65536  # the roles after setmaxnreg
+    assert max(used) * threads <= 65536  # the whole CTA fits the register file at launch
+    assert 128 * sum(budgets) <= 65536  # and the roles after setmaxnreg
+    # Each role runs within its budget: ptxas honours every setmaxnreg (no
+    # C75xx above), and a launch count above the largest budget is only
+    # ever lowered.
+    assert max(used) <= max(budgets) or all(kind == "dec" for kind, _ in changes)
 
 
 @needs_nvcc

@@ -14,6 +14,12 @@ DEVICE = r"""#include <cstdint>
 #else
 #define TW_SM90A 0
 #endif
+// sm_100a has setmaxnreg (not wgmma): the register-budget helpers cover both.
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM100_ALL)
+#define TW_SM100A 1
+#else
+#define TW_SM100A 0
+#endif
 
 #define TW_DEV __device__ __forceinline__
 
@@ -47,6 +53,11 @@ TW_DEV uint32_t tw_elect_one() {
 // empty, so trap instead of silently computing garbage.
 TW_DEV void tw_require_sm90a() {
 #if defined(__CUDA_ARCH__) && !TW_SM90A
+  __trap();
+#endif
+}
+TW_DEV void tw_require_sm100a() {
+#if defined(__CUDA_ARCH__) && !TW_SM100A
   __trap();
 #endif
 }
@@ -161,14 +172,14 @@ TW_DEV void tw_tma_store_wait() {        // writes complete
 template <uint32_t R>
 TW_DEV void tw_setmaxnreg_inc() {
   static_assert(R % 8 == 0 && R >= 24 && R <= 256, "setmaxnreg range");
-#if TW_SM90A
+#if TW_SM90A || TW_SM100A
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" :: "n"(R));
 #endif
 }
 template <uint32_t R>
 TW_DEV void tw_setmaxnreg_dec() {
   static_assert(R % 8 == 0 && R >= 24 && R <= 256, "setmaxnreg range");
-#if TW_SM90A
+#if TW_SM90A || TW_SM100A
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(R));
 #endif
 }
