@@ -9,7 +9,7 @@ import pytest
 from graphs import small_graphs
 from hypothesis import HealthCheck, given, settings
 
-from twillc.expand import Event, buffer_depths, expand_pipeline, replay
+from twillc.expand import Event, PipelineProgram, buffer_depths, expand_pipeline, replay
 from twillc.graph import DependenceGraph, Schedule
 from twillc.solvers.modulo_cpsat import modulo_schedule
 
@@ -18,10 +18,11 @@ def trip_counts(stages: int) -> list[int]:
     return sorted({1, 2, max(1, stages - 1), stages, stages + 1, 1000})
 
 
-def check_replay(graph: DependenceGraph, schedule: Schedule, trips: int) -> None:
+def check_replay(
+    graph: DependenceGraph, schedule: Schedule, trips: int, program: PipelineProgram | None = None
+) -> None:
     assert schedule.ii is not None
-    program = expand_pipeline(graph, schedule)
-    events = replay(program, trips)
+    events = replay(program or expand_pipeline(graph, schedule), trips)
     seen = {(e.op, e.iteration) for e in events}
     assert len(seen) == len(events), "an op instance ran twice"
     assert seen == {(o.id, i) for o in graph.ops for i in range(trips)}, "an op instance is missing or extra"
@@ -148,3 +149,41 @@ def _scheduled(example: str) -> tuple[DependenceGraph, Schedule]:
     schedule = read_schedule(loop, ops)
     assert schedule is not None
     return graph, schedule
+
+
+@pytest.mark.parametrize("example", ["attn_fwd_simplified", "gemm_h100", "attn_fwd_h100", "attn_bwd_h100"])
+def test_replay_of_the_printed_ir(example: str) -> None:
+    """pipeline-expand's output, printed and parsed back, replays the loop:
+    the interpreter runs the twill.pipeline op itself."""
+    import io
+    from pathlib import Path
+
+    from xdsl.parser import Parser
+    from xdsl.passes import PassPipeline
+    from xdsl.printer import Printer
+
+    from dialects.twill import PipelineOp
+    from twillc.context import make_context
+    from twillc.expand import program_from_ir
+    from twillc.frontend import parse_tile
+    from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
+    from twillc.transforms import DEFAULT_PIPELINE, get_all_passes
+    from twillc.transforms.common import module_machine
+
+    path = Path(__file__).resolve().parent.parent / "examples" / f"{example}.tile"
+    module = parse_tile(path.read_text(), str(path))
+    for p in PassPipeline.parse_spec(get_all_passes(), DEFAULT_PIPELINE + ",pipeline-expand").passes:
+        p.apply(make_context(), module)
+    text = io.StringIO()
+    Printer(stream=text).print_op(module)
+    module = Parser(make_context(), text.getvalue()).parse_module()
+    loop = find_loop(module)
+    graph, ops = graph_from_loop(loop, module_machine(module), example)
+    schedule = read_schedule(loop, ops)
+    assert schedule is not None and schedule.ii is not None
+    pipeline = loop.next_op
+    assert isinstance(pipeline, PipelineOp)
+    program = program_from_ir(pipeline, schedule)
+    assert program == expand_pipeline(graph, schedule)
+    for trips in trip_counts(schedule.stages):
+        check_replay(graph, schedule, trips, program)

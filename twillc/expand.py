@@ -133,3 +133,30 @@ def channels(graph: DependenceGraph, schedule: Schedule) -> tuple[Channel, ...]:
         memory = "tmem" if ops[value].footprint.get("tmem", 0) else "smem"
         out.append(Channel(value, warps[value], tuple(sorted(readers[value])), memory, depths[value]))
     return tuple(out)
+
+
+def program_from_ir(pipeline, schedule: Schedule) -> PipelineProgram:  # pipeline: dialects.twill.PipelineOp
+    """The expanded program as `pipeline-expand` wrote it in the IR (its
+    buffers and copies), with each op's offset in its step from the loop's
+    schedule: what the replay interpreter runs to check the IR itself."""
+    from dialects.twill import BufferOp, CopyOp
+
+    assert schedule.ii is not None
+
+    def copies(region) -> tuple[Copy, ...]:
+        return tuple(
+            Copy(op.op.data, op.stage.value.data, op.step.value.data, op.guarded is not None)
+            for op in region.block.ops
+            if isinstance(op, CopyOp)
+        )
+
+    depths = {op.value.data: op.depth.value.data for op in pipeline.buffers.block.ops if isinstance(op, BufferOp)}
+    return PipelineProgram(
+        ii=pipeline.ii.value.data,
+        stages=pipeline.stages.value.data,
+        prologue=copies(pipeline.prologue),
+        kernel=copies(pipeline.kernel),
+        epilogue=copies(pipeline.epilogue),
+        offsets={op: c % schedule.ii for op, c in schedule.cycles.items()},
+        depths=depths,
+    )
