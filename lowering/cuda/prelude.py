@@ -266,6 +266,39 @@ struct TwPipeState {
   int index; uint32_t phase;
   TW_DEV void advance() { if (++index == STAGES) { index = 0; phase ^= 1u; } }
 };
+
+// ---------------------------------------------------------------------------
+// twillc tile math shared by the generated kernels
+// ---------------------------------------------------------------------------
+// wgmma over tiles stored as boxes of 64 columns (A_BOX / B_BOX bytes each).
+template <int N, int TRANS_B, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j) {
+    const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+    tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
+  }
+}
+// The wgmma accumulator fragment written to a row-major [rows, ld] matrix.
+template <int N, typename S, typename T>
+TW_DEV void twillc_store_acc(const S* acc, T* out, int row0, int col0, int ld) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int r = row0 + warp * 16 + lane / 4;
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j)
+#pragma unroll
+    for (int g = 0; g < 8; ++g) {
+      const int c = col0 + j * 64 + g * 8 + (lane % 4) * 2;
+      const S* v = acc + j * 32 + g * 4;
+      out[(size_t)r * ld + c] = T(float(v[0]));
+      out[(size_t)r * ld + c + 1] = T(float(v[1]));
+      out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
+      out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
+    }
+}
 """
 
 HOST = r"""// ---------------------------------------------------------------------------
@@ -298,3 +331,14 @@ static int tw_make_tmap_2d_f16(CUtensorMap* out, void* gptr, uint64_t rows,
   return r == CUDA_SUCCESS ? 0 : -2;
 }
 """
+
+
+def launch_tail(ns: str, call: list[str]) -> list[str]:
+    """The end of a host launcher: dynamic shared memory, then the launch."""
+    return [
+        "  const size_t smem = sizeof(SharedStorage) + 1024;",
+        f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
+        f"  {ns}_kernel<<<blocks, THREADS, smem, stream>>>({', '.join(call)});",
+        "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
+        "}",
+    ]

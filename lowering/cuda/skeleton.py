@@ -34,7 +34,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.kernel_plan import BOX_COLS
-from lowering.cuda.prelude import DEVICE, HOST
+from lowering.cuda.prelude import DEVICE, HOST, launch_tail
 from twillc.expand import buffer_depths
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.common import located_error, module_machine
@@ -563,13 +563,7 @@ class _Emitter:
             elt = "__half" if isinstance(t.element_type, Float16Type) else "float"
             call.append(f"static_cast<{elt}*>({name})")
         call += sizes
-        out += [
-            "  const size_t smem = sizeof(SharedStorage) + 1024;",
-            f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
-            f"  {ns}_kernel<<<blocks, THREADS, smem, stream>>>({', '.join(call)});",
-            "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
-            "}",
-        ]
+        out += launch_tail(ns, call)
         return "\n".join(out)
 
 
@@ -611,34 +605,5 @@ TW_DEV void twillc_recv(T* v, const uint8_t* slot, uint32_t bytes) {
   const uint32_t n = bytes / sizeof(T);
   const T* src = reinterpret_cast<const T*>(slot) + (threadIdx.x % 128) * n;
   for (uint32_t i = 0; i < n; ++i) v[i] = src[i];
-}
-// wgmma over tiles stored as boxes of 64 columns (A_BOX / B_BOX bytes each).
-template <int N, int TRANS_B, int A_BOX, int B_BOX>
-TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
-  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
-  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
-#pragma unroll
-  for (int j = 0; j < N / 64; ++j) {
-    const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
-    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
-    tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
-  }
-}
-// The wgmma accumulator fragment written to a row-major [rows, ld] matrix.
-template <int N, typename S, typename T>
-TW_DEV void twillc_store_acc(const S* acc, T* out, int row0, int col0, int ld) {
-  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
-  const int r = row0 + warp * 16 + lane / 4;
-#pragma unroll
-  for (int j = 0; j < N / 64; ++j)
-#pragma unroll
-    for (int g = 0; g < 8; ++g) {
-      const int c = col0 + j * 64 + g * 8 + (lane % 4) * 2;
-      const S* v = acc + j * 32 + g * 4;
-      out[(size_t)r * ld + c] = T(float(v[0]));
-      out[(size_t)r * ld + c + 1] = T(float(v[1]));
-      out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
-      out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
-    }
 }
 """

@@ -15,7 +15,7 @@ consumer writes its accumulators from the wgmma fragment layout.
 from __future__ import annotations
 
 from lowering.cuda.kernel_plan import BOX_COLS, KernelPlan, TileLoad, Wgmma
-from lowering.cuda.prelude import DEVICE, HOST
+from lowering.cuda.prelude import DEVICE, HOST, launch_tail
 
 
 def emit_sm90(plan: KernelPlan, source: str) -> str:
@@ -53,38 +53,6 @@ def _constants(plan: KernelPlan) -> str:
         "};",
         f"}}  // namespace {_ident(plan)}",
         "",
-        "// Tile math: one m64nNk16 step of C += A B per 64 columns of N.",
-        "// A: 64 x K tile, K-major, 128B swizzle (rows of 128 B); B: MN-major boxes of",
-        "// 64 columns (TRANS_B = 1) or a K-major [N, K] tile (TRANS_B = 0).",
-        "template <int N, int TRANS_B>",
-        "TW_DEV void twillc_mma_k16(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {",
-        "  const uint64_t da = tw_make_smem_desc(a + kk * 32, 16, 1024, 1);",
-        "#pragma unroll",
-        "  for (int j = 0; j < N / 64; ++j) {",
-        "    const uint8_t* bj = TRANS_B ? b + j * 8192 + kk * 16 * 128 : b + j * 64 * 128 + kk * 32;",
-        "    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? 8192 : 16, 1024, 1);",
-        "    tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);",
-        "  }",
-        "}",
-        "",
-        "// Epilogue: the wgmma accumulator fragment (per 64 columns, 32 floats: 8 groups of",
-        "// 8 columns, rows warp*16 + lane/4 and +8) written to a row-major [rows, ld] matrix.",
-        "template <int N, typename T>",
-        "TW_DEV void twillc_store_acc(const float* acc, T* out, int row0, int col0, int ld) {",
-        "  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;",
-        "  const int r = row0 + warp * 16 + lane / 4;",
-        "#pragma unroll",
-        "  for (int j = 0; j < N / 64; ++j)",
-        "#pragma unroll",
-        "    for (int g = 0; g < 8; ++g) {",
-        "      const int c = col0 + j * 64 + g * 8 + (lane % 4) * 2;",
-        "      const float* v = acc + j * 32 + g * 4;",
-        "      out[(size_t)r * ld + c] = T(v[0]);",
-        "      out[(size_t)r * ld + c + 1] = T(v[1]);",
-        "      out[(size_t)(r + 8) * ld + c] = T(v[2]);",
-        "      out[(size_t)(r + 8) * ld + c + 1] = T(v[3]);",
-        "    }",
-        "}",
         "",
     ]
     return "\n".join(out)
@@ -195,8 +163,8 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
             f"        // {m.name} += {m.lhs.name} * {m.rhs.name}{'^T' if m.rhs_transposed else ''}",
             "#pragma unroll",
             f"        for (int kk = 0; kk < {m.k // 16}; ++kk)",
-            f"          twillc_mma_k16<{m.n}, {trans}>({m.name}, slot + {m.lhs.slot_offset}, "
-            f"slot + {m.rhs.slot_offset}, kk, (kt > 0 || kk > 0) ? 1 : 0);",
+            f"          twillc_mma_k16_boxed<{m.n}, {trans}, {m.lhs.rows * BOX_COLS * 2}, {m.rhs.rows * BOX_COLS * 2}>"
+            f"({m.name}, slot + {m.lhs.slot_offset}, slot + {m.rhs.slot_offset}, kk, (kt > 0 || kk > 0) ? 1 : 0);",
         ]
     out += ["        tw_wgmma_commit();", "        tw_wgmma_wait<1>();"]
     for m in mmas:
@@ -244,11 +212,5 @@ def _launcher(plan: KernelPlan) -> str:
         elt = "__half" if _store_f16(plan, name) else "float"
         call.append(f"static_cast<{elt}*>({name})")
     call += list(plan.sizes)
-    out += [
-        "  const size_t smem = sizeof(SharedStorage) + 1024;",
-        f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
-        f"  {ns}_kernel<<<blocks, THREADS, smem, stream>>>({', '.join(call)});",
-        "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
-        "}",
-    ]
+    out += launch_tail(ns, call)
     return "\n".join(out)
