@@ -114,7 +114,6 @@ class _Emitter:
         self.producer_warp = next(iter(producer), 0)
         consumers = sorted({self.warp(op) for op in self.loop_ops} - {self.producer_warp})
         self.groups = [self.producer_warp, *consumers]
-        self.group_of = {w: g for g, w in enumerate(self.groups)}
         regs = {r.id: r.regs for r in self.schedule.roles}
         self.roles = {r.id: r.role for r in self.schedule.roles}
         self.regs = [regs.get(w, 240) for w in self.groups]
@@ -122,6 +121,7 @@ class _Emitter:
             self._check_load(op)
         # register values crossing roles inside one iteration
         self.reg_channels: dict[SSAValue, tuple[int, list[int]]] = {}
+        carried_across: set[str] = set()
         for op in self.loop_ops:
             if isinstance(op, tile.LoadOp):
                 continue
@@ -137,6 +137,11 @@ class _Emitter:
                 if y is not None and self.warp(y.owner) != self.warp(op):  # type: ignore[arg-type]
                     src, users = self.reg_channels.get(y, (self.warp(y.owner), []))  # type: ignore[arg-type]
                     self.reg_channels[y] = (src, sorted({*users, self.warp(op)}))
+                    carried_across.add(self.op_id[id(y.owner)])
+        # A value read an iteration later gets one slot more: its sender may
+        # run one iteration ahead of the reader without waiting on it.
+        for op_id in carried_across:
+            self.depths[op_id] += 1
         self._assign_post(after)
         out = self._emit(before, after)
         return out, self.holes
@@ -198,7 +203,7 @@ class _Emitter:
             "// Holes (tile math not generated yet) are marked TWILLC-HOLE.",
             f"// Compile: nvcc -gencode arch=compute_{self.arch[3:]},code={self.arch} -c <this file>",
             DEVICE,
-            _BULK_1D,
+            _SKELETON_HELPERS,
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -587,7 +592,7 @@ def _loc(op: Operation, source: str) -> str:
     return f"{loc.filename}:{loc.line}:{loc.column}"
 
 
-_BULK_1D = r"""
+_SKELETON_HELPERS = r"""
 // Rank-1 rows (e.g. LSE) by a plain bulk copy, completion on `bar` (complete_tx).
 TW_DEV void tw_bulk_load_1d(void* smem_dst, const void* src, uint32_t bytes, uint64_t* bar) {
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n"
