@@ -18,9 +18,12 @@ not generated yet as marked holes.
   of a `twillc_hole_*` device function whose body is marked
   `TWILLC-HOLE` and does nothing yet; stores of 64-row register tiles use the
   wgmma fragment layout.
-Within a role the skeleton runs each iteration's ops in program order: the
-schedule's overlap between roles comes from the rings, its stage offsets
-inside one role are not realized yet.
+Each role runs the schedule's software pipeline: its copies of the
+expanded program (prologue / kernel / epilogue, guarded by the trip count,
+`twillc.expand`), waiting on each value at its first use in schedule time
+and releasing it after its last; a role whose register values live longer
+than one II (double buffers, not generated yet) runs an iteration's ops in
+program order instead.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ class _Emitter:
         self.args = {arg: arg.name_hint or f"arg{i}" for i, arg in enumerate(self.func.body.block.args)}
         self.holes: list[str] = []
         self.hole_defs: list[str] = []
+        self._hole_of: dict[int, str] = {}
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
 
@@ -142,6 +146,7 @@ class _Emitter:
         # run one iteration ahead of the reader without waiting on it.
         for op_id in carried_across:
             self.depths[op_id] += 1
+        self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._assign_post(after)
         out = self._emit(before, after)
         return out, self.holes
@@ -316,52 +321,17 @@ class _Emitter:
                 out += self._init(init, self.name(arg), regs[arg])
         if any(self._pre_smem(v) for op in mine for v in op.operands):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
-        out.append("    for (int kt = 0; kt < trips; ++kt) {")
-        waited: set[SSAValue] = set()
-        for op in mine:
-            for v in op.operands:
-                if v in waited:
-                    continue
-                if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
-                    n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                    out.append(f"      tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
-                    waited.add(v)
-                elif (y := self._yielded(v)) is not None and y in self.reg_channels and self.warp(y.owner) != w:
-                    # the value yielded by iteration kt - 1 on its own role
-                    n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
-                    out += [
-                        f"      if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role",
-                        f"        tw_mbar_wait(&sm.{n}_full[(kt - 1) % {d}], ((kt - 1) / {d}) & 1);",
-                        f"        twillc_recv({self.name(v)}, sm.{n}[(kt - 1) % {d}], sizeof({self.name(v)}));",
-                        f"        tw_mbar_arrive(&sm.{n}_empty[(kt - 1) % {d}]);",
-                        "      }",
-                    ]
-                    waited.add(v)
-                elif v in self.reg_channels:
-                    n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                    out += [
-                        f"      tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);  // {n} from another role",
-                        f"      twillc_recv({n}, sm.{n}[kt % {d}], sizeof({n}));",
-                        f"      tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);",
-                    ]
-                    waited.add(v)
-            out += self._op(op)
-            for res in op.results:
-                if res in self.reg_channels:
-                    n, d = self.name(res), self.depths[self.op_id[id(op)]]
-                    out += [
-                        f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles",
-                        f"      twillc_send(sm.{n}[kt % {d}], {n}, sizeof({n}));",
-                        f"      tw_mbar_arrive(&sm.{n}_full[kt % {d}]);",
-                    ]
-        for v in sorted(waited, key=self.name):
-            if isinstance(v.owner, tile.LoadOp):
-                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"      tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
-        for arg, y in carried:  # the next iteration reads what this one yielded
-            n = max(1, prod(y.type.get_shape()) // 128)  # type: ignore[attr-defined]
-            out.append(f"      for (int i = 0; i < {n}; ++i) {self.name(arg)}[i] = {self.name(y)}[i];")
-        out.append("    }")
+        pipelined = self._pipelinable(w, mine, carried)
+        rank = self._time_rank if pipelined else self._program_rank
+        events = self._events(w, mine, carried, rank)
+        if pipelined:
+            out += self._pipelined(w, mine, events)
+        else:
+            out.append("    // program order: the schedule's stage offsets inside this role need double buffers")
+            out.append("    for (int kt = 0; kt < trips; ++kt) {")
+            for op in mine:
+                out += self._copy(op, w, events, "      ")
+            out.append("    }")
         # after the loop: the ops on this role's carried results
         for i, res in enumerate(self.loop.res):
             if self.holder.get(res) == w:  # after the loop a result is its carried array
@@ -390,6 +360,126 @@ class _Emitter:
         """Registers per thread at launch (__launch_bounds__ with one CTA):
         the register file over the threads, in setmaxnreg's step."""
         return min(255, 65536 // (128 * len(self.groups))) // 8 * 8
+
+    # -- one op copy of an iteration --------------------------------------
+    def _program_rank(self, op: Operation) -> tuple[int, int]:
+        return (0, self._order[id(op)])
+
+    def _time_rank(self, op: Operation) -> tuple[int, int]:
+        return (self.schedule.cycles[self.op_id[id(op)]], self._order[id(op)])
+
+    def _events(self, w: int, mine: list[Operation], carried: list, rank) -> dict:
+        """Per op: the values to wait for before it (their first use in the
+        iteration), the TMA slots to release after it (their last use), the
+        carried values to hand to the next iteration after it."""
+        first: dict[SSAValue, Operation] = {}
+        last: dict[SSAValue, Operation] = {}
+        for op in sorted(mine, key=rank):
+            for v in op.operands:
+                first.setdefault(v, op)
+                last[v] = op
+        handoff: dict[int, list] = {}
+        for arg, y in carried:
+            points = [last[arg]] if arg in last else []
+            points.append(y.owner)
+            handoff.setdefault(id(max(points, key=rank)), []).append((arg, y))
+        return {"first": first, "last": last, "handoff": handoff}
+
+    def _copy(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
+        """One op of iteration `kt` with its waits, sends, releases and hand-offs."""
+        out: list[str] = []
+        for v in dict.fromkeys(op.operands):
+            if events["first"].get(v) is not op:
+                continue
+            if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+            elif (y := self._yielded(v)) is not None and y in self.reg_channels and self.warp(y.owner) != w:
+                n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
+                out += [
+                    f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role",
+                    f"{ind}  tw_mbar_wait(&sm.{n}_full[(kt - 1) % {d}], ((kt - 1) / {d}) & 1);",
+                    f"{ind}  twillc_recv({self.name(v)}, sm.{n}[(kt - 1) % {d}], sizeof({self.name(v)}));",
+                    f"{ind}  tw_mbar_arrive(&sm.{n}_empty[(kt - 1) % {d}]);",
+                    f"{ind}}}",
+                ]
+            elif v in self.reg_channels:
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out += [
+                    f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);  // {n} from another role",
+                    f"{ind}twillc_recv({n}, sm.{n}[kt % {d}], sizeof({n}));",
+                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);",
+                ]
+        out += [ind + line.lstrip() for line in self._op(op)]
+        for res in op.results:
+            if res in self.reg_channels:
+                n, d = self.name(res), self.depths[self.op_id[id(op)]]
+                out += [
+                    f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles",
+                    f"{ind}twillc_send(sm.{n}[kt % {d}], {n}, sizeof({n}));",
+                    f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);",
+                ]
+        for v in dict.fromkeys(op.operands):
+            if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+        for arg, y in events["handoff"].get(id(op), ()):  # the next iteration reads what this one yielded
+            n = max(1, prod(y.type.get_shape()) // 128)  # type: ignore[attr-defined]
+            out.append(f"{ind}for (int i = 0; i < {n}; ++i) {self.name(arg)}[i] = {self.name(y)}[i];")
+        return out
+
+    # -- the schedule's software pipeline inside one role -------------------
+    def _pipelinable(self, w: int, mine: list[Operation], carried: list) -> bool:
+        """Single buffers suffice when every register value of the role is
+        dead, in schedule time, before the next iteration writes it: its uses
+        span less than one II after it is written (or received)."""
+        ii = self.schedule.ii
+        assert ii is not None
+        cyc = {v: self.schedule.cycles[self.op_id[id(op)]] for op in mine for v in op.results}
+        uses: dict[SSAValue, list[int]] = {}
+        for op in mine:
+            for v in op.operands:
+                if not self._in_smem(v):
+                    uses.setdefault(v, []).append(self.schedule.cycles[self.op_id[id(op)]])
+        for v, at in uses.items():
+            written = cyc.get(v, min(at))  # received values: at their first use
+            if max(at) >= written + ii and not isinstance(v, BlockArgument):
+                return False
+            if isinstance(v, BlockArgument) and max(at) - min(at) >= ii:
+                return False
+        return True
+
+    def _pipelined(self, w: int, mine: list[Operation], events: dict) -> list[str]:
+        from twillc.expand import expand_pipeline
+
+        program = expand_pipeline(self.graph, self.schedule)
+        ids = {self.op_id[id(op)]: op for op in mine}
+        s = program.stages
+        out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
+        for c in program.prologue:
+            if c.op in ids:
+                out.append(f"    if ({c.step - c.stage} < trips) {{  // prologue step {c.step}: {c.op} stage {c.stage}")
+                out.append(f"      const int kt = {c.step - c.stage};")
+                out += self._copy(ids[c.op], w, events, "      ")
+                out.append("    }")
+        out.append(f"    for (int k = 0; k < trips - {s - 1}; ++k) {{")
+        for c in program.kernel:
+            if c.op in ids:
+                out.append(f"      {{  // {c.op} stage {c.stage}")
+                out.append(f"        const int kt = k + {s - 1 - c.stage};")
+                out += self._copy(ids[c.op], w, events, "        ")
+                out.append("      }")
+        out.append("    }")
+        if program.epilogue:
+            out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
+        for c in program.epilogue:
+            if c.op in ids:
+                at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
+                out.append(f"    if ({at} < trips) {{  // epilogue step {c.step}: {c.op} stage {c.stage}")
+                out.append(f"      const int kt = {at};")
+                out += self._copy(ids[c.op], w, events, "      ")
+                out.append("    }")
+        return out
 
     def _setmaxnreg(self, g: int) -> str:
         """Raise or lower warp group g's registers from the launch count to
@@ -523,9 +613,13 @@ class _Emitter:
 
     def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str) -> list[str]:
         op_name = op.name.split(".")[-1]
+        args = ", ".join(outs + ins)
+        if id(op) in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
+            return [f"{indent}{self._hole_of[id(op)]}({args});  // TWILLC-HOLE: {op_name}"]
         text = f"{op_name}({', '.join(ins)})"
         where = _loc(op, self.source)
-        fn = f"twillc_hole_{len(self.hole_defs)}"
+        fn = f"twillc_hole_{len(self._hole_of)}"
+        self._hole_of[id(op)] = fn
         self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
         params = [f"T{i}* out{i}" for i in range(len(outs))] + [f"const U{i}* in{i}" for i in range(len(ins))]
         tparams = [f"typename T{i}" for i in range(len(outs))] + [f"typename U{i}" for i in range(len(ins))]
@@ -535,7 +629,6 @@ class _Emitter:
             f"{template}TW_DEV void {fn}({', '.join(params)}) {{}}",
             "",
         ]
-        args = ", ".join(outs + ins)
         return [f"{indent}{fn}({args});  // TWILLC-HOLE: {op_name}"]
 
     def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str]) -> str:
