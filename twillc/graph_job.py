@@ -28,6 +28,8 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
         raise UsageError("a graph input has no IR to print: emit json or txt")
     if kind == "mlir":
         kind = "txt"
+    if kind in ("cu", "ptx"):
+        raise UsageError("CUDA output needs a .tile kernel: a graph input has no tile ops to generate")
     if path.suffix == ".graphml":
         if not args.resources:
             raise UsageError("a .graphml input needs its resource model: --resources loop_RM.xml")
@@ -55,6 +57,10 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
         raise InternalError(f"schedule of '{graph.name}' fails the independent checker: " + "; ".join(problems))
     if kind == "json":
         return dumps(schedule_json(graph, schedule, graph.name, "resources:" + Path(args.resources).name))
+    if kind == "svg":
+        from lowering.emit_svg import gantt_svg
+
+        return gantt_svg(graph, schedule, graph.name, Path(args.resources).name)
     return gantt_text(graph, schedule, graph.name, Path(args.resources).name)
 
 
@@ -115,6 +121,8 @@ def _run_gml(args: argparse.Namespace, kind: str) -> str:
     name = Path(args.input).stem
     if kind == "json":
         return dumps(schedule_json(problem.graph, schedule, name, "gs-schedule"))
+    if kind == "svg":
+        raise UsageError("a stage assignment has no pipeline to chart: emit json or txt")
     return f"objective {value:g} (ratio {RATIO:g} x peak stage memory + weighted cut crossings), D {depth}\n" + (
         gantt_text(problem.graph, schedule, name, "gs-schedule") if len(problem.graph.ops) <= 200 else ""
     )
