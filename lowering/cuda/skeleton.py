@@ -1,29 +1,27 @@
-"""`-o k.cu` for loops beyond the GEMM class (sm_90a, and sm_100a without
-its tensor-core ops yet): the warp-specialized
-skeleton with complete data movement and synchronization, and the tile math
-not generated yet as marked holes.
+"""`-o k.cu` for loops beyond the GEMM class, sm_90a and sm_100a: the
+warp-specialized kernel with complete data movement and synchronization,
+the tile math where its layout is known, and marked holes for the rest.
 
 - producer warp group: every TMA load (2-D f16 tiles in boxes of 64
   columns, rank-1 f32 rows by cp.async.bulk) into a ring per loaded value,
   `full` mbarrier with the transaction bytes, `empty` before refilling;
   loads before the loop into buffers of their own, once;
-- each consumer warp group (setmaxnreg from the schedule) runs its ops of
-  an iteration in program order: it waits on the rings it reads (slot
-  i mod depth, parity (i / depth) mod 2), receives register tiles another
-  role produced through shared-memory rings (every thread its own elements),
-  sends the ones other roles read, and releases each ring slot after its
-  last use in the iteration;
-- MMAs whose operands are shared-memory tiles are wgmma (m64, 64-column
-  steps, descriptors into the 128B-swizzled boxes); every other op is a call
-  of a `twillc_hole_*` device function whose body is marked
-  `TWILLC-HOLE` and does nothing yet; stores of 64-row register tiles use the
-  wgmma fragment layout.
+- each consumer warp group (setmaxnreg from the schedule) waits on the
+  rings it reads (slot i mod depth, parity (i / depth) mod 2) at a value's
+  first use, releases the slot after its last, receives register tiles
+  another role produced through shared-memory rings (every thread its own
+  elements) and sends the ones other roles read;
+- on sm_90a, tile math in the wgmma accumulator layout of a 64-row warp
+  group: wgmma from shared memory (m64, 64-column steps, descriptors into
+  the 128B-swizzled boxes), element-wise ops with row-vector broadcasting,
+  row reductions by quad shuffles, casts, register-A wgmma (P V), stores;
+  every other op (transposed register operands, 128-row tiles, tcgen05
+  MMAs) calls a `twillc_hole_*` device function marked `TWILLC-HOLE`.
 Each role runs the schedule's software pipeline: its copies of the
 expanded program (prologue / kernel / epilogue, guarded by the trip count,
-`twillc.expand`), waiting on each value at its first use in schedule time
-and releasing it after its last; a role whose register values live longer
-than one II (double buffers, not generated yet) runs an iteration's ops in
-program order instead.
+`twillc.expand`) in schedule-time order; a role whose register values live
+longer than one II (double buffers, not generated yet) runs an iteration's
+ops in program order instead.
 """
 
 from __future__ import annotations
