@@ -19,9 +19,9 @@ the tile math where its layout is known, and marked holes for the rest.
   MMAs) calls a `twillc_hole_*` device function marked `TWILLC-HOLE`.
 Each role runs the schedule's software pipeline: its copies of the
 expanded program (prologue / kernel / epilogue, guarded by the trip count,
-`twillc.expand`) in schedule-time order; a role whose register values live
-longer than one II (double buffers, not generated yet) runs an iteration's
-ops in program order instead.
+`twillc.expand`) in schedule-time order; a value with two live instances is
+written to `<name>_next` and handed over after the older one's last read; a
+role needing three runs an iteration's ops in program order instead.
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ class _Emitter:
         self.holes: list[str] = []
         self.hole_defs: list[str] = []
         self._hole_of: dict[int, str] = {}
+        self._rotated: set[SSAValue] = set()
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
 
@@ -92,6 +93,12 @@ class _Emitter:
                 n, k = f"{base}_{k}", k + 1
             self.names[value] = n
         return self.names[value]
+
+    def out(self, value: SSAValue) -> str:
+        """The array an op writes its result to: a value whose next instance
+        is produced while readers still need the current one is written to
+        `<name>_next` and handed over once they are done (see `_events`)."""
+        return f"{self.name(value)}_next" if value in self._rotated else self.name(value)
 
     def warp(self, op: Operation) -> int:
         return self.schedule.warps[self.op_id[id(op)]]  # type: ignore[index]
@@ -321,6 +328,8 @@ class _Emitter:
         if any(self._pre_smem(v) for op in mine for v in op.operands):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         pipelined = self._pipelinable(w, mine, carried)
+        for v in sorted(self._rotated & set(regs), key=self.name):
+            out.append(f"    {_elt(v.type)} {self.out(v)}[{_count(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
         events = self._events(w, mine, carried, rank)
         if pipelined:
@@ -377,12 +386,20 @@ class _Emitter:
             for v in op.operands:
                 first.setdefault(v, op)
                 last[v] = op
-        handoff: dict[int, list] = {}
+        handoff: dict[int, list[tuple[str, str, int]]] = {}  # op -> (to, from, elements) copies after it
         for arg, y in carried:
             points = [last[arg]] if arg in last else []
             points.append(y.owner)
-            handoff.setdefault(id(max(points, key=rank)), []).append((arg, y))
-        return {"first": first, "last": last, "handoff": handoff}
+            handoff.setdefault(id(max(points, key=rank)), []).append((self.name(arg), self.name(y), _count(y.type)))
+        first_handoff: dict[int, list[tuple[str, str, int]]] = {}
+        for v in self._rotated & set(last):
+            # v_next holds the next instance once written; it becomes v after
+            # the current instance's last read, before the next one's first;
+            # the first instance, which has no predecessor, right away.
+            copy = (self.name(v), self.out(v), _count(v.type))
+            handoff.setdefault(id(last[v]), []).append(copy)
+            first_handoff.setdefault(id(v.owner), []).append(copy)
+        return {"first": first, "last": last, "handoff": handoff, "first_handoff": first_handoff}
 
     def _copy(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
         """One op of iteration `kt` with its waits, sends, releases and hand-offs."""
@@ -415,16 +432,17 @@ class _Emitter:
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
                 out += [
                     f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles",
-                    f"{ind}twillc_send(sm.{n}[kt % {d}], {n}, sizeof({n}));",
+                    f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));",
                     f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);",
                 ]
         for v in dict.fromkeys(op.operands):
             if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
-        for arg, y in events["handoff"].get(id(op), ()):  # the next iteration reads what this one yielded
-            n = _count(y.type)  # type: ignore[arg-type]
-            out.append(f"{ind}for (int i = 0; i < {n}; ++i) {self.name(arg)}[i] = {self.name(y)}[i];")
+        for dst, src, n in events["first_handoff"].get(id(op), ()):
+            out.append(f"{ind}if (kt == 0) for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
+        for dst, src, n in events["handoff"].get(id(op), ()):  # the next iteration reads what this one wrote
+            out.append(f"{ind}for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
         return out
 
     # -- the schedule's software pipeline inside one role -------------------
@@ -440,12 +458,18 @@ class _Emitter:
             for v in op.operands:
                 if not self._in_smem(v):
                     uses.setdefault(v, []).append(self.schedule.cycles[self.op_id[id(op)]])
+        rotated = set()
         for v, at in uses.items():
+            if max(at) - min(at) >= ii:
+                return False  # three instances alive at once: not generated yet
             written = cyc.get(v, min(at))  # received values: at their first use
             if max(at) >= written + ii and not isinstance(v, BlockArgument):
-                return False
-            if isinstance(v, BlockArgument) and max(at) - min(at) >= ii:
-                return False
+                if v not in cyc or v in self.reg_channels or any(y is v for _, y in carried):
+                    return False
+                if max(at) >= written + 2 * ii:
+                    return False  # three instances alive at once
+                rotated.add(v)  # two instances: written to _next, handed over
+        self._rotated |= rotated
         return True
 
     def _pipelined(self, w: int, mine: list[Operation], events: dict) -> list[str]:
@@ -556,7 +580,7 @@ class _Emitter:
         math = self._math(op) if wgmma else None
         if math is not None:
             return math
-        outs = [self.name(r) for r in op.results]
+        outs = [self.out(r) for r in op.results]
         ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
         return self._hole(op, outs, ins, "      ")
 
@@ -572,23 +596,23 @@ class _Emitter:
         if op.name in UNARY:
             (a,), r = op.operands, op.results[0]
             n, f = _count(r.type), UNARY[op.name]
-            return [f"      for (int i = 0; i < {n}; ++i) {self.name(r)}[i] = {f.format(self._at(a, r))};"]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {f.format(self._at(a, r))};"]
         if op.name in BINARY:
             a, b = op.operands
             r = op.results[0]
             f = BINARY[op.name].format(self._at(a, r), self._at(b, r))
-            return [f"      for (int i = 0; i < {_count(r.type)}; ++i) {self.name(r)}[i] = {f};"]
+            return [f"      for (int i = 0; i < {_count(r.type)}; ++i) {self.out(r)}[i] = {f};"]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
             if _elt(op.input.type) == _elt(r.type):  # type: ignore[arg-type]
                 conv = ""
             n = _count(r.type)
-            return [f"      for (int i = 0; i < {n}; ++i) {self.name(r)}[i] = {conv}({self.name(op.input)}[i]);"]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]);"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
-            return [f"      {fn}<{_count(a.type)}>({self.name(r)}, {self._operand(a)});"]
+            return [f"      {fn}<{_count(a.type)}>({self.out(r)}, {self._operand(a)});"]
         return None
 
     def _layout_ok(self, v: SSAValue) -> bool:
@@ -615,7 +639,7 @@ class _Emitter:
         kb, n = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         if m != 64 or n % 64 or n > 256 or k % 16:
             return None
-        res = self.name(op.result)
+        res = self.out(op.result)
         out = []
         if op.acc is not None:
             out.append(f"      for (int i = 0; i < {n // 2}; ++i) {res}[i] = {self.name(op.acc)}[i];")
@@ -637,8 +661,8 @@ class _Emitter:
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
         if m != 64 or n % 64 or n > 256 or k % BOX_COLS:
-            return self._hole(op, [self.name(op.result)], [self._smem_ref(op.lhs), self._smem_ref(op.rhs)], "      ")
-        acc = self.name(op.result)
+            return self._hole(op, [self.out(op.result)], [self._smem_ref(op.lhs), self._smem_ref(op.rhs)], "      ")
+        acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
         trans = 0 if op.transpose_rhs else 1
         b_rows = shape_b[0]
