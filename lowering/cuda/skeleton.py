@@ -325,7 +325,21 @@ class _Emitter:
             arg = self.body.args[i + 1]
             if arg in regs:
                 out += self._init(init, self.name(arg), regs[arg])
-        if any(self._pre_smem(v) for op in mine for v in op.operands):
+        # values computed before the loop that this role reads in it
+        inits = {init.owner for init in self.loop.iter_args}
+        needed = {v for op in mine for v in op.operands if v in regs and not isinstance(v, BlockArgument)}
+        pre_ops = [
+            op
+            for op in before
+            if op not in inits and not isinstance(op, tile.LoadOp) and any(r in needed for r in op.results)
+        ]
+        if pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands):
+            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+        for op in pre_ops:
+            out += [line[2:] if line.startswith("      ") else line for line in self._op(op)]
+        if any(self._pre_smem(v) for op in mine for v in op.operands) and not (
+            pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands)
+        ):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         pipelined = self._pipelinable(w, mine, carried)
         for v in sorted(self._rotated & set(regs), key=self.name):
@@ -683,7 +697,8 @@ class _Emitter:
         t = op.value.type
         assert isinstance(t, tile.TileType)
         tensor = self.args[op.tensor]
-        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64 or self._in_smem(op.value):
+            # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()
         r0, c0 = (c_index(i, iv) for i in op.indices)
