@@ -328,11 +328,19 @@ class _Emitter:
         # values computed before the loop that this role reads in it
         inits = {init.owner for init in self.loop.iter_args}
         needed = {v for op in mine for v in op.operands if v in regs and not isinstance(v, BlockArgument)}
+        for op in reversed(before):  # and what those are computed from
+            if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
+                needed |= {v for v in op.operands if isinstance(v.type, tile.TileType) and not self._in_smem(v)}
         pre_ops = [
             op
             for op in before
             if op not in inits and not isinstance(op, tile.LoadOp) and any(r in needed for r in op.results)
         ]
+        for op in pre_ops:  # their arrays
+            for r in op.results:
+                if r not in regs and isinstance(r.type, tile.TileType):
+                    regs[r] = r.type  # type: ignore[assignment]
+                    out.append(f"    {_elt(r.type)} {self.name(r)}[{_count(r.type)}];")
         if pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         for op in pre_ops:
@@ -607,6 +615,10 @@ class _Emitter:
             return None
         if isinstance(op, tile.MmaOp):
             return self._wgmma_rs(op)
+        if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
+            return None  # a swizzled shared-memory tile is not in the accumulator layout
+        if isinstance(op, tile.ZerosOp | tile.FullOp):
+            return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
         if op.name in UNARY:
             (a,), r = op.operands, op.results[0]
             n, f = _count(r.type), UNARY[op.name]
