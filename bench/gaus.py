@@ -39,6 +39,9 @@ def main() -> int:
     ap.add_argument("--graphs", nargs="*", default=GRAPHS)
     ap.add_argument("--ratio", type=float, default=100.0)
     args = ap.parse_args()
+    import torch
+
+    torch.set_num_threads(1)  # one thread each, as CP-SAT's single worker
     print("| graph | V | D | GauS objective | CP-SAT objective | GauS / CP-SAT | GauS first legal s | CP-SAT first s |")
     print("|---|---|---|---|---|---|---|---|")
     for name in args.graphs:
