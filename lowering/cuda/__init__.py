@@ -27,20 +27,17 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> 
     from lowering.cuda.sm90 import emit_sm90
 
     machine = module_machine(module)
-    if machine.arch == "sm_100a":
-        code, holes = emit_skeleton(module, source)
-        if notes is not None:
-            notes += holes
-        return code
-    if machine.arch != "sm_90a":
+    if machine.arch not in NVCC_FLAGS:
         raise located_error(find_loop(module), f"CUDA emission for {machine.arch} is not generated yet")
-    try:
-        return emit_sm90(plan_sm90(module), source)
-    except GemmClassOnly:
-        code, holes = emit_skeleton(module, source)
-        if notes is not None:
-            notes += holes
-        return code
+    if machine.arch == "sm_90a":
+        try:
+            return emit_sm90(plan_sm90(module), source)
+        except GemmClassOnly:
+            pass
+    code, holes = emit_skeleton(module, source)
+    if notes is not None:
+        notes += holes
+    return code
 
 
 def emit_ptx(module: ModuleOp, code: str) -> str:

@@ -256,6 +256,26 @@ TW_DEV void tw_wgmma_m64n64k16_f32_f16_ss(float* d, uint64_t desc_a,
       : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B));
 #endif
 }
+// RS wgmma (A from registers, 4 x b32 = 8 f16 per thread), B from a
+// shared-memory descriptor, MN-major (imm-trans-b = 1).
+TW_DEV void tw_wgmma_m64n64k16_f32_f16_rs(float* d, const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
+#if TW_SM90A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "setp.ne.b32 p, %37, 0;\n\t"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      "{%32, %33, %34, %35}, %36, p, 1, 1, 1;\n\t}"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]),
+        "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]),
+        "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]),
+        "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
+        "+f"(d[30]), "+f"(d[31])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d));
+#endif
+}
 // ---------------------------------------------------------------------------
 // 7. Stage/phase ring state (CUTLASS PipelineState equivalent).
 //    Producer starts with phase=1 (buffers initially empty: the first wait on
@@ -342,3 +362,13 @@ def launch_tail(ns: str, call: list[str]) -> list[str]:
         "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
         "}",
     ]
+
+
+def setmaxnreg(regs: int, groups: int) -> str:
+    """The statement taking a warp group from the launch register count (the
+    register file over `groups` warp groups, in setmaxnreg's step of 8, as
+    `__launch_bounds__(threads, 1)` lets ptxas allot) to its budget `regs`."""
+    entry = min(255, 65536 // (128 * groups)) // 8 * 8
+    if regs == entry:
+        return f"// keeps the launch count of {regs} registers"
+    return f"tw_setmaxnreg_{'inc' if regs > entry else 'dec'}<{regs}>();"

@@ -35,8 +35,8 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.kernel_plan import BOX_COLS
-from lowering.cuda.prelude import DEVICE, HOST, launch_tail
-from twillc.expand import buffer_depths
+from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
+from twillc.expand import buffer_depths, channels
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.common import located_error, module_machine
 
@@ -105,10 +105,7 @@ class _Emitter:
 
     # -- analysis ---------------------------------------------------------
     def run(self) -> tuple[str, list[str]]:
-        machine = self.machine
-        if machine.arch not in ("sm_90a", "sm_100a"):
-            raise located_error(self.loop, f"CUDA emission for {machine.arch} is not generated yet")
-        self.arch = machine.arch
+        self.arch = self.machine.arch  # emit_cuda admits sm_90a and sm_100a
         loop_index = list(self.func.body.block.ops).index(self.loop)
         before = list(self.func.body.block.ops)[:loop_index]
         after = list(self.func.body.block.ops)[loop_index + 1 :]
@@ -128,25 +125,16 @@ class _Emitter:
         self.regs = [regs.get(w, 240) for w in self.groups]
         for op in self.loads + self.pre_loads:
             self._check_load(op)
-        # register values crossing roles inside one iteration
+        # Register values read on other roles (twillc.expand's channels, the
+        # loads aside), and those read there an iteration later.
+        found = {ch.value: ch for ch in channels(self.graph, self.schedule)}
         self.reg_channels: dict[SSAValue, tuple[int, list[int]]] = {}
-        carried_across: set[str] = set()
-        for op in self.loop_ops:
-            if isinstance(op, tile.LoadOp):
-                continue
-            for res in op.results:
-                users = {self.warp(u.operation) for u in res.uses if id(u.operation) in self.op_id}
-                users.discard(self.warp(op))
-                if users:
-                    self.reg_channels[res] = (self.warp(op), sorted(users))
-            for operand in op.operands:
-                # A carried value read on another role than the one yielding
-                # it: a channel too, read one iteration later.
-                y = self._yielded(operand)
-                if y is not None and self.warp(y.owner) != self.warp(op):  # type: ignore[arg-type]
-                    src, users = self.reg_channels.get(y, (self.warp(y.owner), []))  # type: ignore[arg-type]
-                    self.reg_channels[y] = (src, sorted({*users, self.warp(op)}))
-                    carried_across.add(self.op_id[id(y.owner)])
+        for op in self.loop_ops:  # in program order
+            ch = found.get(self.op_id[id(op)])
+            if ch is not None and not isinstance(op, tile.LoadOp):
+                self.reg_channels[op.results[0]] = (ch.producer, list(ch.consumers))
+        warps = self.schedule.warps
+        carried_across = {e.src for e in self.graph.edges if e.distance > 0 and warps[e.src] != warps[e.dst]}
         # A value read an iteration later gets one slot more: its sender may
         # run one iteration ahead of the reader without waiting on it.
         for op_id in carried_across:
@@ -283,7 +271,7 @@ class _Emitter:
     def _producer(self) -> list[str]:
         out = [
             f"  if (wg == 0) {{  // {self.roles.get(self.producer_warp, 'producer')}",
-            f"    {self._setmaxnreg(0)}",
+            f"    {setmaxnreg(self.regs[0], len(self.groups))}",
             "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
         ]
         if self.pre_loads:
@@ -306,7 +294,7 @@ class _Emitter:
     def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
         out = [
             f"  if (wg == {g}) {{  // {self.roles.get(w, 'consumer')}",
-            f"    {self._setmaxnreg(g)}",
+            f"    {setmaxnreg(self.regs[g], len(self.groups))}",
         ]
         mine = [op for op in self.loop_ops if self.warp(op) == w and not isinstance(op, tile.LoadOp)]
         regs: dict[SSAValue, tile.TileType] = {}
@@ -386,12 +374,6 @@ class _Emitter:
         out.append("  }")
         return out
 
-    def _entry_regs(self) -> int:
-        """Registers per thread at launch (__launch_bounds__ with one CTA):
-        the register file over the threads, in setmaxnreg's step."""
-        return min(255, 65536 // (128 * len(self.groups))) // 8 * 8
-
-    # -- one op copy of an iteration --------------------------------------
     def _program_rank(self, op: Operation) -> tuple[int, int]:
         return (0, self._order[id(op)])
 
@@ -503,10 +485,7 @@ class _Emitter:
         out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
         for c in program.prologue:
             if c.op in ids:
-                out.append(f"    if ({c.step - c.stage} < trips) {{  // prologue step {c.step}: {c.op} stage {c.stage}")
-                out.append(f"      const int kt = {c.step - c.stage};")
-                out += self._copy(ids[c.op], w, events, "      ")
-                out.append("    }")
+                out += self._guarded(ids[c.op], w, events, str(c.step - c.stage), f"prologue step {c.step}", c)
         out.append(f"    for (int k = 0; k < trips - {s - 1}; ++k) {{")
         for c in program.kernel:
             if c.op in ids:
@@ -520,19 +499,14 @@ class _Emitter:
         for c in program.epilogue:
             if c.op in ids:
                 at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
-                out.append(f"    if ({at} < trips) {{  // epilogue step {c.step}: {c.op} stage {c.stage}")
-                out.append(f"      const int kt = {at};")
-                out += self._copy(ids[c.op], w, events, "      ")
-                out.append("    }")
+                out += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
         return out
 
-    def _setmaxnreg(self, g: int) -> str:
-        """Raise or lower warp group g's registers from the launch count to
-        its budget."""
-        entry, regs = self._entry_regs(), self.regs[g]
-        if regs == entry:
-            return f"// keeps the launch count of {regs} registers"
-        return f"tw_setmaxnreg_{'inc' if regs > entry else 'dec'}<{regs}>();"
+    def _guarded(self, op: Operation, w: int, events: dict, at: str, where: str, c) -> list[str]:
+        """A prologue or epilogue copy: it runs iteration `at` when that is
+        below the trip count."""
+        head = [f"    if ({at} < trips) {{  // {where}: {c.op} stage {c.stage}", f"      const int kt = {at};"]
+        return head + self._copy(op, w, events, "      ") + ["    }"]
 
     def _assign_post(self, after: list[Operation]) -> None:
         """Each op after the loop runs on one role: the one holding its first
@@ -839,26 +813,6 @@ _SKELETON_HELPERS = r"""
 TW_DEV void tw_bulk_load_1d(void* smem_dst, const void* src, uint32_t bytes, uint64_t* bar) {
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n"
                :: "r"(tw_smem_u32(smem_dst)), "l"(src), "r"(bytes), "r"(tw_smem_u32(bar)) : "memory");
-}
-// RS wgmma (A from registers, 4 x b32 = 8 f16 per thread), B from a
-// shared-memory descriptor, MN-major (imm-trans-b = 1).
-TW_DEV void tw_wgmma_m64n64k16_f32_f16_rs(float* d, const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
-#if TW_SM90A
-  asm volatile(
-      "{\n\t.reg .pred p;\n\t"
-      "setp.ne.b32 p, %37, 0;\n\t"
-      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
-      "{%32, %33, %34, %35}, %36, p, 1, 1, 1;\n\t}"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]),
-        "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]),
-        "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]),
-        "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
-        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
-        "+f"(d[30]), "+f"(d[31])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d));
-#endif
 }
 // Row reductions of a [64, N] accumulator-layout tile into the thread's two
 // rows (r and r + 8): its own elements, then the quad of lanes sharing them.

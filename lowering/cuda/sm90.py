@@ -15,7 +15,7 @@ consumer writes its accumulators from the wgmma fragment layout.
 from __future__ import annotations
 
 from lowering.cuda.kernel_plan import BOX_COLS, KernelPlan, TileLoad, Wgmma
-from lowering.cuda.prelude import DEVICE, HOST, launch_tail
+from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
 
 
 def emit_sm90(plan: KernelPlan, source: str) -> str:
@@ -107,7 +107,7 @@ def _kernel(plan: KernelPlan) -> str:
         "",
         "  if (wg == 0) {",
         "    // producer: every TMA load of an iteration into one slot",
-        f"    tw_setmaxnreg_dec<{plan.regs[0]}>();",
+        f"    {setmaxnreg(plan.regs[0], plan.groups)}",
         "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
     ]
     out += [f"      tw_tma_prefetch_desc(&tmap_{m});" for m in _tensor_maps(plan)]
@@ -138,11 +138,9 @@ def _kernel(plan: KernelPlan) -> str:
 
 
 def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
-    regs = plan.regs[group]
-    op = "inc" if regs > min(255, 65536 // (128 * plan.groups)) // 8 * 8 else "dec"
     out = [
         f"    if (wg == {group}) {{  // {plan.roles[group]}",
-        f"      tw_setmaxnreg_{op}<{regs}>();",
+        f"      {setmaxnreg(plan.regs[group], plan.groups)}",
     ]
     for m in mmas:
         out.append(f"      float {m.name}[{m.n // 2}];  // 64x{m.n} f32 accumulator, {m.n // 2} per thread")

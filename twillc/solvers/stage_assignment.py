@@ -165,7 +165,7 @@ def _legalize(
     """Round to stages 1..D, then lift each node to its predecessors' stage
     in topological order: always legal, since a predecessor is at most D."""
     ops = [o.id for o in problem.graph.ops]
-    stage = np.clip(np.rint(np.nan_to_num(mu)).astype(np.int64) + 1, 1, depth)
+    stage = np.clip(np.rint(mu).astype(np.int64) + 1, 1, depth)
     preds: dict[int, list[int]] = {}
     for e in problem.graph.edges:
         preds.setdefault(index[e.dst], []).append(index[e.src])
