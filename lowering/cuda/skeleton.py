@@ -175,9 +175,9 @@ class _Emitter:
         for res in self.reg_channels:
             d = self.depths[self.op_id[id(res.owner)]]
             smem.append(f"  alignas(8) uint64_t {self.name(res)}_full[{d}], {self.name(res)}_empty[{d}];")
-        for k, v in enumerate(self.post_channels):
-            smem.append(f"  alignas(16) uint8_t post{k}[{_nbytes(v.type)}];  // once, after the loop")
-            smem.append(f"  alignas(8) uint64_t post{k}_full;")
+        for c, v in enumerate(self.post_channels):
+            smem.append(f"  alignas(16) uint8_t post{c}[{_nbytes(v.type)}];  // once, after the loop")
+            smem.append(f"  alignas(8) uint64_t post{c}_full;")
         smem.append("  alignas(8) uint64_t pre_full;")
         smem.append("};")
         total = sum(_round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads)
