@@ -49,6 +49,7 @@ def test_generated_kernel_compiles_within_budget(example: str, tmp_path: Path) -
     log = proc.stdout + proc.stderr
     assert proc.returncode == 0, log
     assert not re.search(r"C75\d\d", log), log
+    assert "warning" not in log, log  # nor any other: a user's build stays quiet
     assert "0 bytes spill stores" in log, log
     used = [int(n) for n in re.findall(r"Used (\d+) registers", log)]
     changes = re.findall(r"setmaxnreg_(inc|dec)<(\d+)>", cu.read_text())

@@ -26,6 +26,7 @@ role needing three runs an iteration's ops in program order instead.
 
 from __future__ import annotations
 
+import re
 from math import prod
 
 from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
@@ -490,23 +491,23 @@ class _Emitter:
         for c in program.kernel:
             if c.op in ids:
                 out.append(f"      {{  // {c.op} stage {c.stage}")
-                out.append(f"        const int kt = k + {s - 1 - c.stage};")
-                out += self._copy(ids[c.op], w, events, "        ")
+                out += _with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, "        "))
                 out.append("      }")
         out.append("    }")
-        if program.epilogue:
-            out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
+        epilogue: list[str] = []
         for c in program.epilogue:
             if c.op in ids:
                 at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
-                out += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
-        return out
+                epilogue += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
+        if epilogue:
+            out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
+        return out + epilogue
 
     def _guarded(self, op: Operation, w: int, events: dict, at: str, where: str, c) -> list[str]:
         """A prologue or epilogue copy: it runs iteration `at` when that is
         below the trip count."""
-        head = [f"    if ({at} < trips) {{  // {where}: {c.op} stage {c.stage}", f"      const int kt = {at};"]
-        return head + self._copy(op, w, events, "      ") + ["    }"]
+        head = [f"    if ({at} < trips) {{  // {where}: {c.op} stage {c.stage}"]
+        return head + _with_iteration(at, self._copy(op, w, events, "      ")) + ["    }"]
 
     def _assign_post(self, after: list[Operation]) -> None:
         """Each op after the loop runs on one role: the one holding its first
@@ -787,6 +788,14 @@ CPP_KEYWORDS = frozenset(
     "try typedef typename union unsigned using virtual void volatile while".split()
 )
 """Value names that need a suffix in the generated C++ (`do` = dO's tile)."""
+
+
+def _with_iteration(at: str, body: list[str]) -> list[str]:
+    """A pipeline copy's body, preceded by its iteration `kt` where it uses one."""
+    if not any(re.search(r"\bkt\b", line) for line in body):
+        return body
+    indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else ""
+    return [f"{indent}const int kt = {at};", *body]
 
 
 def _count(t) -> int:
