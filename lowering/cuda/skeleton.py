@@ -15,8 +15,16 @@ the tile math where its layout is known, and marked holes for the rest.
   group: wgmma from shared memory (m64, 64-column steps, descriptors into
   the 128B-swizzled boxes), element-wise ops with row-vector broadcasting,
   row reductions by quad shuffles, casts, register-A wgmma (P V), stores;
-  every other op (transposed register operands, 128-row tiles, tcgen05
-  MMAs) calls a `twillc_hole_*` device function marked `TWILLC-HOLE`.
+- on sm_100a, tensor memory allocated by warp 0 for the CTA: MMAs from
+  shared memory as tcgen05.mma issued by one thread, writing a channel's
+  slot (read there by the other role, released after its last use) or a
+  carried accumulator that stays in tensor memory for the whole loop;
+  other 128-row f32 tiles crossing roles through tensor memory while
+  columns last; tile math on register tiles in the row layout (thread t
+  holds row t);
+every other op (transposed register operands, tiles the cost model keeps in
+tensor memory read whole, the P V MMA with A in tensor memory) calls a
+`twillc_hole_*` device function marked `TWILLC-HOLE`.
 Each role runs the schedule's software pipeline: its copies of the
 expanded program (prologue / kernel / epilogue, guarded by the trip count,
 `twillc.expand`) in schedule-time order; a value with two live instances is
@@ -37,6 +45,7 @@ from dialects import tile
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.kernel_plan import BOX_COLS
 from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
+from lowering.cuda.tcgen05 import TCGEN05
 from twillc.expand import buffer_depths, channels
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.common import located_error, module_machine
@@ -81,6 +90,7 @@ class _Emitter:
         self._rotated: set[SSAValue] = set()
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
+        self._group, self._role = 0, -1  # the role being emitted: its index and warp
 
     # -- naming -----------------------------------------------------------
     def name(self, value: SSAValue) -> str:
@@ -100,6 +110,15 @@ class _Emitter:
         is produced while readers still need the current one is written to
         `<name>_next` and handed over once they are done (see `_events`)."""
         return f"{self.name(value)}_next" if value in self._rotated else self.name(value)
+
+    def _n(self, t: tile.TileType) -> int:
+        """Elements per thread of a register tile: the tensor-memory row layout
+        on sm_100a (thread t holds row t of a 128-row tile), else the wgmma
+        accumulator layout."""
+        shape = t.get_shape()
+        if self.arch == "sm_100a" and shape[0] == 128:
+            return shape[1] if len(shape) == 2 else 1
+        return _count(t)
 
     def warp(self, op: Operation) -> int:
         return self.schedule.warps[self.op_id[id(op)]]  # type: ignore[index]
@@ -140,10 +159,106 @@ class _Emitter:
         # run one iteration ahead of the reader without waiting on it.
         for op_id in carried_across:
             self.depths[op_id] += 1
+        self._plan_tmem(found)
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._assign_post(after)
         out = self._emit(before, after)
         return out, self.holes
+
+    def _plan_tmem(self, found: dict) -> None:
+        """Tensor-memory columns on sm_100a: the ring of each channel whose
+        value an MMA writes (`tmem` in the warp-specialized IR: the MMA writes
+        the slot itself), an accumulator per role for its other MMAs, then,
+        while columns last, the rings of the other 128-row f32 register tiles
+        crossing roles (FA4 hands P over in tensor memory)."""
+        self.tmem_at: dict[SSAValue, int] = {}  # channel value -> its ring's first column
+        self.umma_direct: set[SSAValue] = set()  # channel values their MMA writes
+        self.scratch_at: dict[int, int] = {}  # warp -> first column of its MMA accumulator
+        self.acc_at: dict[SSAValue, int] = {}  # a carried accumulator (its block argument, MMA result, loop result)
+        self.tmem_cols = 0
+        self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
+        self.resident = self._tmem_resident()
+        if self.arch != "sm_100a":
+            return
+        used = 0
+        for res in self.reg_channels:
+            if self._umma_shape(res.owner) is not None and found[self.op_id[id(res.owner)]].memory == "tmem":
+                self.tmem_at[res] = used
+                self.umma_direct.add(res)
+                used += res.type.get_shape()[1] * self.depths[self.op_id[id(res.owner)]]  # type: ignore[attr-defined]
+        for op in self.loop_ops:
+            if (shape := self._umma_shape(op)) is not None and self._accumulates_in_place(op):
+                i = op.acc.index - 1  # type: ignore[union-attr]
+                for v in (op.acc, op.result, self.loop.res[i]):
+                    self.acc_at[v] = used  # type: ignore[index]
+                used += shape[1]
+        scratch: dict[int, int] = {}
+        for op in self.loop_ops:
+            if (shape := self._umma_shape(op)) is not None and op.results[0] not in self.umma_direct | set(self.acc_at):
+                scratch[self.warp(op)] = max(scratch.get(self.warp(op), 0), shape[1])
+        for w, cols in sorted(scratch.items()):
+            self.scratch_at[w], used = used, used + cols
+        if used > TMEM_COLUMNS:
+            raise located_error(
+                self.loop, f"CUDA emission: the MMAs need {used} of {TMEM_COLUMNS} tensor-memory columns"
+            )
+        for res in self.reg_channels:
+            t, d = res.type, self.depths[self.op_id[id(res.owner)]]
+            if res in self.tmem_at or not _tmem_tile(t) or used + t.get_shape()[1] * d > TMEM_COLUMNS:  # type: ignore[attr-defined]
+                continue
+            self.tmem_at[res], used = used, used + t.get_shape()[1] * d  # type: ignore[attr-defined]
+        self.tmem_cols = 1 << max(5, (used - 1).bit_length()) if used else 0  # a power of two, at least 32
+
+    def _tmem_resident(self) -> set[SSAValue]:
+        """On sm_100a, the 2-D tiles the cost model keeps in tensor memory, never
+        whole in a thread's registers: MMA results (and the carried values they
+        become), values feeding only MMA accumulators or A operands."""
+        if self.arch != "sm_100a":
+            return set()
+        from twillc.transforms.annotate_costs import _tmem_role
+
+        out = set()
+        for op in self.loop_ops:
+            if isinstance(op, tile.MmaOp) or (op.results and _tmem_role(op) is not None):
+                out |= {r for r in op.results if isinstance(r.type, tile.TileType) and r.type.rank == 2}
+        for i, y in enumerate(self.body.last_op.operands):  # type: ignore[union-attr]
+            if y in out:
+                out |= {self.body.args[i + 1], self.loop.res[i]}
+        return out
+
+    def _acc_regions(self) -> dict[int, SSAValue]:
+        """First column -> the block argument of each in-place accumulator."""
+        return {c: v for v, c in self.acc_at.items() if isinstance(v, BlockArgument)}
+
+    def _accumulates_in_place(self, op: tile.MmaOp) -> bool:
+        """A GEMM-style carried accumulator (`acc = mma(a, b, acc)`, from zeros,
+        read by nothing else in the loop or on another role): it stays in tensor
+        memory for the whole loop, the MMA accumulating there."""
+        arg = op.acc
+        if not (isinstance(arg, BlockArgument) and arg.block is self.body and arg.index > 0):
+            return False
+        i = arg.index - 1
+        yielded = self.body.last_op.operands[i]  # type: ignore[union-attr]
+        return (
+            yielded is op.result
+            and isinstance(self.loop.iter_args[i].owner, tile.ZerosOp)
+            and all(u.operation is op for u in arg.uses)
+            and all(isinstance(u.operation, tile.YieldOp) for u in op.result.uses)
+        )
+
+    def _umma_shape(self, op: Operation | None) -> tuple[int, int, int] | None:
+        """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
+        operands loaded, A not transposed, M = 128, f32 result), or None."""
+        if self.arch != "sm_100a" or not isinstance(op, tile.MmaOp):
+            return None
+        if not (self._in_smem(op.lhs) and self._in_smem(op.rhs)) or op.transpose_lhs:
+            return None
+        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if m != 128 or n % 32 or n > 256 or k % BOX_COLS or not _tmem_tile(op.result.type):
+            return None
+        return m, n, k
 
     def _check_load(self, op: tile.LoadOp) -> None:
         t = op.result.type
@@ -169,6 +284,8 @@ class _Emitter:
             smem.append(f"  alignas(1024) uint8_t {self.name(op.result)}[{_round1k(_nbytes(op.result.type))}];")
         for res in self.reg_channels:
             d = self.depths[self.op_id[id(res.owner)]]
+            if res in self.tmem_at:
+                continue  # its ring is in tensor memory
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{_nbytes(res.type)}];  // register tile channel")
         for op in self.loads:
             d = self.depths[self.op_id[id(op)]]
@@ -179,12 +296,22 @@ class _Emitter:
         for c, v in enumerate(self.post_channels):
             smem.append(f"  alignas(16) uint8_t post{c}[{_nbytes(v.type)}];  // once, after the loop")
             smem.append(f"  alignas(8) uint64_t post{c}_full;")
+        if self.umma_roles:
+            smem.append(f"  alignas(8) uint64_t mma_done[{len(self.groups)}];  // a role's MMAs complete")
+        if self.tmem_cols:
+            smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
         smem.append("  alignas(8) uint64_t pre_full;")
         smem.append("};")
         total = sum(_round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads)
         total += sum(_round1k(_nbytes(op.result.type)) for op in self.pre_loads)
+        total += sum(
+            _nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
+            for res in self.reg_channels
+            if res not in self.tmem_at
+        )
+        total += sum(_nbytes(v.type) for v in self.post_channels)
         if total + 2048 > self.machine.smem:
-            raise located_error(self.loop, f"CUDA emission: {total} B of rings exceed shared memory")
+            raise located_error(self.loop, f"CUDA emission: {total} B of rings and channels exceed shared memory")
         tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
         loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
         params = []
@@ -205,6 +332,7 @@ class _Emitter:
             f"// Compile: nvcc -gencode arch=compute_{self.arch[3:]},code={self.arch} -c <this file>",
             DEVICE,
             _SKELETON_HELPERS,
+            *([TCGEN05] if self.arch == "sm_100a" else []),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -221,7 +349,7 @@ class _Emitter:
             "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
             "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
             "  const int wg = tw_warpgroup_idx();",
-            "  const int bid = blockIdx.x;",
+            *(["  const int bid = blockIdx.x;"] if re.search(r"\bbid\b", "\n".join(body)) else []),
             f"  const int trips = {c_index(self.loop.ub, None)};",
             *body,
             "}",
@@ -241,15 +369,41 @@ class _Emitter:
             )
         for res, (_, users) in self.reg_channels.items():
             n, d = self.name(res), self.depths[self.op_id[id(res.owner)]]
+            arrivals = 1 if res in self.umma_direct else 128  # tcgen05.commit arrives once
             out.append(
-                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], 128); "
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], {arrivals}); "
                 f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(users)}); }}"
             )
         out += [f"    tw_mbar_init(&sm.post{k}_full, 128);" for k in range(len(self.post_channels))]
-        out += ["    tw_mbar_init(&sm.pre_full, 1);", "    tw_fence_mbar_init();", "  }", "  __syncthreads();", ""]
+        if self.umma_roles:
+            out.append(f"    for (int g = 0; g < {len(self.groups)}; ++g) tw_mbar_init(&sm.mma_done[g], 1);")
+        out += ["    tw_mbar_init(&sm.pre_full, 1);", "    tw_fence_mbar_init();", "  }"]
+        if self.tmem_cols:
+            out += [
+                f"  if (threadIdx.x < 32) tw_tmem_alloc(&sm.tmem_base, {self.tmem_cols});  // warp 0, for the CTA",
+                "  tw_tcgen05_fence_before();",
+                "  __syncthreads();",
+                "  tw_tcgen05_fence_after();",
+                "  const uint32_t tmem = sm.tmem_base;",
+                "  // columns: "
+                + ", ".join(
+                    [f"{self.name(v)} {c}" for v, c in self.tmem_at.items()]
+                    + [f"{self.name(v)} {c}" for c, v in sorted(self._acc_regions().items())]
+                    + [f"{self.roles.get(w, 'role')} MMA {c}" for w, c in self.scratch_at.items()]
+                ),
+                "",
+            ]
+        else:
+            out += ["  __syncthreads();", ""]
         out += self._producer()
         for g, w in enumerate(self.groups[1:], start=1):
             out += self._consumer(g, w, before, after)
+        if self.tmem_cols:  # every role is done with tensor memory
+            out += [
+                "  tw_tcgen05_fence_before();",
+                "  __syncthreads();",
+                f"  if (threadIdx.x < 32) {{ tw_tcgen05_fence_after(); tw_tmem_dealloc(tmem, {self.tmem_cols}); }}",
+            ]
         return out
 
     def _tma(self, op: tile.LoadOp, dst: str, bar: str, iv: str | None) -> list[str]:
@@ -297,11 +451,14 @@ class _Emitter:
             f"  if (wg == {g}) {{  // {self.roles.get(w, 'consumer')}",
             f"    {setmaxnreg(self.regs[g], len(self.groups))}",
         ]
+        self._group, self._role = g, w
+        if w in self.umma_roles:
+            out.append("    uint32_t mma_phase = 0;  // parity of this role's next MMA completion")
         mine = [op for op in self.loop_ops if self.warp(op) == w and not isinstance(op, tile.LoadOp)]
         regs: dict[SSAValue, tile.TileType] = {}
         for op in mine:
             for v in [*op.operands, *op.results]:
-                if isinstance(v.type, tile.TileType) and not self._in_smem(v):
+                if isinstance(v.type, tile.TileType) and not self._in_smem(v) and not self._in_tmem(v, w):
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
         carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
@@ -309,7 +466,7 @@ class _Emitter:
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
         for v, t in regs.items():
-            out.append(f"    {_elt(t)} {self.name(v)}[{_count(t)}];")
+            out.append(f"    {_elt(t)} {self.name(v)}[{self._n(t)}];")
         for i, init in enumerate(self.loop.iter_args):
             arg = self.body.args[i + 1]
             if arg in regs:
@@ -329,7 +486,7 @@ class _Emitter:
             for r in op.results:
                 if r not in regs and isinstance(r.type, tile.TileType):
                     regs[r] = r.type  # type: ignore[assignment]
-                    out.append(f"    {_elt(r.type)} {self.name(r)}[{_count(r.type)}];")
+                    out.append(f"    {_elt(r.type)} {self.name(r)}[{self._n(r.type)}];")
         if pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         for op in pre_ops:
@@ -340,7 +497,7 @@ class _Emitter:
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         pipelined = self._pipelinable(w, mine, carried)
         for v in sorted(self._rotated & set(regs), key=self.name):
-            out.append(f"    {_elt(v.type)} {self.out(v)}[{_count(v.type)}];  // its next instance")
+            out.append(f"    {_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
         events = self._events(w, mine, carried, rank)
         if pipelined:
@@ -367,13 +524,31 @@ class _Emitter:
                     k = list(self.post_channels).index(v)
                     n, t = self.name(v), v.type
                     out += [
-                        f"    {_elt(t)} {n}[{_count(t)}];  // from another role",  # type: ignore[attr-defined]
+                        f"    {_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[attr-defined]
                         f"    tw_mbar_wait(&sm.post{k}_full, 0);",
                         f"    twillc_recv({n}, sm.post{k}, sizeof({n}));",
                     ]
             out += self._post(op)
         out.append("  }")
         return out
+
+    def _receive(self, v: SSAValue, into: str, slot: str, parity: str, ind: str) -> list[str]:
+        """Wait for channel `v`'s slot, copy it into the array `into`, release it."""
+        n = self.name(v)
+        out = [f"{ind}tw_mbar_wait(&sm.{n}_full[{slot}], {parity});"]
+        if v in self.tmem_at:
+            out += [
+                f"{ind}tw_tcgen05_fence_after();",
+                f"{ind}twillc_tmem_load<{self._n(v.type)}>({into}, {self._tmem_slot(v, slot)});",  # type: ignore[arg-type]
+                f"{ind}tw_tcgen05_fence_before();",
+            ]
+        else:
+            out.append(f"{ind}twillc_recv({into}, sm.{n}[{slot}], sizeof({into}));")
+        return [*out, f"{ind}tw_mbar_arrive(&sm.{n}_empty[{slot}]);"]
+
+    def _tmem_slot(self, v: SSAValue, slot: str) -> str:
+        """The tensor-memory address of slot `slot` of channel `v`'s ring."""
+        return f"tmem + {self.tmem_at[v]} + ({slot}) * {v.type.get_shape()[1]}"  # type: ignore[attr-defined]
 
     def _program_rank(self, op: Operation) -> tuple[int, int]:
         return (0, self._order[id(op)])
@@ -395,13 +570,13 @@ class _Emitter:
         for arg, y in carried:
             points = [last[arg]] if arg in last else []
             points.append(y.owner)
-            handoff.setdefault(id(max(points, key=rank)), []).append((self.name(arg), self.name(y), _count(y.type)))
+            handoff.setdefault(id(max(points, key=rank)), []).append((self.name(arg), self.name(y), self._n(y.type)))
         first_handoff: dict[int, list[tuple[str, str, int]]] = {}
         for v in self._rotated & set(last):
             # v_next holds the next instance once written; it becomes v after
             # the current instance's last read, before the next one's first;
             # the first instance, which has no predecessor, right away.
-            copy = (self.name(v), self.out(v), _count(v.type))
+            copy = (self.name(v), self.out(v), self._n(v.type))
             handoff.setdefault(id(last[v]), []).append(copy)
             first_handoff.setdefault(id(v.owner), []).append(copy)
         return {"first": first, "last": last, "handoff": handoff, "first_handoff": first_handoff}
@@ -417,33 +592,43 @@ class _Emitter:
                 out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
             elif (y := self._yielded(v)) is not None and y in self.reg_channels and self.warp(y.owner) != w:
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
-                out += [
-                    f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role",
-                    f"{ind}  tw_mbar_wait(&sm.{n}_full[(kt - 1) % {d}], ((kt - 1) / {d}) & 1);",
-                    f"{ind}  twillc_recv({self.name(v)}, sm.{n}[(kt - 1) % {d}], sizeof({self.name(v)}));",
-                    f"{ind}  tw_mbar_arrive(&sm.{n}_empty[(kt - 1) % {d}]);",
-                    f"{ind}}}",
-                ]
-            elif v in self.reg_channels:
+                out += [f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role"]
+                out += self._receive(y, self.name(v), f"(kt - 1) % {d}", f"((kt - 1) / {d}) & 1", ind + "  ")
+                out += [f"{ind}}}"]
+            elif v in self.reg_channels and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out += [
-                    f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);  // {n} from another role",
-                    f"{ind}twillc_recv({n}, sm.{n}[kt % {d}], sizeof({n}));",
-                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);",
-                ]
-        out += [ind + line.lstrip() for line in self._op(op)]
+                out.append(f"{ind}// {n} from another role")
+                if self._tmem_channel(v, w):  # read in place, released after its last use
+                    out += [
+                        f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);",
+                        f"{ind}tw_tcgen05_fence_after();",
+                    ]
+                else:
+                    out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
+        out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
         for res in op.results:
-            if res in self.reg_channels:
+            if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
-                out += [
-                    f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles",
-                    f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));",
-                    f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);",
-                ]
+                out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+                if res in self.tmem_at:
+                    out += [
+                        f"{ind}twillc_tmem_store<{self._n(res.type)}>("
+                        f"{self._tmem_slot(res, f'kt % {d}')}, {self.out(res)});",
+                        f"{ind}tw_tcgen05_fence_before();",
+                    ]
+                else:
+                    out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")
         for v in dict.fromkeys(op.operands):
             if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+            elif events["last"].get(v) is op and self._tmem_channel(v, w) and self.warp(v.owner) != w:  # type: ignore[arg-type]
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out += [
+                    f"{ind}tw_tcgen05_fence_before();",
+                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release",
+                ]
         for dst, src, n in events["first_handoff"].get(id(op), ()):
             out.append(f"{ind}if (kt == 0) for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
         for dst, src, n in events["handoff"].get(id(op), ()):  # the next iteration reads what this one wrote
@@ -542,6 +727,16 @@ class _Emitter:
     def _in_smem(self, v: SSAValue) -> bool:
         return isinstance(v.owner, tile.LoadOp)
 
+    def _in_tmem(self, v: SSAValue, w: int) -> bool:
+        """Whether role `w` reads `v` in place in its tensor-memory channel slot
+        (never whole in registers): a slot its MMA writes, or one another role
+        stored a register tile to."""
+        return v in self.acc_at or self._tmem_channel(v, w)
+
+    def _tmem_channel(self, v: SSAValue, w: int) -> bool:
+        """A tensor-memory channel slot role `w` reads in place."""
+        return v in self.umma_direct or (v in self.tmem_at and self.warp(v.owner) != w)  # type: ignore[arg-type]
+
     def _pre_smem(self, v: SSAValue) -> bool:
         return isinstance(v.owner, tile.LoadOp) and v.owner in self.pre_loads
 
@@ -553,7 +748,7 @@ class _Emitter:
 
     def _init(self, init: SSAValue, name: str, t: tile.TileType) -> list[str]:
         op = init.owner
-        n = _count(t)
+        n = self._n(t)
         if isinstance(op, tile.ZerosOp):
             return [f"    for (int i = 0; i < {n}; ++i) {name}[i] = {_elt(t)}(0.f);"]
         if isinstance(op, tile.FullOp):
@@ -563,7 +758,9 @@ class _Emitter:
         return self._hole(op, [name], [], "    ")  # type: ignore[arg-type]
 
     def _op(self, op: Operation) -> list[str]:
-        wgmma = self.arch == "sm_90a"  # tcgen05 (sm_100a) MMAs are holes yet
+        if self._umma_shape(op) is not None:
+            return self._umma(op)  # type: ignore[arg-type]
+        wgmma = self.arch == "sm_90a"
         if (
             wgmma
             and isinstance(op, tile.MmaOp)
@@ -574,7 +771,7 @@ class _Emitter:
             return self._wgmma(op)
         if isinstance(op, tile.StoreOp):
             return self._store(op, "      ", self.iv)
-        math = self._math(op) if wgmma else None
+        math = self._math(op)
         if math is not None:
             return math
         outs = [self.out(r) for r in op.results]
@@ -588,32 +785,35 @@ class _Emitter:
         tiles = [v for v in [*op.operands, *op.results] if isinstance(v.type, tile.TileType)]
         if not all(self._layout_ok(v) for v in tiles):
             return None
+        if any(v in self.resident or self._in_tmem(v, self._role) for v in tiles):
+            return None  # streaming it through tensor memory is not generated yet
         if isinstance(op, tile.MmaOp):
-            return self._wgmma_rs(op)
+            return self._wgmma_rs(op) if self.arch == "sm_90a" else None
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
             return None  # a swizzled shared-memory tile is not in the accumulator layout
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
         if op.name in UNARY:
             (a,), r = op.operands, op.results[0]
-            n, f = _count(r.type), UNARY[op.name]
+            n, f = self._n(r.type), UNARY[op.name]
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {f.format(self._at(a, r))};"]
         if op.name in BINARY:
             a, b = op.operands
             r = op.results[0]
             f = BINARY[op.name].format(self._at(a, r), self._at(b, r))
-            return [f"      for (int i = 0; i < {_count(r.type)}; ++i) {self.out(r)}[i] = {f};"]
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
             if _elt(op.input.type) == _elt(r.type):  # type: ignore[arg-type]
                 conv = ""
-            n = _count(r.type)
+            n = self._n(r.type)
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]);"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
-            return [f"      {fn}<{_count(a.type)}>({self.out(r)}, {self._operand(a)});"]
+            fn += "_t" if self.arch == "sm_100a" else ""
+            return [f"      {fn}<{self._n(a.type)}>({self.out(r)}, {self._operand(a)});"]
         return None
 
     def _layout_ok(self, v: SSAValue) -> bool:
@@ -621,13 +821,19 @@ class _Emitter:
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
             return True  # MMA operands
         shape = t.get_shape()  # type: ignore[attr-defined]
+        if self.arch == "sm_100a":  # the tensor-memory row layout
+            return shape[0] == 128
         return shape[0] == 64 and (len(shape) == 1 or shape[1] % 64 == 0)
 
     def _at(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of `v` where the result is a tile `r`: row vectors are
-        broadcast along their row (element (i >> 1) & 1 of a thread's two)."""
-        index = "(i >> 1) & 1" if len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2 else "i"  # type: ignore[attr-defined]
+        broadcast along their row (element (i >> 1) & 1 of a thread's two;
+        on sm_100a the thread's one)."""
+        broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
+        index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
+            if self.arch == "sm_100a":
+                return f"twillc_row_t({self._smem_ref(v)})"
             return f"twillc_row({self._smem_ref(v)}, {index})"
         return f"{self.name(v)}[{index}]"
 
@@ -655,6 +861,10 @@ class _Emitter:
     def _operand(self, v: SSAValue) -> str:
         if self._in_smem(v):
             return self._smem_ref(v)
+        if v in self.acc_at:
+            return f"tmem + {self.acc_at[v]}"
+        if self._in_tmem(v, self._role):
+            return self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
         return self.name(v)
 
     def _wgmma(self, op: tile.MmaOp) -> list[str]:
@@ -680,10 +890,76 @@ class _Emitter:
             f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
         ]
 
+    def _umma(self, op: tile.MmaOp) -> list[str]:
+        """An MMA from shared memory on sm_100a: one thread issues tcgen05.mma
+        into tensor memory (a channel's slot, read there by another role, or
+        the role's accumulator, read back into registers); the role waits for
+        its completion before its loads' slots are released."""
+        m, n, k = self._umma_shape(op)  # type: ignore[misc]
+        res, g = op.result, self._group
+        b_rows = op.rhs.type.get_shape()[0]  # type: ignore[attr-defined]
+        lines = []
+        accumulate = "1" if op.acc is not None else "0"
+        if res in self.umma_direct:
+            d = self.depths[self.op_id[id(op)]]
+            dst = self._tmem_slot(res, f"kt % {d}")
+            lines.append(f"tw_mbar_wait(&sm.{self.name(res)}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // a free slot")
+        elif res in self.acc_at:
+            dst, accumulate = f"tmem + {self.acc_at[res]}", "kt > 0"  # from zeros: the first k-step overwrites
+        else:
+            dst = f"tmem + {self.scratch_at[self.warp(op)]}"
+        if op.acc is not None and res not in self.acc_at:
+            lines += [
+                f"twillc_tmem_store<{n}>({dst}, {self.name(op.acc)});",
+                "tw_tcgen05_fence_before();",
+                f"tw_named_bar_sync({g}, 128);  // the accumulator is in place",
+            ]
+        commit = [f"  tw_umma_commit(&sm.{self.name(res)}_full[kt % {d}]);"] if res in self.umma_direct else []
+        lines += [
+            f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)} * "
+            f"{self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
+            " (tcgen05.mma by one thread, D in tensor memory)",
+            "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
+            "  tw_tcgen05_fence_after();",
+            f"  twillc_umma_ss<{m}, {n}, {k}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}, "
+            f"{0 if op.transpose_rhs else 1}>({dst}, {self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, "
+            f"{accumulate});",
+            *commit,
+            f"  tw_umma_commit(&sm.mma_done[{g}]);",
+            "}",
+            "__syncwarp();",
+            f"tw_mbar_wait(&sm.mma_done[{g}], mma_phase);  // complete: its operands may be released",
+            "mma_phase ^= 1u;",
+        ]
+        if res not in self.umma_direct and res not in self.acc_at:
+            lines += [
+                "tw_tcgen05_fence_after();",
+                f"twillc_tmem_load<{n}>({self.out(res)}, {dst});",
+                "tw_tcgen05_fence_before();",
+                f"tw_named_bar_sync({g}, 128);  // every row read before the next MMA writes it",
+            ]
+        return ["      " + line for line in lines]
+
     def _store(self, op: tile.StoreOp, indent: str, iv: SSAValue | None) -> list[str]:
         t = op.value.type
         assert isinstance(t, tile.TileType)
         tensor = self.args[op.tensor]
+        if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
+            rows, cols = t.get_shape()
+            r0, c0 = (c_index(i, iv) for i in op.indices)
+            ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+                return [
+                    f"{indent}tw_tcgen05_fence_after();",
+                    f"{indent}twillc_store_tmem_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
+                    f"({c0}) * {cols}, {ld});",
+                ]
+            if self._in_tmem(op.value, self._role):
+                return self._hole(op, [], [self._operand(op.value)], indent)
+            return [
+                f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
+                f"({c0}) * {cols}, {ld});"
+            ]
         if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
@@ -700,11 +976,11 @@ class _Emitter:
             return []
         outs = [self.name(r) for r in op.results]
         decl = [
-            f"    {_elt(r.type)} {self.name(r)}[{_count(r.type)}];"
+            f"    {_elt(r.type)} {self.name(r)}[{self._n(r.type)}];"
             for r in op.results
             if isinstance(r.type, tile.TileType)
         ]  # type: ignore[attr-defined]
-        math = self._math(op) if self.arch == "sm_90a" else None
+        math = self._math(op)
         if math is not None:
             return decl + [line[2:] for line in math]
         ins = [self.name(v) for v in op.operands if isinstance(v.type, tile.TileType)]
@@ -720,8 +996,13 @@ class _Emitter:
         fn = f"twillc_hole_{len(self._hole_of)}"
         self._hole_of[id(op)] = fn
         self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
-        params = [f"T{i}* out{i}" for i in range(len(outs))] + [f"const U{i}* in{i}" for i in range(len(ins))]
-        tparams = [f"typename T{i}" for i in range(len(outs))] + [f"typename U{i}" for i in range(len(ins))]
+        in_tmem = [a.startswith("tmem + ") for a in ins]  # a tensor-memory address, not an array
+        params = [f"T{i}* out{i}" for i in range(len(outs))] + [
+            f"uint32_t in{i}" if t else f"const U{i}* in{i}" for i, t in enumerate(in_tmem)
+        ]
+        tparams = [f"typename T{i}" for i in range(len(outs))] + [
+            f"typename U{i}" for i, t in enumerate(in_tmem) if not t
+        ]
         template = f"template <{', '.join(tparams)}>\n" if tparams else ""
         self.hole_defs += [
             f"// TWILLC-HOLE ({where}): {', '.join(outs) or 'store'} = {text} -- tile math not generated yet",
@@ -796,6 +1077,15 @@ def _with_iteration(at: str, body: list[str]) -> list[str]:
         return body
     indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else ""
     return [f"{indent}const int kt = {at};", *body]
+
+
+TMEM_COLUMNS = 512  # 128 lanes x 512 columns of 32 bits per SM (sm_100)
+
+
+def _tmem_tile(t) -> bool:
+    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    shape = t.get_shape()
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)
 
 
 def _count(t) -> int:
