@@ -235,8 +235,9 @@ TW_DEV uint64_t tw_make_smem_desc(const void* smem, uint32_t lbo_bytes,
 
 // D(64x64,f32) (+)= A(64x16,f16,smem desc, K-major) * B(16x64,f16,smem desc).
 // Each thread of the warpgroup owns 32 fp32 accumulators.
-// TRANS_B = 1: B is MN-major (N contiguous in shared memory).
-template <int TRANS_B>
+// TRANS_B = 1: B is MN-major (N contiguous in shared memory); TRANS_A = 1:
+// A is MN-major (M contiguous: a transposed operand).
+template <int TRANS_B, int TRANS_A = 0>
 TW_DEV void tw_wgmma_m64n64k16_f32_f16_ss(float* d, uint64_t desc_a,
                                           uint64_t desc_b, int scale_d) {
 #if TW_SM90A
@@ -246,14 +247,14 @@ TW_DEV void tw_wgmma_m64n64k16_f32_f16_ss(float* d, uint64_t desc_a,
       "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
       "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
       "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
-      "%32, %33, p, 1, 1, 0, %35;\n\t}"
+      "%32, %33, p, 1, 1, %36, %35;\n\t}"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]),
         "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]),
         "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]),
         "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
         "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
         "+f"(d[30]), "+f"(d[31])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B));
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A));
 #endif
 }
 // RS wgmma (A from registers, 4 x b32 = 8 f16 per thread), B from a

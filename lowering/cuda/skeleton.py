@@ -160,6 +160,9 @@ class _Emitter:
         for op_id in carried_across:
             self.depths[op_id] += 1
         self._plan_tmem(found)
+        for op in self.loop_ops:  # a register accumulator updated in place: one array
+            if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
+                self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._assign_post(after)
         out = self._emit(before, after)
@@ -230,21 +233,23 @@ class _Emitter:
         """First column -> the block argument of each in-place accumulator."""
         return {c: v for v, c in self.acc_at.items() if isinstance(v, BlockArgument)}
 
-    def _accumulates_in_place(self, op: tile.MmaOp) -> bool:
-        """A GEMM-style carried accumulator (`acc = mma(a, b, acc)`, from zeros,
-        read by nothing else in the loop or on another role): it stays in tensor
-        memory for the whole loop, the MMA accumulating there."""
-        arg = op.acc
+    def _carried_in_place(self, op: Operation) -> bool:
+        """A GEMM-style carried accumulator, `acc = mma(a, b, acc)`, read by
+        nothing else in the loop: the MMA may update it in place."""
+        arg = op.acc if isinstance(op, tile.MmaOp) else None
         if not (isinstance(arg, BlockArgument) and arg.block is self.body and arg.index > 0):
             return False
-        i = arg.index - 1
-        yielded = self.body.last_op.operands[i]  # type: ignore[union-attr]
+        yielded = self.body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
         return (
-            yielded is op.result
-            and isinstance(self.loop.iter_args[i].owner, tile.ZerosOp)
+            yielded is op.results[0]
             and all(u.operation is op for u in arg.uses)
-            and all(isinstance(u.operation, tile.YieldOp) for u in op.result.uses)
+            and all(isinstance(u.operation, tile.YieldOp) for u in op.results[0].uses)
         )
+
+    def _accumulates_in_place(self, op: tile.MmaOp) -> bool:
+        """A carried accumulator from zeros that stays in tensor memory for the
+        whole loop, the MMA accumulating there (the first k-step overwrites)."""
+        return self._carried_in_place(op) and isinstance(self.loop.iter_args[op.acc.index - 1].owner, tile.ZerosOp)  # type: ignore[union-attr]
 
     def _umma_shape(self, op: Operation | None) -> tuple[int, int, int] | None:
         """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
@@ -287,6 +292,8 @@ class _Emitter:
             if res in self.tmem_at:
                 continue  # its ring is in tensor memory
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{_nbytes(res.type)}];  // register tile channel")
+        for x in dict.fromkeys(self._staged()):
+            smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{x.type.get_shape()[1] // 64 * 8192}];  // staged")  # type: ignore[attr-defined]
         for op in self.loads:
             d = self.depths[self.op_id[id(op)]]
             smem.append(f"  alignas(8) uint64_t {self.name(op.result)}_full[{d}], {self.name(op.result)}_empty[{d}];")
@@ -310,6 +317,7 @@ class _Emitter:
             if res not in self.tmem_at
         )
         total += sum(_nbytes(v.type) for v in self.post_channels)
+        total += sum(x.type.get_shape()[1] // 64 * 8192 for x in dict.fromkeys(self._staged()))  # type: ignore[attr-defined]
         if total + 2048 > self.machine.smem:
             raise located_error(self.loop, f"CUDA emission: {total} B of rings and channels exceed shared memory")
         tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
@@ -458,15 +466,23 @@ class _Emitter:
         regs: dict[SSAValue, tile.TileType] = {}
         for op in mine:
             for v in [*op.operands, *op.results]:
-                if isinstance(v.type, tile.TileType) and not self._in_smem(v) and not self._in_tmem(v, w):
+                if (
+                    isinstance(v.type, tile.TileType)
+                    and not self._in_smem(v)
+                    and not self._in_tmem(v, w)
+                    and not self._read_in_place(v, w)
+                ):
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
         carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
         carried = [(arg, y) for arg, y in carried if y in regs]
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
+        declared = set()
         for v, t in regs.items():
-            out.append(f"    {_elt(t)} {self.name(v)}[{self._n(t)}];")
+            if self.name(v) not in declared:  # an accumulator updated in place is one array
+                declared.add(self.name(v))
+                out.append(f"    {_elt(t)} {self.name(v)}[{self._n(t)}];")
         for i, init in enumerate(self.loop.iter_args):
             arg = self.body.args[i + 1]
             if arg in regs:
@@ -598,7 +614,9 @@ class _Emitter:
             elif v in self.reg_channels and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}// {n} from another role")
-                if self._tmem_channel(v, w):  # read in place, released after its last use
+                if self._read_in_place(v, w):  # read in its slot by the one op, released after it
+                    out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                elif self._tmem_channel(v, w):  # read in place, released after its last use
                     out += [
                         f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);",
                         f"{ind}tw_tcgen05_fence_after();",
@@ -606,6 +624,10 @@ class _Emitter:
                 else:
                     out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
         out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
+        for res in op.results:
+            if self._staged_early(res):
+                m = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                out.append(f"{ind}twillc_stage_acc<{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
         for res in op.results:
             if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
@@ -623,6 +645,9 @@ class _Emitter:
             if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+            elif events["last"].get(v) is op and self._read_in_place(v, w):
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release")
             elif events["last"].get(v) is op and self._tmem_channel(v, w) and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out += [
@@ -632,7 +657,7 @@ class _Emitter:
         for dst, src, n in events["first_handoff"].get(id(op), ()):
             out.append(f"{ind}if (kt == 0) for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
         for dst, src, n in events["handoff"].get(id(op), ()):  # the next iteration reads what this one wrote
-            out.append(f"{ind}for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
+            out += _copy_array(dst, src, n, ind)
         return out
 
     # -- the schedule's software pipeline inside one role -------------------
@@ -733,6 +758,17 @@ class _Emitter:
         stored a register tile to."""
         return v in self.acc_at or self._tmem_channel(v, w)
 
+    def _read_in_place(self, v: SSAValue, w: int) -> bool:
+        """A register tile from another role that one element-wise op of role
+        `w` reads: read in its shared-memory slot, never copied to registers
+        (sm_90a, where these channels live in shared memory; it keeps FA3's
+        backward consumer, P next to dK, under its 240 registers)."""
+        if self.arch != "sm_90a" or v not in self.reg_channels or self.warp(v.owner) == w:  # type: ignore[arg-type]
+            return False
+        readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}
+        mine = [op for op in readers.values() if self.warp(op) == w]
+        return len(mine) == 1 and (mine[0].name in UNARY or mine[0].name in BINARY)
+
     def _tmem_channel(self, v: SSAValue, w: int) -> bool:
         """A tensor-memory channel slot role `w` reads in place."""
         return v in self.umma_direct or (v in self.tmem_at and self.warp(v.owner) != w)  # type: ignore[arg-type]
@@ -788,7 +824,21 @@ class _Emitter:
         if any(v in self.resident or self._in_tmem(v, self._role) for v in tiles):
             return None  # streaming it through tensor memory is not generated yet
         if isinstance(op, tile.MmaOp):
-            return self._wgmma_rs(op) if self.arch == "sm_90a" else None
+            if self.arch != "sm_90a":
+                return None
+            if op.transpose_lhs:
+                return self._wgmma_ts(op)
+            if self._staged_early(op.lhs) and self._in_smem(op.rhs):
+                return self._wgmma(op, f"sm.{self.name(op.lhs)}_t")
+            return self._wgmma_rs(op)
+        if (
+            self.arch == "sm_90a"
+            and any(v.type.get_shape()[0] == 128 for v in tiles if not self._in_smem(v))
+            and (  # type: ignore[attr-defined]
+                op.name in ("tile.rowmax", "tile.rowsum") or any(v.type.rank == 1 for v in tiles)  # type: ignore[attr-defined]
+            )
+        ):
+            return None  # row vectors of two stacked m64 halves are not generated yet
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
             return None  # a swizzled shared-memory tile is not in the accumulator layout
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -823,6 +873,8 @@ class _Emitter:
         shape = t.get_shape()  # type: ignore[attr-defined]
         if self.arch == "sm_100a":  # the tensor-memory row layout
             return shape[0] == 128
+        if len(shape) == 2 and shape[0] == 128:  # two stacked m64 accumulator fragments
+            return shape[1] % 64 == 0
         return shape[0] == 64 and (len(shape) == 1 or shape[1] % 64 == 0)
 
     def _at(self, v: SSAValue, r: SSAValue) -> str:
@@ -831,6 +883,8 @@ class _Emitter:
         on sm_100a the thread's one)."""
         broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
         index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
+        if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
+            return f"{self._operand(v)}[{index}]"
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
@@ -849,7 +903,7 @@ class _Emitter:
         res = self.out(op.result)
         out = []
         if op.acc is not None:
-            out.append(f"      for (int i = 0; i < {n // 2}; ++i) {res}[i] = {self.name(op.acc)}[i];")
+            out += _copy_array(res, self.name(op.acc), n // 2, "      ")
         out += [
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
             " (wgmma, A from registers)",
@@ -858,6 +912,51 @@ class _Emitter:
         ]
         return out
 
+    def _wgmma_ts(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= X^T B with X a [64, M] register tile (FA3's dV += P^T dO,
+        dK += dS^T Q): X goes to shared memory, swizzled as TMA would write
+        it, and the wgmma reads it transposed."""
+        x = op.lhs
+        if self._in_smem(x) or not self._in_smem(op.rhs):
+            return None
+        k, m = x.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if k != 64 or m % 64 or m > 128 or n % 64 or n > 256:
+            return None
+        res = self.out(op.result)
+        out = []
+        if op.acc is not None:
+            out += _copy_array(res, self.name(op.acc), m * n // 128, "      ")
+        staged = f"sm.{self.name(x)}_t"
+        if not self._staged_early(x):
+            out.append(f"      twillc_stage_acc<{m}>({staged}, {self.name(x)}, {self._group});")
+        return out + [
+            f"      // {res} {'+' if op.acc is not None else ''}= {self.name(x)}^T * {self.name(op.rhs)}"
+            f"{'^T' if op.transpose_rhs else ''} (wgmma, A staged through shared memory and read transposed)",
+            f"      twillc_mma_ts<{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * BOX_COLS * 2}>({res}, "
+            f"{staged}, {self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
+        ]
+
+    def _staged_early(self, x: SSAValue) -> bool:
+        """A tile a transposed wgmma reads goes to shared memory as soon as its
+        role computes it (FA3's dS): every MMA then reads it there, and its
+        registers are free (one live instance, MMAs on the producing role)."""
+        if x not in self._staged() or x in self._rotated or id(x.owner) not in self.op_id:
+            return False
+        w = self.warp(x.owner)  # type: ignore[arg-type]
+        return all(self.warp(u.operation) == w for u in x.uses if isinstance(u.operation, tile.MmaOp))
+
+    def _staged(self) -> list[SSAValue]:
+        """Register tiles a transposed wgmma reads from shared memory."""
+        if self.arch != "sm_90a":
+            return []
+        return [
+            op.lhs
+            for op in self.loop_ops
+            if isinstance(op, tile.MmaOp) and op.transpose_lhs and not self._in_smem(op.lhs)
+        ]
+
     def _operand(self, v: SSAValue) -> str:
         if self._in_smem(v):
             return self._smem_ref(v)
@@ -865,26 +964,31 @@ class _Emitter:
             return f"tmem + {self.acc_at[v]}"
         if self._in_tmem(v, self._role):
             return self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
+        if self._read_in_place(v, self._role):
+            slot = f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
+            return f"twillc_mine<{_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]
         return self.name(v)
 
-    def _wgmma(self, op: tile.MmaOp) -> list[str]:
+    def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None) -> list[str]:
+        """acc (+)= A B from shared memory (A at `a_ref` when staged there)."""
+        a_ref = a_ref or self._smem_ref(op.lhs)
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
         if m != 64 or n % 64 or n > 256 or k % BOX_COLS:
-            return self._hole(op, [self.out(op.result)], [self._smem_ref(op.lhs), self._smem_ref(op.rhs)], "      ")
+            return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
         acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
         trans = 0 if op.transpose_rhs else 1
         b_rows = shape_b[0]
-        start = [f"      for (int i = 0; i < {n // 2}; ++i) {acc}[i] = {self.name(op.acc)}[i];"] if op.acc else []
+        start = _copy_array(acc, self.name(op.acc), n // 2, "      ") if op.acc else []
         return start + [
             f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma)",
             f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
             "      tw_wgmma_fence();",
             f"      for (int kk = 0; kk < {k // 16}; ++kk)",
             f"        twillc_mma_k16_boxed<{n}, {trans}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}>({acc}, "
-            f"{self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
             f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
@@ -960,14 +1064,18 @@ class _Emitter:
                 f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
                 f"({c0}) * {cols}, {ld});"
             ]
-        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64 or self._in_smem(op.value):
+        if t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()
         r0, c0 = (c_index(i, iv) for i in op.indices)
         ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
         value = self._operand(op.value)
-        return [f"{indent}twillc_store_acc<{cols}>({value}, {tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld});"]
+        return [  # each m64 half of the rows from its accumulator fragment
+            f"{indent}twillc_store_acc<{cols}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
+            f"({c0}) * {cols}, {ld});".replace(" + 0,", ",")
+            for h in range(rows // 64)
+        ]
 
     def _post(self, op: Operation) -> list[str]:
         if isinstance(op, tile.StoreOp):
@@ -1069,6 +1177,11 @@ CPP_KEYWORDS = frozenset(
     "try typedef typename union unsigned using virtual void volatile while".split()
 )
 """Value names that need a suffix in the generated C++ (`do` = dO's tile)."""
+
+
+def _copy_array(dst: str, src: str, n: int, indent: str) -> list[str]:
+    """`dst = src` element by element; nothing where they are one array."""
+    return [] if dst == src else [f"{indent}for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];"]
 
 
 def _with_iteration(at: str, body: list[str]) -> list[str]:
@@ -1180,10 +1293,66 @@ TW_DEV void twillc_mma_rs(float* acc, const T* a, const uint8_t* b, int scale_d)
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) tw_fence_operand(acc[i]);
 }
+// A [64, M] accumulator-layout register tile to shared memory as f16 boxes
+// of 64 columns with TMA's 128B swizzle (16-byte chunk index ^ row % 8), so
+// that a wgmma reads it transposed; the warp group's generic writes are
+// fenced for the async proxy and joined on named barrier `bar` first.
+template <int M, typename T>
+TW_DEV void twillc_stage_acc(uint8_t* dst, const T* x, int bar) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+#pragma unroll
+  for (int j = 0; j < M / 64; ++j)
+#pragma unroll
+    for (int g = 0; g < 8; ++g)
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        const int r = warp * 16 + lane / 4 + 8 * h, cb = (g * 8 + (lane % 4) * 2) * 2;
+        const T* v = x + j * 32 + g * 4 + 2 * h;
+        *reinterpret_cast<__half2*>(dst + j * 8192 + r * 128 + ((((cb >> 4) ^ (r & 7))) << 4) + (cb & 15)) =
+            __floats2half2_rn(float(v[0]), float(v[1]));
+      }
+  tw_fence_proxy_async_smem();
+  tw_named_bar_sync(bar, 128);
+}
+// D[M, N] (+)= X^T B with X [64, M] staged by twillc_stage_acc (A MN-major,
+// imm-trans-a = 1), B in shared memory as [64, N] MN-major boxes (TRANS_B = 1)
+// or [N, 64] K-major (TRANS_B = 0), B_BOX bytes per box; D as M / 64 stacked
+// m64 accumulator fragments.
+template <int M, int N, int TRANS_B, int B_BOX>
+TW_DEV void twillc_mma_ts(float* acc, const uint8_t* xs, const uint8_t* b, int scale_d) {
+#pragma unroll
+  for (int i = 0; i < M * N / 128; ++i) tw_fence_operand(acc[i]);
+  tw_wgmma_fence();
+#pragma unroll
+  for (int h = 0; h < M / 64; ++h)
+#pragma unroll
+    for (int kk = 0; kk < 4; ++kk) {
+      const uint64_t da = tw_make_smem_desc(xs + h * 8192 + kk * 16 * 128, 8192, 1024, 1);
+#pragma unroll
+      for (int j = 0; j < N / 64; ++j) {
+        const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + j * 64 * 128 + kk * 32;
+        const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+        tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B, 1>(acc + h * (N / 2) + j * 32, da, db, (scale_d || kk > 0) ? 1 : 0);
+      }
+    }
+  tw_wgmma_commit();
+  tw_wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < M * N / 128; ++i) tw_fence_operand(acc[i]);
+}
 // Row `half` (0: r, 1: r + 8) of a row vector [64] in shared memory.
 TW_DEV float twillc_row(const uint8_t* rows, int half) {
   const int t = threadIdx.x % 128;
   return reinterpret_cast<const float*>(rows)[(t / 32) * 16 + (t % 32) / 4 + 8 * half];
+}
+// The calling thread's n elements of a register tile in a channel slot, read
+// in place. The empty asm makes the thread index opaque, so that the address
+// is computed where it is used, not hoisted and held across a whole role.
+template <typename T>
+TW_DEV T* twillc_mine(uint8_t* slot, uint32_t n) {
+  uint32_t t = threadIdx.x % 128;
+  asm volatile("" : "+r"(t));
+  return reinterpret_cast<T*>(slot) + t * n;
 }
 // Register tiles between roles: every thread moves its own elements.
 template <typename T>
