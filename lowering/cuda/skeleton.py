@@ -44,7 +44,6 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.kernel_plan import BOX_COLS
-from lowering.cuda.pingpong import PingPong, guards, plan_pingpong
 from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
 from lowering.cuda.tcgen05 import TCGEN05
 from twillc.expand import buffer_depths, channels
@@ -161,7 +160,6 @@ class _Emitter:
         for op_id in carried_across:
             self.depths[op_id] += 1
         self._plan_tmem(found)
-        self.pingpong = self._plan_pingpong()
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]
@@ -213,26 +211,6 @@ class _Emitter:
                 continue
             self.tmem_at[res], used = used, used + t.get_shape()[1] * d  # type: ignore[attr-defined]
         self.tmem_cols = 1 << max(5, (used - 1).bit_length()) if used else 0  # a power of two, at least 32
-
-    def _plan_pingpong(self) -> PingPong | None:
-        """FA3's ping-pong (sm_90a) where the schedule has two consumer groups
-        taking turns on the tensor core and nothing passes between them or
-        from another role but the loads (a wait inside a run could not then
-        depend on the other group)."""
-        if self.arch != "sm_90a":
-            return None
-        mmas = [
-            (self.op_id[id(op)], self.warp(op), self.schedule.cycles[self.op_id[id(op)]])
-            for op in self.loop_ops
-            if isinstance(op, tile.MmaOp)
-        ]
-        plan = plan_pingpong(mmas, self.schedule.ii)  # type: ignore[arg-type]
-        if plan is None or self.producer_warp in plan.order:
-            return None
-        for producer, users in self.reg_channels.values():
-            if producer in plan.order or set(users) & set(plan.order):
-                return None
-        return plan
 
     def _tmem_resident(self) -> set[SSAValue]:
         """On sm_100a, the 2-D tiles the cost model keeps in tensor memory, never
@@ -533,11 +511,6 @@ class _Emitter:
             pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands)
         ):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
-        plan = self.pingpong
-        if plan is not None and w in plan.order and w != plan.first:  # the other group issues first
-            out.append(
-                f"    if (trips > 0) tw_named_bar_arrive({plan.barrier[plan.first]}, 256);  // ping-pong: it goes first"
-            )
         pipelined = self._pipelinable(w, mine, carried)
         for v in sorted(self._rotated & set(regs), key=self.name):
             out.append(f"    {_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
@@ -650,16 +623,7 @@ class _Emitter:
                     ]
                 else:
                     out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
-        plan = self.pingpong
-        turn = plan is not None and w in plan.order and isinstance(op, tile.MmaOp)
-        if turn:  # wait for this group's turn on the tensor core
-            opens, _ = guards(plan, w, self.op_id[id(op)])  # type: ignore[arg-type]
-            out.append(f"{ind}{'' if opens == 'true' else f'if ({opens}) '}tw_named_bar_sync({plan.barrier[w]}, 256);")  # type: ignore[union-attr]
         out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
-        if turn:  # and hand it over after the run
-            _, closes = guards(plan, w, self.op_id[id(op)])  # type: ignore[arg-type]
-            other = plan.order[1] if w == plan.order[0] else plan.order[0]  # type: ignore[union-attr]
-            out.append(f"{ind}if ({closes}) tw_named_bar_arrive({plan.barrier[other]}, 256);  // ping-pong")  # type: ignore[union-attr]
         for res in op.results:
             if self._staged_early(res):
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
