@@ -13,14 +13,13 @@ libattn_bwd_h100.so built elsewhere); otherwise it exits 0 saying why.
 from __future__ import annotations
 
 import argparse
-import datetime
 import math
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cuda_run import kernel_files, launcher, missing_gpu, timed  # noqa: E402
+from cuda_run import kernel_files, launcher, missing_gpu, prebuilt, print_timing, report, timed  # noqa: E402
 
 
 def reference(q, k, v, do):  # type: ignore[no-untyped-def]
@@ -49,8 +48,7 @@ def main() -> int:
     torch.manual_seed(0)
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
-        given = [str(Path(args.dir) / f) if args.dir else None for f in ("attn_bwd_h100.cu", "libattn_bwd_h100.so")]
-        bwd = launcher(*kernel_files("attn_bwd_h100", Path(tmp), *given, "sm_90a"))
+        bwd = launcher(*kernel_files("attn_bwd_h100", Path(tmp), *prebuilt(args.dir, "attn_bwd_h100"), "sm_90a"))
 
         def run(n: int):  # type: ignore[no-untyped-def]
             q, k, v, do = (torch.randn(n, 128, dtype=torch.float16, device="cuda") * s for s in (0.125, 1, 1, 1))
@@ -69,14 +67,8 @@ def main() -> int:
             torch.cuda.synchronize()
             # every CTA writes its partial dQ: it is the whole dQ only with one CTA
             for name in ["dK", "dV"] + (["dQ"] if n == 128 else []):
-                got, ref = values[name].float(), refs[name]
-                err = ((got - ref).abs().max() / ref.abs().max()).item()
-                ok = err <= 2e-2
-                failed |= not ok
-                print(
-                    f"attn_bwd_h100 N={n} (trip count {n // 64}) {name}: max error / max |ref| = {err:.2e} "
-                    f"{'ok' if ok else 'MISMATCH'}"
-                )
+                label = f"attn_bwd_h100 N={n} (trip count {n // 64}) {name}"
+                failed |= report(label, values[name], refs[name], 2e-2)
         if failed:
             print("MISMATCH: the generated backward kernel does not compute its loop")
             return 1
@@ -90,11 +82,8 @@ def main() -> int:
             do4 = values["dO"].view(1, 1, n, 128)
             t_torch = timed(lambda: torch.autograd.grad(o4, (q4, k4, v4), do4, retain_graph=True), args.repeat)
         flops = 10 * n * n * 128  # S, dP, dV, dK, dQ: five n x n x 128 products
-        print(f"\n{datetime.date.today()}, {torch.cuda.get_device_name()}, one head, N = {n}, d = 128, f16\n")
-        print("| kernel | ms | TFLOP/s |\n|---|---|---|")
-        print(f"| twillc attn_bwd_h100 | {t_ours:.3f} | {flops / t_ours / 1e9:.0f} |")
-        print(f"| torch SDPA backward (flash) | {t_torch:.3f} | {flops / t_torch / 1e9:.0f} |")
-        print(f"\ntwillc / torch throughput: {t_torch / t_ours:.2f}")
+        ours, baseline = ("twillc attn_bwd_h100", t_ours), ("torch SDPA backward (flash)", t_torch)
+        print_timing(f"one head, N = {n}, d = 128, f16", flops, ours, baseline)
     return 0
 
 

@@ -93,6 +93,33 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     return start.elapsed_time(end) / repeat
 
 
+def prebuilt(directory: str | None, example: str) -> tuple[str | None, str | None]:
+    """<example>.cu and lib<example>.so in `directory`, built elsewhere (or None, None)."""
+    if directory is None:
+        return None, None
+    return str(Path(directory) / f"{example}.cu"), str(Path(directory) / f"lib{example}.so")
+
+
+def report(label: str, got, ref, tol: float) -> bool:  # type: ignore[no-untyped-def]
+    """Print the max error relative to the largest reference value; True on a mismatch."""
+    err = ((got.float() - ref).abs().max() / ref.abs().max()).item()
+    print(f"{label}: max error / max |ref| = {err:.2e} {'ok' if err <= tol else 'MISMATCH'}")
+    return err > tol
+
+
+def print_timing(problem: str, flops: int, ours: tuple[str, float], baseline: tuple[str, float]) -> None:
+    """The markdown table of both kernels' times (ms) and the throughput ratio."""
+    import datetime
+
+    import torch
+
+    print(f"\n{datetime.date.today()}, {torch.cuda.get_device_name()}, {problem}\n")
+    print("| kernel | ms | TFLOP/s |\n|---|---|---|")
+    for name, ms in (ours, baseline):
+        print(f"| {name} | {ms:.3f} | {flops / ms / 1e9:.0f} |")
+    print(f"\ntwillc / {baseline[0]} throughput: {baseline[1] / ours[1]:.2f}")
+
+
 def kernel_files(example: str, tmp: Path, cu: str | None, so: str | None, arch: str) -> tuple[Path, Path]:
     """The kernel's .cu and built .so: given (made on another machine), or made here."""
     cu_path = Path(cu) if cu else tmp / f"{example}.cu"

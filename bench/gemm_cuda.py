@@ -10,13 +10,12 @@ elsewhere: --cu/--so); without them it says what is missing and exits 0.
 from __future__ import annotations
 
 import argparse
-import datetime
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cuda_run import kernel_files, launcher, missing_gpu, timed  # noqa: E402
+from cuda_run import kernel_files, launcher, missing_gpu, print_timing, report, timed  # noqa: E402
 
 BM, BN, BK = 128, 256, 64  # the example's CTA tile
 CHECK_SHAPES = [(128, 256, 64), (256, 512, 128), (384, 256, 192), (128, 768, 320)]
@@ -47,11 +46,7 @@ def main() -> int:
             launch({"A": a, "B": b, "C": c, "M": m, "N": nn, "K": k, "blocks": (m // BM) * (nn // BN)})
             torch.cuda.synchronize()
             ref = a.float() @ b.float()
-            err = ((c.float() - ref).abs().max() / ref.abs().max()).item()
-            ok = err <= 1e-2  # f16 output rounding is 2^-11 of the largest value
-            failed |= not ok
-            verdict = "ok" if ok else "MISMATCH"
-            print(f"M={m} N={nn} K={k} (trip count {k // BK}): max error / max |C| = {err:.2e} {verdict}")
+            failed |= report(f"M={m} N={nn} K={k} (trip count {k // BK})", c, ref, 1e-2)  # f16 output: 2^-11
         if failed:
             print("MISMATCH: the generated kernel does not compute C = A B")
             return 1
@@ -59,12 +54,8 @@ def main() -> int:
         values = {"A": a, "B": b, "C": c, "M": n, "N": n, "K": n, "blocks": (n // BM) * (n // BN)}
         t_ours = timed(lambda: launch(values), args.repeat)
         t_torch = timed(lambda: torch.matmul(a, b, out=c), args.repeat)
-        flops = 2 * n**3
-        print(f"\n{datetime.date.today()}, {torch.cuda.get_device_name()}, {n}x{n}x{n} f16 -> f32 accumulate -> f16\n")
-        print("| kernel | ms | TFLOP/s |\n|---|---|---|")
-        print(f"| twillc gemm_h100 | {t_ours:.3f} | {flops / t_ours / 1e9:.0f} |")
-        print(f"| torch.matmul (cuBLAS) | {t_torch:.3f} | {flops / t_torch / 1e9:.0f} |")
-        print(f"\ntwillc / cuBLAS throughput: {t_torch / t_ours:.2f}")
+        problem = f"{n}x{n}x{n} f16 -> f32 accumulate -> f16"
+        print_timing(problem, 2 * n**3, ("twillc gemm_h100", t_ours), ("torch.matmul (cuBLAS)", t_torch))
     return 0
 
 

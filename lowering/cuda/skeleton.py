@@ -160,6 +160,17 @@ class _Emitter:
         for op_id in carried_across:
             self.depths[op_id] += 1
         self._plan_tmem(found)
+        # register tiles a transposed wgmma reads from shared memory (sm_90a)
+        self.staged = list(
+            dict.fromkeys(
+                op.lhs
+                for op in self.loop_ops
+                if self.arch == "sm_90a"
+                and isinstance(op, tile.MmaOp)
+                and op.transpose_lhs
+                and not self._in_smem(op.lhs)
+            )
+        )
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]
@@ -292,7 +303,7 @@ class _Emitter:
             if res in self.tmem_at:
                 continue  # its ring is in tensor memory
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{_nbytes(res.type)}];  // register tile channel")
-        for x in dict.fromkeys(self._staged()):
+        for x in self.staged:
             smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{x.type.get_shape()[1] // 64 * 8192}];  // staged")  # type: ignore[attr-defined]
         for op in self.loads:
             d = self.depths[self.op_id[id(op)]]
@@ -317,7 +328,7 @@ class _Emitter:
             if res not in self.tmem_at
         )
         total += sum(_nbytes(v.type) for v in self.post_channels)
-        total += sum(x.type.get_shape()[1] // 64 * 8192 for x in dict.fromkeys(self._staged()))  # type: ignore[attr-defined]
+        total += sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged)  # type: ignore[attr-defined]
         if total + 2048 > self.machine.smem:
             raise located_error(self.loop, f"CUDA emission: {total} B of rings and channels exceed shared memory")
         tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
@@ -942,20 +953,10 @@ class _Emitter:
         """A tile a transposed wgmma reads goes to shared memory as soon as its
         role computes it (FA3's dS): every MMA then reads it there, and its
         registers are free (one live instance, MMAs on the producing role)."""
-        if x not in self._staged() or x in self._rotated or id(x.owner) not in self.op_id:
+        if x not in self.staged or x in self._rotated or id(x.owner) not in self.op_id:
             return False
         w = self.warp(x.owner)  # type: ignore[arg-type]
         return all(self.warp(u.operation) == w for u in x.uses if isinstance(u.operation, tile.MmaOp))
-
-    def _staged(self) -> list[SSAValue]:
-        """Register tiles a transposed wgmma reads from shared memory."""
-        if self.arch != "sm_90a":
-            return []
-        return [
-            op.lhs
-            for op in self.loop_ops
-            if isinstance(op, tile.MmaOp) and op.transpose_lhs and not self._in_smem(op.lhs)
-        ]
 
     def _operand(self, v: SSAValue) -> str:
         if self._in_smem(v):
