@@ -180,6 +180,33 @@ def test_values_leaving_the_loop_live_to_the_end() -> None:
     assert check_joint(g, s, loose) == []
 
 
+def test_threads_and_one_issuing_warp() -> None:
+    """Tile math needs a warp group; MMAs one thread, all from one warp;
+    both the solver and the checker hold to it."""
+    g = graph(
+        [op("ld", "tma", variable_latency=True), op("s", "tc"), op("p", "sfu"), op("o", "tc")],
+        [Edge("ld", "s", 1), Edge("s", "p", 1), Edge("p", "o", 1), Edge("o", "o", 1, 1)],
+    )
+    config = WarpConfig(
+        4,
+        0,
+        (24, 24, 200, 200),
+        threads=(32, 32, 128, 128),
+        one_thread_units=frozenset({"tma", "tc"}),
+        one_warp_units=frozenset({"tc"}),
+    )
+    s = solved(g, config)
+    assert s.warps["s"] == s.warps["o"] and s.warps["p"] in (2, 3)
+    assert s.warps["s"] == s.warps["p"]  # fewest values across warps before narrow warps
+    moved = replace(s, warps={**s.warps, "p": 1})
+    assert any("runs on 128 threads but warp 1 has 32" in p for p in check_joint(g, moved, config))
+    split = replace(s, warps={**s.warps, "o": 2 if s.warps["s"] != 2 else 3})
+    assert any("the tc ops must share one warp" in p for p in check_joint(g, split, config))
+    narrow = replace(config, threads=(32, 32, 32, 32))
+    res = joint_schedule(g, narrow)
+    assert res.ii is None and "runs on 128 threads and no warp it may use has that many" in res.note
+
+
 def test_checker_rejects_mutations() -> None:
     g = attention(regs=10)
     s = solved(g, ONE_WARP)
@@ -261,6 +288,9 @@ def tiny_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
         tuple(draw(st.sampled_from([100, 150, 300])) for _ in range(w)),
         allow_cross_warp=draw(st.booleans()),
         cross_warp_delay=draw(st.sampled_from([None, 0, 2])),
+        threads=tuple(draw(st.sampled_from([32, 128])) for _ in range(w)),
+        one_thread_units=draw(st.sampled_from([frozenset(), frozenset({"tma"}), frozenset({"tma", "tc"})])),
+        one_warp_units=draw(st.sampled_from([frozenset(), frozenset({"tc"})])),
     )
     return graph(ops, edges, memories=memories), config
 
@@ -312,3 +342,31 @@ def carried_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
 def test_carried_values_match_brute_force(problem: tuple[DependenceGraph, WarpConfig], ii: int, length: int) -> None:
     if length <= 3 * ii:
         test_answers_match_brute_force.hypothesis.inner_test(problem, ii, length)  # type: ignore[attr-defined]
+
+
+def crossings(g: DependenceGraph, warps: dict[str, int]) -> int:
+    return sum(
+        1 for e in g.edges if e.src != e.dst and not g.op(e.src).variable_latency and warps[e.src] != warps[e.dst]
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_problems())
+def test_warps_carry_fewest_values_across(problem: tuple[DependenceGraph, WarpConfig]) -> None:
+    """At the issue times found, no warp assignment (brute force) crosses
+    fewer edges than the one returned."""
+    g, config = problem
+    try:
+        s = joint_schedule(g, config, time_limit=20.0, max_ii=4)
+    except SolverLimit:
+        return
+    if s.ii is None:
+        return
+    ids = [o.id for o in g.ops]
+    choices = [range(config.warp_groups) for _ in ids]
+    legal = [
+        dict(zip(ids, w, strict=True))
+        for w in itertools.product(*choices)
+        if not check_joint(g, replace(s, warps=dict(zip(ids, w, strict=True))), config)
+    ]
+    assert s.warps is not None and min(crossings(g, w) for w in legal) == crossings(g, dict(s.warps))

@@ -65,3 +65,23 @@ def test_invalid_file(tmp_path: Path) -> None:
     path.write_text("name = ")
     with pytest.raises(UserError, match="cannot read machine model"):
         load_machine(str(path))
+
+
+def test_warp_threads_and_issuing_units() -> None:
+    h100, b200 = load_machine("h100"), load_machine("b200")
+    assert h100.threads_of(3) == (128, 128, 128) and h100.one_thread_units == {"tma"} and not h100.one_warp_units
+    assert b200.threads_of(5) == (32, 32, 128, 128, 128) and b200.threads_of(6)[-1] == 128
+    assert b200.one_thread_units == {"tma", "tc"} and b200.one_warp_units == {"tc"}
+    for key in ("sync.one_thread_units", "sync.one_warp_units", "warps.threads"):
+        assert key in b200.sources
+
+
+def test_invalid_warp_threads(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    text = (MACHINE_DIR / "b200.toml").read_text()
+    path.write_text(text.replace("threads = [32, 32, 128, 128, 128]", "threads = [32, 128]"))
+    with pytest.raises(UserError, match="warps.threads must give one thread count per warp group"):
+        load_machine(str(path))
+    path.write_text(text.replace('one_warp_units = ["tc"]', 'one_warp_units = ["mma"]'))
+    with pytest.raises(UserError, match="sync names the unit 'mma'"):
+        load_machine(str(path))

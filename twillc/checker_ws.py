@@ -5,6 +5,8 @@ length, stages) goes through `check_schedule`; then, from the definitions
 (Twill Figs. 4-6, design.md), with plain loops over explicit cycles:
 
 - warp uniqueness (one warp in range per op) and variable latency <=> W_vl;
+  each op on a warp with the threads it runs on (one for ops of one-thread
+  units only, else a warp group); the ops of a one-warp unit on one warp;
 - cross-warp edges: allowed at all, and the consumer a further spill late;
 - the straight-line program Q*: S copies (S = the schedule's stage count
   unless given), copy i of v issuing at cycle(v) + i*II, over T = L + (S-1)*II
@@ -66,6 +68,16 @@ def _check_warps(graph: DependenceGraph, schedule: Schedule, config: WarpConfig)
             problems.append(f"variable-latency op {o.id} is on warp {w}, not the variable-latency warp")
         elif not o.variable_latency and w == config.vl_warp:
             problems.append(f"op {o.id} (fixed latency) is on the variable-latency warp {w}")
+        else:
+            one_thread = bool(o.units()) and all(u in config.one_thread_units for u in o.units())
+            need = 1 if one_thread else config.group_threads
+            have = config.threads[w] if w < len(config.threads) else config.group_threads
+            if have < need:
+                problems.append(f"op {o.id} runs on {need} threads but warp {w} has {have}")
+    for unit in sorted(config.one_warp_units):
+        used = sorted({warps[o.id] for o in graph.ops if unit in o.units() and o.id in warps})
+        if len(used) > 1:
+            problems.append(f"the {unit} ops must share one warp but use warps {used}")
     return problems
 
 

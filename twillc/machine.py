@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from twillc.diagnostics import Location, UserError
+from twillc.solvers.warp_config import WarpConfig
 
 MACHINE_DIR = Path(__file__).parent / "machines"
 
@@ -44,6 +45,12 @@ class Machine:
     warp_groups: int
     warp_regs: tuple[int, ...]
     """Register budget of each default warp group (empty: derived)."""
+    warp_threads: tuple[int, ...]
+    """Threads of each default warp group (empty: `threads_per_group` each)."""
+    one_thread_units: frozenset[str]
+    """Units whose ops one thread issues (TMA; tcgen05.mma): any warp can run them."""
+    one_warp_units: frozenset[str]
+    """Units whose ops must all be issued from one warp."""
     sources: dict[str, str]
     path: str
 
@@ -66,6 +73,27 @@ class Machine:
         rest = (self.regs_per_thread_total - self.setmaxnreg_min) // (groups - 1)
         rest = min(self.setmaxnreg_max, rest - rest % self.setmaxnreg_step)
         return (self.setmaxnreg_min,) + (rest,) * (groups - 1)
+
+    def threads_of(self, groups: int) -> tuple[int, ...]:
+        """Threads of each of `groups` warp groups: the machine's own list
+        as far as it goes, full warp groups past it."""
+        given = self.warp_threads[:groups]
+        return given + (self.threads_per_group,) * (groups - len(given))
+
+
+def machine_warp_config(machine: Machine, groups: int, regs: tuple[int, ...], cross_warp: bool) -> WarpConfig:
+    """The warps of a joint schedule on `machine`: W_vl is warp 0, the
+    threads and one-thread / one-warp units are the machine's."""
+    return WarpConfig(
+        warp_groups=groups,
+        vl_warp=0,
+        reg_limits=regs,
+        allow_cross_warp=cross_warp,
+        threads=machine.threads_of(groups),
+        group_threads=machine.threads_per_group,
+        one_thread_units=machine.one_thread_units,
+        one_warp_units=machine.one_warp_units,
+    )
 
 
 def shipped_targets() -> list[str]:
@@ -137,6 +165,9 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         threads_per_group=int(regs["threads_per_group"]),
         warp_groups=int(warps["groups"]),
         warp_regs=tuple(int(r) for r in warps.get("regs", ())),
+        warp_threads=tuple(int(n) for n in warps.get("threads", ())),
+        one_thread_units=frozenset(str(u) for u in data.get("sync", {}).get("one_thread_units", ())),
+        one_warp_units=frozenset(str(u) for u in data.get("sync", {}).get("one_warp_units", ())),
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         path=path,
     )
@@ -144,6 +175,13 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         raise ValueError("warps.groups and registers.threads_per_group must be >= 1")
     if machine.warp_regs and len(machine.warp_regs) != machine.warp_groups:
         raise ValueError("warps.regs must give one budget per warp group")
+    if machine.warp_threads and len(machine.warp_threads) != machine.warp_groups:
+        raise ValueError("warps.threads must give one thread count per warp group")
+    if any(not 1 <= n <= machine.threads_per_group for n in machine.warp_threads):
+        raise ValueError(f"warps.threads must lie in [1, {machine.threads_per_group}]")
+    for u in sorted(machine.one_thread_units | machine.one_warp_units):
+        if u not in units:
+            raise ValueError(f"sync names the unit {u!r}, which [units] does not have")
     if sum(machine.warp_regs) > machine.regs_per_thread_total:
         raise ValueError(f"warps.regs sum to more than {machine.regs_per_thread_total} registers per thread")
     return machine

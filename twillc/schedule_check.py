@@ -3,6 +3,8 @@ plus the warp-assignment checker once warp specialization ran."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
 from dialects import tile
@@ -16,7 +18,7 @@ def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, mach
     if schedule.warps is None:
         return check_schedule(graph, schedule)
     from twillc.checker_ws import check_joint
-    from twillc.solvers.joint_z3 import WarpConfig
+    from twillc.machine import machine_warp_config
 
     options = loop.attributes.get("twill.warp_options")
     opts = options.data if isinstance(options, DictionaryAttr) else {}
@@ -25,10 +27,6 @@ def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, mach
         v = opts.get(key)
         return int(v.value.data) if isinstance(v, IntegerAttr) else default
 
-    config = WarpConfig(
-        warp_groups=len(schedule.roles),
-        vl_warp=opt("vl_warp", 0),
-        reg_limits=tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id)),
-        allow_cross_warp=bool(opt("cross_warp", 1)),
-    )
-    return check_joint(graph, schedule, config)
+    regs = tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id))
+    config = machine_warp_config(machine, len(schedule.roles), regs, bool(opt("cross_warp", 1)))
+    return check_joint(graph, schedule, replace(config, vl_warp=opt("vl_warp", 0)))

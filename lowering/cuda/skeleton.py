@@ -86,7 +86,7 @@ class _Emitter:
         self.args = {arg: arg.name_hint or f"arg{i}" for i, arg in enumerate(self.func.body.block.args)}
         self.holes: list[str] = []
         self.hole_defs: list[str] = []
-        self._hole_of: dict[int, str] = {}
+        self._hole_of: dict[tuple[int, str], str] = {}
         self._rotated: set[SSAValue] = set()
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
@@ -190,6 +190,8 @@ class _Emitter:
         self.scratch_at: dict[int, int] = {}  # warp -> first column of its MMA accumulator
         self.acc_at: dict[SSAValue, int] = {}  # a carried accumulator (its block argument, MMA result, loop result)
         self.tmem_cols = 0
+        self.tmem_pending: set[SSAValue] = set()
+        self.umma_in_place: set[SSAValue] = set()  # MMA results written in their accumulator's slot
         self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
         self.resident = self._tmem_resident()
         if self.arch != "sm_100a":
@@ -221,6 +223,19 @@ class _Emitter:
             if res in self.tmem_at or not _tmem_tile(t) or used + t.get_shape()[1] * d > TMEM_COLUMNS:  # type: ignore[attr-defined]
                 continue
             self.tmem_at[res], used = used, used + t.get_shape()[1] * d  # type: ignore[attr-defined]
+        for res in self.reg_channels:
+            # An MMA accumulating onto a tile another role handed it in tensor
+            # memory (FA4's O, rescaled by the correction role) writes its
+            # result in place, in that slot, and hands it back from there.
+            op = res.owner
+            if res not in self.tmem_at and isinstance(op, tile.MmaOp) and op.acc in self.tmem_at:
+                self.tmem_at[res] = self.tmem_at[op.acc]
+                self.umma_in_place.add(res)
+                self.depths[self.op_id[id(op)]] = self.depths[self.op_id[id(op.acc.owner)]]
+        # Tiles the cost model keeps in tensor memory that cross roles with no
+        # columns left for them (FA4 puts P over S's columns: that needs
+        # liveness-based reuse): synchronized, their hand-over is a hole.
+        self.tmem_pending = {r for r in self.reg_channels if r in self.resident and r not in self.tmem_at}
         self.tmem_cols = 1 << max(5, (used - 1).bit_length()) if used else 0  # a power of two, at least 32
 
     def _tmem_resident(self) -> set[SSAValue]:
@@ -300,7 +315,7 @@ class _Emitter:
             smem.append(f"  alignas(1024) uint8_t {self.name(op.result)}[{_round1k(_nbytes(op.result.type))}];")
         for res in self.reg_channels:
             d = self.depths[self.op_id[id(res.owner)]]
-            if res in self.tmem_at:
+            if res in self.tmem_at or res in self.tmem_pending:
                 continue  # its ring is in tensor memory
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{_nbytes(res.type)}];  // register tile channel")
         for x in self.staged:
@@ -325,7 +340,7 @@ class _Emitter:
         total += sum(
             _nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
             for res in self.reg_channels
-            if res not in self.tmem_at
+            if res not in self.tmem_at and res not in self.tmem_pending
         )
         total += sum(_nbytes(v.type) for v in self.post_channels)
         total += sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged)  # type: ignore[attr-defined]
@@ -575,6 +590,8 @@ class _Emitter:
 
     def _tmem_slot(self, v: SSAValue, slot: str) -> str:
         """The tensor-memory address of slot `slot` of channel `v`'s ring."""
+        if v in self.tmem_pending:
+            return f"tmem + 0 /* {self.name(v)}: no tensor-memory columns allocated yet */"
         return f"tmem + {self.tmem_at[v]} + ({slot}) * {v.type.get_shape()[1]}"  # type: ignore[attr-defined]
 
     def _program_rank(self, op: Operation) -> tuple[int, int]:
@@ -643,7 +660,11 @@ class _Emitter:
             if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
                 out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
-                if res in self.tmem_at:
+                if res in self.tmem_pending:
+                    out += self._hole(op, [], [self.out(res)], ind, f"{n} to tensor memory for another role")
+                elif res in self.umma_in_place:
+                    out.append(f"{ind}tw_tcgen05_fence_before();  // the MMA wrote {n} in its slot")
+                elif res in self.tmem_at:
                     out += [
                         f"{ind}twillc_tmem_store<{self._n(res.type)}>("
                         f"{self._tmem_slot(res, f'kt % {d}')}, {self.out(res)});",
@@ -782,7 +803,8 @@ class _Emitter:
 
     def _tmem_channel(self, v: SSAValue, w: int) -> bool:
         """A tensor-memory channel slot role `w` reads in place."""
-        return v in self.umma_direct or (v in self.tmem_at and self.warp(v.owner) != w)  # type: ignore[arg-type]
+        placed = v in self.tmem_at or v in self.tmem_pending
+        return v in self.umma_direct or (placed and self.warp(v.owner) != w)  # type: ignore[arg-type]
 
     def _pre_smem(self, v: SSAValue) -> bool:
         return isinstance(v.owner, tile.LoadOp) and v.owner in self.pre_loads
@@ -1095,15 +1117,17 @@ class _Emitter:
         ins = [self.name(v) for v in op.operands if isinstance(v.type, tile.TileType)]
         return decl + self._hole(op, outs, ins, "    ")
 
-    def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str) -> list[str]:
-        op_name = op.name.split(".")[-1]
+    def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str, what: str = "") -> list[str]:
+        """A device function left empty for `op` (or for `what` it needs)."""
+        op_name = what or op.name.split(".")[-1]
         args = ", ".join(outs + ins)
-        if id(op) in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
-            return [f"{indent}{self._hole_of[id(op)]}({args});  // TWILLC-HOLE: {op_name}"]
-        text = f"{op_name}({', '.join(ins)})"
+        key = (id(op), what)
+        if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
+            return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
+        text = what or f"{op_name}({', '.join(ins)})"
         where = _loc(op, self.source)
         fn = f"twillc_hole_{len(self._hole_of)}"
-        self._hole_of[id(op)] = fn
+        self._hole_of[key] = fn
         self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
         in_tmem = [a.startswith("tmem + ") for a in ins]  # a tensor-memory address, not an array
         params = [f"T{i}* out{i}" for i in range(len(outs))] + [

@@ -22,7 +22,10 @@ they overlap is under-counted there, while the steady state has no drain.
   (i + distance >= S: a loop-carried result leaving the loop) lives to T;
 - memory capacity: per memory, the footprints of live values; register
   limit: per warp, the registers of the live values it holds;
-- warp uniqueness; variable latency <=> the warp W_vl;
+- warp uniqueness; variable latency <=> the warp W_vl; an op only on a
+  warp with the threads it needs (a tile op: a whole warp group; a TMA
+  load or a tcgen05.mma: one thread); the ops of a one-warp unit
+  (tcgen05.mma) all on one warp;
 - cross-warp communication: a consumer on another warp than its producer
   issues a further `spill` cycles late (WarpConfig.spill); values of
   variable-latency ops are exempt (shared memory with its own barrier);
@@ -73,10 +76,15 @@ def joint_schedule_at(
     time_limit: float = 60.0,
     seed: int = 0,
     fixed_cycles: dict[str, int] | None = None,
+    max_crossings: int | None = None,
+    max_oversized: int | None = None,
 ) -> Answer:
     """Decide the joint problem at II `ii`, length `length` and `stages`
     copies in Q* (see the module docstring). With `fixed_cycles` only warps
-    are chosen. Issue times come back as solved (not shifted to 0)."""
+    are chosen; with `max_crossings` at most that many edges carry a value
+    from one warp to another; with `max_oversized` at most that many ops
+    needing less than a warp group run on a whole one. Issue times come back
+    as solved (not shifted to 0)."""
     import z3
 
     if ii < 1 or length < 1:
@@ -88,14 +96,18 @@ def joint_schedule_at(
         return None
     z3.set_param("smt.random_seed", seed)
     z3.set_param("sat.random_seed", seed)
-    enc = _Encoding(z3, graph, config, ii, length, copies, seed)
-    enc.timing(fixed_cycles)
+    enc = _Encoding(z3, graph, config, ii, length, copies, seed, fixed_cycles)
+    enc.timing()
     enc.warps()
     enc.dependences()
     enc.units()
     enc.steady_liveness()
     enc.straight_line_liveness()
     enc.blocking()
+    if max_crossings is not None:
+        enc.add(enc.count(enc.crossings) <= max_crossings)
+    if max_oversized is not None:
+        enc.add(enc.count(enc.oversized()) <= max_oversized)
     enc.solver.set("timeout", max(1, int(time_limit * 1000)))
     verdict = enc.solver.check()
     if verdict == z3.unsat:
@@ -124,7 +136,15 @@ class _Encoding:
     """The constraint families, one method each, on one Z3 solver."""
 
     def __init__(
-        self, z3mod, graph: DependenceGraph, config: WarpConfig, ii: int, length: int, copies: int, seed: int
+        self,
+        z3mod,
+        graph: DependenceGraph,
+        config: WarpConfig,
+        ii: int,
+        length: int,
+        copies: int,
+        seed: int,
+        fixed: dict[str, int] | None = None,
     ) -> None:
         self.z3 = z3mod
         self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
@@ -133,11 +153,16 @@ class _Encoding:
         self.solver = z3mod.SolverFor("QF_LIA", ctx=self.ctx)
         self.solver.set("random_seed", seed)
         self.names = 0
-        self.t = {o.id: self.int("t") for o in self.ops}
+        # Fixed issue times are constants, so residues and offsets between
+        # them fold away and a warps-only query stays small.
+        self.fixed = fixed
+        self.t = {o.id: self.int("t") if fixed is None else z3mod.IntVal(fixed[o.id], self.ctx) for o in self.ops}
         self.w = {o.id: self.int("w") for o in self.ops}
         self.res: dict[tuple[str, int], z3.ArithRef] = {}
         self.offsets: dict[tuple[tuple[str, int], tuple[str, int]], z3.ArithRef] = {}
         self.blocks: dict[str, list[z3.BoolRef]] = {o.id: [] for o in self.ops}
+        self.crossings: list[z3.BoolRef] = []
+        """Per edge that may cross warps: whether it does."""
         self.users: dict[str, list[tuple[str, int]]] = {o.id: [] for o in self.ops}
         for e in graph.edges:
             self.users[e.src].append((e.dst, e.distance))
@@ -156,9 +181,27 @@ class _Encoding:
     def add(self, *constraints: z3.BoolRef) -> None:
         self.solver.add(*constraints)
 
+    def count(self, conditions: list[z3.BoolRef]) -> z3.ArithRef:
+        return self.z3.Sum([self.z3.If(c, 1, 0) for c in conditions] + [self.z3.IntVal(0, self.ctx)])
+
+    def oversized(self) -> list[z3.BoolRef]:
+        """Per op that runs on fewer threads than a warp group, whether it is
+        on a whole warp group."""
+        cfg = self.config
+        out = []
+        for o in self.ops:
+            if cfg.threads_needed(o) >= cfg.group_threads:
+                continue
+            wide = [x for x in cfg.allowed_warps(o) if cfg.threads_of(x) >= cfg.group_threads]
+            if wide:
+                out.append(self.z3.Or([self.w[o.id] == x for x in wide]))
+        return out
+
     def residue(self, v: str, shift: int = 0) -> z3.ArithRef:
         """(t_v + shift) mod II as a variable."""
         key = (v, shift)
+        if key not in self.res and self.fixed is not None:
+            self.res[key] = self.z3.IntVal((self.fixed[v] + shift) % self.ii, self.ctx)
         if key not in self.res:
             r, k = self.int("r"), self.int("k")
             self.add(self.t[v] + shift == self.ii * k + r, r >= 0, r < self.ii)
@@ -167,6 +210,9 @@ class _Encoding:
 
     def offset(self, a: tuple[str, int], b: tuple[str, int]) -> z3.ArithRef:
         """(residue b - residue a) mod II, with one wrap flag per pair."""
+        if (a, b) not in self.offsets and self.fixed is not None:
+            gap = (self.fixed[b[0]] + b[1]) - (self.fixed[a[0]] + a[1])
+            self.offsets[(a, b)] = self.z3.IntVal(gap % self.ii, self.ctx)
         if (a, b) not in self.offsets:
             wrap = self.z3.Bool(self.fresh("wrap"), self.ctx)
             off = self.residue(*b) - self.residue(*a) + self.z3.If(wrap, self.ii, 0)
@@ -174,24 +220,26 @@ class _Encoding:
             self.offsets[(a, b)] = off
         return self.offsets[(a, b)]
 
-    def timing(self, fixed: dict[str, int] | None) -> None:
+    def timing(self) -> None:
         """Uniqueness, consistency and completion (t_v + cycles <= L)."""
         for o in self.ops:
             self.add(self.t[o.id] >= 0, self.t[o.id] + o.cycles <= self.length)
-            if fixed is not None:
-                self.add(self.t[o.id] == fixed[o.id])
 
     def warps(self) -> None:
-        """One warp per op; variable latency <=> W_vl; warps of equal budget
-        numbered in the order their first op appears (symmetry)."""
-        cfg, w = self.config, self.w
+        """One warp per op among those it may use (variable latency <=>
+        W_vl; enough threads); one-warp units on one warp; warps alike in
+        budget and threads numbered in the order their first op appears
+        (symmetry)."""
+        z3, cfg, w = self.z3, self.config, self.w
         for o in self.ops:
-            self.add(w[o.id] >= 0, w[o.id] < cfg.warp_groups)
-            self.add(w[o.id] == cfg.vl_warp if o.variable_latency else w[o.id] != cfg.vl_warp)
+            self.add(z3.Or([w[o.id] == x for x in cfg.allowed_warps(o)] + [z3.BoolVal(False, self.ctx)]))
+        for unit in sorted(cfg.one_warp_units):
+            users = [o.id for o in self.ops if unit in o.units()]
+            self.add(*[w[v] == w[users[0]] for v in users[1:]])
         free = [x for x in range(cfg.warp_groups) if x != cfg.vl_warp]
         if not free or free != list(range(free[0], free[0] + len(free))):
             return
-        if len({cfg.limit(x) for x in free}) != 1:
+        if len({(cfg.limit(x), cfg.threads_of(x)) for x in free}) != 1:
             return
         seen = None
         for o in self.ops:
@@ -214,6 +262,7 @@ class _Encoding:
                     self.blocks[e.dst].append(self.true())
                 continue
             cross = w[e.src] != w[e.dst]
+            self.crossings.append(cross)
             if not self.config.allow_cross_warp:
                 self.add(z3.Not(cross))
             else:
@@ -266,8 +315,14 @@ class _Encoding:
         mems = {m: vs for m, vs in mems.items() if self._bound(vs, m) > self.graph.memories[m]}
         warps = [x for x in range(self.config.warp_groups) if self._bound(regs, None) > self.config.limit(x)]
         needed = sorted({v for vs in mems.values() for v in vs} | (set(regs) if warps else set()))
-        full, rest = {}, {}
+        full: dict[str, z3.ArithRef | int] = {}
+        rest: dict[str, z3.ArithRef | int] = {}
+        fixed = self.fixed
         for v in needed:
+            if fixed is not None:
+                end = max([fixed[v] + 1] + [fixed[dst] + d * ii for dst, d in self.users[v]])
+                full[v], rest[v] = divmod(end - fixed[v], ii)
+                continue
             end = self.int("end")
             ends = [t[v] + 1] + [t[dst] + d * ii for dst, d in self.users[v]]
             self.add(*[end >= x for x in ends], z3.Or([end == x for x in ends]))
@@ -275,17 +330,22 @@ class _Encoding:
             self.add(end - t[v] == ii * q + rem, rem >= 0, rem < ii, q >= 0)
             full[v], rest[v] = q, rem
 
-        def copies(v: str, at: str) -> z3.ArithRef:
+        def copies(v: str, at: str) -> z3.ArithRef | int:
+            if fixed is not None:  # plain numbers: nothing to solve
+                inside = rest[v] > 0 if v == at else (fixed[at] - fixed[v]) % ii < rest[v]
+                return full[v] + int(inside)
             inside = rest[v] > 0 if v == at else self.offset((v, 0), (at, 0)) < rest[v]
             return full[v] + z3.If(inside, 1, 0)
 
         for m, vs in mems.items():
             for at in vs:
-                self.add(z3.Sum([self._size(v, m) * copies(v, at) for v in vs]) <= self.graph.memories[m])
+                used = z3.Sum([self._size(v, m) * copies(v, at) for v in vs] + [z3.IntVal(0, self.ctx)])
+                self.add(used <= self.graph.memories[m])
         for x in warps:
             for at in regs:
-                held = [z3.If(self.w[v] == x, self._size(v, None) * copies(v, at), 0) for v in regs]
-                self.add(z3.Sum(held) <= self.config.limit(x))
+                sizes = [(v, self._size(v, None) * copies(v, at)) for v in regs]
+                held = [z3.If(self.w[v] == x, n, 0) for v, n in sizes if not isinstance(n, int) or n > 0]
+                self.add(z3.Sum(held + [z3.IntVal(0, self.ctx)]) <= self.config.limit(x))
 
     def _bound(self, values: list[str], mem: str | None) -> int:
         """Most bytes (registers, for mem None) the values can hold at once:
@@ -310,22 +370,40 @@ class _Encoding:
         z3, t, ii, S = self.z3, self.t, self.ii, self.copies
         mems, regs = self._weighted()
 
-        cache: dict[tuple[str, int, str, int], z3.BoolRef] = {}
+        cache: dict[tuple[str, int, str, int], z3.BoolRef | bool] = {}
+        fixed = self.fixed
+        times = fixed if fixed is not None else t  # plain numbers when fixed
 
-        def live(v: str, i: int, o: str, j: int) -> z3.BoolRef:
+        def live(v: str, i: int, o: str, j: int) -> z3.BoolRef | bool:
             """Copy (v, i) live when copy (o, j) issues."""
             key = (v, i, o, j)
             if key not in cache:
-                at, start = t[o] + j * ii, t[v] + i * ii
+                at, start = times[o] + j * ii, times[v] + i * ii
                 outs = [(dst, i + d) for dst, d in self.users[v]]
                 if (v, i) == (o, j):
-                    cache[key] = self.true()
+                    cache[key] = True
                 elif any(k >= S for _, k in outs):
                     cache[key] = start <= at
+                elif fixed is not None:
+                    cache[key] = start <= at and any(at < x for x in [start + 1] + [fixed[d] + k * ii for d, k in outs])
                 else:
                     ends = [at < start + 1] + [at < t[dst] + k * ii for dst, k in outs]
                     cache[key] = z3.And(start <= at, z3.Or(ends))
             return cache[key]
+
+        def constraint(o: str, j: int, terms: list, cap: z3.ArithRef | int) -> None:
+            """Within `cap` if copy (o, j) issues at S*II or later."""
+            terms = [x for x in terms if x is not False] + [z3.IntVal(0, self.ctx)]
+            if fixed is None:
+                self.add(z3.Implies(t[o] + j * ii >= S * ii, z3.Sum(terms) <= cap))
+            elif fixed[o] + j * ii >= S * ii:
+                self.add(z3.Sum(terms) <= cap)
+
+        def weight(cond: z3.BoolRef | bool, size: int) -> z3.ArithRef | int | bool:
+            """size when `cond` holds (False: never)."""
+            if isinstance(cond, bool):
+                return size if cond else False
+            return z3.If(cond, size, 0)
 
         def late_values(values: list[str]) -> list[tuple[str, int]]:
             """Copies that may still be live at S*II or later."""
@@ -351,8 +429,7 @@ class _Encoding:
                 continue
             candidates = late_values(vs)
             for o, j in checkpoints(vs):
-                terms = [z3.If(live(v, i, o, j), self._size(v, mem), 0) for v, i in candidates]
-                self.add(z3.Implies(t[o] + j * ii >= S * ii, z3.Sum(terms) <= cap))
+                constraint(o, j, [weight(live(v, i, o, j), self._size(v, mem)) for v, i in candidates], cap)
         # Registers: a warp's sum peaks at the issue of a value it holds, so
         # each checkpoint bounds the warp of its own op.
         limits = [self.config.limit(x) for x in range(self.config.warp_groups)]
@@ -362,8 +439,13 @@ class _Encoding:
         for o, j in checkpoints(regs):
             own = self.w[o]
             cap = limits[-1] if len(set(limits)) == 1 else self._warp_limit(own, limits)
-            terms = [z3.If(z3.And(self.w[v] == own, live(v, i, o, j)), self._size(v, None), 0) for v, i in candidates]
-            self.add(z3.Implies(t[o] + j * ii >= S * ii, z3.Sum(terms) <= cap))
+            terms = []
+            for v, i in candidates:
+                alive = live(v, i, o, j)
+                if alive is not False:
+                    same = self.w[v] == own
+                    terms.append(weight(same if alive is True else z3.And(same, alive), self._size(v, None)))
+            constraint(o, j, terms, cap)
 
     def _warp_limit(self, warp: z3.ArithRef, limits: list[int]) -> z3.ArithRef:
         """The register budget of the warp numbered by `warp`, as a term."""

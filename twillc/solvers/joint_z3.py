@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from twillc.graph import DependenceGraph, Schedule, Status, WarpRole
 from twillc.solvers.joint_model import Answer, joint_schedule_at
@@ -53,9 +54,12 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
     if config.warp_groups < 2 and any(not o.variable_latency for o in graph.ops):
         return "fixed-latency ops cannot go on the variable-latency warp, and there is no other"
     for o in graph.ops:
-        allowed = (
-            [config.vl_warp] if o.variable_latency else [w for w in range(config.warp_groups) if w != config.vl_warp]
-        )
+        allowed = config.allowed_warps(o)
+        if not allowed:
+            return (
+                f"op {o.id} runs on {config.threads_needed(o)} threads and no warp it may use has that many "
+                f"(threads per warp: {', '.join(str(config.threads_of(w)) for w in range(config.warp_groups))})"
+            )
         if config.reg_limits and all(o.regs > config.limit(w) for w in allowed):
             best = max(config.limit(w) for w in allowed)
             return (
@@ -65,6 +69,13 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
         for mem, size in sorted(o.footprint.items()):
             if size > graph.memories.get(mem, size):
                 return f"op {o.id} needs {size} B of {mem}, more than its capacity {graph.memories[mem]} B"
+    for unit in sorted(config.one_warp_units):
+        users = [o for o in graph.ops if unit in o.units()]
+        common = set(range(config.warp_groups))
+        for o in users:
+            common &= set(config.allowed_warps(o))
+        if users and not common:
+            return f"the {unit} ops must share one warp, and no warp may run all of them"
     return ""
 
 
@@ -145,8 +156,28 @@ class _Search:
             self.bases[ii] = (res.status, sched)
         return self.bases[ii]
 
-    def query(self, ii: int, length: int, stages: int, cap: float, fixed: dict[str, int] | None = None) -> Answer:
-        res = joint_schedule_at(self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed)
+    def query(
+        self,
+        ii: int,
+        length: int,
+        stages: int,
+        cap: float,
+        fixed: dict[str, int] | None = None,
+        max_crossings: int | None = None,
+        max_oversized: int | None = None,
+    ) -> Answer:
+        res = joint_schedule_at(
+            self.graph,
+            self.config,
+            ii,
+            length,
+            stages,
+            self.budget(cap),
+            self.seed,
+            fixed,
+            max_crossings,
+            max_oversized,
+        )
         if self.progress:
             verdict = "sat" if isinstance(res, tuple) else "unsat" if res is None else "unknown"
             self.progress(
@@ -162,12 +193,39 @@ class _Search:
             )
         return res
 
-    def with_modulo_times(self, ii: int) -> Answer:
-        """Warps only, on the shortest modulo schedule's issue times."""
-        b = self.seeds.get(ii) or self.base(ii)[1]
-        if b is None or self.left() <= 0:
+    def padded(self, ii: int) -> Schedule | None:
+        """The shortest modulo schedule at `ii` with every edge that may
+        cross warps lengthened by its spill delay, so that any warp
+        assignment meets the cross-warp delays at its issue times."""
+        from twillc.graph import schedule_length
+        from twillc.solvers.modulo_cpsat import _solve_at
+
+        cfg = self.config
+        edges = tuple(
+            e
+            if e.src == e.dst or self.graph.op(e.src).variable_latency
+            else replace(e, delay=e.delay + cfg.spill(self.graph, e.src))
+            for e in self.graph.edges
+        )
+        res = _solve_at(replace(self.graph, edges=edges), ii, self.budget(self.query_limit / 2), self.seed, True)
+        if res.cycles is None:
             return None
-        return self.query(ii, b.length, b.stages, self.query_limit, dict(b.cycles))
+        cyc = {o.id: res.cycles[o.id] for o in self.graph.ops}
+        return Schedule(ii, cyc, schedule_length(self.graph, cyc), Status.FEASIBLE, ii, solver="cp-sat")
+
+    def with_modulo_times(self, ii: int) -> Answer:
+        """Warps only, on the issue times of the shortest modulo schedule,
+        else (values may cross warps) of the padded one."""
+        found: Answer = None
+        for make in (lambda: self.seeds.get(ii) or self.base(ii)[1], lambda: self.padded(ii)):
+            if self.left() <= 0:
+                return found
+            b = make()
+            if b is not None:
+                found = self.query(ii, b.length, b.stages, self.query_limit, dict(b.cycles))
+                if isinstance(found, tuple) or not self.config.allow_cross_warp:
+                    return found
+        return found
 
     def first(self, start: int, max_ii: int) -> tuple[int, Found] | None:
         """A first schedule: modulo times scanned upward with growing steps, then bisected."""
@@ -210,6 +268,45 @@ class _Search:
             if isinstance(res, tuple):
                 return self.shortest(ii, stages, res, max(b.length, (stages - 1) * ii + 1)), ""
         return None, str(top)
+
+    def fewest_crossings(self, ii: int, found: Found) -> Found:
+        """At the issue times found, the warps with the fewest edges that
+        carry a value across warps (each costs a shared-memory ring and a
+        barrier round trip), then the fewest ops on warps wider than they
+        need (a TMA load or an MMA on a single warp, not a warp group);
+        each bisected."""
+        cycles, _ = found
+        shift = min(cycles.values())
+        fixed = {v: c - shift for v, c in cycles.items()}
+        length = max(fixed[o.id] + o.cycles for o in self.graph.ops)
+        stages = -(-length // ii)
+        measures = (self.crossings, self.oversized)
+        bounds: list[int] = []
+        for measure in measures:
+            lo, hi = 0, measure(found)
+            while lo < hi and self.left() > 0:
+                mid = (lo + hi) // 2
+                res = self.query(ii, length, stages, self.query_limit, fixed, *bounds, mid)
+                if isinstance(res, tuple):
+                    found, hi = res, measure(res)
+                else:
+                    lo = mid + 1
+            bounds.append(hi)
+        return found
+
+    def crossings(self, found: Found) -> int:
+        warps = found[1]
+        return sum(
+            1
+            for e in self.graph.edges
+            if e.src != e.dst and not self.graph.op(e.src).variable_latency and warps[e.src] != warps[e.dst]
+        )
+
+    def oversized(self, found: Found) -> int:
+        cfg = self.config
+        return sum(
+            1 for o in self.graph.ops if cfg.threads_needed(o) < cfg.group_threads <= cfg.threads_of(found[1][o.id])
+        )
 
     def shortest(self, ii: int, stages: int, found: Found, lo: int) -> Found:
         """Binary search for the shortest length with `stages` stages."""
@@ -280,6 +377,7 @@ def joint_schedule(
         note = _summarize(refuted) + f"; no joint schedule with II <= {max_ii}"
         complete = all(not how.startswith("open") for _, how in refuted)
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver="z3", note=note)
+    best = (best[0], search.fewest_crossings(*best))
     return _result(graph, config, modulo.lower_bound, best, refuted)
 
 

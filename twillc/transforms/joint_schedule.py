@@ -15,7 +15,8 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
 from xdsl.passes import ModulePass
 
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
-from twillc.machine import Machine
+from twillc.machine import Machine, machine_warp_config
+from twillc.solvers.warp_config import WarpConfig
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -44,12 +45,10 @@ class JointSchedulePass(ModulePass):
     extra_stages: int = 1
     """Stages beyond ceil(L/II) tried before an II is declared infeasible."""
 
-    def config(self, machine: Machine):  # -> WarpConfig
-        from twillc.solvers.joint_z3 import WarpConfig
-
+    def config(self, machine: Machine) -> WarpConfig:
         groups = self.warp_groups or (len(self.regs) if self.regs else machine.warp_groups)
         regs = self.regs or machine.default_reg_limits(groups)
-        return WarpConfig(warp_groups=groups, vl_warp=0, reg_limits=tuple(regs), allow_cross_warp=self.cross_warp)
+        return machine_warp_config(machine, groups, tuple(regs), self.cross_warp)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.progress import terminal_progress
