@@ -45,6 +45,18 @@ def _render_row(cells: list[str | None], labels: dict[str, str], width: int) -> 
     return "".join(out)
 
 
+def _overlap(graph: DependenceGraph, schedule: Schedule, ii: int) -> str:
+    """Whether the compute of consecutive iterations overlaps: the ops past
+    the variable-latency ones (loads a producer issues ahead) span more than
+    one II from the first issue to the last completion."""
+    compute = [op for op in graph.ops if not op.variable_latency] or list(graph.ops)
+    start = min(schedule.cycles[op.id] for op in compute)
+    span = max(schedule.cycles[op.id] + op.cycles for op in compute) - start
+    if span <= ii:
+        return f"iterations: compute spans {span} <= II cycles, no cross-iteration overlap"
+    return f"iterations: compute spans {span} > II cycles, consecutive iterations overlap"
+
+
 def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> str:
     ii = schedule.ii
     period = ii if ii else max(schedule.length, 1)
@@ -57,6 +69,8 @@ def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: 
     ]
     if schedule.note or schedule.solver:
         lines.append(f"search: {schedule.note or 'solver=' + schedule.solver}")
+    if ii:
+        lines.append(_overlap(graph, schedule, ii))
     scale = f" (1 column = {period / width:.3g} cycles)" if width < period else ""
     what = f"steady state, one II = {period} cycles" if ii else f"schedule, {period} cycles"
     lines += ["", f"{what}{scale}"]

@@ -467,13 +467,18 @@ class _Encoding:
             # Redundant but strong: the rows of a one-instance unit never
             # overlap, so those of ops sharing v's warp leave v a free
             # instant only if they total less than II.
-            for unit, users in single:
+            for unit, users in single if self.fixed is None else []:  # fixed times decide it directly
                 mates = [(o.id, min(ii, sum(n for _, n, _ in _segments(o.rrt, unit)))) for o in users if o.id != v]
                 if sum(n for _, n in mates) >= ii:
                     busy = z3.Sum([z3.If(w[o] == w[v], n, 0) for o, n in mates])
                     self.add(z3.Implies(must, busy <= ii - 1))
             for o in self.ops:
                 if o.id == v:
+                    continue
+                if self.fixed is not None:
+                    running = o.cycles >= ii or (self.fixed[v] - self.fixed[o.id]) % ii < o.cycles
+                    if running:
+                        self.add(z3.Not(z3.And(must, w[o.id] == w[v])))
                     continue
                 running = self.true() if o.cycles >= ii else self.offset((o.id, 0), (v, 0)) < o.cycles
                 self.add(z3.Implies(z3.And(must, w[o.id] == w[v]), z3.Not(running)))
