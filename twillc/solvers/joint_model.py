@@ -76,15 +76,14 @@ def joint_schedule_at(
     time_limit: float = 60.0,
     seed: int = 0,
     fixed_cycles: dict[str, int] | None = None,
-    max_crossings: int | None = None,
-    max_oversized: int | None = None,
+    fewest_crossings: bool = False,
 ) -> Answer:
     """Decide the joint problem at II `ii`, length `length` and `stages`
     copies in Q* (see the module docstring). With `fixed_cycles` only warps
-    are chosen; with `max_crossings` at most that many edges carry a value
-    from one warp to another; with `max_oversized` at most that many ops
-    needing less than a warp group run on a whole one. Issue times come back
-    as solved (not shifted to 0)."""
+    are chosen. With `fewest_crossings`, Z3's optimizer returns an answer
+    with the fewest edges carrying a value from one warp to another, then
+    the fewest ops needing less than a warp group on a whole one. Issue times
+    come back as solved (not shifted to 0)."""
     import z3
 
     if ii < 1 or length < 1:
@@ -96,7 +95,7 @@ def joint_schedule_at(
         return None
     z3.set_param("smt.random_seed", seed)
     z3.set_param("sat.random_seed", seed)
-    enc = _Encoding(z3, graph, config, ii, length, copies, seed, fixed_cycles)
+    enc = _Encoding(z3, graph, config, ii, length, copies, seed, fixed_cycles, fewest_crossings)
     enc.timing()
     enc.warps()
     enc.dependences()
@@ -104,10 +103,9 @@ def joint_schedule_at(
     enc.steady_liveness()
     enc.straight_line_liveness()
     enc.blocking()
-    if max_crossings is not None:
-        enc.add(enc.count(enc.crossings) <= max_crossings)
-    if max_oversized is not None:
-        enc.add(enc.count(enc.oversized()) <= max_oversized)
+    if fewest_crossings:  # lexicographic: Z3 optimizes the first objective first
+        enc.solver.minimize(enc.count(enc.crossings))
+        enc.solver.minimize(enc.count(enc.oversized()))
     enc.solver.set("timeout", max(1, int(time_limit * 1000)))
     verdict = enc.solver.check()
     if verdict == z3.unsat:
@@ -145,12 +143,13 @@ class _Encoding:
         copies: int,
         seed: int,
         fixed: dict[str, int] | None = None,
+        optimise: bool = False,
     ) -> None:
         self.z3 = z3mod
         self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
         self.ops = list(graph.ops)
         self.ctx = z3mod.Context()
-        self.solver = z3mod.SolverFor("QF_LIA", ctx=self.ctx)
+        self.solver = z3mod.Optimize(ctx=self.ctx) if optimise else z3mod.SolverFor("QF_LIA", ctx=self.ctx)
         self.solver.set("random_seed", seed)
         self.names = 0
         # Fixed issue times are constants, so residues and offsets between

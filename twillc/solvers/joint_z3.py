@@ -163,20 +163,10 @@ class _Search:
         stages: int,
         cap: float,
         fixed: dict[str, int] | None = None,
-        max_crossings: int | None = None,
-        max_oversized: int | None = None,
+        fewest_crossings: bool = False,
     ) -> Answer:
         res = joint_schedule_at(
-            self.graph,
-            self.config,
-            ii,
-            length,
-            stages,
-            self.budget(cap),
-            self.seed,
-            fixed,
-            max_crossings,
-            max_oversized,
+            self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed, fewest_crossings
         )
         if self.progress:
             verdict = "sat" if isinstance(res, tuple) else "unsat" if res is None else "unknown"
@@ -272,41 +262,14 @@ class _Search:
     def fewest_crossings(self, ii: int, found: Found) -> Found:
         """At the issue times found, the warps with the fewest edges that
         carry a value across warps (each costs a shared-memory ring and a
-        barrier round trip), then the fewest ops on warps wider than they
-        need (a TMA load or an MMA on a single warp, not a warp group);
-        each bisected."""
+        barrier round trip), then the fewest ops on warp groups that need
+        one thread (a TMA load or an MMA belongs on a single warp)."""
         cycles, _ = found
         shift = min(cycles.values())
         fixed = {v: c - shift for v, c in cycles.items()}
         length = max(fixed[o.id] + o.cycles for o in self.graph.ops)
-        stages = -(-length // ii)
-        measures = (self.crossings, self.oversized)
-        bounds: list[int] = []
-        for measure in measures:
-            lo, hi = 0, measure(found)
-            while lo < hi and self.left() > 0:
-                mid = (lo + hi) // 2
-                res = self.query(ii, length, stages, self.query_limit, fixed, *bounds, mid)
-                if isinstance(res, tuple):
-                    found, hi = res, measure(res)
-                else:
-                    lo = mid + 1
-            bounds.append(hi)
-        return found
-
-    def crossings(self, found: Found) -> int:
-        warps = found[1]
-        return sum(
-            1
-            for e in self.graph.edges
-            if e.src != e.dst and not self.graph.op(e.src).variable_latency and warps[e.src] != warps[e.dst]
-        )
-
-    def oversized(self, found: Found) -> int:
-        cfg = self.config
-        return sum(
-            1 for o in self.graph.ops if cfg.threads_needed(o) < cfg.group_threads <= cfg.threads_of(found[1][o.id])
-        )
+        best = self.query(ii, length, -(-length // ii), self.query_limit, fixed, fewest_crossings=True)
+        return best if isinstance(best, tuple) else found
 
     def shortest(self, ii: int, stages: int, found: Found, lo: int) -> Found:
         """Binary search for the shortest length with `stages` stages."""
