@@ -144,7 +144,9 @@ def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
         it only feeds MMAs on a tensor-memory machine."""
         role = _tmem_role(op) if machine.accumulator_in_tmem and result is not None else None
         if role == "acc":
-            regs, tmem = 0, 0  # in place, in the accumulator's own columns
+            # In place, in the accumulator's own columns: they stay taken
+            # until the MMA accumulates onto them.
+            regs, tmem = 0, _bytes(result)  # type: ignore[arg-type]
         elif role == "operand":
             regs, tmem = 0, _bytes(result)  # type: ignore[arg-type]
         else:
