@@ -10,8 +10,17 @@ and a binary search then finds the shortest length.
 
 The search is anytime: first the modulo schedule's own issue times with
 only the warps free (a quick query) at growing IIs, then bisected, give a
-schedule; then full queries run II upward from the proven lower bound to
-that II, to find a smaller one or refute every II below it.
+schedule; the shortest modulo schedule's times first, then, when values may
+cross warps, those of one whose every crossable edge carries the spill delay
+(any warp assignment then meets the cross-warp delays). Then full queries
+run II upward from the proven lower bound to that II, to find a smaller one
+or refute every II below it.
+
+Which warps. A satisfying assignment is one of many; at the issue times of
+the schedule returned, Z3's optimizer picks the one with the fewest edges
+carrying a value across warps (each a shared-memory or tensor-memory ring
+and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
+on whole warp groups.
 
 What the result claims. `status` is OPTIMAL when every II below the one
 returned has no modulo schedule at all (proven by CP-SAT), so no stage
@@ -145,16 +154,18 @@ class _Search:
         'optimal' (length proven), 'feasible', 'infeasible' (proven) or
         'unknown'."""
         if ii not in self.bases:
-            from twillc.graph import schedule_length
-            from twillc.solvers.modulo_cpsat import _solve_at
-
-            res = _solve_at(self.graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
-            sched = None
-            if res.cycles is not None:
-                cyc = {o.id: res.cycles[o.id] for o in self.graph.ops}
-                sched = Schedule(ii, cyc, schedule_length(self.graph, cyc), Status.FEASIBLE, ii, solver="cp-sat")
-            self.bases[ii] = (res.status, sched)
+            self.bases[ii] = self.shortest_modulo(self.graph, ii)
         return self.bases[ii]
+
+    def shortest_modulo(self, graph: DependenceGraph, ii: int) -> tuple[str, Schedule | None]:
+        from twillc.graph import schedule_length
+        from twillc.solvers.modulo_cpsat import _solve_at
+
+        res = _solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
+        if res.cycles is None:
+            return res.status, None
+        cyc = {o.id: res.cycles[o.id] for o in graph.ops}
+        return res.status, Schedule(ii, cyc, schedule_length(graph, cyc), Status.FEASIBLE, ii, solver="cp-sat")
 
     def query(
         self,
@@ -187,21 +198,13 @@ class _Search:
         """The shortest modulo schedule at `ii` with every edge that may
         cross warps lengthened by its spill delay, so that any warp
         assignment meets the cross-warp delays at its issue times."""
-        from twillc.graph import schedule_length
-        from twillc.solvers.modulo_cpsat import _solve_at
-
-        cfg = self.config
         edges = tuple(
             e
             if e.src == e.dst or self.graph.op(e.src).variable_latency
-            else replace(e, delay=e.delay + cfg.spill(self.graph, e.src))
+            else replace(e, delay=e.delay + self.config.spill(self.graph, e.src))
             for e in self.graph.edges
         )
-        res = _solve_at(replace(self.graph, edges=edges), ii, self.budget(self.query_limit / 2), self.seed, True)
-        if res.cycles is None:
-            return None
-        cyc = {o.id: res.cycles[o.id] for o in self.graph.ops}
-        return Schedule(ii, cyc, schedule_length(self.graph, cyc), Status.FEASIBLE, ii, solver="cp-sat")
+        return self.shortest_modulo(replace(self.graph, edges=edges), ii)[1]
 
     def with_modulo_times(self, ii: int) -> Answer:
         """Warps only, on the issue times of the shortest modulo schedule,
