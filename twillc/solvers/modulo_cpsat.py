@@ -24,6 +24,16 @@ Preprocessing (Oppermann et al., FPL 2018). Ops that reserve no unit only
 carry longest-path distances between the ops that do; the model keeps their
 t_v but they need no residue, and ops outside every cycle and unconnected to
 resource ops are scheduled ASAP afterwards.
+
+A proof before the model. Ops joined by paths both ways (a strongly
+connected group) lie in fixed windows relative to one of them; on that
+relative time line, with copies shifted by multiples of II, each unit is a
+no-overlap (or cumulative) constraint over small fixed domains, where
+CP-SAT's scheduling reasoning applies. The group alone is a relaxation of
+the II's problem, so an infeasible group proves the II impossible; it gets a
+quarter of the II's time. Longest paths come from a Bellman-Ford whose
+rounds take the ops in topological order of the distance-0 edges, so a
+round settles every path along them.
 """
 
 from __future__ import annotations
@@ -59,28 +69,120 @@ NEG = -(1 << 60)
 """No path."""
 
 
-def _longest_paths(graph: DependenceGraph, ii: int, sources: list[int]) -> tuple[np.ndarray, np.ndarray] | None:
-    """Longest-path distances under weights delay - II * distance: from each
-    op in `sources` to every op (rows), and from time 0 (ASAP). None when a
-    cycle has positive weight (II below RecMII)."""
+@dataclass(frozen=True)
+class _Edges:
+    """The edges as arrays, weight delay - II * distance, grouped for
+    Bellman-Ford: `order` lists them by the topological level of their
+    destination over the distance-0 edges (ops on a cycle of those last),
+    then by destination; `cuts` splits `order` into levels."""
+
+    src: np.ndarray
+    dst: np.ndarray
+    w: np.ndarray
+    order: np.ndarray
+    cuts: list[int]
+
+
+def _edge_arrays(graph: DependenceGraph, ii: int) -> _Edges:
     index = {o.id: i for i, o in enumerate(graph.ops)}
     n = len(graph.ops)
     src = np.array([index[e.src] for e in graph.edges], dtype=np.int64)
     dst = np.array([index[e.dst] for e in graph.edges], dtype=np.int64)
     w = np.array([e.delay - ii * e.distance for e in graph.edges], dtype=np.int64)
-    rows = len(sources)
-    dist = np.full((rows + 1, n), NEG, dtype=np.int64)
-    dist[np.arange(rows), sources] = 0
-    dist[rows, :] = 0  # ASAP: every op may start at 0
-    for _ in range(n + 1):
-        cand = dist[:, src] + w
-        cand[dist[:, src] <= NEG // 2] = NEG
-        new = dist.copy()
-        np.maximum.at(new, (slice(None), dst), cand)
-        if np.array_equal(new, dist):
-            return dist[:rows], dist[rows]
-        dist = new
+    level = _levels(n, [(index[e.src], index[e.dst]) for e in graph.edges if e.distance == 0])
+    order = np.lexsort((dst, level[dst]))
+    lv = level[dst[order]]
+    cuts = [0, *(np.flatnonzero(lv[1:] != lv[:-1]) + 1).tolist(), len(order)] if len(order) else []
+    return _Edges(src, dst, w, order, cuts)
+
+
+def _levels(n: int, forward: list[tuple[int, int]]) -> np.ndarray:
+    """Topological level of each op over `forward` edges (Kahn); ops on a
+    cycle of them share the last level."""
+    indeg = [0] * n
+    out: list[list[int]] = [[] for _ in range(n)]
+    for u, v in forward:
+        out[u].append(v)
+        indeg[v] += 1
+    level = np.full(n, -1, dtype=np.int64)
+    frontier = [v for v in range(n) if indeg[v] == 0]
+    depth = 0
+    while frontier:
+        nxt = []
+        for u in frontier:
+            level[u] = depth
+            for v in out[u]:
+                indeg[v] -= 1
+                if indeg[v] == 0:
+                    nxt.append(v)
+        frontier, depth = nxt, depth + 1
+    level[level < 0] = depth
+    return level
+
+
+def _relax(dist: np.ndarray, edges: _Edges, blocked: np.ndarray | None = None) -> np.ndarray | None:
+    """Longest paths from several sources at once, in place: `dist` is
+    (ops, sources). Bellman-Ford whose rounds take the ops level by level,
+    so one round settles every path along distance-0 edges and each further
+    round one more loop-carried edge: a few rounds instead of one per edge
+    of the longest path. Edges marked in `blocked` (edges, sources) are
+    skipped. None when a cycle has positive weight."""
+    parts = []
+    for lo, hi in zip(edges.cuts, edges.cuts[1:], strict=False):
+        idx = edges.order[lo:hi]
+        d = edges.dst[idx]
+        starts = np.flatnonzero(np.r_[True, d[1:] != d[:-1]])
+        parts.append(
+            (edges.src[idx], edges.w[idx][:, None], starts, d[starts], None if blocked is None else blocked[idx])
+        )
+    for _ in range(dist.shape[0] + 1):
+        changed = False
+        for src, w, starts, targets, dead_edge in parts:
+            base = dist[src]
+            dead = base <= NEG // 2
+            if dead_edge is not None:
+                dead |= dead_edge
+            best = np.maximum.reduceat(np.where(dead, NEG, base + w), starts, axis=0)
+            grow = best > dist[targets]
+            if grow.any():
+                dist[targets] = np.where(grow, best, dist[targets])
+                changed = True
+        if not changed:
+            return dist
     return None
+
+
+def _longest_paths(graph: DependenceGraph, ii: int, sources: list[int]) -> tuple[np.ndarray, np.ndarray] | None:
+    """Longest-path distances under weights delay - II * distance: from each
+    op in `sources` to every op (rows), and from time 0 (ASAP). None when a
+    cycle has positive weight (II below RecMII)."""
+    n = len(graph.ops)
+    rows = len(sources)
+    dist = np.full((n, rows + 1), NEG, dtype=np.int64)
+    dist[sources, np.arange(rows)] = 0
+    dist[:, rows] = 0  # ASAP: every op may start at 0
+    done = _relax(dist, _edge_arrays(graph, ii))
+    return None if done is None else (np.ascontiguousarray(done[:, :rows].T), done[:, rows].copy())
+
+
+def _direct_pairs(graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray) -> np.ndarray:
+    """Which longest-path distances between unit-holding ops the model must
+    state: (a, b) when some longest path from kept[a] to kept[b] passes no
+    other unit-holding op. The others follow by adding those along a longest
+    path cut at its unit-holding ops (each piece is a longest path free of
+    them), so dropping them loses nothing and the model shrinks from all
+    pairs to about the edges between neighbouring unit-holding ops."""
+    edges = _edge_arrays(graph, ii)
+    is_kept = np.zeros(len(graph.ops), dtype=bool)
+    is_kept[kept] = True
+    # Paths stop at unit-holding ops other than their own source.
+    blocked = is_kept[edges.src][:, None] & (edges.src[:, None] != np.array(kept)[None, :])
+    dist = np.full((len(graph.ops), len(kept)), NEG, dtype=np.int64)
+    dist[kept, np.arange(len(kept))] = 0
+    direct = _relax(dist, edges, blocked)
+    assert direct is not None  # a positive cycle would have shown in lp
+    reach = direct[kept].T
+    return (reach > NEG // 2) & (reach == lp[:, kept])
 
 
 def _segments(
@@ -233,6 +335,127 @@ def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[i
             m.add_linear_expression_in_domain(t[pos[v]] - t[pos[u]], domain)
 
 
+def _scc_groups(kept: list[int], lp: np.ndarray) -> list[list[int]]:
+    """Unit-holding ops (positions in `kept`) joined by paths both ways,
+    each group sorted, its first op the reference; singletons left out."""
+    to_kept = lp[:, kept]
+    linked = (to_kept > NEG // 2) & (to_kept.T > NEG // 2)
+    seen = np.zeros(len(kept), dtype=bool)
+    groups = []
+    for ref in range(len(kept)):
+        if not seen[ref]:
+            group = [int(b) for b in np.flatnonzero(linked[ref])]
+            seen[group] = True
+            if len(group) > 1:
+                groups.append(group)
+    return groups
+
+
+def _add_relative_units(
+    m, graph: DependenceGraph, ii: int, kept: list[int], d: dict, windows: dict[int, tuple[int, int]], group: list[int]
+) -> bool:
+    """Unit capacities of one group on its relative time line: two of its
+    ops collide modulo II only at a difference j * II with |j| bounded by
+    their windows, so per unit a cumulative over each run at d_v + j * II
+    for the few j that matter states the group's capacity exactly, on
+    small fixed domains where CP-SAT's disjunctive reasoning (edge finding,
+    energy) applies. Runs of II cycles or more hold their units at every
+    residue. False when that alone exceeds a capacity."""
+    ops = graph.ops
+    by_unit: dict[str, list[tuple[int, int, int, int]]] = {}
+    reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
+    for b in group:
+        for unit, runs in _segments(ops[kept[b]].rrt).items():
+            for offset, length, count in runs:
+                wraps, rest = divmod(length, ii)
+                reserved[unit] += wraps * count
+                if rest:
+                    by_unit.setdefault(unit, []).append((b, offset, rest, count))
+    if any(reserved[u] > graph.capacities[u] for u in reserved):
+        return False
+    for unit, runs in sorted(by_unit.items()):
+        cap = graph.capacities[unit] - reserved[unit]
+        if cap <= 0:
+            return False
+        lo = min(windows[b][0] + o for b, o, _, _ in runs)
+        hi = max(windows[b][1] + o for b, o, _, _ in runs)
+        # Runs of u and v overlap at difference j * II only if j * II - (len - 1) <= hi - lo.
+        copies = (hi - lo + max(n for _, _, n, _ in runs) - 1) // ii + 1
+        intervals, demands = [], []
+        for b, offset, length, count in runs:
+            for j in range(copies):
+                intervals.append(m.new_fixed_size_interval_var(d[b] + offset + j * ii, length, ""))
+                demands.append(count)
+        if sum(demands) <= cap:
+            continue
+        if cap == 1 and all(q == 1 for q in demands):
+            m.add_no_overlap(intervals)
+        else:
+            m.add_cumulative(intervals, demands, cap)
+    return True
+
+
+def _windows(kept: list[int], lp: np.ndarray, group: list[int]) -> dict[int, tuple[int, int]]:
+    ref = group[0]
+    return {b: (int(lp[ref, kept[b]]), -int(lp[b, kept[ref]])) for b in group}
+
+
+def _group_infeasible(
+    graph: DependenceGraph,
+    ii: int,
+    kept: list[int],
+    lp: np.ndarray,
+    direct: np.ndarray,
+    group: list[int],
+    time_limit: float,
+    seed: int,
+) -> bool:
+    """Whether one group alone, relative to its reference op, is proven
+    infeasible at `ii` (no other op, no issue-time lower bounds: a
+    relaxation, translation-invariant, so fixing d_ref = 0 loses nothing;
+    infeasible there, the II is impossible)."""
+    from ortools.sat.python import cp_model
+
+    m = cp_model.CpModel()
+    windows = _windows(kept, lp, group)
+    d = {b: m.new_int_var(lo, hi, f"d_{b}") for b, (lo, hi) in windows.items()}
+    for a in group:
+        for b in group:
+            if a != b and direct[a, b]:
+                m.add(d[b] - d[a] >= int(lp[a, kept[b]]))
+    if not _add_relative_units(m, graph, ii, kept, d, windows, group):
+        return True
+    status, _ = _run(m, time_limit, seed)
+    return status == cp_model.INFEASIBLE
+
+
+def _groups_infeasible(
+    graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, time_limit: float, seed: int
+) -> bool:
+    """Whether the relaxation of some strongly connected group of
+    unit-holding ops (largest first, within `time_limit`) proves `ii`
+    impossible."""
+    groups = _scc_groups(kept, lp)
+    if not groups:
+        return False
+    direct = _direct_pairs(graph, ii, kept, lp)
+    deadline = time.monotonic() + time_limit
+    return any(
+        _group_infeasible(graph, ii, kept, lp, direct, group, deadline - time.monotonic(), seed)
+        for group in sorted(groups, key=len, reverse=True)
+    )
+
+
+def _run(m, time_limit: float, seed: int):  # -> (status, solver)
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    return solver.solve(m), solver
+
+
 def add_folded_units(m, graph: DependenceGraph, timed: list, ii: int, horizon: int) -> bool:
     """Unit capacities folded modulo II for ops with issue-time variables
     (`timed`: (op, t)): t = II * k + r, each constant-demand run of an op's
@@ -306,6 +529,12 @@ def _solve_at(
     ]
     horizon = int(asap.max()) + ii * (sum(ceil((ii - 1 + d) / ii) for d in out_lp) + 1)
 
+    if hint is None:  # II not yet known feasible: a cheap proof first
+        deadline = time.monotonic() + time_limit
+        if _groups_infeasible(graph, ii, kept, lp, time_limit / 20, seed):
+            return _Result("infeasible")
+        time_limit = deadline - time.monotonic()
+
     greedy = _ims_at(graph, ii, kept, lp, asap) if hint is None else None
     if greedy is not None:
         horizon = max(horizon, max(greedy.values()))
@@ -346,11 +575,7 @@ def _solve_at(
         for a, tv in greedy.items():
             m.add_hint(t[a], tv)
 
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.01, time_limit)
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    status = solver.solve(m)
+    status, solver = _run(m, time_limit, seed)
     if status == cp_model.INFEASIBLE:
         return _Result("infeasible")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
