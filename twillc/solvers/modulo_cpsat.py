@@ -386,13 +386,18 @@ def _add_relative_units(
             for j in range(copies):
                 intervals.append(m.new_fixed_size_interval_var(d[b] + offset + j * ii, length, ""))
                 demands.append(count)
-        if sum(demands) <= cap:
-            continue
-        if cap == 1 and all(q == 1 for q in demands):
-            m.add_no_overlap(intervals)
-        else:
-            m.add_cumulative(intervals, demands, cap)
+        if sum(demands) > cap:
+            _within_capacity(m, intervals, demands, cap)
     return True
+
+
+def _within_capacity(m, intervals: list, demands: list[int], cap: int) -> None:
+    """One unit's intervals within `cap` instances (a no-overlap when that
+    is what it means, for CP-SAT's stronger reasoning)."""
+    if cap == 1 and all(q == 1 for q in demands):
+        m.add_no_overlap(intervals)
+    else:
+        m.add_cumulative(intervals, demands, cap)
 
 
 def _windows(kept: list[int], lp: np.ndarray, group: list[int]) -> dict[int, tuple[int, int]]:
@@ -491,12 +496,8 @@ def add_folded_units(m, graph: DependenceGraph, timed: list, ii: int, horizon: i
         cap = graph.capacities[unit] - reserved[unit]
         if cap < 0 or (cap == 0 and intervals):
             return False
-        if not intervals:
-            continue
-        if cap == 1 and all(d == 1 for d in demands):
-            m.add_no_overlap(intervals)
-        else:
-            m.add_cumulative(intervals, demands, cap)
+        if intervals:
+            _within_capacity(m, intervals, demands, cap)
     return True
 
 
