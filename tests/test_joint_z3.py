@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -370,3 +371,32 @@ def test_warps_carry_fewest_values_across(problem: tuple[DependenceGraph, WarpCo
         if not check_joint(g, replace(s, warps=dict(zip(ids, w, strict=True))), config)
     ]
     assert s.warps is not None and min(crossings(g, w) for w in legal) == crossings(g, dict(s.warps))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_fa4_schedule_at_the_bound_for_other_seeds(seed: int) -> None:
+    """The seeds of the search (shortest, padded, padded with short
+    lifetimes) reach attn_fwd_b200's modulo bound whichever of the equally
+    short modulo schedules CP-SAT returns."""
+    from pathlib import Path
+
+    from xdsl.passes import PassPipeline
+
+    from twillc.context import make_context
+    from twillc.frontend import parse_tile
+    from twillc.ir_graph import find_loop, graph_from_loop
+    from twillc.machine import machine_warp_config
+    from twillc.solvers.modulo_cpsat import modulo_schedule
+    from twillc.transforms import get_all_passes
+    from twillc.transforms.common import module_machine
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "attn_fwd_b200.tile"
+    module = parse_tile(path.read_text(), str(path))
+    for p in PassPipeline.parse_spec(get_all_passes(), "annotate-costs,cost-normalize").passes:
+        p.apply(make_context(), module)
+    machine = module_machine(module)
+    g, _ = graph_from_loop(find_loop(module), machine, "attn_fwd")
+    config = machine_warp_config(machine, 5, machine.default_reg_limits(5), True)
+    s = joint_schedule(g, config, time_limit=60, seed=seed, modulo=modulo_schedule(g, time_limit=30, seed=seed))
+    assert (s.status, s.ii) == (Status.OPTIMAL, 226)
+    assert check_joint(g, s, config) == []

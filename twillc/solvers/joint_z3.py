@@ -34,7 +34,7 @@ status is OPTIMAL.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from twillc.graph import DependenceGraph, Schedule, Status, WarpRole
@@ -194,30 +194,53 @@ class _Search:
             )
         return res
 
-    def padded(self, ii: int) -> Schedule | None:
-        """The shortest modulo schedule at `ii` with every edge that may
-        cross warps lengthened by its spill delay, so that any warp
-        assignment meets the cross-warp delays at its issue times."""
+    def padded(self, ii: int) -> tuple[DependenceGraph, Schedule | None]:
+        """The graph with every edge that may cross warps lengthened by its
+        spill delay, so that any warp assignment meets the cross-warp delays,
+        and its shortest modulo schedule at `ii`."""
         edges = tuple(
             e
             if e.src == e.dst or self.graph.op(e.src).variable_latency
             else replace(e, delay=e.delay + self.config.spill(self.graph, e.src))
             for e in self.graph.edges
         )
-        return self.shortest_modulo(replace(self.graph, edges=edges), ii)[1]
+        padded = replace(self.graph, edges=edges)
+        return padded, self.shortest_modulo(padded, ii)[1]
+
+    def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
+        """Among the schedules as short as `first`, one with short lifetimes:
+        fewer registers and buffers live at once leave more warp assignments."""
+        from twillc.solvers.modulo_cpsat import _solve_at
+
+        if first is None or first.ii is None:
+            return None
+        budget = self.budget(self.query_limit / 2)
+        res = _solve_at(graph, first.ii, budget, self.seed, False, hint=dict(first.cycles), fixed_length=first.length)
+        if res.cycles is None or max(res.cycles[o.id] + o.cycles for o in graph.ops) != first.length:
+            return None
+        return replace(first, cycles={o.id: res.cycles[o.id] for o in graph.ops})
+
+    def seed_schedules(self, ii: int) -> Iterator[Schedule | None]:
+        """Modulo schedules whose issue times may admit warps, made lazily:
+        the shortest; when values may cross warps, the padded one, then a
+        padded one with short lifetimes."""
+        yield self.seeds.get(ii) or self.base(ii)[1]
+        if self.config.allow_cross_warp:
+            graph, first = self.padded(ii)
+            yield first
+            yield self.short_lived(graph, first)
 
     def with_modulo_times(self, ii: int) -> Answer:
-        """Warps only, on the issue times of the shortest modulo schedule,
-        else (values may cross warps) of the padded one."""
+        """Warps only, on the issue times of the first seed schedule that
+        admits them."""
         found: Answer = None
-        for make in (lambda: self.seeds.get(ii) or self.base(ii)[1], lambda: self.padded(ii)):
+        for b in self.seed_schedules(ii):
             if self.left() <= 0:
-                return found
-            b = make()
+                break
             if b is not None:
                 found = self.query(ii, b.length, b.stages, self.query_limit, dict(b.cycles))
-                if isinstance(found, tuple) or not self.config.allow_cross_warp:
-                    return found
+                if isinstance(found, tuple):
+                    break
         return found
 
     def first(self, start: int, max_ii: int) -> tuple[int, Found] | None:
