@@ -199,8 +199,6 @@ class _Encoding:
     def residue(self, v: str, shift: int = 0) -> z3.ArithRef:
         """(t_v + shift) mod II as a variable."""
         key = (v, shift)
-        if key not in self.res and self.fixed is not None:
-            self.res[key] = self.z3.IntVal((self.fixed[v] + shift) % self.ii, self.ctx)
         if key not in self.res:
             r, k = self.int("r"), self.int("k")
             self.add(self.t[v] + shift == self.ii * k + r, r >= 0, r < self.ii)
