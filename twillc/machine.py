@@ -81,12 +81,14 @@ class Machine:
         return given + (self.threads_per_group,) * (groups - len(given))
 
 
-def machine_warp_config(machine: Machine, groups: int, regs: tuple[int, ...], cross_warp: bool) -> WarpConfig:
-    """The warps of a joint schedule on `machine`: W_vl is warp 0, the
-    threads and one-thread / one-warp units are the machine's."""
+def machine_warp_config(
+    machine: Machine, groups: int, regs: tuple[int, ...], cross_warp: bool, vl_warp: int = 0
+) -> WarpConfig:
+    """The warps of a joint schedule on `machine`: the threads and
+    one-thread / one-warp units are the machine's."""
     return WarpConfig(
         warp_groups=groups,
-        vl_warp=0,
+        vl_warp=vl_warp,
         reg_limits=regs,
         allow_cross_warp=cross_warp,
         threads=machine.threads_of(groups),

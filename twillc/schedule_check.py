@@ -3,8 +3,6 @@ plus the warp-assignment checker once warp specialization ran."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
 from dialects import tile
@@ -28,5 +26,5 @@ def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, mach
         return int(v.value.data) if isinstance(v, IntegerAttr) else default
 
     regs = tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id))
-    config = machine_warp_config(machine, len(schedule.roles), regs, bool(opt("cross_warp", 1)))
-    return check_joint(graph, schedule, replace(config, vl_warp=opt("vl_warp", 0)))
+    config = machine_warp_config(machine, len(schedule.roles), regs, bool(opt("cross_warp", 1)), opt("vl_warp", 0))
+    return check_joint(graph, schedule, config)

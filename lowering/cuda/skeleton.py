@@ -225,7 +225,7 @@ class _Emitter:
             self.tmem_at[res], used = used, used + t.get_shape()[1] * d  # type: ignore[attr-defined]
         for res in self.reg_channels:
             # An MMA accumulating onto a tile another role handed it in tensor
-            # memory (FA4's O, rescaled by the correction role) writes its
+            # memory (FA4's O, rescaled by another role) writes its
             # result in place, in that slot, and hands it back from there.
             op = res.owner
             if res not in self.tmem_at and isinstance(op, tile.MmaOp) and op.acc in self.tmem_at:
