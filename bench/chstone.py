@@ -7,7 +7,7 @@ lower bound (MII, or one past the largest II proven infeasible). The ILP
 baseline indexes time over a window; it proves infeasibility only where the
 window covers twillc's safe horizon, otherwise an infeasible II stays open.
 
-    python bench/chstone.py [--timeout 20] [--baseline-timeout 10] [--jobs 2]
+    python bench/chstone.py [--timeout 40] [--baseline-timeout 10] [--jobs 2]
                             [--limit N] [--only ours|baseline] [--json out.json]
 """
 
@@ -140,7 +140,7 @@ def summarize(name: str, rows: list[dict[str, object]], wall: float) -> dict[str
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--timeout", type=float, default=20.0, help="seconds per instance for twillc")
+    ap.add_argument("--timeout", type=float, default=40.0, help="seconds per instance for twillc")
     ap.add_argument("--baseline-timeout", type=float, default=10.0, help="seconds per instance for the ILP")
     ap.add_argument("--jobs", type=int, default=2, help="instances solved in parallel (each single-threaded)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N instances")

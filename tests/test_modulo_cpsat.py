@@ -249,11 +249,110 @@ def recurrences(draw: st.DrawFn) -> DependenceGraph:
 def test_group_relaxation_refutes_only_infeasible_iis(graph: DependenceGraph, ii: int) -> None:
     """The strongly connected groups' relaxation is a proof: whenever it
     calls an II impossible, enumeration finds no modulo schedule there."""
-    from twillc.solvers.modulo_cpsat import _groups_infeasible, _longest_paths
+    from twillc.solvers.modulo_cpsat import _longest_paths, _solve_groups
 
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
     paths = _longest_paths(graph, ii, kept)
     if paths is None:
         return
-    if _groups_infeasible(graph, ii, kept, paths[0], 10.0, 0):
+    if _solve_groups(graph, ii, kept, paths[0], 10.0, 0) is None:
         assert not feasible_by_enumeration(graph, ii)
+
+
+def refuted_by_residue_slots(graph: DependenceGraph, ii: int) -> bool:
+    """Whether the time-indexed capacities alone (no cumulatives), with the
+    dependences between a group's ops, refute `ii` for some group."""
+    from ortools.sat.python import cp_model
+
+    from twillc.solvers.modulo_cpsat import (
+        NEG,
+        _add_residue_slots,
+        _direct_pairs,
+        _longest_paths,
+        _relative_caps,
+        _run,
+        _scc_groups,
+        _windows,
+    )
+
+    kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
+    paths = _longest_paths(graph, ii, kept)
+    assert paths is not None
+    lp = paths[0]
+    direct = _direct_pairs(graph, ii, kept, lp)
+    for group in _scc_groups(kept, lp):
+        caps = _relative_caps(graph, ii, kept, group)
+        if caps is None:
+            return True
+        m = cp_model.CpModel()
+        windows = _windows(kept, lp, group)
+        d = {b: m.new_int_var(lo, hi, "") for b, (lo, hi) in windows.items()}
+        for a in group:
+            for b in group:
+                if a != b and direct[a, b] and lp[a, kept[b]] > NEG // 2:
+                    m.add(d[b] - d[a] >= int(lp[a, kept[b]]))
+        _add_residue_slots(m, graph, ii, kept, d, windows, group, caps)
+        if _run(m, 10.0, 0, linearization=2)[0] == cp_model.INFEASIBLE:
+            return True
+    return False
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(recurrences(), st.integers(1, 6))
+def test_time_indexed_capacities_refute_only_infeasible_iis(graph: DependenceGraph, ii: int) -> None:
+    """The time-indexed statement of a group's capacities is a relaxation
+    too: whatever II it refutes, enumeration finds no schedule at."""
+    from twillc.solvers.modulo_cpsat import _longest_paths
+
+    kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
+    if _longest_paths(graph, ii, kept) is None:
+        return
+    if refuted_by_residue_slots(graph, ii):
+        assert not feasible_by_enumeration(graph, ii)
+
+
+def test_merged_group_folds_like_its_members() -> None:
+    """A group pinned to relative times is one op whose reservations, folded
+    modulo II, are its members' summed."""
+    from twillc.solvers.modulo_cpsat import _merged_op
+
+    ops = (Op("a", uniform_rrt("u", 2)), Op("b", uniform_rrt("u", 3, 2)), Op("c", ((), (("w", 1),))))
+    graph = DependenceGraph("g", ops, (), {"u": 4, "w": 1})
+    merged = _merged_op(graph, [0, 1, 2], {0: 5, 1: 3, 2: 9}, 1)
+    assert merged.rrt == (
+        (("u", 2),),
+        (("u", 2),),
+        (("u", 3),),
+        (("u", 1),),
+        (),
+        (),
+        (),
+        (("w", 1),),
+    )
+
+
+@needs_benchmarks
+def test_residue_slots_refute_what_cumulatives_do_not() -> None:
+    """mips/graph1 (MII 24, optimum 26): the cumulatives over copies leave
+    II 24 open for seconds; the time-indexed capacities' LP refutes it."""
+    from twillc.solvers.modulo_cpsat import _longest_paths, _solve_groups
+
+    g = read_chstone(str(BENCH / "chstone/mips/graph1.graphml"), str(BENCH / "chstone/mips/graph1_RM.xml"))
+    kept = [i for i, o in enumerate(g.ops) if o.units()]
+    paths = _longest_paths(g, 24, kept)
+    assert paths is not None
+    assert _solve_groups(g, 24, kept, paths[0], 30.0, 0) is None
+    assert refuted_by_residue_slots(g, 24)
+
+
+@needs_benchmarks
+def test_pinned_group_finds_what_free_search_does_not() -> None:
+    """aes/graph4 at its optimum II 82: CP-SAT over all 205 unit-holding ops
+    finds nothing in seconds; with its 202-op recurrence pinned to the
+    relaxation's relative times the rest is found at once."""
+    from twillc.solvers.modulo_cpsat import modulo_at
+
+    g = read_chstone(str(BENCH / "chstone/aes/graph4.graphml"), str(BENCH / "chstone/aes/graph4_RM.xml"))
+    s = modulo_at(g, 82, time_limit=20.0)
+    assert s is not None and s.ii == 82
+    assert check_schedule(g, s) == []

@@ -29,11 +29,20 @@ A proof before the model. Ops joined by paths both ways (a strongly
 connected group) lie in fixed windows relative to one of them; on that
 relative time line, with copies shifted by multiples of II, each unit is a
 no-overlap (or cumulative) constraint over small fixed domains, where
-CP-SAT's scheduling reasoning applies. The group alone is a relaxation of
-the II's problem, so an infeasible group proves the II impossible; it gets a
-quarter of the II's time. Longest paths come from a Bellman-Ford whose
+CP-SAT's scheduling reasoning applies. When that stays undecided, the same
+capacities again time-indexed (a literal per op and relative time, at most
+`cap` per unit and residue), whose LP relaxation refutes IIs propagation
+alone does not (mips/graph1 at 24 and 25, adpcm/graph1 at 51..55). The
+group alone is a relaxation of the II's problem, so an infeasible group
+proves the II impossible. Longest paths come from a Bellman-Ford whose
 rounds take the ops in topological order of the distance-0 edges, so a
 round settles every path along them.
+
+A search from the proof. A feasible group's relative times are a schedule
+of its ops up to translation; pinned to them, the group is one op with its
+members' reservations summed, and CP-SAT is left to place that op and the
+others. When a short free search finds nothing, that pinned model is tried
+(aes/graph4: nothing found in seconds over 205 ops; pinned, at once).
 """
 
 from __future__ import annotations
@@ -45,7 +54,7 @@ from math import ceil
 
 import numpy as np
 
-from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
+from twillc.graph import DependenceGraph, Op, Schedule, Status, schedule_length
 from twillc.solvers.bounds import rec_mii, res_mii
 
 Progress = Callable[[dict[str, object]], None]
@@ -287,11 +296,17 @@ def _ims_at(
     return {a: int(times[a]) for a in range(n)} if not pending else None
 
 
+PROOF_SHARE = 0.75
+"""Of an II's time, what the groups' relaxation may take (it returns early
+when it finds the group feasible, as it usually does quickly)."""
+
 MAX_WINDOW_PERIODS = 16
 """Offset windows up to this many IIs wide get explicit allowed-offset domains."""
 
 
-def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, t: list) -> None:
+def _forbid_conflicting_offsets(
+    m, graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, t: list, group_of: list[int]
+) -> None:
     """Tighter per-resource reasoning: two ops of one recurrence have their
     issue offset confined to a window [LP(u,v), -LP(v,u)]. When together
     they exceed a unit's capacity, every offset in the window that makes
@@ -311,6 +326,8 @@ def _forbid_conflicting_offsets(m, graph: DependenceGraph, ii: int, kept: list[i
     demand = [{u: max(dict(r).get(u, 0) for r in ops[v].rrt) for u in occupancy[a]} for a, v in enumerate(kept)]
     for a in range(len(kept)):
         for b in range(a + 1, len(kept)):
+            if group_of[a] == group_of[b]:
+                continue  # pinned to each other
             u, v = kept[a], kept[b]
             lo, hi_neg = lp[a, v], lp[b, u]
             if lo <= NEG // 2 or hi_neg <= NEG // 2:
@@ -351,30 +368,42 @@ def _scc_groups(kept: list[int], lp: np.ndarray) -> list[list[int]]:
     return groups
 
 
+def _relative_caps(graph: DependenceGraph, ii: int, kept: list[int], group: list[int]) -> dict[str, int] | None:
+    """Each unit's capacity left to the group's runs shorter than II, once
+    runs of II cycles or more hold it at every residue; None when that
+    alone exceeds a capacity."""
+    reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
+    for b in group:
+        for unit, runs in _segments(graph.ops[kept[b]].rrt).items():
+            reserved[unit] += sum(length // ii * count for _, length, count in runs)
+    caps = {u: graph.capacities[u] - reserved[u] for u in graph.capacities}
+    return None if any(c < 0 for c in caps.values()) else caps
+
+
 def _add_relative_units(
-    m, graph: DependenceGraph, ii: int, kept: list[int], d: dict, windows: dict[int, tuple[int, int]], group: list[int]
+    m,
+    graph: DependenceGraph,
+    ii: int,
+    kept: list[int],
+    d: dict,
+    windows: dict[int, tuple[int, int]],
+    group: list[int],
+    caps: dict[str, int],
 ) -> bool:
     """Unit capacities of one group on its relative time line: two of its
     ops collide modulo II only at a difference j * II with |j| bounded by
     their windows, so per unit a cumulative over each run at d_v + j * II
     for the few j that matter states the group's capacity exactly, on
     small fixed domains where CP-SAT's disjunctive reasoning (edge finding,
-    energy) applies. Runs of II cycles or more hold their units at every
-    residue. False when that alone exceeds a capacity."""
-    ops = graph.ops
+    energy) applies. False when a unit has no capacity left for its runs."""
     by_unit: dict[str, list[tuple[int, int, int, int]]] = {}
-    reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
     for b in group:
-        for unit, runs in _segments(ops[kept[b]].rrt).items():
+        for unit, runs in _segments(graph.ops[kept[b]].rrt).items():
             for offset, length, count in runs:
-                wraps, rest = divmod(length, ii)
-                reserved[unit] += wraps * count
-                if rest:
-                    by_unit.setdefault(unit, []).append((b, offset, rest, count))
-    if any(reserved[u] > graph.capacities[u] for u in reserved):
-        return False
+                if length % ii:
+                    by_unit.setdefault(unit, []).append((b, offset, length % ii, count))
     for unit, runs in sorted(by_unit.items()):
-        cap = graph.capacities[unit] - reserved[unit]
+        cap = caps[unit]
         if cap <= 0:
             return False
         lo = min(windows[b][0] + o for b, o, _, _ in runs)
@@ -391,6 +420,45 @@ def _add_relative_units(
     return True
 
 
+TIME_INDEXED_LIMIT = 40_000
+"""Groups with more (op, relative time) pairs than this skip the
+time-indexed statement of their capacities."""
+
+
+def _add_residue_slots(
+    m,
+    graph: DependenceGraph,
+    ii: int,
+    kept: list[int],
+    d: dict,
+    windows: dict[int, tuple[int, int]],
+    group: list[int],
+    caps: dict[str, int],
+) -> None:
+    """The same capacities again, time-indexed: a literal per op and
+    relative time in its window, exactly one true, and per unit and residue
+    the literals that occupy it within capacity. Redundant with the
+    cumulatives, but its linear relaxation (a transportation problem of ops
+    onto residues) refutes IIs their propagation does not, once CP-SAT
+    adds it to its LP (linearization level 2)."""
+    if sum(hi - lo + 1 for lo, hi in windows.values()) > TIME_INDEXED_LIMIT:
+        return
+    slots: dict[tuple[str, int], list[tuple[int, object]]] = {}
+    for b in group:
+        lo, hi = windows[b]
+        at = {t: m.new_bool_var("") for t in range(lo, hi + 1)}
+        m.add_exactly_one(at.values())
+        m.add(d[b] == sum(t * lit for t, lit in at.items()))
+        for unit, runs in _segments(graph.ops[kept[b]].rrt).items():
+            for offset, length, count in runs:
+                for c in range(offset, offset + length % ii):
+                    for t, lit in at.items():
+                        slots.setdefault((unit, (t + c) % ii), []).append((count, lit))
+    for (unit, _), held in sorted(slots.items()):
+        if sum(q for q, _ in held) > caps[unit]:
+            m.add(sum(q * lit for q, lit in held) <= caps[unit])
+
+
 def _within_capacity(m, intervals: list, demands: list[int], cap: int) -> None:
     """One unit's intervals within `cap` instances (a no-overlap when that
     is what it means, for CP-SAT's stronger reasoning)."""
@@ -405,7 +473,7 @@ def _windows(kept: list[int], lp: np.ndarray, group: list[int]) -> dict[int, tup
     return {b: (int(lp[ref, kept[b]]), -int(lp[b, kept[ref]])) for b in group}
 
 
-def _group_infeasible(
+def _solve_group(
     graph: DependenceGraph,
     ii: int,
     kept: list[int],
@@ -414,13 +482,16 @@ def _group_infeasible(
     group: list[int],
     time_limit: float,
     seed: int,
-) -> bool:
-    """Whether one group alone, relative to its reference op, is proven
-    infeasible at `ii` (no other op, no issue-time lower bounds: a
-    relaxation, translation-invariant, so fixing d_ref = 0 loses nothing;
-    infeasible there, the II is impossible)."""
+) -> dict[int, int] | None:
+    """One group alone, relative to its reference op (no other op, no
+    issue-time lower bounds: a relaxation, translation-invariant, so fixing
+    d_ref = 0 loses nothing): None when proven infeasible at `ii` (then the
+    II is impossible), else the relative times found ({} if undecided)."""
     from ortools.sat.python import cp_model
 
+    caps = _relative_caps(graph, ii, kept, group)
+    if caps is None:
+        return None
     m = cp_model.CpModel()
     windows = _windows(kept, lp, group)
     d = {b: m.new_int_var(lo, hi, f"d_{b}") for b, (lo, hi) in windows.items()}
@@ -428,36 +499,51 @@ def _group_infeasible(
         for b in group:
             if a != b and direct[a, b]:
                 m.add(d[b] - d[a] >= int(lp[a, kept[b]]))
-    if not _add_relative_units(m, graph, ii, kept, d, windows, group):
-        return True
-    status, _ = _run(m, time_limit, seed)
-    return status == cp_model.INFEASIBLE
+    if not _add_relative_units(m, graph, ii, kept, d, windows, group, caps):
+        return None
+    # First the cumulatives alone, quick to find a feasible group; then with
+    # the time-indexed capacities and their LP, stronger to refute one.
+    deadline = time.monotonic() + time_limit
+    status, solver = _run(m, time_limit / 3, seed)
+    if status == cp_model.UNKNOWN:
+        _add_residue_slots(m, graph, ii, kept, d, windows, group, caps)
+        status, solver = _run(m, deadline - time.monotonic(), seed, linearization=2)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return {b: int(solver.value(d[b])) for b in group}
+    return {}
 
 
-def _groups_infeasible(
+def _solve_groups(
     graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, time_limit: float, seed: int
-) -> bool:
-    """Whether the relaxation of some strongly connected group of
-    unit-holding ops (largest first, within `time_limit`) proves `ii`
-    impossible."""
+) -> list[dict[int, int]] | None:
+    """The relaxation of each strongly connected group of unit-holding ops,
+    largest first, within `time_limit`: None when one proves `ii`
+    impossible, else the relative times found for each group solved."""
     groups = _scc_groups(kept, lp)
     if not groups:
-        return False
+        return []
     direct = _direct_pairs(graph, ii, kept, lp)
     deadline = time.monotonic() + time_limit
-    return any(
-        _group_infeasible(graph, ii, kept, lp, direct, group, deadline - time.monotonic(), seed)
-        for group in sorted(groups, key=len, reverse=True)
-    )
+    found = []
+    for group in sorted(groups, key=len, reverse=True):
+        offsets = _solve_group(graph, ii, kept, lp, direct, group, deadline - time.monotonic(), seed)
+        if offsets is None:
+            return None
+        if offsets:
+            found.append(offsets)
+    return found
 
 
-def _run(m, time_limit: float, seed: int):  # -> (status, solver)
+def _run(m, time_limit: float, seed: int, linearization: int = 1):  # -> (status, solver)
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
+    solver.parameters.linearization_level = linearization
     return solver.solve(m), solver
 
 
@@ -530,59 +616,108 @@ def _solve_at(
     ]
     horizon = int(asap.max()) + ii * (sum(ceil((ii - 1 + d) / ii) for d in out_lp) + 1)
 
-    if hint is None:  # II not yet known feasible: a cheap proof first
+    groups: list[dict[int, int]] = []
+    if hint is None:  # II not yet known feasible: a proof first
         deadline = time.monotonic() + time_limit
-        if _groups_infeasible(graph, ii, kept, lp, time_limit / 20, seed):
+        solved = _solve_groups(graph, ii, kept, lp, time_limit * PROOF_SHARE, seed)
+        if solved is None:
             return _Result("infeasible")
+        groups = solved
         time_limit = deadline - time.monotonic()
 
     greedy = _ims_at(graph, ii, kept, lp, asap) if hint is None else None
     if greedy is not None:
         horizon = max(horizon, max(greedy.values()))
-    m = cp_model.CpModel()
-    t = [m.new_int_var(int(asap[v]), max(int(asap[v]), horizon), f"t_{ops[v].id}") for v in kept]
-    for a in range(len(kept)):
-        for b, v in enumerate(kept):
-            if a != b and lp[a, v] > NEG // 2 and lp[a, v] > asap[v] - horizon:
-                m.add(t[b] - t[a] >= int(lp[a, v]))
 
-    _forbid_conflicting_offsets(m, graph, ii, kept, lp, t)
-
-    if not add_folded_units(m, graph, [(ops[v], t[a]) for a, v in enumerate(kept)], ii, horizon):
-        return _Result("infeasible")
-
-    end = m.new_int_var(base_end, horizon + int(tail.max()) + base_end, "L")
-    for a in range(len(kept)):
-        m.add(end >= t[a] + int(tail[a]))
-    if fixed_length is not None:
-        # Among the shortest schedules: short lifetimes, then ops as late as
-        # their successors allow (values from loads live shortest).
-        m.add(end <= fixed_length)
-        pos = {v: a for a, v in enumerate(kept)}
-        index = {o.id: i for i, o in enumerate(ops)}
-        span = sum(
-            t[pos[index[e.dst]]] + e.distance * ii - t[pos[index[e.src]]]
-            for e in graph.edges
-            if index[e.src] in pos and index[e.dst] in pos
-        )
-        m.minimize(span * (len(kept) * (horizon + 1) + 1) - sum(t))
-    elif minimise_length:
-        m.minimize(end)
-    if hint:
+    def solve(limit: float, pinned: list[dict[int, int]]):  # -> (status, cycles)
+        m = cp_model.CpModel()
+        # A pinned group is one op: its first member's time plus offsets.
+        group_of, shift = list(range(len(kept))), [0] * len(kept)
+        for offsets in pinned:
+            for b, rel in offsets.items():
+                group_of[b], shift[b] = min(offsets), rel - offsets[min(offsets)]
+        t: list = [None] * len(kept)
         for a, v in enumerate(kept):
-            if ops[v].id in hint:
-                m.add_hint(t[a], hint[ops[v].id])
-    elif greedy is not None:
-        for a, tv in greedy.items():
-            m.add_hint(t[a], tv)
+            if group_of[a] == a:
+                members = [b for b in range(len(kept)) if group_of[b] == a]
+                lo = max(int(asap[kept[b]]) - shift[b] for b in members)
+                hi = max(lo, min(horizon - shift[b] for b in members))
+                t[a] = m.new_int_var(lo, hi, f"t_{ops[v].id}")
+        for a in range(len(kept)):
+            t[a] = t[group_of[a]] + shift[a] if group_of[a] != a else t[a]
+        for a in range(len(kept)):
+            for b, v in enumerate(kept):
+                if group_of[a] != group_of[b] and lp[a, v] > NEG // 2 and lp[a, v] > asap[v] - horizon:
+                    m.add(t[b] - t[a] >= int(lp[a, v]))
 
-    status, solver = _run(m, time_limit, seed)
+        _forbid_conflicting_offsets(m, graph, ii, kept, lp, t, group_of)
+
+        refs = {min(offsets) for offsets in pinned}
+        timed = [(ops[v], t[a]) for a, v in enumerate(kept) if group_of[a] == a and a not in refs]
+        for offsets in pinned:
+            first = min(offsets, key=lambda b: (offsets[b], b))
+            timed.append((_merged_op(graph, kept, offsets, first), t[first]))
+        if not add_folded_units(m, graph, timed, ii, horizon):
+            return cp_model.INFEASIBLE, None
+
+        end = m.new_int_var(base_end, horizon + int(tail.max()) + base_end, "L")
+        for a in range(len(kept)):
+            m.add(end >= t[a] + int(tail[a]))
+        if fixed_length is not None:
+            # Among the shortest schedules: short lifetimes, then ops as late as
+            # their successors allow (values from loads live shortest).
+            m.add(end <= fixed_length)
+            pos = {v: a for a, v in enumerate(kept)}
+            index = {o.id: i for i, o in enumerate(ops)}
+            span = sum(
+                t[pos[index[e.dst]]] + e.distance * ii - t[pos[index[e.src]]]
+                for e in graph.edges
+                if index[e.src] in pos and index[e.dst] in pos
+            )
+            m.minimize(span * (len(kept) * (horizon + 1) + 1) - sum(t))
+        elif minimise_length:
+            m.minimize(end)
+        if hint:
+            for a, v in enumerate(kept):
+                if ops[v].id in hint:
+                    m.add_hint(t[a], hint[ops[v].id])
+        elif greedy is not None and not pinned:
+            for a, tv in greedy.items():
+                m.add_hint(t[a], tv)
+
+        status, solver = _run(m, limit, seed)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return status, None
+        return status, _expand(graph, kept, lp, asap, {a: int(solver.value(t[a])) for a in range(len(kept))})
+
+    deadline = time.monotonic() + time_limit
+    # With the groups' relative times to fall back on, a short free search
+    # first; then the groups pinned to those times, each one op, which
+    # leaves CP-SAT little to decide; then the free search again.
+    status, cycles = solve(time_limit / 8 if groups else time_limit, [])
+    if status == cp_model.UNKNOWN and groups:
+        _, cycles = solve((deadline - time.monotonic()) / 4, groups)
+        if cycles is not None:
+            return _Result("feasible", cycles)
+        status, cycles = solve(deadline - time.monotonic(), [])
     if status == cp_model.INFEASIBLE:
         return _Result("infeasible")
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if cycles is None:
         return _Result("unknown")
-    cycles = _expand(graph, kept, lp, asap, {a: int(solver.value(t[a])) for a in range(len(kept))})
     return _Result("optimal" if status == cp_model.OPTIMAL else "feasible", cycles)
+
+
+def _merged_op(graph: DependenceGraph, kept: list[int], offsets: dict[int, int], first: int) -> Op:
+    """The ops of a group at fixed relative times as one op issued with
+    `first`: their reservations summed cycle by cycle."""
+    rows: list[dict[str, int]] = []
+    for b, rel in sorted(offsets.items()):
+        for c, row in enumerate(graph.ops[kept[b]].rrt):
+            at = rel - offsets[first] + c
+            rows.extend({} for _ in range(at + 1 - len(rows)))
+            for unit, q in row:
+                rows[at][unit] = rows[at].get(unit, 0) + q
+    return Op(f"group_{graph.ops[kept[first]].id}", tuple(tuple(sorted(r.items())) for r in rows))
 
 
 def _expand(
@@ -744,7 +879,10 @@ def modulo_schedule(
         if res.cycles is not None:
             # Feasible: now the shortest schedule at this II, from the one found.
             left = time_limit - (time.monotonic() - start)
-            best = _solve_at(graph, ii, max(left / 2, 0.2), seed, minimise_length=True, hint=res.cycles)
+            # The II is settled; the length, secondary, gets a bounded share.
+            best = _solve_at(
+                graph, ii, max(min(left / 2, time_limit / 8), 0.2), seed, minimise_length=True, hint=res.cycles
+            )
             res = best if best.cycles is not None else _Result("feasible", res.cycles)
         if res.status == "infeasible":
             if complete:
