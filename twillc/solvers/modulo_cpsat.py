@@ -843,10 +843,23 @@ def modulo_schedule(
     ii = lower
     proven_below = lower  # every II < proven_below is impossible
     complete = True
-    fallback = _heuristic_upper_bound(graph, lower)
-    if fallback is not None and max_ii is not None and fallback[0] > max_ii:
-        fallback = None
     too_large = _too_large(graph)
+    # A legal schedule from iterative modulo scheduling, to return if CP-SAT
+    # finds none in time; made once the first II is not found feasible, so a
+    # loop scheduled at its bound at once does not pay for it.
+    fallback: tuple[int, dict[str, int]] | None = None
+    tried_heuristic = False
+
+    def make_fallback() -> None:
+        nonlocal fallback, tried_heuristic
+        if not tried_heuristic:
+            tried_heuristic = True
+            fallback = _heuristic_upper_bound(graph, lower)
+            if fallback is not None and max_ii is not None and fallback[0] > max_ii:
+                fallback = None
+
+    if too_large:
+        make_fallback()
     while True:
         if fallback is not None and (ii > fallback[0] or time.monotonic() - start >= time_limit or too_large):
             fb_ii, fb_cycles = fallback
@@ -884,6 +897,8 @@ def modulo_schedule(
                 graph, ii, max(min(left / 2, time_limit / 8), 0.2), seed, minimise_length=True, hint=res.cycles
             )
             res = best if best.cycles is not None else _Result("feasible", res.cycles)
+        if res.status in ("infeasible", "unknown"):
+            make_fallback()
         if res.status == "infeasible":
             if complete:
                 proven_below = ii + 1
