@@ -142,8 +142,6 @@ class _Search:
         self.seeds: dict[int, Schedule] = {}
         """Modulo schedules known without a proof of minimal length."""
         self.lower = 1
-        self.fewest: Found | None = None
-        """An answer whose warps already have the fewest crossings at its times."""
 
     def left(self) -> float:
         return self.time_limit - (time.monotonic() - self.start)
@@ -243,7 +241,6 @@ class _Search:
             if b is not None:
                 found = self.query(ii, b.length, b.stages, self.query_limit, dict(b.cycles), fewest_crossings=True)
                 if isinstance(found, tuple):
-                    self.fewest = found
                     break
         return found
 
@@ -294,8 +291,6 @@ class _Search:
         carry a value across warps (each costs a shared-memory ring and a
         barrier round trip), then the fewest ops on warp groups that need
         one thread (a TMA load or an MMA belongs on a single warp)."""
-        if found is self.fewest:
-            return found
         cycles, _ = found
         shift = min(cycles.values())
         fixed = {v: c - shift for v, c in cycles.items()}
@@ -359,7 +354,9 @@ def joint_schedule(
             break
         res, how = search.at(ii, extra_stages)
         if isinstance(res, tuple):
-            best = (ii, res)
+            # Full queries leave the warps to Z3; those from the seeds
+            # above already have the fewest crossings.
+            best = (ii, search.fewest_crossings(ii, res))
             break
         refuted.append((ii, how if res is None else f"open: {how}"))
 
@@ -372,7 +369,6 @@ def joint_schedule(
         note = _summarize(refuted) + f"; no joint schedule with II <= {max_ii}"
         complete = all(not how.startswith("open") for _, how in refuted)
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver="z3", note=note)
-    best = (best[0], search.fewest_crossings(*best))
     return _result(graph, config, modulo.lower_bound, best, refuted)
 
 

@@ -368,14 +368,24 @@ def _scc_groups(kept: list[int], lp: np.ndarray) -> list[list[int]]:
     return groups
 
 
+def _group_runs(graph: DependenceGraph, kept: list[int], group: list[int]) -> list[tuple[int, str, int, int, int]]:
+    """The constant-demand runs of the group's ops: (op position, unit,
+    offset, length, count)."""
+    return [
+        (b, unit, offset, length, count)
+        for b in group
+        for unit, runs in _segments(graph.ops[kept[b]].rrt).items()
+        for offset, length, count in runs
+    ]
+
+
 def _relative_caps(graph: DependenceGraph, ii: int, kept: list[int], group: list[int]) -> dict[str, int] | None:
     """Each unit's capacity left to the group's runs shorter than II, once
     runs of II cycles or more hold it at every residue; None when that
     alone exceeds a capacity."""
     reserved: dict[str, int] = dict.fromkeys(graph.capacities, 0)
-    for b in group:
-        for unit, runs in _segments(graph.ops[kept[b]].rrt).items():
-            reserved[unit] += sum(length // ii * count for _, length, count in runs)
+    for _, unit, _, length, count in _group_runs(graph, kept, group):
+        reserved[unit] += length // ii * count
     caps = {u: graph.capacities[u] - reserved[u] for u in graph.capacities}
     return None if any(c < 0 for c in caps.values()) else caps
 
@@ -397,11 +407,9 @@ def _add_relative_units(
     small fixed domains where CP-SAT's disjunctive reasoning (edge finding,
     energy) applies. False when a unit has no capacity left for its runs."""
     by_unit: dict[str, list[tuple[int, int, int, int]]] = {}
-    for b in group:
-        for unit, runs in _segments(graph.ops[kept[b]].rrt).items():
-            for offset, length, count in runs:
-                if length % ii:
-                    by_unit.setdefault(unit, []).append((b, offset, length % ii, count))
+    for b, unit, offset, length, count in _group_runs(graph, kept, group):
+        if length % ii:
+            by_unit.setdefault(unit, []).append((b, offset, length % ii, count))
     for unit, runs in sorted(by_unit.items()):
         cap = caps[unit]
         if cap <= 0:
@@ -443,17 +451,17 @@ def _add_residue_slots(
     adds it to its LP (linearization level 2)."""
     if sum(hi - lo + 1 for lo, hi in windows.values()) > TIME_INDEXED_LIMIT:
         return
-    slots: dict[tuple[str, int], list[tuple[int, object]]] = {}
+    at: dict[int, dict[int, object]] = {}
     for b in group:
         lo, hi = windows[b]
-        at = {t: m.new_bool_var("") for t in range(lo, hi + 1)}
-        m.add_exactly_one(at.values())
-        m.add(d[b] == sum(t * lit for t, lit in at.items()))
-        for unit, runs in _segments(graph.ops[kept[b]].rrt).items():
-            for offset, length, count in runs:
-                for c in range(offset, offset + length % ii):
-                    for t, lit in at.items():
-                        slots.setdefault((unit, (t + c) % ii), []).append((count, lit))
+        at[b] = {t: m.new_bool_var("") for t in range(lo, hi + 1)}
+        m.add_exactly_one(at[b].values())
+        m.add(d[b] == sum(t * lit for t, lit in at[b].items()))
+    slots: dict[tuple[str, int], list[tuple[int, object]]] = {}
+    for b, unit, offset, length, count in _group_runs(graph, kept, group):
+        for c in range(offset, offset + length % ii):
+            for t, lit in at[b].items():
+                slots.setdefault((unit, (t + c) % ii), []).append((count, lit))
     for (unit, _), held in sorted(slots.items()):
         if sum(q for q, _ in held) > caps[unit]:
             m.add(sum(q * lit for q, lit in held) <= caps[unit])
