@@ -47,8 +47,8 @@ class KeyValueAttr(ParametrizedAttribute):
     """Base of attributes printed as `<key = value, ...>`.
 
     `FIELDS` lists (name, kind) in parameter order; kind is `int`, `ident`
-    (a bare identifier such as `tc`) or `flag` (printed as its name when set,
-    left out when not)."""
+    (a bare identifier such as `tc`), `flag` (printed as its name when set,
+    left out when not) or `count` (an int left out when 0)."""
 
     FIELDS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -71,7 +71,7 @@ class KeyValueAttr(ParametrizedAttribute):
                         values[key] = StringAttr(parser.parse_identifier_or_str_literal())
                 if parser.parse_optional_punctuation(",") is None:
                     break
-        missing = [k for k, kind in cls.FIELDS if kind != "flag" and k not in values]
+        missing = [k for k, kind in cls.FIELDS if kind in ("int", "ident") and k not in values]
         if missing:
             parser.raise_error(f"{cls.name} is missing {', '.join(missing)}")
         return tuple(values.get(k, IntAttr(0)) for k, _ in cls.FIELDS)
@@ -82,6 +82,8 @@ class KeyValueAttr(ParametrizedAttribute):
             if kind == "flag":
                 if isinstance(value, IntAttr) and value.data:
                     parts.append(key)
+            elif kind == "count" and isinstance(value, IntAttr) and not value.data:
+                continue
             elif isinstance(value, IntAttr):
                 parts.append(f"{key} = {value.data}")
             elif isinstance(value, StringAttr):
@@ -104,6 +106,7 @@ class CostAttr(KeyValueAttr):
         ("tmem", "int"),
         ("variable_latency", "flag"),
         ("blocking", "flag"),
+        ("stall", "count"),
     )
 
     unit: StringAttr = param_def()
@@ -114,6 +117,9 @@ class CostAttr(KeyValueAttr):
     tmem: IntAttr = param_def()
     variable_latency: IntAttr = param_def()
     blocking: IntAttr = param_def()
+    stall: IntAttr = param_def()
+    """Leading cycles of `cycles` spent waiting (a blocking tensor-memory
+    read), holding no unit, while its warp executes nothing else."""
 
     def __init__(
         self,
@@ -125,6 +131,7 @@ class CostAttr(KeyValueAttr):
         tmem: int = 0,
         variable_latency: bool = False,
         blocking: bool = False,
+        stall: int = 0,
     ):
         super().__init__(
             StringAttr(unit),
@@ -135,11 +142,14 @@ class CostAttr(KeyValueAttr):
             IntAttr(tmem),
             IntAttr(int(variable_latency)),
             IntAttr(int(blocking)),
+            IntAttr(stall),
         )
 
     def verify(self) -> None:
         if self.cycles.data < 1:
             raise VerifyException("twill.cost cycles must be >= 1")
+        if self.stall.data > self.cycles.data:
+            raise VerifyException("twill.cost stall must not exceed cycles")
 
 
 @irdl_attr_definition

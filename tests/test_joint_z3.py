@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from twillc.checker_ws import check_joint
 from twillc.graph import DependenceGraph, Edge, Op, Schedule, Status, schedule_length, uniform_rrt
+from twillc.solvers.joint_cpsat import joint_cpsat_at
 from twillc.solvers.joint_z3 import SolverLimit, WarpConfig, joint_schedule, joint_schedule_at
 
 UNITS = {"tc": 1, "sfu": 1, "alu": 2, "tma": 1}
@@ -273,6 +274,7 @@ def tiny_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
                 footprint={"smem": draw(st.sampled_from([0, 50]))},
                 variable_latency=vl,
                 spill_cost=draw(st.integers(0, 2)),
+                stall=draw(st.sampled_from([0, 0, 1, cycles])),
             )
         )
     edges = []
@@ -299,18 +301,21 @@ def tiny_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_problems(), st.integers(1, 3), st.integers(1, 4))
 def test_answers_match_brute_force(problem: tuple[DependenceGraph, WarpConfig], ii: int, length: int) -> None:
+    """Both statements of the query, Z3's and CP-SAT's, agree with brute force."""
     g, config = problem
     stages = -(-length // ii)
-    res = joint_schedule_at(g, config, ii, length)
-    assert res != "unknown"
-    if isinstance(res, tuple):
-        cycles, warps = res
-        s = Schedule(ii, cycles, schedule_length(g, cycles), Status.FEASIBLE, 1, warps=warps)
-        assert check_joint(g, s, config, stages=stages) == []
-        shifted = {v: c - min(cycles.values()) for v, c in cycles.items()}
-        assert check_joint(g, replace(s, cycles=shifted, length=schedule_length(g, shifted)), config) == []
-    else:
+    answers = [joint_schedule_at(g, config, ii, length), joint_cpsat_at(g, config, ii, length)]
+    for res in answers:
+        assert res != "unknown"
+        if isinstance(res, tuple):
+            cycles, warps = res
+            s = Schedule(ii, cycles, schedule_length(g, cycles), Status.FEASIBLE, 1, warps=warps)
+            assert check_joint(g, s, config, stages=stages) == []
+            shifted = {v: c - min(cycles.values()) for v, c in cycles.items()}
+            assert check_joint(g, replace(s, cycles=shifted, length=schedule_length(g, shifted)), config) == []
+    if not any(isinstance(res, tuple) for res in answers):
         assert brute_force(g, config, ii, length, stages) is None
+    assert isinstance(answers[0], tuple) == isinstance(answers[1], tuple)
 
 
 @st.composite

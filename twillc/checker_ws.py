@@ -11,7 +11,7 @@ length, stages) goes through `check_schedule`; then, from the definitions
 - the straight-line program Q*: S copies (S = the schedule's stage count
   unless given), copy i of v issuing at cycle(v) + i*II, over T = L + (S-1)*II
   cycles; at every cycle of [0, T): units, memories and per-warp registers
-  with liveness, and blocking at every blocking issue;
+  with liveness, blocking at every blocking issue, and stalls;
 - the steady state: the loop unrolled for many iterations, a window of II
   cycles deep inside it checked the same way.
 
@@ -20,7 +20,7 @@ latest issue of a user copy (w, i + distance), for at least one cycle; in
 Q* a value with a user copy past the last one lives to T. A blocking op
 (one with a blocking incoming edge, or receiving a value from another warp
 that is not a variable-latency op's) must find no other op of its warp
-executing when it issues.
+executing when it issues; an op with a stall, none during its stall.
 """
 
 from __future__ import annotations
@@ -188,4 +188,11 @@ def _replay(
                     problems.append(
                         f"blocking op {v} issues at {where} {t} while {busy} execute on its warp {warps[v]}"
                     )
+        for o in ops:
+            for i in range(copies):
+                if o.stall and issue[(o.id, i)] <= t < issue[(o.id, i)] + o.stall:
+                    others = sorted({v for v, _ in running[warps[o.id]] if v != o.id})
+                    if others:
+                        busy = ", ".join(others)
+                        problems.append(f"{busy} execute on warp {warps[o.id]} at {where} {t}, in the stall of {o.id}")
     return problems

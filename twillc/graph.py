@@ -18,11 +18,12 @@ RRTRow = tuple[tuple[str, int], ...]
 RRT = tuple[RRTRow, ...]
 
 
-def uniform_rrt(unit: str | None, cycles: int, count: int = 1) -> RRT:
+def uniform_rrt(unit: str | None, cycles: int, count: int = 1, stall: int = 0) -> RRT:
     """An op holding `count` instances of `unit` for each of `cycles` cycles
-    (no unit: an op that reserves nothing but still lasts `cycles`)."""
+    but the first `stall` (no unit: an op that reserves nothing but still
+    lasts `cycles`)."""
     row: RRTRow = ((unit, count),) if unit else ()
-    return tuple(row for _ in range(max(cycles, 1)))
+    return tuple(row if k >= stall else () for k in range(max(cycles, 1)))
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class Op:
     """Runs for an unknown time (TMA): must go on the variable-latency warp."""
     spill_cost: int = 0
     """Cycles to hand its result to another warp (smem + mbarrier round trip)."""
+    stall: int = 0
+    """Leading cycles during which its warp executes nothing else (a blocking
+    tensor-memory read: tcgen05.ld then tcgen05.wait::ld)."""
 
     @property
     def cycles(self) -> int:
@@ -90,6 +94,8 @@ class DependenceGraph:
             if e.delay < 0 or e.distance < 0:
                 raise ValueError(f"edge {e.src}->{e.dst} has a negative delay or distance")
         for o in self.ops:
+            if not 0 <= o.stall <= o.cycles:
+                raise ValueError(f"op {o.id!r} stalls {o.stall} cycles, outside its {o.cycles}")
             for u in o.units():
                 if u not in self.capacities:
                     raise ValueError(f"op {o.id!r} uses unit {u!r} the machine does not have")

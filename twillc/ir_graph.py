@@ -97,7 +97,8 @@ def graph_from_loop(
         graph_ops.append(
             Op(
                 id=ids[op],
-                rrt=uniform_rrt(cost.unit.data, cost.cycles.data),
+                # A stall holds no unit: the op waits, then works.
+                rrt=uniform_rrt(cost.unit.data, cost.cycles.data, stall=cost.stall.data),
                 latency=cost.latency.data,
                 loc=_loc_text(op),
                 kind=op.name,
@@ -105,6 +106,7 @@ def graph_from_loop(
                 footprint=footprint,
                 variable_latency=bool(cost.variable_latency.data),
                 spill_cost=spill,
+                stall=cost.stall.data,
             )
         )
         for operand in op.operands:

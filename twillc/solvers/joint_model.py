@@ -33,7 +33,8 @@ they overlap is under-counted there, while the steady state has no drain.
 - blocking: an op with a blocking incoming edge, or receiving a value from
   another warp (the paper's elided constraint), issues only when no other
   op of its warp is executing (other copies of the op itself excepted, as
-  in Fig. 6).
+  in Fig. 6); an op with a stall (a blocking tensor-memory read) excludes
+  them for the whole stall.
 
 Encoding. Integer issue times with residues r_v = t_v mod II and indicator
 terms (QF_LIA), rather than the paper's booleans per (op, copy, cycle):
@@ -452,8 +453,25 @@ class _Encoding:
         return term
 
     def blocking(self) -> None:
-        """Nothing else of its warp executes when a blocking op issues."""
+        """Nothing else of its warp executes when a blocking op issues, or
+        during an op's stall."""
         z3, ii, w = self.z3, self.ii, self.w
+        for v in [o for o in self.ops if o.stall]:
+            for o in self.ops:
+                if o.id == v.id:
+                    continue
+                if self.fixed is not None:
+                    gap = (self.fixed[v.id] - self.fixed[o.id]) % ii
+                    if o.cycles >= ii or v.stall >= ii or gap < o.cycles or (ii - gap) % ii < v.stall:
+                        self.add(w[o.id] != w[v.id])
+                    continue
+                if o.cycles >= ii or v.stall >= ii:
+                    self.add(w[o.id] != w[v.id])
+                    continue
+                apart = z3.And(
+                    self.offset((o.id, 0), (v.id, 0)) >= o.cycles, self.offset((v.id, 0), (o.id, 0)) >= v.stall
+                )
+                self.add(z3.Implies(w[o.id] == w[v.id], apart))
         single = [
             (u, [o for o in self.ops if u in o.units()]) for u, cap in sorted(self.graph.capacities.items()) if cap == 1
         ]

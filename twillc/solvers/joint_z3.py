@@ -44,6 +44,8 @@ from twillc.solvers.warp_config import WarpConfig
 __all__ = ["SolverLimit", "WarpConfig", "joint_schedule", "joint_schedule_at", "warp_roles"]
 
 Progress = Callable[[dict[str, object]], None]
+ENGINES = ("cp-sat", "z3")
+"""What decides a full query (issue times and warps both free)."""
 Found = tuple[dict[str, int], dict[str, int]]
 """Issue cycles and warps of a satisfying assignment."""
 
@@ -133,9 +135,16 @@ class _Search:
     """State of one run of Algorithm 1 (see the module docstring)."""
 
     def __init__(
-        self, graph: DependenceGraph, config: WarpConfig, time_limit: float, seed: int, progress: Progress | None
+        self,
+        graph: DependenceGraph,
+        config: WarpConfig,
+        time_limit: float,
+        seed: int,
+        progress: Progress | None,
+        engine: str = "cp-sat",
     ) -> None:
         self.graph, self.config, self.seed, self.progress = graph, config, seed, progress
+        self.engine = engine
         self.start, self.time_limit = time.monotonic(), time_limit
         self.query_limit = max(1.0, time_limit / 8)
         self.bases: dict[int, tuple[str, Schedule | None]] = {}
@@ -176,9 +185,14 @@ class _Search:
         fixed: dict[str, int] | None = None,
         fewest_crossings: bool = False,
     ) -> Answer:
-        res = joint_schedule_at(
-            self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed, fewest_crossings
-        )
+        if fixed is None and self.engine == "cp-sat":
+            from twillc.solvers.joint_cpsat import joint_cpsat_at
+
+            res = joint_cpsat_at(self.graph, self.config, ii, length, stages, self.budget(cap), self.seed)
+        else:
+            res = joint_schedule_at(
+                self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed, fewest_crossings
+            )
         if self.progress:
             verdict = "sat" if isinstance(res, tuple) else "unsat" if res is None else "unknown"
             self.progress(
@@ -321,15 +335,20 @@ def joint_schedule(
     progress: Progress | None = None,
     seed: int = 0,
     modulo: Schedule | None = None,
+    engine: str = "cp-sat",
 ) -> Schedule:
     """Algorithm 1 with a completeness report (see the module docstring).
     `modulo`: the loop's modulo schedule when already known (else solved
-    here); its II and lower bound start the search. Raises SolverLimit when
+    here); its II and lower bound start the search. `engine`: what decides
+    the full queries, `cp-sat` (`joint_cpsat`) or `z3` (`joint_model`);
+    queries at fixed issue times always go to Z3. Raises SolverLimit when
     the time runs out before any schedule."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
     from twillc.solvers.modulo_cpsat import SolverLimit as ModuloLimit
     from twillc.solvers.modulo_cpsat import modulo_schedule
 
-    search = _Search(graph, config, time_limit, seed, progress)
+    search = _Search(graph, config, time_limit, seed, progress, engine)
     if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
         try:
             modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
@@ -348,15 +367,17 @@ def joint_schedule(
     best = search.first(modulo.ii, max_ii)
     top_ii = best[0] if best is not None else max_ii + 1
     refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
+    solver = "z3"  # what found the schedule: Z3 on modulo issue times, else the engine
     for ii in range(modulo.lower_bound, top_ii):
         if search.left() <= 0:
             refuted.append((ii, f"open: II {ii}..{top_ii - 1} not searched (time limit)"))
             break
         res, how = search.at(ii, extra_stages)
         if isinstance(res, tuple):
-            # Full queries leave the warps to Z3; those from the seeds
-            # above already have the fewest crossings.
+            # Full queries leave the warps to their engine; those from the
+            # seeds above already have the fewest crossings.
             best = (ii, search.fewest_crossings(ii, res))
+            solver = engine
             break
         refuted.append((ii, how if res is None else f"open: {how}"))
 
@@ -368,8 +389,8 @@ def joint_schedule(
             )
         note = _summarize(refuted) + f"; no joint schedule with II <= {max_ii}"
         complete = all(not how.startswith("open") for _, how in refuted)
-        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver="z3", note=note)
-    return _result(graph, config, modulo.lower_bound, best, refuted)
+        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver=engine, note=note)
+    return _result(graph, config, modulo.lower_bound, best, refuted, solver)
 
 
 def _result(
@@ -378,6 +399,7 @@ def _result(
     lower: int,
     best: tuple[int, Found],
     refuted: list[tuple[int, str]],
+    solver: str,
 ) -> Schedule:
     ii, (cycles, warps) = best
     below = [how for r, how in refuted if r < ii]
@@ -401,7 +423,7 @@ def _result(
         complete=complete,
         warps={o.id: warps[o.id] for o in graph.ops},
         roles=warp_roles(graph, config, warps),
-        solver="z3",
+        solver=solver,
         note=note,
     )
 

@@ -55,6 +55,7 @@ OVERRIDE_KEYS = (
     "tmem",
     "variable_latency",
     "blocking",
+    "stall",
 )
 
 
@@ -92,6 +93,7 @@ class _Derived:
     tmem: int = 0
     variable_latency: bool = False
     blocking: bool = False
+    stall: int = 0
 
 
 def _regs_for(value: SSAValue, machine: Machine) -> int:
@@ -217,6 +219,9 @@ def _apply_overrides(op: Operation, derived: _Derived | None) -> CostAttr:
         raise located_error(op, f"'cycles' must be >= 1, got {cycles}")
     if latency < 0:
         raise located_error(op, f"'latency' must be >= 0, got {latency}")
+    stall = int(values.get("stall", 0))  # type: ignore[arg-type]
+    if not 0 <= stall <= cycles:
+        raise located_error(op, f"'stall' must be between 0 and 'cycles' ({cycles}), got {stall}")
     return CostAttr(
         str(values["unit"]),
         cycles,
@@ -226,6 +231,7 @@ def _apply_overrides(op: Operation, derived: _Derived | None) -> CostAttr:
         int(values.get("tmem", 0)),  # type: ignore[arg-type]
         bool(values.get("variable_latency", False)),
         bool(values.get("blocking", False)),
+        stall,
     )
 
 

@@ -44,7 +44,7 @@ class CostNormalizePass(ModulePass):
         costs = [cross]
         for inner in ops:
             cost = cost_of(inner)
-            costs += [cost.cycles.data, cost.latency.data]
+            costs += [cost.cycles.data, cost.latency.data, cost.stall.data]
         if self.budget < 1:
             raise located_error(loop, f"cost-normalize: budget must be >= 1, got {self.budget}")
         try:
@@ -64,6 +64,7 @@ class CostNormalizePass(ModulePass):
                 c.tmem.data,
                 bool(c.variable_latency.data),
                 bool(c.blocking.data),
+                min(m[c.stall.data], m[c.cycles.data]),  # rounding must not stall past the op
             )
         loop.attributes["twill.cross_warp"] = IntegerAttr(m[cross], i64)
         loop.attributes["twill.normalization"] = DictionaryAttr(

@@ -1,6 +1,8 @@
 """`joint-schedule`: Twill's joint software pipelining + warp specialization
-(Twill section 4) in Z3, with Algorithm 1's search over II and length, and
-beyond the paper more stages before an II is declared infeasible.
+(Twill section 4), with Algorithm 1's search over II and length, and
+beyond the paper more stages before an II is declared infeasible. Queries
+with free issue times go to CP-SAT (or Z3, `engine=z3`); warps at fixed
+issue times to Z3.
 
 Warp-group count and register budgets default to the machine model; the
 options record on the loop (`twill.warp_options`) what the checker needs.
@@ -45,6 +47,9 @@ class JointSchedulePass(ModulePass):
     extra_stages: int = 1
     """Stages beyond ceil(L/II) tried before an II is declared infeasible."""
 
+    engine: str = "cp-sat"
+    """What decides a query with issue times and warps both free: `cp-sat` or `z3`."""
+
     def config(self, machine: Machine) -> WarpConfig:
         groups = self.warp_groups or (len(self.regs) if self.regs else machine.warp_groups)
         regs = self.regs or machine.default_reg_limits(groups)
@@ -52,10 +57,14 @@ class JointSchedulePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.progress import terminal_progress
-        from twillc.solvers.joint_z3 import SolverLimit, joint_schedule
+        from twillc.solvers.joint_z3 import ENGINES, SolverLimit, joint_schedule
 
         machine = module_machine(op)
         loop = find_loop(op)
+        if self.engine not in ENGINES:
+            raise located_error(
+                loop, f"joint-schedule: engine must be one of {', '.join(ENGINES)}, not '{self.engine}'"
+            )
         if self.warp_groups < 0 or (self.regs and self.warp_groups and len(self.regs) != self.warp_groups):
             raise located_error(loop, "joint-schedule: give one register budget per warp group")
         total = sum(self.regs)
@@ -80,6 +89,7 @@ class JointSchedulePass(ModulePass):
                 max_ii=self.max_ii or None,
                 extra_stages=self.extra_stages,
                 progress=terminal_progress("joint-schedule"),
+                engine=self.engine,
             )
         except SolverLimit as e:
             raise located_error(loop, f"joint-schedule: {e}") from None

@@ -1,0 +1,280 @@
+"""The joint SWP + WS query of `joint_model` (same problem, same answer
+type) stated for CP-SAT, which decides it in seconds where Z3's difference
+logic stalls on warp-dependent disjunctions (a stalling tensor-memory read
+excludes every op of its warp, whichever warp that is).
+
+Encoding. No modulo arithmetic: the body is unrolled into copies at fixed
+offsets i*II of the same variables, and every capacity becomes a
+cumulative (or no-overlap) over those copies' intervals. At any cycle the
+copies present hold a subset of what the unbounded loop holds, and the last
+II cycles of the copies unrolled hold exactly the steady state, so the
+constraints are those of the steady state; Q* needs only its own liveness
+on top (values leaving its last copies live to T).
+
+- units: per unit, each reservation run of each copy; S copies reach the
+  steady state because every op completes within L of its issue;
+- warps: one literal per op and warp it may use; an edge's `same` is the sum
+  of both ends' literals on one warp; a crossing delays the consumer by
+  the spill and makes it block;
+- exclusive windows: per warp a cumulative where an op executing demands 1
+  and a window where nothing else may execute (a stall, or the issue of a
+  blocking op) demands the rest of the capacity; an op whose own copies
+  overlap (cycles > II) gets its window in a cumulative of its own, since
+  its other copies are exempt;
+- liveness: the value of copy i lives on [t_v + i*II, end_v + i*II), end_v
+  the latest user issue (at least t_v + 1); per memory a cumulative, per
+  warp a cumulative of optional intervals present when the value's producer
+  is on that warp; S + the largest distance copies reach the steady state.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from math import ceil
+from typing import TYPE_CHECKING
+
+from twillc.graph import DependenceGraph
+from twillc.solvers.joint_model import Answer, _segments
+from twillc.solvers.warp_config import WarpConfig
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+
+def joint_cpsat_at(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    ii: int,
+    length: int,
+    stages: int | None = None,
+    time_limit: float = 60.0,
+    seed: int = 0,
+    hint: dict[str, int] | None = None,
+) -> Answer:
+    """Decide the joint problem at II `ii`, length `length` and `stages`
+    copies in Q*, as `joint_schedule_at` does. `hint`: issue times to try
+    first. Single-threaded, so the answer is the same on every run."""
+    from ortools.sat.python import cp_model
+
+    if ii < 1 or length < 1:
+        raise ValueError("II and length must be positive")
+    copies = stages if stages is not None else max(1, ceil(length / ii))
+    if copies < ceil(length / ii):
+        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
+    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
+        return None
+    if any(all(o.regs > config.limit(w) for w in config.allowed_warps(o)) for o in graph.ops):
+        return None
+    model = _Model(cp_model, graph, config, ii, length, copies)
+    if hint:
+        for o in graph.ops:
+            if o.id in hint:
+                model.m.add_hint(model.t[o.id], hint[o.id])
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    status = solver.solve(model.m)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return "unknown"
+    cycles = {o.id: solver.value(model.t[o.id]) for o in graph.ops}
+    warps = {o.id: next(w for w, x in model.x[o.id].items() if solver.boolean_value(x)) for o in graph.ops}
+    return cycles, warps
+
+
+class _Model:
+    """The constraint families, one method each, on one CP-SAT model."""
+
+    def __init__(
+        self, cp: object, graph: DependenceGraph, config: WarpConfig, ii: int, length: int, copies: int
+    ) -> None:
+        self.m: cp_model.CpModel = cp.CpModel()  # type: ignore[attr-defined]
+        self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
+        self.ops = list(graph.ops)
+        self.t = {o.id: self.m.new_int_var(0, length - o.cycles, f"t_{o.id}") for o in self.ops}
+        # A value larger than a warp's register budget never fits there.
+        self.x = {
+            o.id: {
+                w: self.m.new_bool_var(f"x_{o.id}_{w}") for w in config.allowed_warps(o) if o.regs <= config.limit(w)
+            }
+            for o in self.ops
+        }
+        self.blocked: dict[str, object] = {}
+        """Per op that may block at its issue: True, or the literal saying it does."""
+        self.distance = max((e.distance for e in graph.edges), default=0)
+        self.warps()
+        self.dependences()
+        self.units()
+        self.exclusive()
+        self.liveness()
+
+    def literal(self, op: str, warp: int) -> object:
+        return self.x[op].get(warp, 0)
+
+    def warps(self) -> None:
+        """One warp per op; one-warp units on one warp; among warps alike in
+        budget and threads, one is used only once the one before it is
+        (by an earlier op), which removes their symmetry."""
+        m, cfg = self.m, self.config
+        for o in self.ops:
+            m.add_exactly_one(self.x[o.id].values())
+        for unit in sorted(cfg.one_warp_units):
+            users = [o.id for o in self.ops if unit in o.units()]
+            for v in users[1:]:
+                for w in range(cfg.warp_groups):
+                    m.add(self.literal(v, w) == self.literal(users[0], w))
+        classes: dict[tuple[int, int], list[int]] = {}
+        for w in range(cfg.warp_groups):
+            if w != cfg.vl_warp:
+                classes.setdefault((cfg.limit(w), cfg.threads_of(w)), []).append(w)
+        for alike in classes.values():
+            for a, b in pairwise(alike):
+                for k, o in enumerate(self.ops):
+                    if b in self.x[o.id]:
+                        earlier = [self.x[p.id][a] for p in self.ops[:k] if a in self.x[p.id]]
+                        m.add_bool_or([*earlier, self.x[o.id][b].Not()])
+
+    def dependences(self) -> None:
+        """Edges; a value crossing warps arrives `spill` cycles later and
+        makes its consumer block."""
+        m, t, ii, cfg = self.m, self.t, self.ii, self.config
+        for e in self.graph.edges:
+            gap = t[e.dst] + e.distance * ii - t[e.src]
+            m.add(gap >= e.delay)
+            if e.src == e.dst or self.graph.op(e.src).variable_latency:
+                if e.blocking:
+                    self.blocked[e.dst] = True
+                continue
+            both = []
+            for w in sorted(set(self.x[e.src]) & set(self.x[e.dst])):
+                b = m.new_bool_var("")
+                m.add_implication(b, self.x[e.src][w])
+                m.add_implication(b, self.x[e.dst][w])
+                m.add_bool_or([b, self.x[e.src][w].Not(), self.x[e.dst][w].Not()])
+                both.append(b)
+            same = sum(both)
+            if not cfg.allow_cross_warp:
+                m.add(same == 1)
+                if e.blocking:
+                    self.blocked[e.dst] = True
+                continue
+            spill = cfg.spill(self.graph, e.src)
+            if spill:
+                m.add(gap + spill * same >= e.delay + spill)
+            if e.blocking or not both:
+                self.blocked[e.dst] = True
+            elif self.blocked.get(e.dst) is not True:
+                flag = self.blocked.setdefault(e.dst, m.new_bool_var(f"blocked_{e.dst}"))
+                m.add(flag + same >= 1)
+
+    def _interval(self, start: object, size: int, present: object = True) -> object:
+        if present is True:
+            return self.m.new_fixed_size_interval_var(start, size, "")
+        return self.m.new_optional_fixed_size_interval_var(start, size, present, "")
+
+    def units(self) -> None:
+        """Each unit's reservation runs over the S copies within its capacity."""
+        m, t, ii = self.m, self.t, self.ii
+        for unit, cap in sorted(self.graph.capacities.items()):
+            runs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
+            if sum(q * ceil(n / ii) for _, _, n, q in runs) <= cap:
+                continue
+            items = [(self._interval(t[v] + i * ii + off, n), q) for v, off, n, q in runs for i in range(self.copies)]
+            if cap == 1 and all(q == 1 for _, q in items):
+                m.add_no_overlap([iv for iv, _ in items])
+            else:
+                m.add_cumulative([iv for iv, _ in items], [q for _, q in items], cap)
+
+    def exclusive(self) -> None:
+        """Per warp, nothing else executes in an op's stall or at the issue
+        of a blocking op (its own other copies excepted)."""
+        m, t, ii = self.m, self.t, self.ii
+        windows = {o.id: max(o.stall, 1 if o.id in self.blocked else 0) for o in self.ops}
+        if not any(windows.values()):
+            return
+        for w in range(self.config.warp_groups):
+            on = [o for o in self.ops if w in self.x[o.id]]
+            if not any(windows[o.id] for o in on):
+                continue
+            execs = [
+                (o.id, self._interval(t[o.id] + i * ii, o.cycles, self.x[o.id][w]))
+                for o in on
+                for i in range(self.copies)
+            ]
+            full = len(execs)  # more than can execute at once
+            shared: list[tuple[object, int]] = [(iv, 1) for _, iv in execs]
+            for o in on:
+                if not windows[o.id]:
+                    continue
+                flag = self.blocked.get(o.id, True) if o.stall == 0 else True
+                present = self.x[o.id][w]
+                if flag is not True:
+                    present = m.new_bool_var("")
+                    m.add_bool_and([self.x[o.id][w], flag]).only_enforce_if(present)
+                    m.add_bool_or([present, self.x[o.id][w].Not(), flag.Not()])
+                spans = [self._interval(t[o.id] + i * ii, windows[o.id], present) for i in range(self.copies)]
+                if o.cycles <= ii:  # its copies never overlap: its own execution counts 1
+                    shared += [(iv, full) for iv in spans]
+                else:
+                    others = [(iv, 1) for v, iv in execs if v != o.id]
+                    m.add_cumulative([iv for iv, _ in others] + spans, [1] * len(others) + [full] * len(spans), full)
+            m.add_cumulative([iv for iv, _ in shared], [d for _, d in shared], full + 1)
+
+    def liveness(self) -> None:
+        """Memories and per-warp registers over the live values of the
+        steady state and of Q*."""
+        m, t, ii = self.m, self.t, self.ii
+        users: dict[str, list[tuple[str, int]]] = {o.id: [] for o in self.ops}
+        for e in self.graph.edges:
+            users[e.src].append((e.dst, e.distance))
+        weighted = [o for o in self.ops if o.regs or any(o.footprint.values())]
+        if not weighted:
+            return
+        reach = self.length + self.distance * ii
+        end, size = {}, {}
+        for o in weighted:
+            end[o.id] = m.new_int_var(1, reach, f"end_{o.id}")
+            m.add_max_equality(end[o.id], [t[o.id] + 1] + [t[d] + k * ii for d, k in users[o.id]])
+            size[o.id] = m.new_int_var(1, reach, f"life_{o.id}")
+            m.add(size[o.id] == end[o.id] - t[o.id])
+        steady = self.copies + self.distance
+        horizon = self.length + (self.copies - 1) * ii
+
+        def lifetimes(present_of, weight_of) -> tuple[list, list]:
+            """(interval, weight) of the unrolled copies, and of Q*'s copies
+            when a value leaves Q* (else no second list)."""
+            unrolled, straight, leaves = [], [], False
+            for o in weighted:
+                q, present = weight_of(o), present_of(o)
+                if not q or present is None:
+                    continue
+                own = [self._life(t[o.id] + i * ii, size[o.id], end[o.id] + i * ii, present) for i in range(steady)]
+                unrolled += [(iv, q) for iv in own]
+                for i in range(self.copies):
+                    if any(i + k >= self.copies for _, k in users[o.id]):
+                        start = t[o.id] + i * ii  # leaves Q*: lives to T
+                        straight.append((self._life(start, horizon - start, horizon, present), q))
+                        leaves = True
+                    else:
+                        straight.append((own[i], q))
+            return unrolled, straight if leaves else []
+
+        def bound(items: list, cap: int) -> None:
+            if sum(q for _, q in items) > cap:
+                m.add_cumulative([iv for iv, _ in items], [q for _, q in items], cap)
+
+        for mem, cap in sorted(self.graph.memories.items()):
+            for items in lifetimes(lambda o: True, lambda o, mem=mem: o.footprint.get(mem, 0)):
+                bound(items, cap)
+        if not self.config.reg_limits:
+            return
+        for w in range(self.config.warp_groups):
+            for items in lifetimes(lambda o, w=w: self.x[o.id].get(w), lambda o: o.regs):
+                bound(items, self.config.limit(w))
+
+    def _life(self, start: object, size: object, end: object, present: object) -> object:
+        if present is True:
+            return self.m.new_interval_var(start, size, end, "")
+        return self.m.new_optional_interval_var(start, size, end, present, "")
