@@ -38,9 +38,12 @@ def attention(regs: int = 0) -> DependenceGraph:
 
 
 def solved(g: DependenceGraph, config: WarpConfig, **kw: object) -> Schedule:
+    """The search's schedule, checked; the other engine reaches the same II."""
     s = joint_schedule(g, config, time_limit=30.0, **kw)  # type: ignore[arg-type]
     assert s.ii is not None, s.note
     assert check_joint(g, s, config) == []
+    other = joint_schedule(g, config, time_limit=30.0, engine="z3", **kw)  # type: ignore[arg-type]
+    assert (other.ii, other.status) == (s.ii, s.status)
     return s
 
 
@@ -124,6 +127,29 @@ def test_blocking_wait_stalls_its_warp() -> None:
     assert two.ii == 3 and two.warps["c"] != two.warps["e"]
     merged = check_joint(g, replace(two, warps={**two.warps, "e": two.warps["c"]}), two_config)
     assert any("blocking op c" in p for p in merged)
+
+
+def test_stall_excludes_its_warp() -> None:
+    # r waits 2 of its 3 cycles on a tensor-memory read; e keeps the SFU
+    # busy for 3 cycles of every II. Sharing a warp, r's wait and e's run
+    # must not meet: II 5 (3 + 2). On separate warps: the SFU bound, 3.
+    g = graph([op("e", "sfu", 3), Op("r", uniform_rrt("alu", 3, stall=2), stall=2)], [])
+    assert g.op("r").rrt == ((), (), (("alu", 1),))
+    one = solved(g, ONE_WARP)
+    assert one.ii == 5
+    for decide in (joint_schedule_at, joint_cpsat_at):
+        assert decide(g, ONE_WARP, 4, 8) is None
+        assert isinstance(decide(g, ONE_WARP, 5, 5), tuple)
+    two_config = WarpConfig(3, 0, (24, 240, 240))
+    two = solved(g, two_config)
+    assert two.ii == 3 and two.warps["r"] != two.warps["e"]
+    merged = check_joint(g, replace(two, warps={**two.warps, "e": two.warps["r"]}), two_config)
+    assert any("in the stall of r" in p for p in merged)
+
+
+def test_stall_within_the_op() -> None:
+    with pytest.raises(ValueError, match="stalls 3 cycles"):
+        graph([Op("r", uniform_rrt("alu", 2), stall=3)], [])
 
 
 def test_receiving_from_another_warp_blocks() -> None:

@@ -13,10 +13,13 @@ length, stages) goes through `check_schedule`; then, from the definitions
   cycles; at every cycle of [0, T): units, memories and per-warp registers
   with liveness, blocking at every blocking issue, and stalls;
 - the steady state: the loop unrolled for many iterations, a window of II
-  cycles deep inside it checked the same way.
+  cycles deep inside it checked the same way;
+- ring memories, instead of the per-cycle sums: every value's ring, a slot
+  per copy live at once in the steady state, all fitting together.
 
 Liveness: copy (v, i) is live from its issue up to (not including) the
-latest issue of a user copy (w, i + distance), for at least one cycle; in
+latest issue of a user copy (w, i + distance), for at least one cycle (a
+variable-latency op's value: up to that user's completion); in
 Q* a value with a user copy past the last one lives to T. A blocking op
 (one with a blocking incoming edge, or receiving a value from another warp
 that is not a variable-latency op's) must find no other op of its warp
@@ -54,7 +57,32 @@ def check_joint(
     # one, is among those unrolled.
     reach = schedule.stages + max((e.distance for e in graph.edges), default=0) + 2
     problems += _replay(graph, schedule, config, 3 * reach, reach)
+    problems += _check_rings(graph, schedule)
     return list(dict.fromkeys(problems))
+
+
+def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
+    """In a ring memory each value has slots for its most copies live at
+    once in the steady state, and all the slots must fit."""
+    ii = schedule.ii or 1
+    problems = []
+    for mem in sorted(graph.rings & set(graph.memories)):
+        total = 0
+        for o in graph.ops:
+            if not o.footprint.get(mem, 0):
+                continue
+            end = schedule.cycles[o.id] + 1
+            for e in graph.edges:
+                if e.src == o.id:
+                    held = graph.op(e.dst).cycles if o.variable_latency else 0
+                    end = max(end, schedule.cycles[e.dst] + e.distance * ii + held)
+            # copies i live at cycle c: cycle(o) + i*II <= c < end + i*II
+            life = end - schedule.cycles[o.id]
+            most = max(sum(1 for i in range(-life // ii - 1, 1) if i * ii <= c < life + i * ii) for c in range(ii))
+            total += o.footprint[mem] * most
+        if total > graph.memories[mem]:
+            problems.append(f"memory {mem}: the rings' slots take {total} B > {graph.memories[mem]} B")
+    return problems
 
 
 def _check_warps(graph: DependenceGraph, schedule: Schedule, config: WarpConfig) -> list[str]:
@@ -140,7 +168,9 @@ def _replay(
             if e.src != v:
                 continue
             if i + e.distance < copies:
-                last = max(last, issue[(e.dst, i + e.distance)])
+                # A ring slot (a variable-latency op's value) is freed when its reader completes.
+                held = graph.op(e.dst).cycles if graph.op(v).variable_latency else 0
+                last = max(last, issue[(e.dst, i + e.distance)] + held)
             elif window_at is None:
                 last = max(last, horizon)
         end[(v, i)] = last
@@ -173,7 +203,7 @@ def _replay(
             if n > graph.capacities.get(unit, 0):
                 problems.append(f"unit {unit} holds {n} > {graph.capacities.get(unit, 0)} at {where} {t}")
         for mem, n in sorted(memory.items()):
-            if mem in graph.memories and n > graph.memories[mem]:
+            if mem in graph.memories and mem not in graph.rings and n > graph.memories[mem]:
                 problems.append(f"memory {mem} holds {n} B > {graph.memories[mem]} B at {where} {t}")
         for w, n in sorted(regs.items()):
             if n > config.limit(w):

@@ -72,6 +72,14 @@ class Edge:
     """`dst` must block (wait on a barrier) before `src`'s result is usable."""
 
 
+def held_after_issue(graph: DependenceGraph, src: str, dst: str) -> int:
+    """Cycles after `dst` issues that `src`'s value stays live for it: a
+    variable-latency op's value sits in a shared-memory ring slot that its
+    reader releases when it completes (an MMA reads its operands while it
+    runs); any other value is consumed at its reader's issue."""
+    return graph.op(dst).cycles if graph.op(src).variable_latency else 0
+
+
 @dataclass(frozen=True)
 class DependenceGraph:
     name: str
@@ -82,6 +90,10 @@ class DependenceGraph:
     memories: Mapping[str, int] = field(default_factory=dict)
     """Capacity in bytes of each memory (`smem`, `tmem`)."""
     target: str = ""
+    rings: frozenset[str] = frozenset()
+    """Memories whose values each get a ring of their own (one slot per copy
+    live at once, as the CUDA emitter allocates shared memory): the slots
+    of all rings must fit, not only the copies live at one cycle."""
 
     def __post_init__(self) -> None:
         ids = [o.id for o in self.ops]

@@ -124,10 +124,32 @@ def graph_from_loop(
         ops=tuple(graph_ops),
         edges=tuple(sorted(edges.values(), key=lambda e: (e.src, e.dst, e.distance))),
         capacities=dict(sorted(machine.units.items())),
-        memories=machine.memories,
+        memories=_left_for_loop(loop, machine),
         target=machine.name,
+        rings=frozenset({"smem"}),  # each loaded tile streams through its own ring
     )
     return graph, {ids[op]: op for op in ops}
+
+
+def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
+    """Each memory's capacity less what tiles made before the loop and read
+    in it hold throughout (Q in shared memory), and less the shared memory
+    the machine keeps for barriers and small channels."""
+    inside = {id(o) for o in loop.walk()}
+    held = dict.fromkeys(machine.memories, 0)
+    if "smem" in held:
+        held["smem"] = machine.smem_reserved
+    block = loop.parent_block()
+    for op in block.ops if block is not None else ():
+        if op is loop:
+            break
+        cost = op.attributes.get("twill.cost")
+        if not isinstance(cost, CostAttr) or not any(id(u.operation) in inside for r in op.results for u in r.uses):
+            continue
+        for mem, size in (("smem", cost.smem.data), ("tmem", cost.tmem.data)):
+            if mem in held:
+                held[mem] += size
+    return {m: max(0, cap - held[m]) for m, cap in machine.memories.items()}
 
 
 def kernel_name(module: ModuleOp) -> str:

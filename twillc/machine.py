@@ -27,10 +27,14 @@ class Machine:
     units: dict[str, int]
     """Functional unit -> instances per SM."""
     rates: dict[str, int]
-    """Throughput per clock per SM: tc_flops_f16, tc_flops_f8, sfu_ops, alu_ops, tma_bytes."""
+    """Throughput per clock per SM: tc_flops_f16, tc_flops_f8, sfu_ops, alu_ops, tma_bytes,
+    and on tensor-memory machines tmem_load_bytes (tcgen05.ld into registers)."""
     latency: dict[str, int]
     """Fixed latencies: tma_fixed, tc_fixed, sfu_fixed, alu_fixed, cross_warp."""
     smem: int
+    smem_reserved: int
+    """Shared memory kept out of the scheduler's hands: mbarriers and the
+    small cross-warp channels (row statistics, the epilogue hand-off)."""
     tmem: int
     accumulator_in_tmem: bool
     tmem_reads_block: bool
@@ -155,6 +159,7 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         rates=rates,
         latency=_int_table(data, "latency"),
         smem=int(mem["smem"]),
+        smem_reserved=int(mem.get("smem_reserved", 0)),
         tmem=int(mem.get("tmem", 0)),
         accumulator_in_tmem=bool(mem.get("accumulator_in_tmem", False)),
         tmem_reads_block=bool(mem.get("tmem_reads_block", False)),

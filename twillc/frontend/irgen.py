@@ -85,6 +85,7 @@ OVERRIDE_KINDS = {
     "tmem": int,
     "variable_latency": bool,
     "blocking": bool,
+    "stall": int,
 }
 
 

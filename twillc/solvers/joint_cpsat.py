@@ -22,7 +22,9 @@ on top (values leaving its last copies live to T).
   overlap (cycles > II) gets its window in a cumulative of its own, since
   its other copies are exempt;
 - liveness: the value of copy i lives on [t_v + i*II, end_v + i*II), end_v
-  the latest user issue (at least t_v + 1); per memory a cumulative, per
+  the latest user issue (at least t_v + 1; for a variable-latency op's
+  value, that user's completion); per ring memory the sum of every value's
+  slots (lifetime <= slots * II), per other memory a cumulative, per
   warp a cumulative of optional intervals present when the value's producer
   is on that warp; S + the largest distance copies reach the steady state.
 """
@@ -33,7 +35,7 @@ from itertools import pairwise
 from math import ceil
 from typing import TYPE_CHECKING
 
-from twillc.graph import DependenceGraph
+from twillc.graph import DependenceGraph, held_after_issue
 from twillc.solvers.joint_model import Answer, _segments
 from twillc.solvers.warp_config import WarpConfig
 
@@ -226,9 +228,9 @@ class _Model:
         """Memories and per-warp registers over the live values of the
         steady state and of Q*."""
         m, t, ii = self.m, self.t, self.ii
-        users: dict[str, list[tuple[str, int]]] = {o.id: [] for o in self.ops}
+        users: dict[str, list[tuple[str, int, int]]] = {o.id: [] for o in self.ops}
         for e in self.graph.edges:
-            users[e.src].append((e.dst, e.distance))
+            users[e.src].append((e.dst, e.distance, held_after_issue(self.graph, e.src, e.dst)))
         weighted = [o for o in self.ops if o.regs or any(o.footprint.values())]
         if not weighted:
             return
@@ -236,7 +238,7 @@ class _Model:
         end, size = {}, {}
         for o in weighted:
             end[o.id] = m.new_int_var(1, reach, f"end_{o.id}")
-            m.add_max_equality(end[o.id], [t[o.id] + 1] + [t[d] + k * ii for d, k in users[o.id]])
+            m.add_max_equality(end[o.id], [t[o.id] + 1] + [t[d] + k * ii + h for d, k, h in users[o.id]])
             size[o.id] = m.new_int_var(1, reach, f"life_{o.id}")
             m.add(size[o.id] == end[o.id] - t[o.id])
         steady = self.copies + self.distance
@@ -253,7 +255,7 @@ class _Model:
                 own = [self._life(t[o.id] + i * ii, size[o.id], end[o.id] + i * ii, present) for i in range(steady)]
                 unrolled += [(iv, q) for iv in own]
                 for i in range(self.copies):
-                    if any(i + k >= self.copies for _, k in users[o.id]):
+                    if any(i + k >= self.copies for _, k, _ in users[o.id]):
                         start = t[o.id] + i * ii  # leaves Q*: lives to T
                         straight.append((self._life(start, horizon - start, horizon, present), q))
                         leaves = True
@@ -266,6 +268,15 @@ class _Model:
                 m.add_cumulative([iv for iv, _ in items], [q for _, q in items], cap)
 
         for mem, cap in sorted(self.graph.memories.items()):
+            if mem in self.graph.rings:  # a slot per copy live at once, in every ring
+                slots = []
+                for o in weighted:
+                    if o.footprint.get(mem, 0):
+                        depth = m.new_int_var(1, ceil(reach / ii), f"slots_{o.id}")
+                        m.add(size[o.id] <= depth * ii)
+                        slots.append(o.footprint[mem] * depth)
+                m.add(sum(slots) <= cap)
+                continue
             for items in lifetimes(lambda o: True, lambda o, mem=mem: o.footprint.get(mem, 0)):
                 bound(items, cap)
         if not self.config.reg_limits:

@@ -18,10 +18,14 @@ they overlap is under-counted there, while the steady state has no drain.
   completion every residue's full fold occurs in Q*);
 - liveness: the value of copy (v, i) is live on [t_v + i*II, end) where end
   is the latest issue of a user copy (w, i + distance), at least one cycle
-  after the issue; in Q* a value with a user copy beyond the last one
+  after the issue (a variable-latency op's value, a shared-memory ring slot,
+  until that user completes: the slot is released when its reader is
+  done); in Q* a value with a user copy beyond the last one
   (i + distance >= S: a loop-carried result leaving the loop) lives to T;
-- memory capacity: per memory, the footprints of live values; register
-  limit: per warp, the registers of the live values it holds;
+- memory capacity: per memory, the footprints of live values; in a ring
+  memory, the slots of every value's ring (its most copies live at once in
+  the steady state); register limit: per warp, the registers of the live
+  values it holds;
 - warp uniqueness; variable latency <=> the warp W_vl; an op only on a
   warp with the threads it needs (a tile op: a whole warp group; a TMA
   load or a tcgen05.mma: one thread); the ops of a one-warp unit
@@ -58,7 +62,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from twillc.graph import DependenceGraph
+from twillc.graph import DependenceGraph, held_after_issue
 from twillc.solvers.warp_config import WarpConfig
 
 if TYPE_CHECKING:
@@ -163,9 +167,10 @@ class _Encoding:
         self.blocks: dict[str, list[z3.BoolRef]] = {o.id: [] for o in self.ops}
         self.crossings: list[z3.BoolRef] = []
         """Per edge that may cross warps: whether it does."""
-        self.users: dict[str, list[tuple[str, int]]] = {o.id: [] for o in self.ops}
+        self.users: dict[str, list[tuple[str, int, int]]] = {o.id: [] for o in self.ops}
+        """(user, distance, cycles after its issue the value stays live)."""
         for e in graph.edges:
-            self.users[e.src].append((e.dst, e.distance))
+            self.users[e.src].append((e.dst, e.distance, held_after_issue(graph, e.src, e.dst)))
 
     def fresh(self, kind: str) -> str:
         """A unique variable name (op ids may contain any character)."""
@@ -299,11 +304,6 @@ class _Encoding:
         regs = [o.id for o in self.ops if o.regs] if self.config.reg_limits else []
         return mems, regs
 
-    def _max_copies(self, v: str) -> int:
-        """Upper bound on the copies of v's value live at once."""
-        longest = max([1] + [self.length - 1 + d * self.ii for _, d in self.users[v]])
-        return ceil(longest / self.ii)
-
     def steady_liveness(self) -> None:
         """Memories and registers in the steady state: with a lifetime of
         q*II + rem, q copies of a value are live at every residue and one
@@ -318,11 +318,11 @@ class _Encoding:
         fixed = self.fixed
         for v in needed:
             if fixed is not None:
-                end = max([fixed[v] + 1] + [fixed[dst] + d * ii for dst, d in self.users[v]])
+                end = max([fixed[v] + 1] + [fixed[dst] + d * ii + h for dst, d, h in self.users[v]])
                 full[v], rest[v] = divmod(end - fixed[v], ii)
                 continue
             end = self.int("end")
-            ends = [t[v] + 1] + [t[dst] + d * ii for dst, d in self.users[v]]
+            ends = [t[v] + 1] + [t[dst] + d * ii + h for dst, d, h in self.users[v]]
             self.add(*[end >= x for x in ends], z3.Or([end == x for x in ends]))
             q, rem = self.int("full"), self.int("rem")
             self.add(end - t[v] == ii * q + rem, rem >= 0, rem < ii, q >= 0)
@@ -336,6 +336,13 @@ class _Encoding:
             return full[v] + z3.If(inside, 1, 0)
 
         for m, vs in mems.items():
+            if m in self.graph.rings:  # a slot per copy live at once, in every ring
+                slots = [
+                    self._size(v, m) * (full[v] + (int(rest[v] > 0) if fixed is not None else z3.If(rest[v] > 0, 1, 0)))
+                    for v in vs
+                ]
+                self.add(z3.Sum(slots + [z3.IntVal(0, self.ctx)]) <= self.graph.memories[m])
+                continue
             for at in vs:
                 used = z3.Sum([self._size(v, m) * copies(v, at) for v in vs] + [z3.IntVal(0, self.ctx)])
                 self.add(used <= self.graph.memories[m])
@@ -351,7 +358,7 @@ class _Encoding:
         copies overlap."""
         total = 0
         for v in values:
-            longest = max([1] + [self.length - 1 + d * self.ii for _, d in self.users[v]])
+            longest = max([1] + [self.length - 1 + d * self.ii + h for _, d, h in self.users[v]])
             total += self._size(v, mem) * ceil(longest / self.ii)
         return total
 
@@ -377,15 +384,16 @@ class _Encoding:
             key = (v, i, o, j)
             if key not in cache:
                 at, start = times[o] + j * ii, times[v] + i * ii
-                outs = [(dst, i + d) for dst, d in self.users[v]]
+                outs = [(dst, i + d, h) for dst, d, h in self.users[v]]
                 if (v, i) == (o, j):
                     cache[key] = True
-                elif any(k >= S for _, k in outs):
+                elif any(k >= S for _, k, _ in outs):
                     cache[key] = start <= at
                 elif fixed is not None:
-                    cache[key] = start <= at and any(at < x for x in [start + 1] + [fixed[d] + k * ii for d, k in outs])
+                    ends = [start + 1] + [fixed[d] + k * ii + h for d, k, h in outs]
+                    cache[key] = start <= at and any(at < x for x in ends)
                 else:
-                    ends = [at < start + 1] + [at < t[dst] + k * ii for dst, k in outs]
+                    ends = [at < start + 1] + [at < t[dst] + k * ii + h for dst, k, h in outs]
                     cache[key] = z3.And(start <= at, z3.Or(ends))
             return cache[key]
 
@@ -408,7 +416,10 @@ class _Encoding:
             out = []
             for v in values:
                 for i in range(S):
-                    outs = [(self.length - self.graph.op(dst).cycles + (i + d) * ii, i + d) for dst, d in self.users[v]]
+                    outs = [
+                        (self.length - self.graph.op(dst).cycles + (i + d) * ii + h, i + d)
+                        for dst, d, h in self.users[v]
+                    ]
                     reach = max([i * ii + self.length] + [e for e, _ in outs])
                     if reach > S * ii or any(k >= S for _, k in outs):
                         out.append((v, i))
@@ -416,14 +427,14 @@ class _Encoding:
 
         def checkpoints(values: list[str]) -> list[tuple[str, int]]:
             """Issues of copies at S*II or later, where values leaving the loop may outlive their users."""
-            if not any(d >= 1 for v in values for _, d in self.users[v]):
+            if not any(d >= 1 for v in values for _, d, _ in self.users[v]):
                 return []
             last = {o: self.length - self.graph.op(o).cycles for o in values}  # latest issue
             return [(o, j) for o in values for j in range(S) if j * ii + last[o] >= S * ii]
 
         for mem, vs in mems.items():
             cap = self.graph.memories[mem]
-            if S * sum(self._size(v, mem) for v in vs) <= cap:
+            if mem in self.graph.rings or S * sum(self._size(v, mem) for v in vs) <= cap:
                 continue
             candidates = late_values(vs)
             for o, j in checkpoints(vs):

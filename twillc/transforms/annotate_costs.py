@@ -136,6 +136,18 @@ def _reads_tmem(op: Operation, machine: Machine) -> bool:
     return any(isinstance(_defining_op(o), tile.MmaOp) for o in op.operands)
 
 
+def _tmem_read_stall(op: Operation, machine: Machine) -> int:
+    """Cycles an in-place rescale of an accumulator in tensor memory waits
+    for it to reach registers (tcgen05.ld, then tcgen05.wait::ld): its warp
+    executes nothing else meanwhile, which is why FA4 gives the rescale a
+    correction warp group of its own. 0 where the machine has no rate."""
+    rate = machine.rates.get("tmem_load_bytes", 0)
+    if not rate or not machine.tmem_reads_block:
+        return 0
+    read = sum(_bytes(o) for o in op.operands if isinstance(_defining_op(o), tile.MmaOp))
+    return ceil(read / rate)
+
+
 def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
     """The cost of one tile op on `machine`; None for ops that cost nothing
     at tile granularity (index arithmetic, constants, the loop itself)."""
@@ -145,15 +157,18 @@ def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
         """A cost whose result lives in registers, or in tensor memory when
         it only feeds MMAs on a tensor-memory machine."""
         role = _tmem_role(op) if machine.accumulator_in_tmem and result is not None else None
+        stall = 0
         if role == "acc":
             # In place, in the accumulator's own columns: they stay taken
             # until the MMA accumulates onto them.
             regs, tmem = 0, _bytes(result)  # type: ignore[arg-type]
+            stall = _tmem_read_stall(op, machine)
         elif role == "operand":
             regs, tmem = 0, _bytes(result)  # type: ignore[arg-type]
         else:
             regs, tmem = (_regs_for(result, machine) if result is not None else 0), 0
-        return _Derived(unit, cycles, cycles + fixed, regs, tmem=tmem, blocking=_reads_tmem(op, machine))
+        cycles += stall
+        return _Derived(unit, cycles, cycles + fixed, regs, tmem=tmem, blocking=_reads_tmem(op, machine), stall=stall)
 
     def alu(elements: int, result: SSAValue | None) -> _Derived:
         return placed("alu", max(1, ceil(elements / r["alu_ops"])), lat.get("alu_fixed", 0), result)
