@@ -94,6 +94,11 @@ class JointSchedulePass(ModulePass):
         except SolverLimit as e:
             raise located_error(loop, f"joint-schedule: {e}") from None
         if schedule.ii is None or not schedule.cycles:
+            if not schedule.complete:
+                raise located_error(
+                    loop,
+                    f"joint-schedule: no joint schedule found in time, unsatisfiability not proven: {schedule.note}",
+                )
             raise located_error(loop, f"joint-schedule: unsatisfiable: {schedule.note}")
         write_schedule(loop, ops, schedule)
         loop.attributes["twill.warp_options"] = DictionaryAttr(
