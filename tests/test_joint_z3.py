@@ -166,14 +166,15 @@ def test_receiving_from_another_warp_blocks() -> None:
 
 
 def test_memory_capacity() -> None:
-    # A load's buffer lives until its consumer: 4 cycles.
+    # A load's buffer lives until its consumer completes (it reads the
+    # buffer while it runs): 4 + 1 cycles.
     g = graph(
         [op("ld", "tma", variable_latency=True, footprint={"smem": 60}), op("m", "tc")],
         [Edge("ld", "m", 4)],
         memories={"smem": 130},
     )
-    assert solved(g, ONE_WARP).ii == 2  # two buffers
-    assert solved(replace(g, memories={"smem": 70}), ONE_WARP).ii == 4  # one buffer
+    assert solved(g, ONE_WARP).ii == 3  # two buffers
+    assert solved(replace(g, memories={"smem": 70}), ONE_WARP).ii == 5  # one buffer
     s = solved(g, ONE_WARP)
     assert any("memory smem" in p for p in check_joint(replace(g, memories={"smem": 70}), s, ONE_WARP))
     two = graph(
@@ -188,6 +189,27 @@ def test_memory_capacity() -> None:
     # Both buffers live when m issues: never within 100 bytes.
     t = joint_schedule(two, ONE_WARP, max_ii=6)
     assert t.status == Status.INFEASIBLE and t.ii is None
+
+
+def test_ring_memory_counts_every_ring() -> None:
+    # Two loads whose buffers are never live together: 60 B at any cycle,
+    # but in a ring memory each load has a ring of its own, 120 B > 100 B.
+    g = graph(
+        [
+            op("l1", "tma", variable_latency=True, footprint={"smem": 60}),
+            op("l2", "tma", variable_latency=True, footprint={"smem": 60}),
+            op("m1", "tc"),
+            op("m2", "tc"),
+        ],
+        [Edge("l1", "m1", 1), Edge("m1", "l2", 1), Edge("l2", "m2", 1)],
+        memories={"smem": 100},
+    )
+    pooled = solved(g, ONE_WARP)
+    rings = replace(g, rings=frozenset({"smem"}))
+    assert any("rings' slots take 120 B" in p for p in check_joint(rings, pooled, ONE_WARP))
+    for engine in ("cp-sat", "z3"):
+        s = joint_schedule(rings, ONE_WARP, max_ii=8, engine=engine)
+        assert s.status == Status.INFEASIBLE and s.ii is None
 
 
 def test_values_leaving_the_loop_live_to_the_end() -> None:
@@ -321,7 +343,8 @@ def tiny_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
         one_thread_units=draw(st.sampled_from([frozenset(), frozenset({"tma"}), frozenset({"tma", "tc"})])),
         one_warp_units=draw(st.sampled_from([frozenset(), frozenset({"tc"})])),
     )
-    return graph(ops, edges, memories=memories), config
+    rings = draw(st.sampled_from([frozenset(), frozenset({"smem"})]))
+    return graph(ops, edges, memories=memories, rings=rings), config
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -366,7 +389,8 @@ def carried_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
     w = draw(st.integers(2, 3))
     limits = tuple(draw(st.sampled_from([100, 150, 250])) for _ in range(w))
     config = WarpConfig(w, 0, limits, cross_warp_delay=draw(st.sampled_from([None, 0, 1])))
-    return graph(ops, edges, memories={"smem": draw(st.sampled_from([100, 150]))}), config
+    rings = draw(st.sampled_from([frozenset(), frozenset({"smem"})]))
+    return graph(ops, edges, memories={"smem": draw(st.sampled_from([100, 150]))}, rings=rings), config
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
