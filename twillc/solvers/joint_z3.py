@@ -236,13 +236,14 @@ class _Search:
 
     def seed_schedules(self, ii: int) -> Iterator[Schedule | None]:
         """Modulo schedules whose issue times may admit warps, made lazily:
-        the shortest; when values may cross warps, the padded one, then a
-        padded one with short lifetimes."""
+        the shortest; when values may cross warps, a padded one with short
+        lifetimes (fewer values live at once leave more warp assignments),
+        then the padded one it came from."""
         yield self.seeds.get(ii) or self.base(ii)[1]
         if self.config.allow_cross_warp:
             graph, first = self.padded(ii)
-            yield first
             yield self.short_lived(graph, first)
+            yield first
 
     def with_modulo_times(self, ii: int) -> Answer:
         """Warps only, on the issue times of the first seed schedule that
