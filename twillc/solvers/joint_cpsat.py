@@ -33,14 +33,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 from math import ceil
-from typing import TYPE_CHECKING
 
 from twillc.graph import DependenceGraph, held_after_issue
 from twillc.solvers.joint_model import Answer, _segments
 from twillc.solvers.warp_config import WarpConfig
-
-if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
 
 
 def joint_cpsat_at(
@@ -51,11 +47,10 @@ def joint_cpsat_at(
     stages: int | None = None,
     time_limit: float = 60.0,
     seed: int = 0,
-    hint: dict[str, int] | None = None,
 ) -> Answer:
     """Decide the joint problem at II `ii`, length `length` and `stages`
-    copies in Q*, as `joint_schedule_at` does. `hint`: issue times to try
-    first. Single-threaded, so the answer is the same on every run."""
+    copies in Q*, as `joint_schedule_at` does. Single-threaded, so the
+    answer is the same on every run."""
     from ortools.sat.python import cp_model
 
     if ii < 1 or length < 1:
@@ -67,11 +62,7 @@ def joint_cpsat_at(
         return None
     if any(all(o.regs > config.limit(w) for w in config.allowed_warps(o)) for o in graph.ops):
         return None
-    model = _Model(cp_model, graph, config, ii, length, copies)
-    if hint:
-        for o in graph.ops:
-            if o.id in hint:
-                model.m.add_hint(model.t[o.id], hint[o.id])
+    model = _Model(graph, config, ii, length, copies)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit)
     solver.parameters.num_workers = 1
@@ -89,10 +80,10 @@ def joint_cpsat_at(
 class _Model:
     """The constraint families, one method each, on one CP-SAT model."""
 
-    def __init__(
-        self, cp: object, graph: DependenceGraph, config: WarpConfig, ii: int, length: int, copies: int
-    ) -> None:
-        self.m: cp_model.CpModel = cp.CpModel()  # type: ignore[attr-defined]
+    def __init__(self, graph: DependenceGraph, config: WarpConfig, ii: int, length: int, copies: int) -> None:
+        from ortools.sat.python import cp_model
+
+        self.m = cp_model.CpModel()
         self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
         self.ops = list(graph.ops)
         self.t = {o.id: self.m.new_int_var(0, length - o.cycles, f"t_{o.id}") for o in self.ops}

@@ -16,6 +16,13 @@ cross warps, those of one whose every crossable edge carries the spill delay
 run II upward from the proven lower bound to that II, to find a smaller one
 or refute every II below it.
 
+Who decides. Queries at fixed issue times (the seeds, and the warps of
+the schedule returned) go to Z3 (`joint_model`); queries with times and
+warps both free go to the engine, CP-SAT (`joint_cpsat`, the default) or
+Z3: the same problem, decided faster by CP-SAT's cumulative reasoning
+(`bench/joint_engines.py`), and checked against each other and brute
+force in the tests.
+
 Which warps. A satisfying assignment is one of many; at the issue times of
 the schedule returned, Z3's optimizer picks the one with the fewest edges
 carrying a value across warps (each a shared-memory or tensor-memory ring
