@@ -72,7 +72,7 @@ PASS_SUMMARIES = {
     "annotate-costs": "derive unit, cycles, latency, registers and memory of each op from the target",
     "cost-normalize": "ratio-preserving small integer costs (Twill 5.2), CP-SAT",
     "modulo-schedule": "exact modulo schedule, minimal II then length, CP-SAT, with proof",
-    "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), Z3",
+    "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), CP-SAT and Z3",
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
