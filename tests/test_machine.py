@@ -20,7 +20,7 @@ def test_every_table_has_a_source(name: str) -> None:
     covered = set(m.sources)
     for key in m.rates:
         assert f"rates.{key}" in covered, f"{name}: rates.{key} has no source"
-    for key in ("sms", "clock_ghz", "units", "memory.smem", "registers", "warps.groups"):
+    for key in ("sms", "clock_ghz", "units", "memory.smem", "memory.smem_reserved", "registers", "warps.groups"):
         assert key in covered, f"{name}: {key} has no source"
 
 
@@ -85,3 +85,28 @@ def test_invalid_warp_threads(tmp_path: Path) -> None:
     path.write_text(text.replace('one_warp_units = ["tc"]', 'one_warp_units = ["mma"]'))
     with pytest.raises(UserError, match="sync names the unit 'mma'"):
         load_machine(str(path))
+
+
+def test_loop_shared_memory_excludes_preloaded_tiles_and_reserve() -> None:
+    """The loop's graph gets the shared memory left once Q (two 128x128
+    f16 tiles loaded before the loop and read in it) and the machine's
+    reserve for barriers are taken; shared memory is a ring memory."""
+    from xdsl.passes import PassPipeline
+
+    from twillc.context import make_context
+    from twillc.frontend import parse_tile
+    from twillc.ir_graph import find_loop, graph_from_loop
+    from twillc.transforms import get_all_passes
+    from twillc.transforms.common import module_machine
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "attn_fwd_b200.tile"
+    module = parse_tile(path.read_text(), str(path))
+    for p in PassPipeline.parse_spec(get_all_passes(), "annotate-costs").passes:
+        p.apply(make_context(), module)
+    machine = module_machine(module)
+    g, _ = graph_from_loop(find_loop(module), machine, "attn_fwd")
+    assert machine.smem_reserved == 4096
+    assert g.memories["smem"] == machine.smem - 2 * 128 * 128 * 2 - machine.smem_reserved
+    assert g.memories["tmem"] == machine.tmem
+    assert g.rings == frozenset({"smem"})
+    assert {o.id: o.stall for o in g.ops if o.stall} == {"mul_1": 533, "mul_3": 533}
