@@ -25,15 +25,20 @@ PAPER_SECONDS = 28.0
 EXAMPLES = ["attn_fwd_simplified", "gemm_h100", "attn_fwd_h100", "attn_fwd_b200", "attn_bwd_h100"]
 
 
+def run_pinned(args: list[str]) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """`twillc args` in a process of its own on one core: its wall time and result."""
+    cmd = [sys.executable, "-m", "twillc.driver", *args]
+    if shutil.which("taskset"):
+        cmd = ["taskset", "-c", "0", *cmd]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
+    return time.perf_counter() - start, proc
+
+
 def run_once(example: Path) -> tuple[float, dict[str, float], dict[str, object]]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "s.json"
-        cmd = [sys.executable, "-m", "twillc.driver", str(example), "-o", str(out), "--timing"]
-        if shutil.which("taskset"):
-            cmd = ["taskset", "-c", "0", *cmd]
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
-        wall = time.perf_counter() - start
+        wall, proc = run_pinned([str(example), "-o", str(out), "--timing"])
         if proc.returncode != 0:
             raise RuntimeError(f"{example.name}: twillc failed ({proc.returncode}):\n{proc.stderr}")
         passes: dict[str, float] = {}

@@ -13,14 +13,13 @@ and their ratio. Usage: python bench/joint_engines.py [--repeat 3] [--markdown]
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from examples import run_pinned  # noqa: E402
+
 STEPS = "annotate-costs,cost-normalize,modulo-schedule"
 CASES = [
     ("attn_fwd_b200, 3 warp groups (refuted)", "examples/attn_fwd_b200.tile", "warp-groups=3 max-ii=158"),
@@ -33,12 +32,7 @@ CASES = [
 def run_once(path: str, options: str, engine: str) -> tuple[float, str]:
     """Wall time and the outcome (the schedule's header, or the error)."""
     passes = f"{STEPS},joint-schedule{{{options} engine={engine} time-limit=600}}"
-    cmd = [sys.executable, "-m", "twillc.driver", path, "--passes", passes, "--emit", "txt"]
-    if shutil.which("taskset"):
-        cmd = ["taskset", "-c", "0", *cmd]
-    start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
-    wall = time.perf_counter() - start
+    wall, proc = run_pinned([path, "--passes", passes, "--emit", "txt"])
     text = proc.stdout if proc.returncode == 0 else proc.stderr
     lines = text.splitlines()
     outcome = next((ln for ln in lines if "error:" in ln), "") if proc.returncode else " / ".join(lines[1:3])

@@ -1,8 +1,12 @@
-"""Random small dependence graphs for property tests (hypothesis strategies)."""
+"""Random small dependence graphs for property tests (hypothesis strategies),
+and the shipped examples after a pass pipeline."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import strategies as st
+from xdsl.dialects.builtin import ModuleOp
 
 from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
 
@@ -25,3 +29,18 @@ def small_graphs(draw: st.DrawFn, max_ops: int = 4, max_delay: int = 3) -> Depen
         e = Edge(f"v{a}", f"v{b}", draw(st.integers(0, max_delay)), distance)
         edges[(e.src, e.dst, e.distance)] = e
     return DependenceGraph("random", tuple(ops), tuple(edges.values()), caps)
+
+
+def example_module(name: str, passes: str) -> ModuleOp:
+    """`examples/<name>.tile` parsed, with the pass pipeline `passes` applied."""
+    from xdsl.passes import PassPipeline
+
+    from twillc.context import make_context
+    from twillc.frontend import parse_tile
+    from twillc.transforms import get_all_passes
+
+    path = Path(__file__).resolve().parent.parent / "examples" / f"{name}.tile"
+    module = parse_tile(path.read_text(), str(path))
+    for p in PassPipeline.parse_spec(get_all_passes(), passes).passes:
+        p.apply(make_context(), module)
+    return module

@@ -6,7 +6,7 @@ loop keeps its order and distance; buffers hold every live instance."""
 from __future__ import annotations
 
 import pytest
-from graphs import small_graphs
+from graphs import example_module, small_graphs
 from hypothesis import HealthCheck, given, settings
 
 from twillc.expand import Event, PipelineProgram, buffer_depths, expand_pipeline, replay
@@ -130,20 +130,11 @@ def test_channel_phases_never_lap(example: str) -> None:
 
 
 def _scheduled(example: str) -> tuple[DependenceGraph, Schedule]:
-    from pathlib import Path
-
-    from xdsl.passes import PassPipeline
-
-    from twillc.context import make_context
-    from twillc.frontend import parse_tile
     from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
-    from twillc.transforms import DEFAULT_PIPELINE, get_all_passes
+    from twillc.transforms import DEFAULT_PIPELINE
     from twillc.transforms.common import module_machine
 
-    path = Path(__file__).resolve().parent.parent / "examples" / f"{example}.tile"
-    module = parse_tile(path.read_text(), str(path))
-    for p in PassPipeline.parse_spec(get_all_passes(), DEFAULT_PIPELINE).passes:
-        p.apply(make_context(), module)
+    module = example_module(example, DEFAULT_PIPELINE)
     loop = find_loop(module)
     graph, ops = graph_from_loop(loop, module_machine(module), example)
     schedule = read_schedule(loop, ops)
@@ -156,24 +147,18 @@ def test_replay_of_the_printed_ir(example: str) -> None:
     """pipeline-expand's output, printed and parsed back, replays the loop:
     the interpreter runs the twill.pipeline op itself."""
     import io
-    from pathlib import Path
 
     from xdsl.parser import Parser
-    from xdsl.passes import PassPipeline
     from xdsl.printer import Printer
 
     from dialects.twill import PipelineOp
     from twillc.context import make_context
     from twillc.expand import program_from_ir
-    from twillc.frontend import parse_tile
     from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
-    from twillc.transforms import DEFAULT_PIPELINE, get_all_passes
+    from twillc.transforms import DEFAULT_PIPELINE
     from twillc.transforms.common import module_machine
 
-    path = Path(__file__).resolve().parent.parent / "examples" / f"{example}.tile"
-    module = parse_tile(path.read_text(), str(path))
-    for p in PassPipeline.parse_spec(get_all_passes(), DEFAULT_PIPELINE + ",pipeline-expand").passes:
-        p.apply(make_context(), module)
+    module = example_module(example, DEFAULT_PIPELINE + ",pipeline-expand")
     text = io.StringIO()
     Printer(stream=text).print_op(module)
     module = Parser(make_context(), text.getvalue()).parse_module()

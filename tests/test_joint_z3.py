@@ -433,22 +433,14 @@ def test_fa4_schedule_at_the_bound_for_other_seeds(seed: int) -> None:
     """The seeds of the search (shortest, padded, padded with short
     lifetimes) reach attn_fwd_b200's modulo bound, with FA4's correction
     group, whichever of the equally short modulo schedules CP-SAT returns."""
-    from pathlib import Path
+    from graphs import example_module
 
-    from xdsl.passes import PassPipeline
-
-    from twillc.context import make_context
-    from twillc.frontend import parse_tile
     from twillc.ir_graph import find_loop, graph_from_loop
     from twillc.machine import machine_warp_config
     from twillc.solvers.modulo_cpsat import modulo_schedule
-    from twillc.transforms import get_all_passes
     from twillc.transforms.common import module_machine
 
-    path = Path(__file__).resolve().parent.parent / "examples" / "attn_fwd_b200.tile"
-    module = parse_tile(path.read_text(), str(path))
-    for p in PassPipeline.parse_spec(get_all_passes(), "annotate-costs,cost-normalize").passes:
-        p.apply(make_context(), module)
+    module = example_module("attn_fwd_b200", "annotate-costs,cost-normalize")
     machine = module_machine(module)
     g, _ = graph_from_loop(find_loop(module), machine, "attn_fwd")
     config = machine_warp_config(machine, 5, machine.default_reg_limits(5), True)

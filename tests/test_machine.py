@@ -91,18 +91,12 @@ def test_loop_shared_memory_excludes_preloaded_tiles_and_reserve() -> None:
     """The loop's graph gets the shared memory left once Q (two 128x128
     f16 tiles loaded before the loop and read in it) and the machine's
     reserve for barriers are taken; shared memory is a ring memory."""
-    from xdsl.passes import PassPipeline
+    from graphs import example_module
 
-    from twillc.context import make_context
-    from twillc.frontend import parse_tile
     from twillc.ir_graph import find_loop, graph_from_loop
-    from twillc.transforms import get_all_passes
     from twillc.transforms.common import module_machine
 
-    path = Path(__file__).resolve().parent.parent / "examples" / "attn_fwd_b200.tile"
-    module = parse_tile(path.read_text(), str(path))
-    for p in PassPipeline.parse_spec(get_all_passes(), "annotate-costs").passes:
-        p.apply(make_context(), module)
+    module = example_module("attn_fwd_b200", "annotate-costs")
     machine = module_machine(module)
     g, _ = graph_from_loop(find_loop(module), machine, "attn_fwd")
     assert machine.smem_reserved == 4096

@@ -35,7 +35,8 @@ from itertools import pairwise
 from math import ceil
 
 from twillc.graph import DependenceGraph, held_after_issue
-from twillc.solvers.joint_model import Answer, _segments
+from twillc.solvers.joint_model import Answer, _segments, query_copies
+from twillc.solvers.modulo_cpsat import _within_capacity
 from twillc.solvers.warp_config import WarpConfig
 
 
@@ -53,12 +54,8 @@ def joint_cpsat_at(
     answer is the same on every run."""
     from ortools.sat.python import cp_model
 
-    if ii < 1 or length < 1:
-        raise ValueError("II and length must be positive")
-    copies = stages if stages is not None else max(1, ceil(length / ii))
-    if copies < ceil(length / ii):
-        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
-    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
+    copies = query_copies(graph, config, ii, length, stages)
+    if copies is None:
         return None
     if any(all(o.regs > config.limit(w) for w in config.allowed_warps(o)) for o in graph.ops):
         return None
@@ -174,11 +171,9 @@ class _Model:
             runs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
             if sum(q * ceil(n / ii) for _, _, n, q in runs) <= cap:
                 continue
-            items = [(self._interval(t[v] + i * ii + off, n), q) for v, off, n, q in runs for i in range(self.copies)]
-            if cap == 1 and all(q == 1 for _, q in items):
-                m.add_no_overlap([iv for iv, _ in items])
-            else:
-                m.add_cumulative([iv for iv, _ in items], [q for _, q in items], cap)
+            copies = [(v, off + i * ii, n, q) for v, off, n, q in runs for i in range(self.copies)]
+            intervals = [self._interval(t[v] + off, n) for v, off, n, _ in copies]
+            _within_capacity(m, intervals, [q for *_, q in copies], cap)
 
     def exclusive(self) -> None:
         """Per warp, nothing else executes in an op's stall or at the issue

@@ -91,12 +91,8 @@ def joint_schedule_at(
     come back as solved (not shifted to 0)."""
     import z3
 
-    if ii < 1 or length < 1:
-        raise ValueError("II and length must be positive")
-    copies = stages if stages is not None else max(1, ceil(length / ii))
-    if copies < ceil(length / ii):
-        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
-    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
+    copies = query_copies(graph, config, ii, length, stages)
+    if copies is None:
         return None
     z3.set_param("smt.random_seed", seed)
     z3.set_param("sat.random_seed", seed)
@@ -121,6 +117,20 @@ def joint_schedule_at(
     cycles = {o.id: model.eval(enc.t[o.id]).as_long() for o in graph.ops}
     warps = {o.id: model.eval(enc.w[o.id]).as_long() for o in graph.ops}
     return cycles, warps
+
+
+def query_copies(graph: DependenceGraph, config: WarpConfig, ii: int, length: int, stages: int | None) -> int | None:
+    """The copies S of the body in Q* for a query (default ceil(L/II)), or
+    None when the query is unsatisfiable on its face (an op longer than L,
+    W_vl not a warp); ValueError on a query that makes no sense."""
+    if ii < 1 or length < 1:
+        raise ValueError("II and length must be positive")
+    copies = stages if stages is not None else max(1, ceil(length / ii))
+    if copies < ceil(length / ii):
+        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
+    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
+        return None
+    return copies
 
 
 def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...], unit: str) -> list[tuple[int, int, int]]:
