@@ -193,6 +193,7 @@ class _Model:
             ]
             full = len(execs)  # more than can execute at once
             shared: list[tuple[object, int]] = [(iv, 1) for _, iv in execs]
+            windowed: dict[str, object] = {}
             for o in on:
                 if not windows[o.id]:
                     continue
@@ -202,6 +203,7 @@ class _Model:
                     present = m.new_bool_var("")
                     m.add_bool_and([self.x[o.id][w], flag]).only_enforce_if(present)
                     m.add_bool_or([present, self.x[o.id][w].Not(), flag.Not()])
+                windowed[o.id] = present
                 spans = [self._interval(t[o.id] + i * ii, windows[o.id], present) for i in range(self.copies)]
                 if o.cycles <= ii:  # its copies never overlap: its own execution counts 1
                     shared += [(iv, full) for iv in spans]
@@ -209,6 +211,28 @@ class _Model:
                     others = [(iv, 1) for v, iv in execs if v != o.id]
                     m.add_cumulative([iv for iv, _ in others] + spans, [1] * len(others) + [full] * len(spans), full)
             m.add_cumulative([iv for iv, _ in shared], [d for _, d in shared], full + 1)
+            self._window_budget(w, on, windows, windowed)
+
+    def _window_budget(self, w: int, on: list, windows: dict[str, int], windowed: dict[str, object]) -> None:
+        """Redundant but strong (a linear bound the LP sees at once): per II,
+        the windows on a warp, and each one-instance unit's runs there, are
+        disjoint, since a window excludes the others' executions and the
+        runs exclude each other; so each op on the warp takes
+        max(window, run) of the II to itself."""
+        m, ii = self.m, self.ii
+        single = [u for u, cap in sorted(self.graph.capacities.items()) if cap == 1]
+        for unit in [None, *single]:
+            terms, most = [], 0
+            for o in on:
+                run = 0 if unit is None else min(ii, sum(n for _, n, _ in _segments(o.rrt, unit)))
+                win = min(ii, windows[o.id]) if o.id in windowed else 0
+                if run:
+                    terms.append(run * self.x[o.id][w])
+                if win > run:
+                    terms.append((win - run) * windowed[o.id])
+                most += max(run, win)
+            if windowed and most > ii:
+                m.add(sum(terms) <= ii)
 
     def liveness(self) -> None:
         """Memories and per-warp registers over the live values of the

@@ -149,9 +149,10 @@ class _Search:
         seed: int,
         progress: Progress | None,
         engine: str = "cp-sat",
+        relaxation: bool = True,
     ) -> None:
         self.graph, self.config, self.seed, self.progress = graph, config, seed, progress
-        self.engine = engine
+        self.engine, self.relaxation = engine, relaxation
         self.start, self.time_limit = time.monotonic(), time_limit
         self.query_limit = max(1.0, time_limit / 8)
         self.bases: dict[int, tuple[str, Schedule | None]] = {}
@@ -295,6 +296,8 @@ class _Search:
         status, b = self.base(ii)
         if status == "infeasible":
             return None, "modulo"
+        if self.relaxation and self.refuted_at_every_length(ii):
+            return None, "every"
         if b is None:
             return "unknown", "no modulo schedule found in time"
         # Below the shortest modulo length no schedule exists, if proven.
@@ -307,6 +310,24 @@ class _Search:
             if isinstance(res, tuple):
                 return self.shortest(ii, stages, res, max(b.length, (stages - 1) * ii + 1)), ""
         return None, str(top)
+
+    def refuted_at_every_length(self, ii: int) -> bool:
+        """Whether `joint_relaxation` proves `ii` infeasible whatever the
+        length and stage count."""
+        from twillc.solvers.joint_relaxation import joint_relaxation_at
+
+        verdict = joint_relaxation_at(self.graph, self.config, ii, self.budget(self.query_limit), self.seed)
+        if self.progress:
+            self.progress(
+                {
+                    "ii": ii,
+                    "relaxation": True,
+                    "bound": self.lower,
+                    "elapsed": time.monotonic() - self.start,
+                    "result": {"infeasible": "unsat", "feasible": "sat"}.get(verdict, verdict),
+                }
+            )
+        return verdict == "infeasible"
 
     def fewest_crossings(self, ii: int, found: Found) -> Found:
         """At the issue times found, the warps with the fewest edges that
@@ -344,6 +365,7 @@ def joint_schedule(
     seed: int = 0,
     modulo: Schedule | None = None,
     engine: str = "cp-sat",
+    relaxation: bool = True,
 ) -> Schedule:
     """Algorithm 1 with a completeness report (see the module docstring).
     `modulo`: the loop's modulo schedule when already known (else solved
@@ -356,7 +378,7 @@ def joint_schedule(
     from twillc.solvers.modulo_cpsat import SolverLimit as ModuloLimit
     from twillc.solvers.modulo_cpsat import modulo_schedule
 
-    search = _Search(graph, config, time_limit, seed, progress, engine)
+    search = _Search(graph, config, time_limit, seed, progress, engine, relaxation)
     if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
         try:
             modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
@@ -410,10 +432,11 @@ def _result(
     solver: str,
 ) -> Schedule:
     ii, (cycles, warps) = best
+    warps = canonical_warps(graph, config, warps)
     below = [how for r, how in refuted if r < ii]
     proven = lower
     for r, how in sorted(refuted):
-        if r == proven and how == "modulo":
+        if r == proven and how in ("modulo", "every"):
             proven += 1
     optimal = proven >= ii
     complete = len(below) == ii - lower and all(not how.startswith("open") for how in below)
@@ -436,12 +459,29 @@ def _result(
     )
 
 
+def canonical_warps(graph: DependenceGraph, config: WarpConfig, warps: dict[str, int]) -> dict[str, int]:
+    """Warps alike in budget and threads are interchangeable: numbered here
+    in the order their first op appears in the program, so that the same
+    schedule always reads the same (sub-tile 0 on the first softmax group)."""
+    classes: dict[tuple[int, int], list[int]] = {}
+    for w in range(config.warp_groups):
+        if w != config.vl_warp:
+            classes.setdefault((config.limit(w), config.threads_of(w)), []).append(w)
+    rename = {}
+    for alike in classes.values():
+        first = {w: next((i for i, o in enumerate(graph.ops) if warps[o.id] == w), len(graph.ops)) for w in alike}
+        rename.update(zip(sorted(alike, key=lambda w: (first[w], w)), alike, strict=True))
+    return {v: rename.get(w, w) for v, w in warps.items()}
+
+
 def _summarize(refuted: list[tuple[int, str]]) -> str:
     """Runs of IIs with the same outcome, written as ranges."""
 
     def words(how: str) -> str:
         if how == "modulo":
             return "no modulo schedule (proven)"
+        if how == "every":
+            return "refuted at every length"
         if how.startswith("open"):
             return how
         return f"refuted for stages 1..{how}"

@@ -296,6 +296,11 @@ def _ims_at(
     return {a: int(times[a]) for a in range(n)} if not pending else None
 
 
+LIFETIME_WORK = 0.06
+"""CP-SAT deterministic time (reproducible, unlike wall time) for ranking
+the schedules of a settled II and length by lifetimes: a tie-break, not a
+claim, which rarely needs the proof of its optimum."""
+
 PROOF_SHARE = 0.75
 """Of an II's time, what the groups' relaxation may take (it returns early
 when it finds the group feasible, as it usually does quickly)."""
@@ -544,11 +549,13 @@ def _solve_groups(
     return found
 
 
-def _run(m, time_limit: float, seed: int, linearization: int = 1):  # -> (status, solver)
+def _run(m, time_limit: float, seed: int, linearization: int = 1, work: float | None = None):  # -> (status, solver)
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    if work is not None:
+        solver.parameters.max_deterministic_time = work
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     solver.parameters.linearization_level = linearization
@@ -693,7 +700,7 @@ def _solve_at(
             for a, tv in greedy.items():
                 m.add_hint(t[a], tv)
 
-        status, solver = _run(m, limit, seed)
+        status, solver = _run(m, limit, seed, work=LIFETIME_WORK if fixed_length is not None else None)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return status, None
         return status, _expand(graph, kept, lp, asap, {a: int(solver.value(t[a])) for a in range(len(kept))})

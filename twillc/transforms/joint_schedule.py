@@ -50,6 +50,10 @@ class JointSchedulePass(ModulePass):
     engine: str = "cp-sat"
     """What decides a query with issue times and warps both free: `cp-sat` or `z3`."""
 
+    relaxation: bool = True
+    """Before trying stage counts at an II, try to refute it at every length
+    with the circular relaxation (`joint_relaxation`)."""
+
     def config(self, machine: Machine) -> WarpConfig:
         groups = self.warp_groups or (len(self.regs) if self.regs else machine.warp_groups)
         regs = self.regs or machine.default_reg_limits(groups)
@@ -90,6 +94,7 @@ class JointSchedulePass(ModulePass):
                 extra_stages=self.extra_stages,
                 progress=terminal_progress("joint-schedule"),
                 engine=self.engine,
+                relaxation=self.relaxation,
             )
         except SolverLimit as e:
             raise located_error(loop, f"joint-schedule: {e}") from None
