@@ -74,6 +74,68 @@ def joint_cpsat_at(
     return cycles, warps
 
 
+def warp_literals(m, graph: DependenceGraph, config: WarpConfig) -> dict[str, dict[int, object]]:
+    """Per op, a literal per warp it may use (a value larger than a warp's
+    register budget never fits there)."""
+    return {
+        o.id: {w: m.new_bool_var(f"x_{o.id}_{w}") for w in config.allowed_warps(o) if o.regs <= config.limit(w)}
+        for o in graph.ops
+    }
+
+
+def choose_warps(m, graph: DependenceGraph, config: WarpConfig, x: dict[str, dict[int, object]]) -> None:
+    """One warp per op; one-warp units on one warp; among warps alike in
+    budget and threads, one is used only once the one before it is (by an
+    earlier op), which removes their symmetry."""
+    ops = list(graph.ops)
+    for o in ops:
+        m.add_exactly_one(x[o.id].values())
+    for unit in sorted(config.one_warp_units):
+        users = [o.id for o in ops if unit in o.units()]
+        for v in users[1:]:
+            for w in range(config.warp_groups):
+                m.add(x[v].get(w, 0) == x[users[0]].get(w, 0))
+    classes: dict[tuple[int, int], list[int]] = {}
+    for w in range(config.warp_groups):
+        if w != config.vl_warp:
+            classes.setdefault((config.limit(w), config.threads_of(w)), []).append(w)
+    for alike in classes.values():
+        for a, b in pairwise(alike):
+            for k, o in enumerate(ops):
+                if b in x[o.id]:
+                    earlier = [x[p.id][a] for p in ops[:k] if a in x[p.id]]
+                    m.add_bool_or([*earlier, x[o.id][b].Not()])
+
+
+def crossing(m, graph: DependenceGraph, config: WarpConfig, x: dict, e, blocked: dict[str, object]) -> object | None:
+    """For an edge whose value may cross warps: `same`, 1 when both ends
+    share a warp (forced when crossing is off), else None. Records in
+    `blocked` whether the consumer blocks at its issue: True, or a literal
+    true whenever the value crosses."""
+    if e.src == e.dst or graph.op(e.src).variable_latency:
+        if e.blocking:
+            blocked[e.dst] = True
+        return None
+    both = []
+    for w in sorted(set(x[e.src]) & set(x[e.dst])):
+        b = m.new_bool_var("")
+        m.add_implication(b, x[e.src][w])
+        m.add_implication(b, x[e.dst][w])
+        m.add_bool_or([b, x[e.src][w].Not(), x[e.dst][w].Not()])
+        both.append(b)
+    same = sum(both)
+    if not config.allow_cross_warp:
+        m.add(same == 1)
+        if e.blocking:
+            blocked[e.dst] = True
+    elif e.blocking or not both:
+        blocked[e.dst] = True
+    elif blocked.get(e.dst) is not True:
+        flag = blocked.setdefault(e.dst, m.new_bool_var(f"blocked_{e.dst}"))
+        m.add(flag + same >= 1)
+    return same
+
+
 class _Model:
     """The constraint families, one method each, on one CP-SAT model."""
 
@@ -84,13 +146,7 @@ class _Model:
         self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
         self.ops = list(graph.ops)
         self.t = {o.id: self.m.new_int_var(0, length - o.cycles, f"t_{o.id}") for o in self.ops}
-        # A value larger than a warp's register budget never fits there.
-        self.x = {
-            o.id: {
-                w: self.m.new_bool_var(f"x_{o.id}_{w}") for w in config.allowed_warps(o) if o.regs <= config.limit(w)
-            }
-            for o in self.ops
-        }
+        self.x = warp_literals(self.m, graph, config)
         self.blocked: dict[str, object] = {}
         """Per op that may block at its issue: True, or the literal saying it does."""
         self.distance = max((e.distance for e in graph.edges), default=0)
@@ -100,31 +156,8 @@ class _Model:
         self.exclusive()
         self.liveness()
 
-    def literal(self, op: str, warp: int) -> object:
-        return self.x[op].get(warp, 0)
-
     def warps(self) -> None:
-        """One warp per op; one-warp units on one warp; among warps alike in
-        budget and threads, one is used only once the one before it is
-        (by an earlier op), which removes their symmetry."""
-        m, cfg = self.m, self.config
-        for o in self.ops:
-            m.add_exactly_one(self.x[o.id].values())
-        for unit in sorted(cfg.one_warp_units):
-            users = [o.id for o in self.ops if unit in o.units()]
-            for v in users[1:]:
-                for w in range(cfg.warp_groups):
-                    m.add(self.literal(v, w) == self.literal(users[0], w))
-        classes: dict[tuple[int, int], list[int]] = {}
-        for w in range(cfg.warp_groups):
-            if w != cfg.vl_warp:
-                classes.setdefault((cfg.limit(w), cfg.threads_of(w)), []).append(w)
-        for alike in classes.values():
-            for a, b in pairwise(alike):
-                for k, o in enumerate(self.ops):
-                    if b in self.x[o.id]:
-                        earlier = [self.x[p.id][a] for p in self.ops[:k] if a in self.x[p.id]]
-                        m.add_bool_or([*earlier, self.x[o.id][b].Not()])
+        choose_warps(self.m, self.graph, self.config, self.x)
 
     def dependences(self) -> None:
         """Edges; a value crossing warps arrives `spill` cycles later and
@@ -133,31 +166,11 @@ class _Model:
         for e in self.graph.edges:
             gap = t[e.dst] + e.distance * ii - t[e.src]
             m.add(gap >= e.delay)
-            if e.src == e.dst or self.graph.op(e.src).variable_latency:
-                if e.blocking:
-                    self.blocked[e.dst] = True
-                continue
-            both = []
-            for w in sorted(set(self.x[e.src]) & set(self.x[e.dst])):
-                b = m.new_bool_var("")
-                m.add_implication(b, self.x[e.src][w])
-                m.add_implication(b, self.x[e.dst][w])
-                m.add_bool_or([b, self.x[e.src][w].Not(), self.x[e.dst][w].Not()])
-                both.append(b)
-            same = sum(both)
-            if not cfg.allow_cross_warp:
-                m.add(same == 1)
-                if e.blocking:
-                    self.blocked[e.dst] = True
-                continue
-            spill = cfg.spill(self.graph, e.src)
-            if spill:
-                m.add(gap + spill * same >= e.delay + spill)
-            if e.blocking or not both:
-                self.blocked[e.dst] = True
-            elif self.blocked.get(e.dst) is not True:
-                flag = self.blocked.setdefault(e.dst, m.new_bool_var(f"blocked_{e.dst}"))
-                m.add(flag + same >= 1)
+            same = crossing(m, self.graph, cfg, self.x, e, self.blocked)
+            if same is not None and cfg.allow_cross_warp:
+                spill = cfg.spill(self.graph, e.src)
+                if spill:
+                    m.add(gap + spill * same >= e.delay + spill)
 
     def _interval(self, start: object, size: int, present: object = True) -> object:
         if present is True:

@@ -33,10 +33,10 @@ They differ in the gaps of edges (t_dst + distance*II - t_src):
 from __future__ import annotations
 
 import time
-from itertools import pairwise
 from math import ceil
 
 from twillc.graph import DependenceGraph, held_after_issue
+from twillc.solvers.joint_cpsat import choose_warps, crossing, warp_literals
 from twillc.solvers.joint_model import _segments
 from twillc.solvers.modulo_cpsat import _within_capacity
 from twillc.solvers.warp_config import WarpConfig
@@ -93,11 +93,7 @@ class _Relaxation:
         self.k = {o.id: m.new_int_var(0, last, f"k_{o.id}") for o in self.ops}
         self.span = ii * (last + max([0] + [e.distance for e in graph.edges]) + 1) + max(o.cycles for o in self.ops)
         """More than any lifetime by stages."""
-        # A value larger than a warp's register budget never fits there.
-        self.x = {
-            o.id: {w: m.new_bool_var(f"x_{o.id}_{w}") for w in config.allowed_warps(o) if o.regs <= config.limit(w)}
-            for o in self.ops
-        }
+        self.x = warp_literals(m, graph, config)
         self.blocked: dict[str, object] = {}
         """Per op that may block at its issue: True, or the literal saying it does."""
         self.gap: list[tuple[object, int]] = []
@@ -111,30 +107,8 @@ class _Relaxation:
         self.exclusive()
         self.liveness()
 
-    def literal(self, op: str, warp: int) -> object:
-        return self.x[op].get(warp, 0)
-
     def warps(self) -> None:
-        """As in `joint_cpsat`: one warp per op, one-warp units on one warp,
-        alike warps used in order."""
-        m, cfg = self.m, self.config
-        for o in self.ops:
-            m.add_exactly_one(self.x[o.id].values())
-        for unit in sorted(cfg.one_warp_units):
-            users = [o.id for o in self.ops if unit in o.units()]
-            for v in users[1:]:
-                for w in range(cfg.warp_groups):
-                    m.add(self.literal(v, w) == self.literal(users[0], w))
-        classes: dict[tuple[int, int], list[int]] = {}
-        for w in range(cfg.warp_groups):
-            if w != cfg.vl_warp:
-                classes.setdefault((cfg.limit(w), cfg.threads_of(w)), []).append(w)
-        for alike in classes.values():
-            for a, b in pairwise(alike):
-                for k, o in enumerate(self.ops):
-                    if b in self.x[o.id]:
-                        earlier = [self.x[p.id][a] for p in self.ops[:k] if a in self.x[p.id]]
-                        m.add_bool_or([*earlier, self.x[o.id][b].Not()])
+        choose_warps(self.m, self.graph, self.config, self.x)
 
     def dependences(self) -> None:
         """Each edge's delay, plus the spill when it crosses warps (which
@@ -143,30 +117,10 @@ class _Relaxation:
         for e in self.graph.edges:
             least: object = e.delay
             spill = 0
-            if e.src == e.dst or self.graph.op(e.src).variable_latency:
-                if e.blocking:
-                    self.blocked[e.dst] = True
-            else:
-                both = []
-                for w in sorted(set(self.x[e.src]) & set(self.x[e.dst])):
-                    b = m.new_bool_var("")
-                    m.add_implication(b, self.x[e.src][w])
-                    m.add_implication(b, self.x[e.dst][w])
-                    m.add_bool_or([b, self.x[e.src][w].Not(), self.x[e.dst][w].Not()])
-                    both.append(b)
-                same = sum(both)
-                if not cfg.allow_cross_warp:
-                    m.add(same == 1)
-                    if e.blocking:
-                        self.blocked[e.dst] = True
-                else:
-                    spill = cfg.spill(self.graph, e.src)
-                    least = e.delay + spill - spill * same
-                    if e.blocking or not both:
-                        self.blocked[e.dst] = True
-                    elif self.blocked.get(e.dst) is not True:
-                        flag = self.blocked.setdefault(e.dst, m.new_bool_var(f"blocked_{e.dst}"))
-                        m.add(flag + same >= 1)
+            same = crossing(m, self.graph, cfg, self.x, e, self.blocked)
+            if same is not None and cfg.allow_cross_warp:
+                spill = cfg.spill(self.graph, e.src)
+                least = e.delay + spill - spill * same
             offset = r[e.dst] - r[e.src] + e.distance * ii
             if self.by_stages:
                 gap = offset + ii * (self.k[e.dst] - self.k[e.src])

@@ -30,8 +30,10 @@ and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
 on whole warp groups.
 
 What the result claims. `status` is OPTIMAL when every II below the one
-returned has no modulo schedule at all (proven by CP-SAT), so no stage
-count could help; `lower_bound` is the largest II so proven. `complete` is
+returned has no modulo schedule at all (proven by CP-SAT) or is refuted at
+every length by `joint_relaxation` (tried first at each II, unless
+`relaxation` is off), so no stage count could help; `lower_bound` is the
+largest II so proven. `complete` is
 True when every II below the one returned was refuted for every stage
 count up to the bound tried (see `note`); stage counts past that bound are
 never covered, so a smaller II with more stages stays possible unless the
