@@ -91,7 +91,8 @@ class _Relaxation:
         """Lifetimes by stages count up to this."""
         last = step * (len(self.ops) - 1)
         self.k = {o.id: m.new_int_var(0, last, f"k_{o.id}") for o in self.ops}
-        self.span = ii * (last + max([0] + [e.distance for e in graph.edges]) + 1) + max(o.cycles for o in self.ops)
+        longest = max([0] + [o.cycles for o in self.ops])
+        self.span = ii * (last + max([0] + [e.distance for e in graph.edges]) + 1) + longest
         """More than any lifetime by stages."""
         self.x = warp_literals(m, graph, config)
         self.blocked: dict[str, object] = {}
