@@ -34,7 +34,7 @@ from __future__ import annotations
 from itertools import pairwise
 from math import ceil
 
-from twillc.graph import DependenceGraph, held_after_issue
+from twillc.graph import DependenceGraph, Op, held_after_issue
 from twillc.solvers.joint_model import Answer, _segments, query_copies
 from twillc.solvers.modulo_cpsat import _within_capacity
 from twillc.solvers.warp_config import WarpConfig
@@ -136,6 +136,25 @@ def crossing(m, graph: DependenceGraph, config: WarpConfig, x: dict, e, blocked:
     return same
 
 
+def windows_of(graph: DependenceGraph, blocked: dict[str, object]) -> dict[str, int]:
+    """Per op, the cycles from its issue in which nothing else of its warp
+    may execute: its stall, or 1 when it may block at its issue."""
+    return {o.id: max(o.stall, 1 if o.id in blocked else 0) for o in graph.ops}
+
+
+def window_present(m, op: Op, on_warp: object, blocked: dict[str, object]) -> object:
+    """The literal saying `op`'s window is open on a warp: `on_warp` when it
+    always has one (a stall, a blocking read), else `on_warp` and its
+    blocking literal."""
+    flag = blocked.get(op.id, True) if op.stall == 0 else True
+    if flag is True:
+        return on_warp
+    present = m.new_bool_var("")
+    m.add_bool_and([on_warp, flag]).only_enforce_if(present)
+    m.add_bool_or([present, on_warp.Not(), flag.Not()])
+    return present
+
+
 class _Model:
     """The constraint families, one method each, on one CP-SAT model."""
 
@@ -192,7 +211,7 @@ class _Model:
         """Per warp, nothing else executes in an op's stall or at the issue
         of a blocking op (its own other copies excepted)."""
         m, t, ii = self.m, self.t, self.ii
-        windows = {o.id: max(o.stall, 1 if o.id in self.blocked else 0) for o in self.ops}
+        windows = windows_of(self.graph, self.blocked)
         if not any(windows.values()):
             return
         for w in range(self.config.warp_groups):
@@ -210,13 +229,7 @@ class _Model:
             for o in on:
                 if not windows[o.id]:
                     continue
-                flag = self.blocked.get(o.id, True) if o.stall == 0 else True
-                present = self.x[o.id][w]
-                if flag is not True:
-                    present = m.new_bool_var("")
-                    m.add_bool_and([self.x[o.id][w], flag]).only_enforce_if(present)
-                    m.add_bool_or([present, self.x[o.id][w].Not(), flag.Not()])
-                windowed[o.id] = present
+                present = windowed[o.id] = window_present(m, o, self.x[o.id][w], self.blocked)
                 spans = [self._interval(t[o.id] + i * ii, windows[o.id], present) for i in range(self.copies)]
                 if o.cycles <= ii:  # its copies never overlap: its own execution counts 1
                     shared += [(iv, full) for iv in spans]

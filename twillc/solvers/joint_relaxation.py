@@ -36,7 +36,7 @@ import time
 from math import ceil
 
 from twillc.graph import DependenceGraph, held_after_issue
-from twillc.solvers.joint_cpsat import choose_warps, crossing, warp_literals
+from twillc.solvers.joint_cpsat import choose_warps, crossing, warp_literals, window_present, windows_of
 from twillc.solvers.joint_model import _segments
 from twillc.solvers.modulo_cpsat import _within_capacity
 from twillc.solvers.warp_config import WarpConfig
@@ -205,20 +205,14 @@ class _Relaxation:
         issue of a blocking op): windows demand all but one of a capacity
         that executions alone never fill."""
         m, r, ii = self.m, self.r, self.ii
-        windows = {o.id: max(o.stall, 1 if o.id in self.blocked else 0) for o in self.ops}
+        windows = windows_of(self.graph, self.blocked)
         for w in range(self.config.warp_groups):
             on = [o for o in self.ops if w in self.x[o.id]]
             wins = []
             for o in on:
                 if not windows[o.id]:
                     continue
-                flag = self.blocked.get(o.id, True) if o.stall == 0 else True
-                present = self.x[o.id][w]
-                if flag is not True:
-                    present = m.new_bool_var("")
-                    m.add_bool_and([self.x[o.id][w], flag]).only_enforce_if(present)
-                    m.add_bool_or([present, self.x[o.id][w].Not(), flag.Not()])
-                wins.append((o, present, min(windows[o.id], ii)))
+                wins.append((o, window_present(m, o, self.x[o.id][w], self.blocked), min(windows[o.id], ii)))
             if not wins:
                 continue
             execs = {o.id: self._arcs(r[o.id], o.cycles, self.x[o.id][w]) for o in on if o.cycles < ii}
