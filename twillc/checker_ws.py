@@ -183,45 +183,47 @@ def _replay(
             if issue[(e.dst, i + e.distance)] < issue[(e.src, i)] + e.delay:
                 problems.append(f"edge {e.src}->{e.dst} violated between copies {i} and {i + e.distance}")
     blocking = _blocking_ops(graph, schedule)
+    # What each cycle of [lo, hi) holds, gathered copy by copy over its span.
+    units: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    memory: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    regs: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    running: dict[int, dict[int, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
+    for o in ops:
+        for i in range(copies):
+            start = issue[(o.id, i)]
+            for t in range(max(lo, start), min(hi, start + o.cycles)):
+                running[t][warps[o.id]].append((o.id, i))
+                for unit, n in o.rrt[t - start]:
+                    units[t][unit] += n
+            for t in range(max(lo, start), min(hi, end[(o.id, i)])):
+                for mem, size in o.footprint.items():
+                    memory[t][mem] += size
+                regs[t][warps[o.id]] += o.regs
+    stalled = [o for o in ops if o.stall]
     for t in range(lo, hi):
-        units: dict[str, int] = defaultdict(int)
-        memory: dict[str, int] = defaultdict(int)
-        regs: dict[int, int] = defaultdict(int)
-        running: dict[int, list[tuple[str, int]]] = defaultdict(list)
-        for o in ops:
-            for i in range(copies):
-                start = issue[(o.id, i)]
-                if start <= t < start + o.cycles:
-                    running[warps[o.id]].append((o.id, i))
-                    for unit, n in o.rrt[t - start]:
-                        units[unit] += n
-                if start <= t < end[(o.id, i)]:
-                    for mem, size in o.footprint.items():
-                        memory[mem] += size
-                    regs[warps[o.id]] += o.regs
-        for unit, n in sorted(units.items()):
+        for unit, n in sorted(units[t].items()):
             if n > graph.capacities.get(unit, 0):
                 problems.append(f"unit {unit} holds {n} > {graph.capacities.get(unit, 0)} at {where} {t}")
-        for mem, n in sorted(memory.items()):
+        for mem, n in sorted(memory[t].items()):
             if mem in graph.memories and mem not in graph.rings and n > graph.memories[mem]:
                 problems.append(f"memory {mem} holds {n} B > {graph.memories[mem]} B at {where} {t}")
-        for w, n in sorted(regs.items()):
+        for w, n in sorted(regs[t].items()):
             if n > config.limit(w):
                 problems.append(f"warp {w} needs {n} registers > its limit {config.limit(w)} at {where} {t}")
         for v in sorted(blocking):
             for i in range(copies):
                 if issue[(v, i)] != t:
                     continue
-                others = sorted({o for o, _ in running[warps[v]] if o != v})
+                others = sorted({o for o, _ in running[t][warps[v]] if o != v})
                 if others:
                     busy = ", ".join(others)
                     problems.append(
                         f"blocking op {v} issues at {where} {t} while {busy} execute on its warp {warps[v]}"
                     )
-        for o in ops:
+        for o in stalled:
             for i in range(copies):
-                if o.stall and issue[(o.id, i)] <= t < issue[(o.id, i)] + o.stall:
-                    others = sorted({v for v, _ in running[warps[o.id]] if v != o.id})
+                if issue[(o.id, i)] <= t < issue[(o.id, i)] + o.stall:
+                    others = sorted({v for v, _ in running[t][warps[o.id]] if v != o.id})
                     if others:
                         busy = ", ".join(others)
                         problems.append(f"{busy} execute on warp {warps[o.id]} at {where} {t}, in the stall of {o.id}")

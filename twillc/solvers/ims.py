@@ -64,10 +64,7 @@ def iterative_modulo_schedule(graph: DependenceGraph, ii: int, start: np.ndarray
         early = max([0] + [int(times[j]) + w for j, w in preds[i] if placed[j]])
         slot = early
         if need[i]:
-            fits = np.ones(ii, dtype=bool)
-            for (u, c), q in need[i].items():
-                fits &= np.roll(usage[u] + q <= graph.capacities[u], -c)
-            fits = np.roll(fits, -(early % ii))
+            fits = free_residues(need[i], usage, graph.capacities, ii, early)
             slot = early + int(fits.argmax()) if fits.any() else max(early, int(last[i]) + 1)
             for (u, c), q in need[i].items():
                 r = (slot + c) % ii
@@ -89,3 +86,22 @@ def iterative_modulo_schedule(graph: DependenceGraph, ii: int, start: np.ndarray
     cycles = {k: v - base for k, v in cycles.items()}
     trial = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii)
     return cycles if not check_schedule(graph, trial) else None
+
+
+def free_residues(
+    need: dict[tuple[str, int], int], usage: dict[str, np.ndarray], capacities: dict[str, int], ii: int, early: int
+) -> np.ndarray:
+    """For each r in [0, II): whether an op with folded reservations `need`
+    ((unit, offset) -> count) fits on the modulo table `usage` issued at
+    early + r."""
+    fits = np.ones(ii, dtype=bool)
+    residues = np.arange(ii)
+    by_unit: dict[str, tuple[list[int], list[int]]] = {}
+    for (u, c), q in need.items():
+        by_unit.setdefault(u, ([], []))[0].append(c)
+        by_unit[u][1].append(q)
+    for u, (offsets, counts) in by_unit.items():
+        # fits[r] needs usage[u][(r + c) % II] + q <= capacity for every (c, q).
+        held = usage[u][(residues[:, None] + np.array(offsets)[None, :]) % ii]
+        fits &= (held + np.array(counts)[None, :] <= capacities[u]).all(axis=1)
+    return np.roll(fits, -(early % ii))

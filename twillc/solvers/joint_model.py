@@ -356,9 +356,12 @@ class _Encoding:
             for at in vs:
                 used = z3.Sum([self._size(v, m) * copies(v, at) for v in vs] + [z3.IntVal(0, self.ctx)])
                 self.add(used <= self.graph.memories[m])
+        rows = [[self._size(v, None) * copies(v, at) for v in regs] for at in regs] if warps else []
+        if fixed is not None:
+            rows = _undominated(rows)  # type: ignore[arg-type]
         for x in warps:
-            for at in regs:
-                sizes = [(v, self._size(v, None) * copies(v, at)) for v in regs]
+            for row in rows:
+                sizes = zip(regs, row, strict=True)
                 held = [z3.If(self.w[v] == x, n, 0) for v, n in sizes if not isinstance(n, int) or n > 0]
                 self.add(z3.Sum(held + [z3.IntVal(0, self.ctx)]) <= self.config.limit(x))
 
@@ -518,3 +521,14 @@ class _Encoding:
                     continue
                 running = self.true() if o.cycles >= ii else self.offset((o.id, 0), (v, 0)) < o.cycles
                 self.add(z3.Implies(z3.And(must, w[o.id] == w[v]), z3.Not(running)))
+
+
+def _undominated(rows: list[list[int]]) -> list[list[int]]:
+    """The distinct rows no other row bounds from above entry by entry, in
+    first-seen order: a sum over a dominated row is implied by the other's."""
+    distinct = list(dict.fromkeys(map(tuple, rows)))
+    return [
+        list(r)
+        for r in distinct
+        if not any(o != r and all(a <= b for a, b in zip(r, o, strict=True)) for o in distinct)
+    ]

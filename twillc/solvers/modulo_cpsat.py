@@ -56,6 +56,7 @@ import numpy as np
 
 from twillc.graph import DependenceGraph, Op, Schedule, Status, schedule_length
 from twillc.solvers.bounds import rec_mii, res_mii
+from twillc.solvers.ims import free_residues, iterative_modulo_schedule
 
 Progress = Callable[[dict[str, object]], None]
 
@@ -278,10 +279,7 @@ def _ims_at(
         if preds.any():
             early = max(early, int((times[preds] + to_kept[preds, a]).max()))
         # Residues whose reservations all fit, rotated so index 0 is `early`.
-        fits = np.ones(ii, dtype=bool)
-        for (u, c), q in need[a].items():
-            fits &= np.roll(usage[u] + q <= graph.capacities[u], -c)
-        fits = np.roll(fits, -(early % ii))
+        fits = free_residues(need[a], usage, graph.capacities, ii, early)
         slot = early + int(fits.argmax()) if fits.any() else max(early, last.get(a, early - 1) + 1)
         for b in sorted(conflicts(a, slot)):
             unplace(b)
@@ -756,8 +754,6 @@ def _heuristic_at(graph: DependenceGraph, ii: int) -> dict[str, int] | None:
     """A legal schedule at `ii` from iterative modulo scheduling: over direct
     edges in ASAP order, else (graphs small enough) over the unit-holding
     ops with all-pairs distances; None when both give up."""
-    from twillc.solvers.ims import iterative_modulo_schedule
-
     asap = _longest_paths(graph, ii, [0])
     if asap is None:
         return None  # II below RecMII
