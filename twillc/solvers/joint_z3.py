@@ -159,6 +159,7 @@ class _Search:
         self.query_limit = max(1.0, time_limit / 8)
         self.bases: dict[int, tuple[str, Schedule | None]] = {}
         self.seeds: dict[int, Schedule] = {}
+        self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
         """Modulo schedules known without a proof of minimal length."""
         self.lower = 1
 
@@ -269,8 +270,31 @@ class _Search:
                     break
         return found
 
-    def first(self, start: int, max_ii: int) -> tuple[int, Found] | None:
-        """A first schedule: modulo times scanned upward with growing steps, then bisected."""
+    def first(self, start: int, max_ii: int, extra_stages: int) -> tuple[int, Found, str] | None:
+        """A first schedule and what found it: modulo times scanned upward
+        with growing steps, then bisected; when no seed admits warps, full
+        queries the same way from `max_ii` down (a register budget can rule
+        out every seed's issue times while other times fit)."""
+        seeded = self.first_on_seeds(start, max_ii)
+        if seeded is not None:
+            return (*seeded, "z3")
+        if self.left() <= 0:
+            return None
+        res, _ = self.at(max_ii, extra_stages)
+        if not isinstance(res, tuple):
+            return None
+        best, fail = (max_ii, res), start - 1
+        while best[0] - fail > 1 and self.left() > 0:
+            mid = (best[0] + fail) // 2
+            res, _ = self.at(mid, extra_stages)
+            if isinstance(res, tuple):
+                best = (mid, res)
+            else:
+                fail = mid
+        return best[0], self.fewest_crossings(*best), self.engine
+
+    def first_on_seeds(self, start: int, max_ii: int) -> tuple[int, Found] | None:
+        """A schedule on a seed's issue times: scanned upward with growing steps, then bisected."""
         found = self.with_modulo_times(start)
         if isinstance(found, tuple):
             return start, found
@@ -294,7 +318,13 @@ class _Search:
     def at(self, ii: int, extra_stages: int) -> tuple[Answer, str]:
         """Full queries at one II: a schedule, or None with how far it is
         refuted ('modulo' when no modulo schedule exists; 'S' when every
-        stage count up to S is refuted), or 'unknown' with what stays open."""
+        stage count up to S is refuted), or 'unknown' with what stays open.
+        Remembered: the search for a first schedule may have asked already."""
+        if (ii, extra_stages) not in self.answers:
+            self.answers[(ii, extra_stages)] = self.decide(ii, extra_stages)
+        return self.answers[(ii, extra_stages)]
+
+    def decide(self, ii: int, extra_stages: int) -> tuple[Answer, str]:
         status, b = self.base(ii)
         if status == "infeasible":
             return None, "modulo"
@@ -396,10 +426,11 @@ def joint_schedule(
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, True, solver="z3", note=structural)
     max_ii = max_ii if max_ii is not None else max(_sequential_ii(graph), modulo.ii)
 
-    best = search.first(modulo.ii, max_ii)
+    first = search.first(modulo.ii, max_ii, extra_stages)
+    # What found the schedule: Z3 on modulo issue times, else the engine.
+    best, solver = ((first[0], first[1]), first[2]) if first is not None else (None, "z3")
     top_ii = best[0] if best is not None else max_ii + 1
     refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
-    solver = "z3"  # what found the schedule: Z3 on modulo issue times, else the engine
     for ii in range(modulo.lower_bound, top_ii):
         if search.left() <= 0:
             refuted.append((ii, f"open: II {ii}..{top_ii - 1} not searched (time limit)"))
