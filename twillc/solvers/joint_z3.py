@@ -159,8 +159,8 @@ class _Search:
         self.query_limit = max(1.0, time_limit / 8)
         self.bases: dict[int, tuple[str, Schedule | None]] = {}
         self.seeds: dict[int, Schedule] = {}
-        self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
         """Modulo schedules known without a proof of minimal length."""
+        self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
         self.lower = 1
 
     def left(self) -> float:
