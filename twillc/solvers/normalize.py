@@ -13,12 +13,15 @@ bounds the same cross differences relative to the ratio they approximate,
     |C[i]*C'[j] - C[j]*C'[i]| <= F * C[j]*C'[i] / SCALE   for all i != j,
 
 so F is the largest relative ratio error (in 1/SCALE), the quantity the
-report gives. CP-SAT solves it over the distinct positive costs (zero stays
-zero, C' >= 1); among the F-optimal solutions the smallest sum is taken.
+report gives. Over the distinct positive costs (zero stays zero, C' >= 1),
+the least F is found by bisection, each step a linear CP-SAT feasibility
+problem (F fixed removes the products F*C'); among the solutions within
+it the smallest sum is taken.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, permutations
@@ -68,38 +71,52 @@ def normalize_costs(costs: Iterable[int], budget: int = 300, time_limit: float =
         # such integers, so this is the optimum without a solve.
         mapping.update({v: v // common for v in values})
         return Normalization(mapping, 0.0, 0, True)
-    top = max(values)
+    deadline = time.monotonic() + time_limit
 
-    def solve(fix_f: int | None) -> tuple[list[int], int, bool]:
+    def solve(f: int, minimise: bool) -> tuple[list[int] | None, bool]:
+        """Costs within error `f` (the smallest sum of them if `minimise`),
+        and whether the answer is decided: F fixed makes the model linear."""
         m = cp_model.CpModel()
         xs = [m.new_int_var(1, budget, f"c{i}") for i in range(len(values))]
-        f = m.new_int_var(0, SCALE * top, "F")
-        # f_times[i] = F * C'[i]: the error bound scales with the ratio's denominator.
-        f_times = []
-        for i, x in enumerate(xs):
-            p = m.new_int_var(0, SCALE * top * budget, f"fx{i}")
-            m.add_multiplication_equality(p, [f, x])
-            f_times.append(p)
         for (i, ci), (j, cj) in permutations(enumerate(values), 2):
             diff = ci * xs[j] - cj * xs[i]
-            m.add(SCALE * diff <= cj * f_times[i])
-            m.add(SCALE * diff >= -cj * f_times[i])
+            m.add(SCALE * diff <= cj * f * xs[i])
+            m.add(SCALE * diff >= -cj * f * xs[i])
         m.add(sum(xs) <= budget)
-        if fix_f is None:
-            m.minimize(f)
-        else:
-            m.add(f <= fix_f)
+        if minimise:
             m.minimize(sum(xs))
         s = cp_model.CpSolver()
         s.parameters.num_workers = 1
         s.parameters.random_seed = 0
-        s.parameters.max_time_in_seconds = time_limit
+        s.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.01)
         status = s.solve(m)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise NormalizationInfeasible(f"no normalization found within {time_limit} s")
-        return [int(s.value(x)) for x in xs], int(s.value(f)), status == cp_model.OPTIMAL
+        found = [int(s.value(x)) for x in xs] if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+        return found, status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
-    _, best_f, opt1 = solve(None)
-    scaled, _, opt2 = solve(best_f)
+    # The least F by bisection: every cost 1 is within some F, and a
+    # solution found within `mid` may be within less, which tightens `hi`.
+    lo, hi, proven = 0, _error(values, [1] * len(values)), True
+    while lo < hi:
+        mid = (lo + hi) // 2
+        found, decided = solve(mid, False)
+        if found is not None:
+            hi = _error(values, found)
+        elif decided:
+            lo = mid + 1
+        else:  # time limit: the best F found stands, unproven
+            proven = False
+            break
+    scaled, decided = solve(hi, True)
+    if scaled is None:
+        raise NormalizationInfeasible(f"no normalization found within {time_limit} s")
     mapping.update(zip(values, scaled, strict=True))
-    return Normalization(mapping, ratio_error(mapping), best_f, opt1 and opt2)
+    return Normalization(mapping, ratio_error(mapping), hi, proven and decided)
+
+
+def _error(values: list[int], scaled: list[int]) -> int:
+    """The least integer F that `scaled` meets: max over ordered pairs of
+    ceil(SCALE * |C[i]*C'[j] - C[j]*C'[i]| / (C[j]*C'[i]))."""
+    return max(
+        -(-SCALE * abs(ci * scaled[j] - cj * scaled[i]) // (cj * scaled[i]))
+        for (i, ci), (j, cj) in permutations(enumerate(values), 2)
+    )
