@@ -65,7 +65,7 @@ class KeyValueAttr(ParametrizedAttribute):
                     values[key] = IntAttr(1)
                 else:
                     parser.parse_punctuation("=")
-                    if kind == "int":
+                    if kind in ("int", "count"):
                         values[key] = IntAttr(parser.parse_integer(allow_negative=False))
                     else:
                         values[key] = StringAttr(parser.parse_identifier_or_str_literal())
