@@ -90,6 +90,22 @@ def test_register_limit_removes_cross_iteration_overlap() -> None:
     assert any("registers" in p for p in check_joint(g, loose, tight_config))
 
 
+def test_mma_holds_its_register_operands_until_it_completes() -> None:
+    # wgmma reads its register A fragments until wgmma.wait_group, so a
+    # stays live while m runs (4 cycles) and b's registers must wait for it:
+    # II 5 where a value consumed at issue would allow the unit bound, 3. An
+    # accumulator updated in place is not held.
+    ops = [op("a", "alu", regs=100), op("m", "tc", 3, reads_while_running=True), op("b", "alu", regs=100)]
+    config = WarpConfig(2, 0, (24, 150))
+    held = graph(ops, [Edge("a", "m", 1)])
+    in_place = graph(ops, [Edge("a", "m", 1, in_place=True)])
+    assert solved(held, config).ii == 5
+    assert solved(in_place, config).ii == 3
+    overlapping = Schedule(5, {"a": 0, "m": 1, "b": 2}, 4, Status.FEASIBLE, 1, warps={"a": 1, "m": 1, "b": 1})
+    assert any("registers" in p for p in check_joint(held, overlapping, config))
+    assert check_joint(in_place, overlapping, config) == []
+
+
 def test_cross_warp_delay_and_forbidden_crossing() -> None:
     # a and b (150 registers each) cannot share a 240-register warp while
     # both are live, so one of them hands its value to c across warps.
@@ -326,14 +342,15 @@ def tiny_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
                 variable_latency=vl,
                 spill_cost=draw(st.integers(0, 2)),
                 stall=draw(st.sampled_from([0, 0, 1, cycles])),
+                reads_while_running=draw(st.booleans()),
             )
         )
     edges = []
     for i, j in itertools.product(range(n), repeat=2):
         if i < j and draw(st.integers(0, 2)) > 0:
-            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 2)), 0, blocking=draw(st.booleans())))
+            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 2)), 0, draw(st.booleans()), draw(st.booleans())))
         elif i >= j and draw(st.integers(0, 3)) == 0:
-            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 2)), 1, blocking=draw(st.booleans())))
+            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 2)), 1, draw(st.booleans()), draw(st.booleans())))
     memories = {"smem": draw(st.sampled_from([60, 120, 1000]))}
     w = draw(st.integers(2, 3 if n < 4 else 2))  # keeps brute force small
     config = WarpConfig(
@@ -381,6 +398,7 @@ def carried_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
             draw(st.integers(1, 2)),
             regs=draw(st.sampled_from([0, 100])),
             footprint={"smem": draw(st.sampled_from([0, 50]))},
+            reads_while_running=draw(st.booleans()),
         )
         for i in range(3)
     ]
@@ -388,7 +406,7 @@ def carried_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
     for i, j in itertools.product(range(3), repeat=2):
         if draw(st.booleans()):
             distance = 0 if i < j else draw(st.integers(1, 2))
-            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 3)), distance))
+            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 3)), distance, in_place=draw(st.booleans())))
     w = draw(st.integers(2, 3))
     limits = tuple(draw(st.sampled_from([100, 150, 250])) for _ in range(w))
     config = WarpConfig(w, 0, limits, cross_warp_delay=draw(st.sampled_from([None, 0, 1])))

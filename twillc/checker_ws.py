@@ -19,7 +19,8 @@ length, stages) goes through `check_schedule`; then, from the definitions
 
 Liveness: copy (v, i) is live from its issue up to (not including) the
 latest issue of a user copy (w, i + distance), for at least one cycle (a
-variable-latency op's value: up to that user's completion); in
+variable-latency op's value, or any operand of an MMA but the accumulator
+it updates in place: up to that user's completion); in
 Q* a value with a user copy past the last one lives to T. A blocking op
 (one with a blocking incoming edge, or receiving a value from another warp
 that is not a variable-latency op's) must find no other op of its warp
@@ -74,7 +75,9 @@ def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
             end = schedule.cycles[o.id] + 1
             for e in graph.edges:
                 if e.src == o.id:
-                    held = graph.op(e.dst).cycles if o.variable_latency else 0
+                    reader = graph.op(e.dst)
+                    slow = o.variable_latency or reader.reads_while_running
+                    held = reader.cycles if slow and not e.in_place else 0
                     end = max(end, schedule.cycles[e.dst] + e.distance * ii + held)
             # copies i live at cycle c: cycle(o) + i*II <= c < end + i*II
             life = end - schedule.cycles[o.id]
@@ -168,8 +171,12 @@ def _replay(
             if e.src != v:
                 continue
             if i + e.distance < copies:
-                # A ring slot (a variable-latency op's value) is freed when its reader completes.
-                held = graph.op(e.dst).cycles if graph.op(v).variable_latency else 0
+                # A ring slot (a variable-latency op's value) is freed when its reader
+                # completes, and an MMA reads its operands until it completes, but
+                # not the accumulator it updates in place.
+                reader = graph.op(e.dst)
+                slow = graph.op(v).variable_latency or reader.reads_while_running
+                held = reader.cycles if slow and not e.in_place else 0
                 last = max(last, issue[(e.dst, i + e.distance)] + held)
             elif window_at is None:
                 last = max(last, horizon)

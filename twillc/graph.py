@@ -50,6 +50,9 @@ class Op:
     stall: int = 0
     """Leading cycles during which its warp executes nothing else (a blocking
     tensor-memory read: tcgen05.ld then tcgen05.wait::ld)."""
+    reads_while_running: bool = False
+    """Reads its operands until it completes (an asynchronous MMA: wgmma's
+    register A fragments stay untouchable until wgmma.wait_group)."""
 
     @property
     def cycles(self) -> int:
@@ -70,14 +73,23 @@ class Edge:
     distance: int = 0
     blocking: bool = False
     """`dst` must block (wait on a barrier) before `src`'s result is usable."""
+    in_place: bool = False
+    """`dst` updates `src`'s value where it lies (an MMA's accumulator), so
+    the two never need room at once."""
 
 
-def held_after_issue(graph: DependenceGraph, src: str, dst: str) -> int:
-    """Cycles after `dst` issues that `src`'s value stays live for it: a
-    variable-latency op's value sits in a shared-memory ring slot that its
-    reader releases when it completes (an MMA reads its operands while it
-    runs); any other value is consumed at its reader's issue."""
-    return graph.op(dst).cycles if graph.op(src).variable_latency else 0
+def held_after_issue(graph: DependenceGraph, edge: Edge) -> int:
+    """Cycles after `edge.dst` issues that `edge.src`'s value stays live for
+    it: until the reader completes when the value sits in a shared-memory
+    ring slot the reader releases (a variable-latency op's) or the reader
+    reads its operands while it runs (an MMA), unless the reader updates the
+    value in place; otherwise the value is consumed at its reader's issue."""
+    if edge.in_place:
+        return 0
+    reader = graph.op(edge.dst)
+    if graph.op(edge.src).variable_latency or reader.reads_while_running:
+        return reader.cycles
+    return 0
 
 
 @dataclass(frozen=True)

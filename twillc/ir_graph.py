@@ -10,6 +10,7 @@ source names (`s`, `p`, `o`), made unique in program order.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, StringAttr, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
@@ -107,6 +108,7 @@ def graph_from_loop(
                 variable_latency=bool(cost.variable_latency.data),
                 spill_cost=spill,
                 stall=cost.stall.data,
+                reads_while_running=isinstance(op, tile.MmaOp),
             )
         )
         for operand in op.operands:
@@ -116,9 +118,13 @@ def graph_from_loop(
             src, distance = found
             src_cost = cost_of(src)
             blocking = bool(cost.blocking.data) and src_cost.unit.data == "tc"
+            in_place = isinstance(op, tile.MmaOp) and operand is op.acc
             key = (ids[src], ids[op], distance)
-            edge = Edge(ids[src], ids[op], src_cost.latency.data, distance, blocking)
-            edges[key] = edge if key not in edges else max(edges[key], edge, key=lambda e: e.delay)
+            edge = Edge(ids[src], ids[op], src_cost.latency.data, distance, blocking, in_place)
+            if key in edges:  # one value read twice: the longer delay, in place only if both are
+                other = edges[key]
+                edge = replace(max(other, edge, key=lambda e: e.delay), in_place=other.in_place and in_place)
+            edges[key] = edge
     graph = DependenceGraph(
         name=name,
         ops=tuple(graph_ops),

@@ -23,7 +23,8 @@ on top (values leaving its last copies live to T).
   its other copies are exempt;
 - liveness: the value of copy i lives on [t_v + i*II, end_v + i*II), end_v
   the latest user issue (at least t_v + 1; for a variable-latency op's
-  value, that user's completion); per ring memory the sum of every value's
+  value or an MMA's operand but its accumulator, that user's completion,
+  `held_after_issue`); per ring memory the sum of every value's
   slots (lifetime <= slots * II), per other memory a cumulative, per
   warp a cumulative of optional intervals present when the value's producer
   is on that warp; S + the largest distance copies reach the steady state.
@@ -266,7 +267,7 @@ class _Model:
         m, t, ii = self.m, self.t, self.ii
         users: dict[str, list[tuple[str, int, int]]] = {o.id: [] for o in self.ops}
         for e in self.graph.edges:
-            users[e.src].append((e.dst, e.distance, held_after_issue(self.graph, e.src, e.dst)))
+            users[e.src].append((e.dst, e.distance, held_after_issue(self.graph, e)))
         weighted = [o for o in self.ops if o.regs or any(o.footprint.values())]
         if not weighted:
             return

@@ -20,7 +20,8 @@ they overlap is under-counted there, while the steady state has no drain.
   is the latest issue of a user copy (w, i + distance), at least one cycle
   after the issue (a variable-latency op's value, a shared-memory ring slot,
   until that user completes: the slot is released when its reader is
-  done); in Q* a value with a user copy beyond the last one
+  done; likewise an MMA's operands but the accumulator it updates in
+  place, which it reads while it runs); in Q* a value with a user copy beyond the last one
   (i + distance >= S: a loop-carried result leaving the loop) lives to T;
 - memory capacity: per memory, the footprints of live values; in a ring
   memory, the slots of every value's ring (its most copies live at once in
@@ -180,7 +181,7 @@ class _Encoding:
         self.users: dict[str, list[tuple[str, int, int]]] = {o.id: [] for o in self.ops}
         """(user, distance, cycles after its issue the value stays live)."""
         for e in graph.edges:
-            self.users[e.src].append((e.dst, e.distance, held_after_issue(graph, e.src, e.dst)))
+            self.users[e.src].append((e.dst, e.distance, held_after_issue(graph, e)))
 
     def fresh(self, kind: str) -> str:
         """A unique variable name (op ids may contain any character)."""

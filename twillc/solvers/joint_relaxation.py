@@ -237,7 +237,7 @@ class _Relaxation:
         m, r, ii = self.m, self.r, self.ii
         users: dict[str, list[tuple[int, int]]] = {o.id: [] for o in self.ops}
         for i, e in enumerate(self.graph.edges):
-            users[e.src].append((i, held_after_issue(self.graph, e.src, e.dst)))
+            users[e.src].append((i, held_after_issue(self.graph, e)))
         weighted = [o for o in self.ops if o.regs or any(o.footprint.values())]
         life, full, rest, most = {}, {}, {}, {}
         for o in weighted:

@@ -274,19 +274,22 @@ class _Search:
         """A first schedule and what found it: modulo times scanned upward
         with growing steps, then bisected; when no seed admits warps, full
         queries the same way from `max_ii` down (a register budget can rule
-        out every seed's issue times while other times fit)."""
+        out every seed's issue times while other times fit), each II's
+        queries ahead of its relaxation."""
         seeded = self.first_on_seeds(start, max_ii)
         if seeded is not None:
             return (*seeded, "z3")
         if self.left() <= 0:
             return None
-        res, _ = self.at(max_ii, extra_stages)
+        # Without an answer here there is none: this query may take half of
+        # what is left (a loaded machine can need more than a query's share).
+        res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=max(self.query_limit, self.left() / 2))
         if not isinstance(res, tuple):
             return None
         best, fail = (max_ii, res), start - 1
         while best[0] - fail > 1 and self.left() > 0:
             mid = (best[0] + fail) // 2
-            res, _ = self.at(mid, extra_stages)
+            res, _ = self.at(mid, extra_stages, refute_first=False)
             if isinstance(res, tuple):
                 best = (mid, res)
             else:
@@ -315,28 +318,39 @@ class _Search:
                 fail = mid
         return best
 
-    def at(self, ii: int, extra_stages: int) -> tuple[Answer, str]:
+    def at(self, ii: int, extra_stages: int, refute_first: bool = True, cap: float | None = None) -> tuple[Answer, str]:
         """Full queries at one II: a schedule, or None with how far it is
         refuted ('modulo' when no modulo schedule exists; 'S' when every
         stage count up to S is refuted), or 'unknown' with what stays open.
-        Remembered: the search for a first schedule may have asked already."""
+        Remembered: the search for a first schedule may have asked already.
+        `refute_first`: try the circular relaxation before the queries (it
+        refutes an II fastest) rather than after them (a schedule is wanted).
+        `cap`: seconds per query (default: the search's per-query limit)."""
         if (ii, extra_stages) not in self.answers:
-            self.answers[(ii, extra_stages)] = self.decide(ii, extra_stages)
+            self.answers[(ii, extra_stages)] = self.decide(ii, extra_stages, refute_first, cap or self.query_limit)
         return self.answers[(ii, extra_stages)]
 
-    def decide(self, ii: int, extra_stages: int) -> tuple[Answer, str]:
+    def decide(self, ii: int, extra_stages: int, refute_first: bool, cap: float) -> tuple[Answer, str]:
         status, b = self.base(ii)
         if status == "infeasible":
             return None, "modulo"
-        if self.relaxation and self.refuted_at_every_length(ii):
+        if refute_first and self.relaxation and self.refuted_at_every_length(ii):
             return None, "every"
+        verdict = self.by_stages(ii, extra_stages, status, b, cap)
+        if not refute_first and not isinstance(verdict[0], tuple):
+            if self.relaxation and self.refuted_at_every_length(ii):
+                return None, "every"
+        return verdict
+
+    def by_stages(self, ii: int, extra_stages: int, status: str, b: Schedule | None, cap: float) -> tuple[Answer, str]:
+        """Full queries from the fewest stages a schedule may have upward."""
         if b is None:
             return "unknown", "no modulo schedule found in time"
         # Below the shortest modulo length no schedule exists, if proven.
         first = b.stages if status == "optimal" else 1
         top = b.stages + extra_stages
         for stages in range(first, top + 1):
-            res = self.query(ii, stages * ii, stages, self.query_limit)
+            res = self.query(ii, stages * ii, stages, cap)
             if res == "unknown":
                 return "unknown", f"stages {stages}..{top} undecided"
             if isinstance(res, tuple):
@@ -433,7 +447,7 @@ def joint_schedule(
     refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
     for ii in range(modulo.lower_bound, top_ii):
         if search.left() <= 0:
-            refuted.append((ii, f"open: II {ii}..{top_ii - 1} not searched (time limit)"))
+            refuted.append((ii, f"open: II {ii}..{top_ii - 1} not settled (time limit)"))
             break
         res, how = search.at(ii, extra_stages)
         if isinstance(res, tuple):
