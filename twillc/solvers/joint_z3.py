@@ -286,14 +286,7 @@ class _Search:
         res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=max(self.query_limit, self.left() / 2))
         if not isinstance(res, tuple):
             return None
-        best, fail = (max_ii, res), start - 1
-        while best[0] - fail > 1 and self.left() > 0:
-            mid = (best[0] + fail) // 2
-            res, _ = self.at(mid, extra_stages, refute_first=False)
-            if isinstance(res, tuple):
-                best = (mid, res)
-            else:
-                fail = mid
+        best = self.bisect((max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
         return best[0], self.fewest_crossings(*best), self.engine
 
     def first_on_seeds(self, start: int, max_ii: int) -> tuple[int, Found] | None:
@@ -309,9 +302,14 @@ class _Search:
                 best = (probe, found)
                 break
             fail, probe, step = probe, probe + step, step * 2
-        while best is not None and best[0] - fail > 1 and self.left() > 0:
+        return None if best is None else self.bisect(best, fail, self.with_modulo_times)
+
+    def bisect(self, best: tuple[int, Found], fail: int, probe: Callable[[int], Answer]) -> tuple[int, Found]:
+        """The least II above `fail` where `probe` finds a schedule, by
+        bisection down from `best` (what is found when time runs out)."""
+        while best[0] - fail > 1 and self.left() > 0:
             mid = (best[0] + fail) // 2
-            found = self.with_modulo_times(mid)
+            found = probe(mid)
             if isinstance(found, tuple):
                 best = (mid, found)
             else:
