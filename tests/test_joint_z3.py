@@ -106,6 +106,22 @@ def test_mma_holds_its_register_operands_until_it_completes() -> None:
     assert check_joint(in_place, overlapping, config) == []
 
 
+def test_graphs_from_ir_mark_mma_readers_and_accumulators() -> None:
+    """From the IR: every tile.mma reads while it runs; its accumulator
+    operand (carried, or rescaled first as FA3's O) is updated in place,
+    its other operands are not."""
+    from graphs import example_module
+
+    from twillc.ir_graph import find_loop, graph_from_loop
+    from twillc.transforms.common import module_machine
+
+    module = example_module("attn_fwd_h100", "annotate-costs")
+    g, _ = graph_from_loop(find_loop(module), module_machine(module), "attn_fwd")
+    assert {o.id for o in g.ops if o.reads_while_running} == {o.id for o in g.ops if o.kind == "tile.mma"}
+    into_o0 = {(e.src, e.in_place) for e in g.edges if e.dst == "o0"}
+    assert into_o0 == {("mul_1", True), ("cast", False), ("v", False)}, into_o0  # mul_1: o0 * alpha0
+
+
 def test_cross_warp_delay_and_forbidden_crossing() -> None:
     # a and b (150 registers each) cannot share a 240-register warp while
     # both are live, so one of them hands its value to c across warps.
