@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from twillc.checker import check_schedule
-from twillc.graph import DependenceGraph, Op, Schedule
+from twillc.graph import DependenceGraph, Edge, Op, Schedule
 from twillc.solvers.warp_config import WarpConfig
 
 
@@ -62,6 +62,16 @@ def check_joint(
     return list(dict.fromkeys(problems))
 
 
+def _held(graph: DependenceGraph, e: Edge) -> int:
+    """Cycles past its reader's issue that e's value stays live: a ring slot
+    (a variable-latency op's value) is freed when its reader completes, and
+    an MMA reads its operands until it completes, but not the accumulator it
+    updates in place."""
+    reader = graph.op(e.dst)
+    slow = graph.op(e.src).variable_latency or reader.reads_while_running
+    return reader.cycles if slow and not e.in_place else 0
+
+
 def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
     """In a ring memory each value has slots for its most copies live at
     once in the steady state, and all the slots must fit."""
@@ -75,10 +85,7 @@ def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
             end = schedule.cycles[o.id] + 1
             for e in graph.edges:
                 if e.src == o.id:
-                    reader = graph.op(e.dst)
-                    slow = o.variable_latency or reader.reads_while_running
-                    held = reader.cycles if slow and not e.in_place else 0
-                    end = max(end, schedule.cycles[e.dst] + e.distance * ii + held)
+                    end = max(end, schedule.cycles[e.dst] + e.distance * ii + _held(graph, e))
             # copies i live at cycle c: cycle(o) + i*II <= c < end + i*II
             life = end - schedule.cycles[o.id]
             most = max(sum(1 for i in range(-life // ii - 1, 1) if i * ii <= c < life + i * ii) for c in range(ii))
@@ -171,13 +178,7 @@ def _replay(
             if e.src != v:
                 continue
             if i + e.distance < copies:
-                # A ring slot (a variable-latency op's value) is freed when its reader
-                # completes, and an MMA reads its operands until it completes, but
-                # not the accumulator it updates in place.
-                reader = graph.op(e.dst)
-                slow = graph.op(v).variable_latency or reader.reads_while_running
-                held = reader.cycles if slow and not e.in_place else 0
-                last = max(last, issue[(e.dst, i + e.distance)] + held)
+                last = max(last, issue[(e.dst, i + e.distance)] + _held(graph, e))
             elif window_at is None:
                 last = max(last, horizon)
         end[(v, i)] = last

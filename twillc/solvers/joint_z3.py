@@ -270,7 +270,7 @@ class _Search:
                     break
         return found
 
-    def first(self, start: int, max_ii: int, extra_stages: int) -> tuple[int, Found, str] | None:
+    def first(self, start: int, max_ii: int, extra_stages: int) -> tuple[tuple[int, Found], str] | None:
         """A first schedule and what found it: modulo times scanned upward
         with growing steps, then bisected; when no seed admits warps, full
         queries the same way from `max_ii` down (a register budget can rule
@@ -278,7 +278,7 @@ class _Search:
         queries ahead of its relaxation."""
         seeded = self.first_on_seeds(start, max_ii)
         if seeded is not None:
-            return (*seeded, "z3")
+            return seeded, "z3"
         if self.left() <= 0:
             return None
         # Without an answer here there is none: this query may take half of
@@ -287,7 +287,7 @@ class _Search:
         if not isinstance(res, tuple):
             return None
         best = self.bisect((max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
-        return best[0], self.fewest_crossings(*best), self.engine
+        return (best[0], self.fewest_crossings(*best)), self.engine
 
     def first_on_seeds(self, start: int, max_ii: int) -> tuple[int, Found] | None:
         """A schedule on a seed's issue times: scanned upward with growing steps, then bisected."""
@@ -440,7 +440,7 @@ def joint_schedule(
 
     first = search.first(modulo.ii, max_ii, extra_stages)
     # What found the schedule: Z3 on modulo issue times, else the engine.
-    best, solver = ((first[0], first[1]), first[2]) if first is not None else (None, "z3")
+    best, solver = first if first is not None else (None, "z3")
     top_ii = best[0] if best is not None else max_ii + 1
     refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
     for ii in range(modulo.lower_bound, top_ii):

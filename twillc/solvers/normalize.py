@@ -95,21 +95,20 @@ def normalize_costs(costs: Iterable[int], budget: int = 300, time_limit: float =
 
     # The least F by bisection: every cost 1 is within some F, and a
     # solution found within `mid` may be within less, which tightens `hi`.
-    lo, hi, proven = 0, _error(values, [1] * len(values)), True
+    best = [1] * len(values)
+    lo, hi, proven = 0, _error(values, best), True
     while lo < hi:
         mid = (lo + hi) // 2
         found, decided = solve(mid, False)
         if found is not None:
-            hi = _error(values, found)
+            best, hi = found, _error(values, found)
         elif decided:
             lo = mid + 1
         else:  # time limit: the best F found stands, unproven
             proven = False
             break
     scaled, decided = solve(hi, True)
-    if scaled is None:
-        raise NormalizationInfeasible(f"no normalization found within {time_limit} s")
-    mapping.update(zip(values, scaled, strict=True))
+    mapping.update(zip(values, scaled or best, strict=True))
     return Normalization(mapping, ratio_error(mapping), hi, proven and decided)
 
 
