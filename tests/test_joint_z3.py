@@ -182,6 +182,18 @@ def test_stall_excludes_its_warp() -> None:
     assert any("in the stall of r" in p for p in merged)
 
 
+def test_stall_longer_than_ii_excludes_only_other_ops() -> None:
+    # r's stall (2) outlasts II 1: the stalls of its copies overlap each
+    # other, which is allowed (an op's own copies are exempt), and together
+    # cover every cycle, so no other op may execute on r's warp.
+    r = Op("r", uniform_rrt("alu", 3, stall=2), stall=2)
+    alone, both = graph([r], []), graph([r, op("e", "sfu")], [])
+    for decide in (joint_schedule_at, joint_cpsat_at):
+        assert isinstance(decide(alone, ONE_WARP, 1, 3), tuple)
+        assert decide(both, ONE_WARP, 1, 3) is None
+        assert isinstance(decide(both, WarpConfig(3, 0, (24, 240, 240)), 1, 3), tuple)
+
+
 def test_stall_within_the_op() -> None:
     with pytest.raises(ValueError, match="stalls 3 cycles"):
         graph([Op("r", uniform_rrt("alu", 2), stall=3)], [])

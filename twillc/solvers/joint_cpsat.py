@@ -231,7 +231,7 @@ class _Model:
                 if not windows[o.id]:
                     continue
                 present = windowed[o.id] = window_present(m, o, self.x[o.id][w], self.blocked)
-                spans = [self._interval(t[o.id] + i * ii, windows[o.id], present) for i in range(self.copies)]
+                spans = self._window_spans(o, windows[o.id], present)
                 if o.cycles <= ii:  # its copies never overlap: its own execution counts 1
                     shared += [(iv, full) for iv in spans]
                 else:
@@ -239,6 +239,15 @@ class _Model:
                     m.add_cumulative([iv for iv, _ in others] + spans, [1] * len(others) + [full] * len(spans), full)
             m.add_cumulative([iv for iv, _ in shared], [d for _, d in shared], full + 1)
             self._window_budget(w, on, windows, windowed)
+
+    def _window_spans(self, o: Op, window: int, present: object) -> list:
+        """The windows of o's copies. An op's own copies are exempt from its
+        windows, so when one outlasts the II they chain into a single span
+        (as separate intervals they would exclude each other)."""
+        t, ii = self.t, self.ii
+        if window > ii:
+            return [self._interval(t[o.id], (self.copies - 1) * ii + window, present)]
+        return [self._interval(t[o.id] + i * ii, window, present) for i in range(self.copies)]
 
     def _window_budget(self, w: int, on: list, windows: dict[str, int], windowed: dict[str, object]) -> None:
         """Redundant but strong (a linear bound the LP sees at once): per II,
