@@ -20,7 +20,7 @@ on top (values leaving its last copies live to T).
   and a window where nothing else may execute (a stall, or the issue of a
   blocking op) demands the rest of the capacity; an op whose own copies
   overlap (cycles > II) gets its window in a cumulative of its own, since
-  its other copies are exempt;
+  its other copies are exempt (windows longer than II chained into one);
 - liveness: the value of copy i lives on [t_v + i*II, end_v + i*II), end_v
   the latest user issue (at least t_v + 1; for a variable-latency op's
   value or an MMA's operand but its accumulator, that user's completion,
