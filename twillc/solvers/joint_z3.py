@@ -335,9 +335,9 @@ class _Search:
         if refute_first and self.relaxation and self.refuted_at_every_length(ii):
             return None, "every"
         verdict = self.by_stages(ii, extra_stages, status, b, cap)
-        if not refute_first and not isinstance(verdict[0], tuple):
-            if self.relaxation and self.refuted_at_every_length(ii):
-                return None, "every"
+        found = isinstance(verdict[0], tuple)
+        if not refute_first and not found and self.relaxation and self.refuted_at_every_length(ii):
+            return None, "every"
         return verdict
 
     def by_stages(self, ii: int, extra_stages: int, status: str, b: Schedule | None, cap: float) -> tuple[Answer, str]:
