@@ -168,7 +168,7 @@ def test_replay_of_the_printed_ir(example: str) -> None:
     assert schedule is not None and schedule.ii is not None
     pipeline = loop.next_op
     assert isinstance(pipeline, PipelineOp)
-    program = program_from_ir(pipeline, schedule)
+    program = program_from_ir(pipeline)
     assert program == expand_pipeline(graph, schedule)
     for trips in trip_counts(schedule.stages):
         check_replay(graph, schedule, trips, program)

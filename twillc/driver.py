@@ -156,9 +156,9 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         module.attributes["twill.target"] = StringAttr(args.target)
     spec = args.passes if args.passes is not None else ("" if kind == "mlir" else None)
     if spec is None:
-        from twillc.transforms import DEFAULT_PIPELINE
+        from twillc.transforms import default_pipeline
 
-        spec = DEFAULT_PIPELINE
+        spec = default_pipeline(module, kind)
     _run_passes(module, spec, args, err)
     return _emit(module, kind, args, err)
 

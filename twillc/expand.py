@@ -135,13 +135,11 @@ def channels(graph: DependenceGraph, schedule: Schedule) -> tuple[Channel, ...]:
     return tuple(out)
 
 
-def program_from_ir(pipeline, schedule: Schedule) -> PipelineProgram:  # pipeline: dialects.twill.PipelineOp
+def program_from_ir(pipeline) -> PipelineProgram:  # pipeline: dialects.twill.PipelineOp
     """The expanded program as `pipeline-expand` wrote it in the IR (its
-    buffers and copies), with each op's offset in its step from the loop's
-    schedule: what the replay interpreter runs to check the IR itself."""
+    buffers and copies, each with its offset in its step): what the replay
+    interpreter runs to check the IR itself."""
     from dialects.twill import BufferOp, CopyOp
-
-    assert schedule.ii is not None
 
     def copies(region) -> tuple[Copy, ...]:
         return tuple(
@@ -157,6 +155,6 @@ def program_from_ir(pipeline, schedule: Schedule) -> PipelineProgram:  # pipelin
         prologue=copies(pipeline.prologue),
         kernel=copies(pipeline.kernel),
         epilogue=copies(pipeline.epilogue),
-        offsets={op: c % schedule.ii for op, c in schedule.cycles.items()},
+        offsets={op.op.data: op.at.value.data for op in pipeline.kernel.block.ops if isinstance(op, CopyOp)},
         depths=depths,
     )

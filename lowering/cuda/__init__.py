@@ -19,22 +19,22 @@ NVCC_FLAGS = {
 
 
 def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> str:
-    """The kernel and host launcher for the module's target architecture:
-    the complete kernel for GEMM-class loops, else the skeleton whose tile
-    math holes are appended to `notes`."""
-    from lowering.cuda.kernel_plan import GemmClassOnly, plan_sm90
+    """The kernel and host launcher for the module's target architecture,
+    from its warp-specialized loop (`lowering.warp_program`): on sm_90a the
+    GEMM class (`gemm_class`) with its deferred slot release, every other
+    loop by the general emitter, whose holes are appended to `notes`."""
+    from lowering.cuda.kernel_plan import gemm_class, plan_sm90
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
+    from lowering.warp_program import read_warp_program
 
     machine = module_machine(module)
     if machine.arch not in NVCC_FLAGS:
         raise located_error(find_loop(module), f"CUDA emission for {machine.arch} is not generated yet")
-    if machine.arch == "sm_90a":
-        try:
-            return emit_sm90(plan_sm90(module), source)
-        except GemmClassOnly:
-            pass
-    code, holes = emit_skeleton(module, source)
+    program = read_warp_program(module)
+    if machine.arch == "sm_90a" and gemm_class(program.loop):
+        return emit_sm90(plan_sm90(program, module), source)
+    code, holes = emit_skeleton(program, module, source)
     if notes is not None:
         notes += holes
     return code

@@ -14,22 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 
 from dialects import tile
 from lowering.cuda.index_expr import c_index
-from twillc.graph import Schedule
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from lowering.warp_program import WarpProgram
+from twillc.ir_graph import kernel_name
 from twillc.transforms.common import located_error, module_machine
 
 BOX_COLS = 64
 """Elements of f16 per TMA box row: 128 B, the width of the 128B swizzle."""
-
-
-class GemmClassOnly(Exception):
-    """The loop is not of the GEMM class: the skeleton emitter takes it."""
 
 
 @dataclass(frozen=True)
@@ -89,59 +84,73 @@ class KernelPlan:
     stages: int
 
 
-def plan_sm90(module: ModuleOp) -> KernelPlan:
+GEMM_TYPES = (Float16Type,)
+"""Element types of the tiles the GEMM-class emitter loads."""
+
+
+def gemm_class(loop: tile.ForOp) -> bool:
+    """A main loop of 2-D TMA tile loads feeding MMAs from shared memory, each
+    accumulating onto a carried value: the sm_90a GEMM emitter's loops (one
+    ring slot per iteration's loads, wgmma with one batch in flight)."""
+    body = loop.body.block
+    loads = set()
+    mmas = []
+    for op in body.ops:
+        if isinstance(op, tile.LoadOp):
+            t = _tile(op.result)
+            if t.rank != 2 or not isinstance(t.element_type, GEMM_TYPES):
+                return False
+            loads.add(op.result)
+        elif isinstance(op, tile.MmaOp):
+            mmas.append(op)
+        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
+            return False
+    return bool(mmas) and all(
+        not op.transpose_lhs and op.acc is not None and op.lhs in loads and op.rhs in loads for op in mmas
+    )
+
+
+def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
+    """The GEMM emitter's plan from the warp-specialized loop (`gemm_class`)."""
     from xdsl.dialects.func import FuncOp
 
     machine = module_machine(module)
-    loop = find_loop(module)
+    loop = program.loop
     func = next(op for op in module.walk() if isinstance(op, FuncOp))
-    graph, ops = graph_from_loop(loop, machine, kernel_name(module))
-    schedule = read_schedule(loop, ops)
-    if schedule is None or schedule.ii is None or schedule.warps is None:
-        raise located_error(loop, "CUDA emission needs a warp-specialized schedule: run joint-schedule")
-    op_id = {id(op): k for k, op in ops.items()}
+    op_id = {id(op): k for k, op in program.ops.items()}
+    warp_of = program.warp_of
     tensors = tuple((arg.name_hint or f"arg{i}", _dims(arg)) for i, arg in enumerate(func.body.block.args))
     names = {arg: tensors[i][0] for i, arg in enumerate(func.body.block.args)}
     sizes = tuple(dict.fromkeys(d for _, dims in tensors for d in dims if isinstance(d, str)))
 
-    if not (_const(loop.lb) == 0 and _const(loop.step) == 1):
-        raise located_error(loop, "CUDA emission: the loop must run from 0 with step 1")
     body = loop.body.block
     iv = body.args[0]
+    iteration = iteration_expr(program)
     loads: dict[SSAValue, TileLoad] = {}
     offset = 0
     mmas: list[tile.MmaOp] = []
     for op in body.ops:
         if isinstance(op, tile.LoadOp):
-            t = _tile(op.result)
-            if t.rank != 2 or not isinstance(t.element_type, Float16Type):
-                raise GemmClassOnly(op.name)
-            rows, cols = t.get_shape()
+            rows, cols = _tile(op.result).get_shape()
             if rows > 256 or cols % BOX_COLS:
                 raise located_error(
                     op, f"CUDA emission: a TMA tile needs <= 256 rows and a multiple of {BOX_COLS} columns"
                 )
             name = op.result.name_hint or f"t{len(loads)}"
-            r0, c0 = (c_index(i, iv) for i in op.indices)
+            r0, c0 = (c_index(i, iv, iteration) for i in op.indices)
             row0, col0 = f"({r0}) * {rows}", f"({c0}) * {cols}"
             loads[op.result] = TileLoad(name, names[op.tensor], rows, cols, row0, col0, offset)
             offset += ceil(rows * cols * 2 / 1024) * 1024
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
-        elif isinstance(op, tile.YieldOp) or op.dialect_name() == "arith":
-            continue
-        else:
-            raise GemmClassOnly(op.name)
-    producer_warps = {schedule.warps[op_id[id(v.owner)]] for v in loads}
+    producer_warps = {warp_of[op_id[id(v.owner)]] for v in loads}
     if len(producer_warps) != 1:
-        raise located_error(loop, "CUDA emission: every TMA load must be on the one producer warp")
-    consumer_warps = sorted({schedule.warps[op_id[id(op)]] for op in mmas} - producer_warps)
+        raise located_error(program.ws, "CUDA emission: every TMA load must be on the one producer warp")
+    consumer_warps = sorted({warp_of[op_id[id(op)]] for op in mmas} - producer_warps)
     group_of = {w: g + 1 for g, w in enumerate(consumer_warps)}
     yielded = list(body.last_op.operands) if body.last_op else []
     wgmmas: list[Wgmma] = []
     for op in mmas:
-        if op.transpose_lhs or op.acc is None or op.lhs not in loads or op.rhs not in loads:
-            raise GemmClassOnly(op.name)
         position = list(body.args).index(op.acc) - 1 if op.acc in body.args[1:] else -1
         if op.result not in yielded or yielded.index(op.result) != position:
             raise located_error(op, "CUDA emission: the accumulator must be carried through the loop")
@@ -149,28 +158,34 @@ def plan_sm90(module: ModuleOp) -> KernelPlan:
         kb, n = _tile(op.rhs).get_shape()[::-1] if op.transpose_rhs else _tile(op.rhs).get_shape()
         if m != 64 or n % 64 or n > 256 or k != BOX_COLS or kb != k:
             raise located_error(op, "CUDA emission: wgmma tiles are m64, n a multiple of 64 up to 256, k = 64")
-        warp = schedule.warps[op_id[id(op)]]
+        warp = warp_of[op_id[id(op)]]
         if warp in producer_warps:
             raise located_error(op, "CUDA emission: an MMA on the producer warp is not generated")
         name = op.result.name_hint or f"acc{len(wgmmas)}"
         wgmmas.append(Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp]))
     carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
     stores = _stores(loop, carried, names)
-    lifetimes = [_lifetime(schedule, op_id, load_value) for load_value in loads]
-    depth = max(2, ceil(max(lifetimes) / schedule.ii)) + 1  # +1: wgmma keeps one batch in flight before release
+    # One ring slot holds an iteration's loads: the ring is as deep as the
+    # deepest of their channels (warp-specialize gives them one depth).
+    rings = [program.channels.get(op_id[id(v.owner)]) for v in loads]
+    if any(ring is None for ring in rings):
+        raise located_error(program.ws, "CUDA emission: every TMA load reaches the MMA roles through a channel")
+    depth = max(ring.depth for ring in rings if ring is not None)
+    if depth < 2:
+        raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
     if depth * offset + 1024 > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
-    budgets = {r.id: r.regs for r in schedule.roles}
+    budgets = {r.warp: r.regs for r in program.roles}
     warps = [next(iter(producer_warps)), *consumer_warps]
     regs = tuple(budgets[w] for w in warps)
-    roles = tuple(next(r.role for r in schedule.roles if r.id == w) for w in warps)
+    roles = tuple(next(r.name for r in program.roles if r.warp == w) for w in warps)
     if 128 * sum(regs) > 65536:
         raise located_error(loop, f"CUDA emission: register budgets {list(regs)} exceed the register file")
     return KernelPlan(
         kernel=kernel_name(module),
         tensors=tensors,
         sizes=sizes,
-        trip_count=c_index(loop.ub, None),
+        trip_count=trip_count_expr(program),
         loads=tuple(loads.values()),
         mmas=tuple(wgmmas),
         stores=tuple(stores),
@@ -179,25 +194,9 @@ def plan_sm90(module: ModuleOp) -> KernelPlan:
         groups=1 + len(consumer_warps),
         regs=regs,
         roles=roles,
-        ii=schedule.ii,
-        stages=max(c // schedule.ii for c in schedule.cycles.values()) + 1,
+        ii=program.ii,
+        stages=max(c // program.ii for c in program.cycle.values()) + 1,
     )
-
-
-def _lifetime(schedule: Schedule, op_id: dict[int, str], value: SSAValue) -> int:
-    """Cycles from the load's issue to the end of its last use."""
-    start = schedule.cycles[op_id[id(value.owner)]]
-    ends = [start + 1]
-    for use in value.uses:
-        user = use.operation
-        if id(user) in op_id:
-            ends.append(schedule.cycles[op_id[id(user)]] + _occupancy(user))
-    return max(ends) - start
-
-
-def _occupancy(op: Operation) -> int:
-    cost = op.attributes.get("twill.cost")
-    return int(cost.cycles.data) if cost is not None else 1  # type: ignore[attr-defined]
 
 
 def _stores(loop: tile.ForOp, carried: dict[int, Wgmma], names: dict) -> list[TileStore]:
@@ -223,6 +222,22 @@ def _stores(loop: tile.ForOp, carried: dict[int, Wgmma], names: dict) -> list[Ti
     return out
 
 
+def iteration_expr(program: WarpProgram) -> str:
+    """The loop variable of iteration `kt` (0, 1, ...) as C: lb + kt * step."""
+    lb, step = c_index(program.lb, None), c_index(program.step, None)
+    scaled = "kt" if step == "1" else f"kt * {step}"
+    return scaled if lb == "0" else f"({lb} + {scaled})"
+
+
+def trip_count_expr(program: WarpProgram) -> str:
+    """Iterations of `for j in lb .. ub step s` as C: ceil((ub - lb) / s), 0 when ub <= lb."""
+    lb, ub, step = (c_index(v, None) for v in (program.lb, program.ub, program.step))
+    if lb == "0" and step == "1":
+        return ub
+    span = ub if lb == "0" else f"({ub} - {lb})"
+    return span if step == "1" else f"({span} > 0 ? ({span} + {step} - 1) / {step} : 0)"
+
+
 def _tile(value: SSAValue) -> tile.TileType:
     assert isinstance(value.type, tile.TileType)
     return value.type
@@ -233,10 +248,3 @@ def _dims(arg: SSAValue) -> tuple[int | str, ...]:
     if not isinstance(t, tile.TensorType):
         raise located_error(arg.owner.parent_op(), "CUDA emission: kernel arguments are tensors")  # type: ignore[union-attr]
     return t.get_dims()
-
-
-def _const(value: SSAValue) -> int | None:
-    op = value.owner
-    if isinstance(op, arith.ConstantOp):
-        return int(op.value.value.data)  # type: ignore[attr-defined]
-    return None

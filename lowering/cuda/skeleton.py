@@ -43,17 +43,17 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.index_expr import c_index
-from lowering.cuda.kernel_plan import BOX_COLS
+from lowering.cuda.kernel_plan import BOX_COLS, iteration_expr, trip_count_expr
 from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
 from lowering.cuda.tcgen05 import TCGEN05
-from twillc.expand import buffer_depths, channels
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from lowering.warp_program import WarpProgram
+from twillc.ir_graph import kernel_name
 from twillc.transforms.common import located_error, module_machine
 
 
-def emit_skeleton(module: ModuleOp, source: str) -> tuple[str, list[str]]:
+def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str) -> tuple[str, list[str]]:
     """The kernel source and the holes it leaves (one line each)."""
-    return _Emitter(module, source).run()
+    return _Emitter(program, module, source).run()
 
 
 def _elt(t: tile.TileType) -> str:
@@ -69,19 +69,19 @@ def _nbytes(t: tile.TileType) -> int:
 
 
 class _Emitter:
-    def __init__(self, module: ModuleOp, source: str) -> None:
+    def __init__(self, program: WarpProgram, module: ModuleOp, source: str) -> None:
         self.module = module
         self.source = source
         self.machine = module_machine(module)
-        self.loop = find_loop(module)
+        self.program = program
+        self.loop = program.loop
         self.func = next(op for op in module.walk() if isinstance(op, FuncOp))
-        self.graph, self.ids = graph_from_loop(self.loop, self.machine, kernel_name(module))
-        schedule = read_schedule(self.loop, self.ids)
-        if schedule is None or schedule.ii is None or schedule.warps is None:
-            raise located_error(self.loop, "CUDA emission needs a warp-specialized schedule: run joint-schedule")
-        self.schedule = schedule
+        self.ids = program.ops
         self.op_id = {id(op): k for k, op in self.ids.items()}
-        self.depths = buffer_depths(self.graph, schedule)
+        self.warp_of = program.warp_of
+        self.cycles = program.cycle
+        self.depths = {name: ch.depth for name, ch in program.channels.items()}
+        self.iteration = iteration_expr(program)
         self.names: dict[SSAValue, str] = {}
         self.args = {arg: arg.name_hint or f"arg{i}" for i, arg in enumerate(self.func.body.block.args)}
         self.holes: list[str] = []
@@ -121,7 +121,7 @@ class _Emitter:
         return _count(t)
 
     def warp(self, op: Operation) -> int:
-        return self.schedule.warps[self.op_id[id(op)]]  # type: ignore[index]
+        return self.warp_of[self.op_id[id(op)]]
 
     # -- analysis ---------------------------------------------------------
     def run(self) -> tuple[str, list[str]]:
@@ -140,25 +140,24 @@ class _Emitter:
         self.producer_warp = next(iter(producer), 0)
         consumers = sorted({self.warp(op) for op in self.loop_ops} - {self.producer_warp})
         self.groups = [self.producer_warp, *consumers]
-        regs = {r.id: r.regs for r in self.schedule.roles}
-        self.roles = {r.id: r.role for r in self.schedule.roles}
-        self.regs = [regs.get(w, 240) for w in self.groups]
+        regs = {r.warp: r.regs for r in self.program.roles}
+        self.roles = {r.warp: r.name for r in self.program.roles}
+        for w in self.groups:
+            if w not in regs:
+                raise located_error(self.program.ws, f"CUDA emission: warp group {w} has no twill.role")
+        self.regs = [regs[w] for w in self.groups]
         for op in self.loads + self.pre_loads:
             self._check_load(op)
-        # Register values read on other roles (twillc.expand's channels, the
-        # loads aside), and those read there an iteration later.
-        found = {ch.value: ch for ch in channels(self.graph, self.schedule)}
+        for op in self.loads:
+            if self.op_id[id(op)] not in self.program.channels:
+                raise located_error(op, "CUDA emission: a TMA load read on the producer role is not generated")
+        # Register values read on other roles (the channels, the loads aside).
+        found = self.program.channels
         self.reg_channels: dict[SSAValue, tuple[int, list[int]]] = {}
         for op in self.loop_ops:  # in program order
             ch = found.get(self.op_id[id(op)])
             if ch is not None and not isinstance(op, tile.LoadOp):
                 self.reg_channels[op.results[0]] = (ch.producer, list(ch.consumers))
-        warps = self.schedule.warps
-        carried_across = {e.src for e in self.graph.edges if e.distance > 0 and warps[e.src] != warps[e.dst]}
-        # A value read an iteration later gets one slot more: its sender may
-        # run one iteration ahead of the reader without waiting on it.
-        for op_id in carried_across:
-            self.depths[op_id] += 1
         self._plan_tmem(found)
         # register tiles a transposed wgmma reads from shared memory (sm_90a)
         self.staged = list(
@@ -360,7 +359,7 @@ class _Emitter:
         kind = f"skeleton, {len(self._hole_of)} holes" if self._hole_of else "complete"
         lines = [
             f"// Generated by twillc from {self.source}: kernel '{k}', target {self.arch} ({kind}).",
-            f"// Schedule: II {self.schedule.ii}, {self.schedule.stages} stages; warp groups: "
+            f"// Schedule: II {self.program.ii}, {self.program.stages} stages; warp groups: "
             + ", ".join(f"{self.roles.get(w, 'warp')} ({r} regs)" for w, r in zip(self.groups, self.regs, strict=True)),
             "// Holes (tile math not generated yet), if any, are marked TWILLC-HOLE.",
             f"// Compile: nvcc -gencode arch=compute_{self.arch[3:]},code={self.arch} -c <this file>",
@@ -384,7 +383,7 @@ class _Emitter:
             "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
             "  const int wg = tw_warpgroup_idx();",
             *(["  const int bid = blockIdx.x;"] if re.search(r"\bbid\b", "\n".join(body)) else []),
-            f"  const int trips = {c_index(self.loop.ub, None)};",
+            f"  const int trips = {trip_count_expr(self.program)};",
             *body,
             "}",
             HOST,
@@ -443,7 +442,7 @@ class _Emitter:
     def _tma(self, op: tile.LoadOp, dst: str, bar: str, iv: str | None) -> list[str]:
         t = op.result.type
         assert isinstance(t, tile.TileType)
-        idx = [c_index(i, self.iv if iv else None) for i in op.indices]
+        idx = [c_index(i, self.iv if iv else None, self.iteration) for i in op.indices]
         tensor = self.args[op.tensor]
         if t.rank == 1:
             (n,) = t.get_shape()
@@ -598,7 +597,7 @@ class _Emitter:
         return (0, self._order[id(op)])
 
     def _time_rank(self, op: Operation) -> tuple[int, int]:
-        return (self.schedule.cycles[self.op_id[id(op)]], self._order[id(op)])
+        return (self.cycles[self.op_id[id(op)]], self._order[id(op)])
 
     def _events(self, w: int, mine: list[Operation], carried: list, rank) -> dict:
         """Per op: the values to wait for before it (their first use in the
@@ -697,14 +696,13 @@ class _Emitter:
         """Single buffers suffice when every register value of the role is
         dead, in schedule time, before the next iteration writes it: its uses
         span less than one II after it is written (or received)."""
-        ii = self.schedule.ii
-        assert ii is not None
-        cyc = {v: self.schedule.cycles[self.op_id[id(op)]] for op in mine for v in op.results}
+        ii = self.program.ii
+        cyc = {v: self.cycles[self.op_id[id(op)]] for op in mine for v in op.results}
         uses: dict[SSAValue, list[int]] = {}
         for op in mine:
             for v in op.operands:
                 if not self._in_smem(v):
-                    uses.setdefault(v, []).append(self.schedule.cycles[self.op_id[id(op)]])
+                    uses.setdefault(v, []).append(self.cycles[self.op_id[id(op)]])
         rotated = set()
         for v, at in uses.items():
             if max(at) - min(at) >= ii:
@@ -720,24 +718,22 @@ class _Emitter:
         return True
 
     def _pipelined(self, w: int, mine: list[Operation], events: dict) -> list[str]:
-        from twillc.expand import expand_pipeline
-
-        program = expand_pipeline(self.graph, self.schedule)
+        role = next(r for r in self.program.roles if r.warp == w)
         ids = {self.op_id[id(op)]: op for op in mine}
-        s = program.stages
+        s = self.program.stages
         out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
-        for c in program.prologue:
+        for c in role.prologue:
             if c.op in ids:
                 out += self._guarded(ids[c.op], w, events, str(c.step - c.stage), f"prologue step {c.step}", c)
         out.append(f"    for (int k = 0; k < trips - {s - 1}; ++k) {{")
-        for c in program.kernel:
+        for c in role.kernel:
             if c.op in ids:
                 out.append(f"      {{  // {c.op} stage {c.stage}")
                 out += _with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, "        "))
                 out.append("      }")
         out.append("    }")
         epilogue: list[str] = []
-        for c in program.epilogue:
+        for c in role.epilogue:
             if c.op in ids:
                 at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
                 epilogue += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
@@ -1073,7 +1069,7 @@ class _Emitter:
         tensor = self.args[op.tensor]
         if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
             rows, cols = t.get_shape()
-            r0, c0 = (c_index(i, iv) for i in op.indices)
+            r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
                 return [
@@ -1091,7 +1087,7 @@ class _Emitter:
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()
-        r0, c0 = (c_index(i, iv) for i in op.indices)
+        r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
         ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
         value = self._operand(op.value)
         return [  # each m64 half of the rows from its accumulator fragment

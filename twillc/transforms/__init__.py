@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 
@@ -79,5 +80,37 @@ PASS_SUMMARIES = {
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
 }
 
-# What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given.
+# What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given;
+# `-o k.cu` and `-o k.ptx` lower the schedule too (LOWERING_PIPELINE).
 DEFAULT_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
+LOWERING_PIPELINE = "pipeline-expand,warp-specialize"
+
+
+def default_pipeline(module: ModuleOp, kind: str) -> str:
+    """The default pipeline for an output kind, resumed where the module
+    stands: passes whose results it already holds (read from a printed
+    module) are not run again, so an edited module is compiled as written.
+    A scheduled module is always re-checked by verify-schedule."""
+    from dialects import tile
+    from dialects.twill import PipelineOp, ScheduleAttr, WarpSpecializeOp
+
+    passes = DEFAULT_PIPELINE.split(",") + (LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else [])
+    ops = list(module.walk())
+    loops = [op for op in ops if isinstance(op, tile.ForOp)]
+    if not loops:
+        return ",".join(passes)  # annotate-costs reports the missing loop
+    loop = loops[0]
+    scheduled = isinstance(loop.attributes.get("twill.schedule"), ScheduleAttr)
+    reached = [
+        ("annotate-costs", any("twill.cost" in op.attributes for op in loop.body.block.ops)),
+        ("cost-normalize", "twill.normalization" in loop.attributes),
+        ("modulo-schedule", scheduled),
+        ("joint-schedule", scheduled and "twill.warps" in loop.attributes),
+        ("pipeline-expand", any(isinstance(op, PipelineOp) for op in ops)),
+        ("warp-specialize", any(isinstance(op, WarpSpecializeOp) for op in ops)),
+    ]
+    last = max((passes.index(name) for name, held in reached if held and name in passes), default=-1)
+    rest = passes[last + 1 :]
+    if scheduled and "verify-schedule" not in rest:
+        rest.insert(0, "verify-schedule")
+    return ",".join(rest)

@@ -34,7 +34,10 @@ class PipelineExpandPass(ModulePass):
         program = expand_pipeline(graph, schedule)
         regions = [
             [BufferOp(value, depth) for value, depth in program.depths.items()],
-            *([CopyOp(c.op, c.stage, c.step, c.guarded) for c in phase] for phase in program.phases),
+            *(
+                [CopyOp(c.op, c.stage, c.step, c.guarded, program.offsets[c.op]) for c in phase]
+                for phase in program.phases
+            ),
         ]
         pipeline = PipelineOp(program.ii, program.stages, regions)
         following = loop.next_op
