@@ -266,10 +266,10 @@ class PipelineOp(IRDLOperation):
     name = "twill.pipeline"
     ii = prop_def(IntegerAttr[I64])
     stages = prop_def(IntegerAttr[I64])
-    buffers = region_def("single_block")
-    prologue = region_def("single_block")
-    kernel = region_def("single_block")
-    epilogue = region_def("single_block")
+    buffers = region_def()
+    prologue = region_def()
+    kernel = region_def()
+    epilogue = region_def()
     assembly_format = (
         "`ii` $ii `stages` $stages `buffers` $buffers `prologue` $prologue `kernel` $kernel "
         "`epilogue` $epilogue attr-dict"
@@ -279,7 +279,7 @@ class PipelineOp(IRDLOperation):
     def __init__(self, ii: int, stages: int, regions: Sequence[Sequence[Operation]]) -> None:
         super().__init__(
             properties={"ii": IntegerAttr(ii, i64), "stages": IntegerAttr(stages, i64)},
-            regions=[Region(Block(list(ops))) for ops in regions],
+            regions=[Region(Block(list(ops))) if ops else Region() for ops in regions],  # empty: no block
         )
 
     def verify_(self) -> None:
@@ -301,6 +301,8 @@ def _verify_phases(ii: int, stages: int, prologue: Region, kernel: Region, epilo
     if ii < 1 or stages < 1:
         raise VerifyException("ii and stages must be >= 1")
     for region, where in ((prologue, "prologue"), (kernel, "kernel"), (epilogue, "epilogue")):
+        if len(region.blocks) > 1:
+            raise VerifyException(f"the {where} holds at most one block")
         for copy in region_ops(region):
             if not isinstance(copy, CopyOp):
                 raise VerifyException(f"the {where} holds only twill.copy ops, found '{copy.name}'")

@@ -139,22 +139,22 @@ def program_from_ir(pipeline) -> PipelineProgram:  # pipeline: dialects.twill.Pi
     """The expanded program as `pipeline-expand` wrote it in the IR (its
     buffers and copies, each with its offset in its step): what the replay
     interpreter runs to check the IR itself."""
-    from dialects.twill import BufferOp, CopyOp
+    from dialects.twill import BufferOp, CopyOp, region_ops
 
     def copies(region) -> tuple[Copy, ...]:
         return tuple(
             Copy(op.op.data, op.stage.value.data, op.step.value.data, op.guarded is not None)
-            for op in region.block.ops
+            for op in region_ops(region)
             if isinstance(op, CopyOp)
         )
 
-    depths = {op.value.data: op.depth.value.data for op in pipeline.buffers.block.ops if isinstance(op, BufferOp)}
+    depths = {op.value.data: op.depth.value.data for op in region_ops(pipeline.buffers) if isinstance(op, BufferOp)}
     return PipelineProgram(
         ii=pipeline.ii.value.data,
         stages=pipeline.stages.value.data,
         prologue=copies(pipeline.prologue),
         kernel=copies(pipeline.kernel),
         epilogue=copies(pipeline.epilogue),
-        offsets={op.op.data: op.at.value.data for op in pipeline.kernel.block.ops if isinstance(op, CopyOp)},
+        offsets={op.op.data: op.at.value.data for op in region_ops(pipeline.kernel) if isinstance(op, CopyOp)},
         depths=depths,
     )

@@ -1,0 +1,29 @@
+// A warp-specialized module that verifies; tests/filecheck/dialects/twill-warp-specialize-errors.test breaks it one way at a time.
+builtin.module {
+  %lb = arith.constant 0 : index
+  %ub = arith.constant 8 : index
+  %step = arith.constant 1 : index
+  twill.warp_specialize %lb to %ub step %step ii 2 stages 2 channels {
+    twill.channel "k" from 0 to [1, 2] in "smem" depth 2
+  } roles {
+    twill.role "producer" warp 0 regs 24 prologue {
+      twill.copy "k" stage 0 step 0 guarded at 0
+    } kernel {
+      twill.copy "k" stage 0 step 0 at 0
+    } epilogue {
+    }
+    twill.role "consumer" warp 1 regs 240 prologue {
+    } kernel {
+      twill.copy "s" stage 1 step 0 at 1
+    } epilogue {
+      twill.copy "s" stage 1 step 0 guarded at 1
+    }
+    twill.role "other" warp 2 regs 240 prologue {
+    } kernel {
+      twill.copy "t" stage 1 step 0 at 0
+    } epilogue {
+      twill.copy "t" stage 1 step 0 guarded at 0
+    }
+  }
+}
+
