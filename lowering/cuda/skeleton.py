@@ -221,6 +221,8 @@ class _Emitter:
             t, d = res.type, self.depths[self.op_id[id(res.owner)]]
             if res in self.tmem_at or not _tmem_tile(t) or used + t.get_shape()[1] * d > TMEM_COLUMNS:  # type: ignore[attr-defined]
                 continue
+            if isinstance(res.owner, tile.MmaOp) and res.owner.acc in self.reg_channels:
+                continue  # written in place in its accumulator's slot (below) when that one has columns
             self.tmem_at[res], used = used, used + t.get_shape()[1] * d  # type: ignore[attr-defined]
         for res in self.reg_channels:
             # An MMA accumulating onto a tile another role handed it in tensor
@@ -230,7 +232,13 @@ class _Emitter:
             if res not in self.tmem_at and isinstance(op, tile.MmaOp) and op.acc in self.tmem_at:
                 self.tmem_at[res] = self.tmem_at[op.acc]
                 self.umma_in_place.add(res)
-                self.depths[self.op_id[id(op)]] = self.depths[self.op_id[id(op.acc.owner)]]
+                mine, acc = self.op_id[id(op)], self.op_id[id(op.acc.owner)]
+                if self.depths[mine] != self.depths[acc]:
+                    raise located_error(
+                        self.program.ws,
+                        f"CUDA emission: channel '{mine}' is written in place in the slots of '{acc}': "
+                        f"their depths must be equal ({self.depths[mine]} and {self.depths[acc]})",
+                    )
         # Tiles the cost model keeps in tensor memory that cross roles with no
         # columns left for them (FA4 puts P over S's columns: that needs
         # liveness-based reuse): synchronized, their hand-over is a hole.

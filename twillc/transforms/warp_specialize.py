@@ -12,7 +12,10 @@ Ring depths are decided here, once, and the kernels use them as written:
   sender may run one iteration ahead without waiting on the reader);
 - on sm_90a, a loop of TMA loads feeding wgmma accumulators (the GEMM class)
   keeps one wgmma batch in flight and releases the slots read one iteration
-  earlier: its loads share one ring of max(2, deepest buffer) + 1 slots."""
+  earlier: its loads share one ring of max(2, deepest buffer) + 1 slots;
+- an MMA result crossing roles in tensor memory whose accumulator came over
+  in tensor memory too (FA4's O, rescaled by another role) is written in
+  place, in the accumulator's slot: its ring is as deep as that one."""
 
 from __future__ import annotations
 
@@ -70,9 +73,15 @@ class WarpSpecializePass(ModulePass):
         if machine.arch == "sm_90a" and gemm_class(loop) and loads:
             ring = max(2, *(depths[v] for v in loads)) + 1
             depths |= dict.fromkeys(loads, ring)
-        chans = [
-            ChannelOp(c.value, c.producer, c.consumers, c.memory, depths[c.value]) for c in channels(graph, schedule)
-        ]
+        crossing = channels(graph, schedule)
+        in_tmem = {c.value for c in crossing if c.memory == "tmem"}
+        ids = {id(o): name for name, o in ops.items()}
+        for name, o in ops.items():
+            acc = o.acc if isinstance(o, tile.MmaOp) else None
+            source = ids.get(id(acc.owner)) if acc is not None else None
+            if name in in_tmem and source in in_tmem:  # written in place, in its accumulator's slot
+                depths[name] = depths[source]
+        chans = [ChannelOp(c.value, c.producer, c.consumers, c.memory, depths[c.value]) for c in crossing]
         result = WarpSpecializeOp((loop.lb, loop.ub, loop.step), program.ii, program.stages, chans, roles)
         after = pipeline.next_op
         if isinstance(after, WarpSpecializeOp):  # specialized before: the schedule may have changed
