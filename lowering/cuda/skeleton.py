@@ -138,6 +138,13 @@ class _Emitter:
         if len(producer) > 1:
             raise located_error(self.loop, "CUDA emission: every TMA load must be on the one producer warp")
         self.producer_warp = next(iter(producer), 0)
+        for op in self.loop_ops:
+            if self.warp(op) == self.producer_warp and not isinstance(op, tile.LoadOp):
+                raise located_error(
+                    op,
+                    f"CUDA emission: warp {self.producer_warp} issues the TMA loads and runs nothing else, "
+                    f"but '{self.op_id[id(op)]}' is on it",
+                )
         consumers = sorted({self.warp(op) for op in self.loop_ops} - {self.producer_warp})
         self.groups = [self.producer_warp, *consumers]
         regs = {r.warp: r.regs for r in self.program.roles}
