@@ -16,6 +16,20 @@ def include(name: str) -> str:
 
 DEVICE = include("twillc_sm90.cuh")
 HOST = include("twillc_host.cuh")
+DTYPES = include("twillc_dtypes.cuh")
+DTYPES_HOST = include("twillc_dtypes_host.cuh")
+
+
+def make_tmap(dtype: str, tensor: str, name: str, rows: object, cols: object, box_rows: int, f16_only: bool) -> str:
+    """The host call building tensor map `tmap_<name>` of a row-major
+    [rows, cols] tensor of `dtype` with boxes of `box_rows` rows of 128 B:
+    HOST's f16 form in kernels of f16 tiles only, else DTYPES_HOST's."""
+    from lowering.cuda.dtypes import ELTS
+
+    e = ELTS[dtype]
+    if f16_only:
+        return f"tw_make_tmap_2d_f16(&tmap_{name}, {tensor}, {rows}, {cols}, {box_rows}, {e.box_cols})"
+    return f"tw_make_tmap_2d(&tmap_{name}, {tensor}, {rows}, {cols}, {box_rows}, {e.box_cols}, {e.tmap}, {e.size})"
 
 
 def launch_tail(ns: str, call: list[str]) -> list[str]:
