@@ -37,15 +37,15 @@ from __future__ import annotations
 import re
 from math import prod
 
-from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
+from xdsl.dialects.builtin import Float32Type, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
+from lowering.cuda.dtypes import Elt, elt
 from lowering.cuda.index_expr import c_index
-from lowering.cuda.kernel_plan import BOX_COLS
-from lowering.cuda.prelude import DEVICE, HOST, include, launch_tail, setmaxnreg
-from lowering.cuda.tcgen05 import TCGEN05
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, include, launch_tail, make_tmap, setmaxnreg
+from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from twillc.expand import buffer_depths, channels
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.common import located_error, module_machine
@@ -57,15 +57,11 @@ def emit_skeleton(module: ModuleOp, source: str) -> tuple[str, list[str]]:
 
 
 def _elt(t: tile.TileType) -> str:
-    if isinstance(t.element_type, Float16Type):
-        return "__half"
-    if isinstance(t.element_type, Float32Type):
-        return "float"
-    return "float"
+    return elt(t).cxx
 
 
 def _nbytes(t: tile.TileType) -> int:
-    return prod(t.get_shape()) * (2 if isinstance(t.element_type, Float16Type) else 4)
+    return prod(t.get_shape()) * elt(t).size
 
 
 class _Emitter:
@@ -145,6 +141,10 @@ class _Emitter:
         self.regs = [regs.get(w, 240) for w in self.groups]
         for op in self.loads + self.pre_loads:
             self._check_load(op)
+        # element types beyond f16 / f32: their helpers are pasted only then
+        self.other_types = any(elt(a.type).name not in ("f16", "f32") for a in self.func.body.block.args) or any(
+            elt(op.result.type).name != "f16" and op.result.type.rank == 2 for op in self.loads + self.pre_loads
+        )
         # Register values read on other roles (twillc.expand's channels, the
         # loads aside), and those read there an iteration later.
         found = {ch.value: ch for ch in channels(self.graph, self.schedule)}
@@ -287,7 +287,7 @@ class _Emitter:
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
-        if m != 128 or n % 32 or n > 256 or k % BOX_COLS or not _tmem_tile(op.result.type):
+        if m != 128 or n % 32 or n > 256 or k % elt(op.lhs.type).box_cols or not _tmem_tile(op.result.type):
             return None
         return m, n, k
 
@@ -296,8 +296,13 @@ class _Emitter:
         assert isinstance(t, tile.TileType)
         if t.rank == 2:
             rows, cols = t.get_shape()
-            if not isinstance(t.element_type, Float16Type) or cols % BOX_COLS or rows > 256:
-                raise located_error(op, "CUDA emission: 2-D TMA loads of f16 tiles, <= 256 rows, 64-column boxes")
+            e = elt(t)
+            if e.name == "i32" or cols % e.box_cols or rows > 256:
+                raise located_error(
+                    op,
+                    f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
+                    f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
+                )
         elif not isinstance(t.element_type, Float32Type) or _nbytes(t) % 16:
             raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
 
@@ -352,8 +357,7 @@ class _Emitter:
         for name, t in tensors:
             if name in loaded and len(t.get_dims()) == 2:  # type: ignore[attr-defined]
                 params.append(f"const __grid_constant__ CUtensorMap tmap_{name}")
-            elt = "__half" if isinstance(t.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
-            params.append(f"{elt}* __restrict__ {name}")
+            params.append(f"{_elt(t)}* __restrict__ {name}")  # type: ignore[arg-type]
         sizes = list(dict.fromkeys(d for _, t in tensors for d in t.get_dims() if isinstance(d, str)))  # type: ignore[attr-defined]
         params += [f"int {s}" for s in sizes]
         body = self._kernel_body(before, after)
@@ -367,6 +371,8 @@ class _Emitter:
             DEVICE,
             _SKELETON_HELPERS,
             *([TCGEN05] if self.arch == "sm_100a" else []),
+            *([DTYPES] if self.other_types else []),
+            *([DTYPES_TCGEN05] if self.other_types and self.arch == "sm_100a" else []),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -387,7 +393,7 @@ class _Emitter:
             f"  const int trips = {c_index(self.loop.ub, None)};",
             *body,
             "}",
-            HOST,
+            DTYPES_HOST if self.other_types else HOST,
             self._launcher(ns, tensors, loaded, sizes),
         ]
         return "\n".join(lines) + "\n"
@@ -449,11 +455,12 @@ class _Emitter:
             (n,) = t.get_shape()
             return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {_nbytes(t)}, {bar});"]
         rows, cols = t.get_shape()
+        box = elt(t).box_cols
         lines = []
-        for j in range(cols // BOX_COLS):
+        for j in range(cols // box):
             lines.append(
-                f"      tw_tma_load_2d({dst} + {j * rows * BOX_COLS * 2}, &tmap_{tensor}, {bar}, "
-                f"({idx[1]}) * {cols} + {j * BOX_COLS}, ({idx[0]}) * {rows});"
+                f"      tw_tma_load_2d({dst} + {j * rows * 128}, &tmap_{tensor}, {bar}, "
+                f"({idx[1]}) * {cols} + {j * box}, ({idx[0]}) * {rows});"
             )
         return lines
 
@@ -655,7 +662,7 @@ class _Emitter:
         for res in op.results:
             if self._staged_early(res):
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
-                out.append(f"{ind}twillc_stage_acc<{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
+                out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
         for res in op.results:
             if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
@@ -872,6 +879,8 @@ class _Emitter:
             )
         ):
             return None  # row vectors of two stacked m64 halves are not generated yet
+        if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
+            return self._cast_from_smem(op)
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
             return None  # a swizzled shared-memory tile is not in the accumulator layout
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -887,11 +896,17 @@ class _Emitter:
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
-            conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
+            src, dst = elt(op.input.type).name, elt(r.type).name
+            if src == "f16" or dst == "f16":
+                conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
+            else:
+                conv = {"bf16": "__float2bfloat16", "f32": "float"}.get(dst, _elt(r.type))  # type: ignore[arg-type]
+                conv += "(float" if src != "f32" else ""
             if _elt(op.input.type) == _elt(r.type):  # type: ignore[arg-type]
                 conv = ""
             n = self._n(r.type)
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]);"]
+            close = ")" if conv.endswith("(float") else ""
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]){close};"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
@@ -927,12 +942,17 @@ class _Emitter:
     def _wgmma_rs(self, op: tile.MmaOp) -> list[str] | None:
         """acc (+)= A B with A a register tile (FA3's P V): the accumulator
         fragment of A's 16 columns kk*16.. is the A fragment of step kk."""
-        if self._in_smem(op.lhs) or not self._in_smem(op.rhs) or op.transpose_lhs or op.transpose_rhs:
+        if self._in_smem(op.lhs) or not self._in_smem(op.rhs) or op.transpose_lhs:
+            return None
+        if op.transpose_rhs and elt(op.rhs.type).name == "f16":
             return None
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
-        kb, n = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
         if m != 64 or n % 64 or n > 256 or k % 16:
             return None
+        e = elt(op.rhs.type)
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a wgmma with A from registers reads f16 or bf16, not {e.name}")
         res = self.out(op.result)
         out = []
         if op.acc is not None:
@@ -940,7 +960,7 @@ class _Emitter:
         out += [
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
             " (wgmma, A from registers)",
-            f"      twillc_mma_rs<{n}, {k}, {kb * BOX_COLS * 2}>({res}, {self.name(op.lhs)}, "
+            f"      {self._rs_fn(op)}{n}, {k}, {kb * 128}{self._rs_trans(op)}>({res}, {self.name(op.lhs)}, "
             f"{self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
         ]
         return out
@@ -963,12 +983,80 @@ class _Emitter:
             out += _copy_array(res, self.name(op.acc), m * n // 128, "      ")
         staged = f"sm.{self.name(x)}_t"
         if not self._staged_early(x):
-            out.append(f"      twillc_stage_acc<{m}>({staged}, {self.name(x)}, {self._group});")
+            out.append(f"      {self._stage_fn(x)}{m}>({staged}, {self.name(x)}, {self._group});")
         return out + [
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(x)}^T * {self.name(op.rhs)}"
             f"{'^T' if op.transpose_rhs else ''} (wgmma, A staged through shared memory and read transposed)",
-            f"      twillc_mma_ts<{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * BOX_COLS * 2}>({res}, "
+            f"      {self._ts_fn(op)}{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * 128}>({res}, "
             f"{staged}, {self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
+        ]
+
+    # -- element types (f16 keeps the helpers' f16 forms) -------------------
+    def _mma_elt(self, op: tile.MmaOp) -> Elt:
+        """The element type of an MMA's shared-memory operands: one type, and
+        FP8 B K-major (FP8 wgmma / tcgen05.mma here take no MN-major operand)."""
+        ea, eb = elt(op.lhs.type), elt(op.rhs.type)
+        if self._in_smem(op.lhs) and ea != eb:
+            raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
+        if eb.mma is None:
+            raise located_error(op, f"CUDA emission: no MMA reads {eb.name} tiles: cast them to f16 or bf16 first")
+        if eb.fp8 and not op.transpose_rhs:
+            raise located_error(
+                op,
+                "CUDA emission: an FP8 MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+            )
+        return eb
+
+    def _ss_fn(self, e: Elt) -> str:
+        return "twillc_mma_k16_boxed<" if e.name == "f16" else f"twillc_mma_kstep_boxed<{e.tag}, "
+
+    def _umma_fn(self, op: tile.MmaOp) -> str:
+        e = self._mma_elt(op)
+        return "twillc_umma_ss<" if e.name == "f16" else f"twillc_umma_ss_t<{e.tag}, "
+
+    def _rs_fn(self, op: tile.MmaOp) -> str:
+        e = elt(op.rhs.type)
+        return "twillc_mma_rs<" if e.name == "f16" else f"twillc_mma_rs_t<{e.tag}, "
+
+    def _rs_trans(self, op: tile.MmaOp) -> str:
+        if elt(op.rhs.type).name == "f16":
+            return ""
+        return f", {0 if op.transpose_rhs else 1}"
+
+    def _staged_elt(self, x: SSAValue) -> Elt:
+        """The 16-bit type a register tile is staged as for a transposed
+        wgmma: its own, else that of the B operand of its MMAs."""
+        e = elt(x.type)
+        if e.name in ("f16", "bf16"):
+            return e
+        for use in x.uses:
+            if isinstance(use.operation, tile.MmaOp) and use.operation.lhs is x:
+                return self._mma_elt(use.operation)
+        return e
+
+    def _stage_fn(self, x: SSAValue) -> str:
+        e = self._staged_elt(x)
+        if e.name not in ("f16", "bf16", "f32"):
+            raise located_error(x.owner, f"CUDA emission: a transposed wgmma operand of {e.name} is not generated")  # type: ignore[arg-type]
+        return "twillc_stage_acc<" if e.name != "bf16" else "twillc_stage_acc_t<TW_BF16, "
+
+    def _ts_fn(self, op: tile.MmaOp) -> str:
+        e = self._mma_elt(op)
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a transposed wgmma operand of {e.name} is not generated")
+        return "twillc_mma_ts<" if e.name == "f16" else "twillc_mma_ts_t<TW_BF16, "
+
+    def _cast_from_smem(self, op: tile.CastOp) -> list[str] | None:
+        """`cast<T>(load ...)`: the thread's elements of the shared-memory tile
+        (as TMA swizzled it) read into the accumulator layout, converted (an
+        8-bit weight tile scaled in registers: W8A16)."""
+        t, r = op.input.type, op.results[0]
+        rows, cols = t.get_shape()  # type: ignore[attr-defined]
+        if rows != 64 or cols % 64:
+            return None
+        return [
+            f"      twillc_load_acc<{cols}, {_elt(t)}, {_elt(r.type)}>({self.out(r)}, {self._smem_ref(op.input)});"  # type: ignore[arg-type]
         ]
 
     def _staged_early(self, x: SSAValue) -> bool:
@@ -998,7 +1086,8 @@ class _Emitter:
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
-        if m != 64 or n % 64 or n > 256 or k % BOX_COLS:
+        e = self._mma_elt(op)
+        if m != 64 or n % 64 or n > 256 or k % e.box_cols:
             return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
         acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
@@ -1009,8 +1098,8 @@ class _Emitter:
             f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma)",
             f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
             "      tw_wgmma_fence();",
-            f"      for (int kk = 0; kk < {k // 16}; ++kk)",
-            f"        twillc_mma_k16_boxed<{n}, {trans}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}>({acc}, "
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
+            f"        {self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({acc}, "
             f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
@@ -1048,7 +1137,7 @@ class _Emitter:
             " (tcgen05.mma by one thread, D in tensor memory)",
             "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
             "  tw_tcgen05_fence_after();",
-            f"  twillc_umma_ss<{m}, {n}, {k}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}, "
+            f"  {self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, "
             f"{0 if op.transpose_rhs else 1}>({dst}, {self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, "
             f"{accumulate});",
             *commit,
@@ -1103,6 +1192,13 @@ class _Emitter:
     def _post(self, op: Operation) -> list[str]:
         if isinstance(op, tile.StoreOp):
             return self._store(op, "    ", None)
+        if (
+            isinstance(op, tile.CastOp)
+            and op.input in self.acc_at
+            and all(isinstance(u.operation, tile.StoreOp) for u in op.result.uses)
+        ):  # an accumulator in tensor memory cast for its stores: converted as they read it
+            self.acc_at[op.result] = self.acc_at[op.input]
+            return []
         if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp):
             return []
         outs = [self.name(r) for r in op.results]
@@ -1164,15 +1260,10 @@ class _Emitter:
         for name, t in tensors:
             dims = t.get_dims()
             if name in box_rows:
-                out += [
-                    f"  CUtensorMap tmap_{name};",
-                    f"  if (int e = tw_make_tmap_2d_f16(&tmap_{name}, {name}, {dims[0]}, {dims[1]}, "
-                    f"{box_rows[name]}, {BOX_COLS}))",
-                    "    return e;",
-                ]
+                make = make_tmap(elt(t).name, name, name, dims[0], dims[1], box_rows[name], not self.other_types)
+                out += [f"  CUtensorMap tmap_{name};", f"  if (int e = {make})", "    return e;"]
                 call.append(f"tmap_{name}")
-            elt = "__half" if isinstance(t.element_type, Float16Type) else "float"
-            call.append(f"static_cast<{elt}*>({name})")
+            call.append(f"static_cast<{_elt(t)}*>({name})")
         call += sizes
         out += launch_tail(ns, call)
         return "\n".join(out)

@@ -6,3 +6,4 @@ holds row t of a 128-row tile)."""
 from lowering.cuda.prelude import include
 
 TCGEN05 = "\n" + include("twillc_tcgen05.cuh")
+DTYPES_TCGEN05 = include("twillc_dtypes_tcgen05.cuh")

@@ -6,6 +6,7 @@
 // ---------------------------------------------------------------------------
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
+#include <type_traits>
 
 enum : int { TW_F16 = 0, TW_BF16 = 1, TW_E4M3 = 2, TW_E5M2 = 3 };
 
@@ -74,6 +75,19 @@ TW_DEV uint32_t tw_pack2(float lo, float hi) {
     return *reinterpret_cast<const uint32_t*>(&h);
   }
 }
+// The same from two elements: a pair already of the MMA type is packed as is.
+template <int DT, typename T>
+TW_DEV uint32_t tw_pack2v(T lo, T hi) {
+  if constexpr (DT == TW_BF16 && std::is_same_v<T, __nv_bfloat16>) {
+    const __nv_bfloat162 h(lo, hi);
+    return *reinterpret_cast<const uint32_t*>(&h);
+  } else if constexpr (DT == TW_F16 && std::is_same_v<T, __half>) {
+    const __half2 h(lo, hi);
+    return *reinterpret_cast<const uint32_t*>(&h);
+  } else {
+    return tw_pack2<DT>(float(lo), float(hi));
+  }
+}
 // twillc_mma_k16_boxed for any MMA type: step kk is 32 bytes of K (A and
 // B K-major), or 16 rows of an MN-major B (f16 / bf16).
 template <int DT, int N, int TRANS_B, int A_BOX, int B_BOX>
@@ -97,7 +111,7 @@ TW_DEV void twillc_mma_rs_t(float* acc, const T* a, const uint8_t* b, int scale_
   for (int kk = 0; kk < K / 16; ++kk) {
     const T* g = a + (kk / 4) * 32 + (kk % 4) * 8;
 #pragma unroll
-    for (int q = 0; q < 4; ++q) frag[kk][q] = tw_pack2<DT>(float(g[2 * q]), float(g[2 * q + 1]));
+    for (int q = 0; q < 4; ++q) frag[kk][q] = tw_pack2v<DT>(g[2 * q], g[2 * q + 1]);
   }
 #pragma unroll
   for (int kk = 0; kk < K / 16; ++kk)
@@ -132,7 +146,7 @@ TW_DEV void twillc_stage_acc_t(uint8_t* dst, const T* x, int bar) {
         const int r = warp * 16 + lane / 4 + 8 * h, cb = (g * 8 + (lane % 4) * 2) * 2;
         const T* v = x + j * 32 + g * 4 + 2 * h;
         *reinterpret_cast<uint32_t*>(dst + j * 8192 + r * 128 + ((((cb >> 4) ^ (r & 7))) << 4) + (cb & 15)) =
-            tw_pack2<DT>(float(v[0]), float(v[1]));
+            tw_pack2v<DT>(v[0], v[1]);
       }
   tw_fence_proxy_async_smem();
   tw_named_bar_sync(bar, 128);
