@@ -141,9 +141,13 @@ class _Emitter:
         self.regs = [regs.get(w, 240) for w in self.groups]
         for op in self.loads + self.pre_loads:
             self._check_load(op)
-        # element types beyond f16 / f32: their helpers are pasted only then
-        self.other_types = any(elt(a.type).name not in ("f16", "f32") for a in self.func.body.block.args) or any(
-            elt(op.result.type).name != "f16" and op.result.type.rank == 2 for op in self.loads + self.pre_loads
+        # element types beyond f16 / f32, and casts of loaded tiles in
+        # registers: their helpers (twillc_dtypes*.cuh) are pasted only then
+        args = self.func.body.block.args
+        self.other_types = (
+            any(elt(a.type).name not in ("f16", "f32") for a in args)
+            or any(elt(op.result.type).name != "f16" and op.result.type.rank == 2 for op in self.loads + self.pre_loads)
+            or any(isinstance(op, tile.CastOp) and self._in_smem(op.input) for op in self.loop_ops)
         )
         # Register values read on other roles (twillc.expand's channels, the
         # loads aside), and those read there an iteration later.
