@@ -901,6 +901,10 @@ class _Emitter:
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             src, dst = elt(op.input.type).name, elt(r.type).name
+            if dst in ("i8", "i32") and src != dst:
+                raise located_error(
+                    op, f"CUDA emission: a cast to {dst} is not generated (its rounding and saturation are not defined)"
+                )
             if src == "f16" or dst == "f16":
                 conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
             else:
@@ -1164,6 +1168,11 @@ class _Emitter:
         t = op.value.type
         assert isinstance(t, tile.TileType)
         tensor = self.args[op.tensor]
+        into = elt(op.tensor.type).name
+        if into in ("i8", "i32") and elt(t).name != into:
+            raise located_error(
+                op, f"CUDA emission: a store converting {elt(t).name} to {into} is not generated (rounding, saturation)"
+            )
         if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
             rows, cols = t.get_shape()
             r0, c0 = (c_index(i, iv) for i in op.indices)
