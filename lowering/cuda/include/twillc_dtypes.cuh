@@ -145,8 +145,11 @@ TW_DEV void twillc_stage_acc_t(uint8_t* dst, const T* x, int bar) {
       for (int h = 0; h < 2; ++h) {
         const int r = warp * 16 + lane / 4 + 8 * h, cb = (g * 8 + (lane % 4) * 2) * 2;
         const T* v = x + j * 32 + g * 4 + 2 * h;
-        *reinterpret_cast<uint32_t*>(dst + j * 8192 + r * 128 + ((((cb >> 4) ^ (r & 7))) << 4) + (cb & 15)) =
-            tw_pack2v<DT>(v[0], v[1]);
+        uint8_t* at = dst + j * 8192 + r * 128 + ((((cb >> 4) ^ (r & 7))) << 4) + (cb & 15);
+        if constexpr (DT == TW_BF16)
+          *reinterpret_cast<__nv_bfloat162*>(at) = __floats2bfloat162_rn(float(v[0]), float(v[1]));
+        else
+          *reinterpret_cast<__half2*>(at) = __floats2half2_rn(float(v[0]), float(v[1]));
       }
   tw_fence_proxy_async_smem();
   tw_named_bar_sync(bar, 128);
