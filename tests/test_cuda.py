@@ -47,6 +47,7 @@ ELEMENT_TYPES = {
     "gemm-bf16-sm90": "sm_90a",
     "attn-fwd-bf16-sm90": "sm_90a",
     "gemm-fp8-sm90": "sm_90a",
+    "gemm-e5m2-sm90": "sm_90a",
     "w8a16-sm90": "sm_90a",
     "f32-tma-load": "sm_90a",
     "gemm-bf16-b200": "sm_100a",
