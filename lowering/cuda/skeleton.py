@@ -1060,9 +1060,9 @@ class _Emitter:
         (as TMA swizzled it) read into the accumulator layout, converted (an
         8-bit weight tile scaled in registers: W8A16)."""
         t, r = op.input.type, op.results[0]
-        rows, cols = t.get_shape()  # type: ignore[attr-defined]
-        if rows != 64 or cols % 64:
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:  # type: ignore[attr-defined]
             return None
+        cols = t.get_shape()[1]  # type: ignore[attr-defined]
         return [
             f"      twillc_load_acc<{cols}, {_elt(t)}, {_elt(r.type)}>({self.out(r)}, {self._smem_ref(op.input)});"  # type: ignore[arg-type]
         ]
