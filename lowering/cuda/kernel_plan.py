@@ -4,8 +4,9 @@ wgmma ops with their accumulators and consumer warp groups, the stores after
 the loop, the ring depth from the schedule's lifetimes, and the register
 budget of each role.
 
-Supported: main loops of TMA loads feeding MMAs (f16 operands, f32
-accumulators carried through the loop and stored after it), the GEMM class.
+Supported: main loops of TMA loads feeding MMAs (f16, bf16 or FP8 operands,
+f32 accumulators carried through the loop and stored after it), the GEMM
+class.
 Anything else is a located error that says what is not generated.
 """
 
@@ -14,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 from dialects import tile
+from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.warp_program import WarpProgram
 from twillc.ir_graph import kernel_name
@@ -36,14 +38,19 @@ class TileLoad:
     row0: str  # C expression of the first row (elements)
     col0: str
     slot_offset: int  # bytes into the ring slot
+    dtype: str = "f16"  # element type (the language's name)
+
+    @property
+    def box_cols(self) -> int:
+        return ELTS[self.dtype].box_cols
 
     @property
     def boxes(self) -> int:
-        return self.cols // BOX_COLS
+        return self.cols // self.box_cols
 
     @property
     def nbytes(self) -> int:
-        return self.rows * self.cols * 2
+        return self.rows * self.cols * ELTS[self.dtype].size
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,7 @@ class Wgmma:
     n: int
     k: int
     group: int  # consumer warp group, 1-based (0 is the producer)
+    dtype: str = "f16"  # the operands' element type
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,7 @@ class TileStore:
     tensor: str
     row0: str
     col0: str
-    to_f16: bool
+    dtype: str  # the stored element type: f32, or the one the accumulator is cast to
 
 
 @dataclass(frozen=True)
@@ -84,10 +92,6 @@ class KernelPlan:
     stages: int
 
 
-GEMM_TYPES = (Float16Type,)
-"""Element types of the tiles the GEMM-class emitter loads."""
-
-
 def gemm_class(loop: tile.ForOp) -> bool:
     """A main loop of 2-D TMA tile loads feeding MMAs from shared memory, each
     accumulating onto a carried value: the sm_90a GEMM emitter's loops (one
@@ -98,7 +102,7 @@ def gemm_class(loop: tile.ForOp) -> bool:
     for op in body.ops:
         if isinstance(op, tile.LoadOp):
             t = _tile(op.result)
-            if t.rank != 2 or not isinstance(t.element_type, GEMM_TYPES):
+            if t.rank != 2 or elt(t).mma is None:
                 return False
             loads.add(op.result)
         elif isinstance(op, tile.MmaOp):
@@ -131,16 +135,20 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     mmas: list[tile.MmaOp] = []
     for op in body.ops:
         if isinstance(op, tile.LoadOp):
-            rows, cols = _tile(op.result).get_shape()
-            if rows > 256 or cols % BOX_COLS:
+            t = _tile(op.result)
+            e = elt(t)
+            rows, cols = t.get_shape()
+            if rows > 256 or cols % e.box_cols:
                 raise located_error(
-                    op, f"CUDA emission: a TMA tile needs <= 256 rows and a multiple of {BOX_COLS} columns"
+                    op,
+                    f"CUDA emission: a TMA tile of {e.name} needs <= 256 rows and a multiple of {e.box_cols} "
+                    f"columns (128-byte boxes)",
                 )
             name = op.result.name_hint or f"t{len(loads)}"
             r0, c0 = (c_index(i, iv, iteration) for i in op.indices)
             row0, col0 = f"({r0}) * {rows}", f"({c0}) * {cols}"
-            loads[op.result] = TileLoad(name, names[op.tensor], rows, cols, row0, col0, offset)
-            offset += ceil(rows * cols * 2 / 1024) * 1024
+            loads[op.result] = TileLoad(name, names[op.tensor], rows, cols, row0, col0, offset, e.name)
+            offset += ceil(rows * cols * e.size / 1024) * 1024
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
     producer_warps = {warp_of[op_id[id(v.owner)]] for v in loads}
@@ -156,13 +164,24 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
             raise located_error(op, "CUDA emission: the accumulator must be carried through the loop")
         m, k = _tile(op.lhs).get_shape()
         kb, n = _tile(op.rhs).get_shape()[::-1] if op.transpose_rhs else _tile(op.rhs).get_shape()
-        if m != 64 or n % 64 or n > 256 or k != BOX_COLS or kb != k:
-            raise located_error(op, "CUDA emission: wgmma tiles are m64, n a multiple of 64 up to 256, k = 64")
+        ea, eb = elt(_tile(op.lhs)), elt(_tile(op.rhs))
+        if ea != eb:
+            raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
+        if ea.fp8 and not op.transpose_rhs:
+            raise located_error(
+                op,
+                "CUDA emission: an FP8 wgmma reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+            )
+        if m != 64 or n % 64 or n > 256 or k != ea.box_cols or kb != k:
+            raise located_error(
+                op, f"CUDA emission: wgmma tiles are m64, n a multiple of 64 up to 256, k = {ea.box_cols} ({ea.name})"
+            )
         warp = warp_of[op_id[id(op)]]
         if warp in producer_warps:
             raise located_error(op, "CUDA emission: an MMA on the producer warp is not generated")
         name = op.result.name_hint or f"acc{len(wgmmas)}"
-        wgmmas.append(Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp]))
+        wgmmas.append(Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name))
     carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
     stores = _stores(loop, carried, names)
     # One ring slot holds an iteration's loads: the ring is as deep as the
@@ -205,20 +224,22 @@ def _stores(loop: tile.ForOp, carried: dict[int, Wgmma], names: dict) -> list[Ti
     for index, mma in sorted(carried.items()):
         result = loop.res[index]
         for use in result.uses:
-            value, to_f16 = result, False
+            value, dtype = result, "f32"
             user = use.operation
             if isinstance(user, tile.CastOp):
-                if not isinstance(_tile(user.result).element_type, Float16Type) or len(list(user.result.uses)) != 1:
-                    raise located_error(user, "CUDA emission: an accumulator is stored as f32 or cast once to f16")
-                value, to_f16, user = user.result, True, next(iter(user.result.uses)).operation
+                dtype = elt(_tile(user.result)).name
+                if dtype not in STORED or len(list(user.result.uses)) != 1:
+                    raise located_error(
+                        user, "CUDA emission: an accumulator is stored as f32 or cast once to f16, bf16 or FP8"
+                    )
+                value, user = user.result, next(iter(user.result.uses)).operation
             if not isinstance(user, tile.StoreOp) or user.value is not value:
                 raise located_error(user, "CUDA emission: after the loop an accumulator is only stored")
-            elt = user.tensor.type.element_type  # type: ignore[attr-defined]
-            if isinstance(elt, Float32Type) == to_f16 or not isinstance(elt, Float16Type | Float32Type):
+            if elt(user.tensor.type).name != dtype:
                 raise located_error(user, "CUDA emission: the stored element type must match the tensor")
             r0, c0 = (c_index(i, None) for i in user.indices)
             rows, cols = _tile(value).get_shape()
-            out.append(TileStore(mma.name, names[user.tensor], f"({r0}) * {rows}", f"({c0}) * {cols}", to_f16))
+            out.append(TileStore(mma.name, names[user.tensor], f"({r0}) * {rows}", f"({c0}) * {cols}", dtype))
     return out
 
 
@@ -236,6 +257,10 @@ def trip_count_expr(program: WarpProgram) -> str:
         return ub
     span = ub if lb == "0" else f"({ub} - {lb})"
     return span if step == "1" else f"({span} > 0 ? ({span} + {step} - 1) / {step} : 0)"
+
+
+STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
+"""Element types an accumulator is stored as (converted by `T(float)`)."""
 
 
 def _tile(value: SSAValue) -> tile.TileType:

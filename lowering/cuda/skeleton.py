@@ -37,15 +37,16 @@ from __future__ import annotations
 import re
 from math import prod
 
-from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
+from xdsl.dialects.builtin import Float32Type, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
+from lowering.cuda.dtypes import Elt, elt
 from lowering.cuda.index_expr import c_index
-from lowering.cuda.kernel_plan import BOX_COLS, iteration_expr, trip_count_expr
-from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
-from lowering.cuda.tcgen05 import TCGEN05
+from lowering.cuda.kernel_plan import iteration_expr, trip_count_expr
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, include, launch_tail, make_tmap, setmaxnreg
+from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from lowering.warp_program import WarpProgram
 from twillc.ir_graph import kernel_name
 from twillc.transforms.common import located_error, module_machine
@@ -57,15 +58,11 @@ def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str) -> tuple[
 
 
 def _elt(t: tile.TileType) -> str:
-    if isinstance(t.element_type, Float16Type):
-        return "__half"
-    if isinstance(t.element_type, Float32Type):
-        return "float"
-    return "float"
+    return elt(t).cxx
 
 
 def _nbytes(t: tile.TileType) -> int:
-    return prod(t.get_shape()) * (2 if isinstance(t.element_type, Float16Type) else 4)
+    return prod(t.get_shape()) * elt(t).size
 
 
 class _Emitter:
@@ -158,6 +155,15 @@ class _Emitter:
         for op in self.loads:
             if self.op_id[id(op)] not in self.program.channels:
                 raise located_error(op, "CUDA emission: a TMA load read on the producer role is not generated")
+        found = self.program.channels
+        # element types beyond f16 / f32, and casts of loaded tiles in
+        # registers: their helpers (twillc_dtypes*.cuh) are pasted only then
+        args = self.func.body.block.args
+        self.other_types = (
+            any(elt(a.type).name not in ("f16", "f32") for a in args)
+            or any(elt(op.result.type).name != "f16" and op.result.type.rank == 2 for op in self.loads + self.pre_loads)
+            or any(isinstance(op, tile.CastOp) and self._in_smem(op.input) for op in self.loop_ops)
+        )
         # Register values read on other roles (the channels, the loads aside).
         found = self.program.channels
         self.reg_channels: dict[SSAValue, tuple[int, list[int]]] = {}
@@ -301,7 +307,7 @@ class _Emitter:
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
-        if m != 128 or n % 32 or n > 256 or k % BOX_COLS or not _tmem_tile(op.result.type):
+        if m != 128 or n % 32 or n > 256 or k % elt(op.lhs.type).box_cols or not _tmem_tile(op.result.type):
             return None
         return m, n, k
 
@@ -310,8 +316,13 @@ class _Emitter:
         assert isinstance(t, tile.TileType)
         if t.rank == 2:
             rows, cols = t.get_shape()
-            if not isinstance(t.element_type, Float16Type) or cols % BOX_COLS or rows > 256:
-                raise located_error(op, "CUDA emission: 2-D TMA loads of f16 tiles, <= 256 rows, 64-column boxes")
+            e = elt(t)
+            if e.name == "i32" or cols % e.box_cols or rows > 256:
+                raise located_error(
+                    op,
+                    f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
+                    f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
+                )
         elif not isinstance(t.element_type, Float32Type) or _nbytes(t) % 16:
             raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
 
@@ -366,8 +377,7 @@ class _Emitter:
         for name, t in tensors:
             if name in loaded and len(t.get_dims()) == 2:  # type: ignore[attr-defined]
                 params.append(f"const __grid_constant__ CUtensorMap tmap_{name}")
-            elt = "__half" if isinstance(t.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
-            params.append(f"{elt}* __restrict__ {name}")
+            params.append(f"{_elt(t)}* __restrict__ {name}")  # type: ignore[arg-type]
         sizes = list(dict.fromkeys(d for _, t in tensors for d in t.get_dims() if isinstance(d, str)))  # type: ignore[attr-defined]
         params += [f"int {s}" for s in sizes]
         body = self._kernel_body(before, after)
@@ -381,6 +391,8 @@ class _Emitter:
             DEVICE,
             _SKELETON_HELPERS,
             *([TCGEN05] if self.arch == "sm_100a" else []),
+            *([DTYPES] if self.other_types else []),
+            *([DTYPES_TCGEN05] if self.other_types and self.arch == "sm_100a" else []),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -401,7 +413,7 @@ class _Emitter:
             f"  const int trips = {trip_count_expr(self.program)};",
             *body,
             "}",
-            HOST,
+            DTYPES_HOST if self.other_types else HOST,
             self._launcher(ns, tensors, loaded, sizes),
         ]
         return "\n".join(lines) + "\n"
@@ -463,11 +475,12 @@ class _Emitter:
             (n,) = t.get_shape()
             return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {_nbytes(t)}, {bar});"]
         rows, cols = t.get_shape()
+        box = elt(t).box_cols
         lines = []
-        for j in range(cols // BOX_COLS):
+        for j in range(cols // box):
             lines.append(
-                f"      tw_tma_load_2d({dst} + {j * rows * BOX_COLS * 2}, &tmap_{tensor}, {bar}, "
-                f"({idx[1]}) * {cols} + {j * BOX_COLS}, ({idx[0]}) * {rows});"
+                f"      tw_tma_load_2d({dst} + {j * rows * 128}, &tmap_{tensor}, {bar}, "
+                f"({idx[1]}) * {cols} + {j * box}, ({idx[0]}) * {rows});"
             )
         return lines
 
@@ -669,7 +682,7 @@ class _Emitter:
         for res in op.results:
             if self._staged_early(res):
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
-                out.append(f"{ind}twillc_stage_acc<{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
+                out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
         for res in op.results:
             if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
@@ -883,6 +896,8 @@ class _Emitter:
             )
         ):
             return None  # row vectors of two stacked m64 halves are not generated yet
+        if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
+            return self._cast_from_smem(op)
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
             return None  # a swizzled shared-memory tile is not in the accumulator layout
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -898,11 +913,21 @@ class _Emitter:
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
-            conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
+            src, dst = elt(op.input.type).name, elt(r.type).name
+            if dst in ("i8", "i32") and src != dst:
+                raise located_error(
+                    op, f"CUDA emission: a cast to {dst} is not generated (its rounding and saturation are not defined)"
+                )
+            if src == "f16" or dst == "f16":
+                conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
+            else:
+                conv = {"bf16": "__float2bfloat16", "f32": "float"}.get(dst, _elt(r.type))  # type: ignore[arg-type]
+                conv += "(float" if src != "f32" else ""
             if _elt(op.input.type) == _elt(r.type):  # type: ignore[arg-type]
                 conv = ""
             n = self._n(r.type)
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]);"]
+            close = ")" if conv.endswith("(float") else ""
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]){close};"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
@@ -938,12 +963,17 @@ class _Emitter:
     def _wgmma_rs(self, op: tile.MmaOp) -> list[str] | None:
         """acc (+)= A B with A a register tile (FA3's P V): the accumulator
         fragment of A's 16 columns kk*16.. is the A fragment of step kk."""
-        if self._in_smem(op.lhs) or not self._in_smem(op.rhs) or op.transpose_lhs or op.transpose_rhs:
+        if self._in_smem(op.lhs) or not self._in_smem(op.rhs) or op.transpose_lhs:
+            return None
+        if op.transpose_rhs and elt(op.rhs.type).name == "f16":
             return None
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
-        kb, n = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
         if m != 64 or n % 64 or n > 256 or k % 16:
             return None
+        e = elt(op.rhs.type)
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a wgmma with A from registers reads f16 or bf16, not {e.name}")
         res = self.out(op.result)
         out = []
         if op.acc is not None:
@@ -951,7 +981,7 @@ class _Emitter:
         out += [
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
             " (wgmma, A from registers)",
-            f"      twillc_mma_rs<{n}, {k}, {kb * BOX_COLS * 2}>({res}, {self.name(op.lhs)}, "
+            f"      {self._rs_fn(op)}{n}, {k}, {kb * 128}{self._rs_trans(op)}>({res}, {self.name(op.lhs)}, "
             f"{self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
         ]
         return out
@@ -974,12 +1004,80 @@ class _Emitter:
             out += _copy_array(res, self.name(op.acc), m * n // 128, "      ")
         staged = f"sm.{self.name(x)}_t"
         if not self._staged_early(x):
-            out.append(f"      twillc_stage_acc<{m}>({staged}, {self.name(x)}, {self._group});")
+            out.append(f"      {self._stage_fn(x)}{m}>({staged}, {self.name(x)}, {self._group});")
         return out + [
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(x)}^T * {self.name(op.rhs)}"
             f"{'^T' if op.transpose_rhs else ''} (wgmma, A staged through shared memory and read transposed)",
-            f"      twillc_mma_ts<{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * BOX_COLS * 2}>({res}, "
+            f"      {self._ts_fn(op)}{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * 128}>({res}, "
             f"{staged}, {self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
+        ]
+
+    # -- element types (f16 keeps the helpers' f16 forms) -------------------
+    def _mma_elt(self, op: tile.MmaOp) -> Elt:
+        """The element type of an MMA's shared-memory operands: one type, and
+        FP8 B K-major (FP8 wgmma / tcgen05.mma here take no MN-major operand)."""
+        ea, eb = elt(op.lhs.type), elt(op.rhs.type)
+        if self._in_smem(op.lhs) and ea != eb:
+            raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
+        if eb.mma is None:
+            raise located_error(op, f"CUDA emission: no MMA reads {eb.name} tiles: cast them to f16 or bf16 first")
+        if eb.fp8 and not op.transpose_rhs:
+            raise located_error(
+                op,
+                "CUDA emission: an FP8 MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+            )
+        return eb
+
+    def _ss_fn(self, e: Elt) -> str:
+        return "twillc_mma_k16_boxed<" if e.name == "f16" else f"twillc_mma_kstep_boxed<{e.tag}, "
+
+    def _umma_fn(self, op: tile.MmaOp) -> str:
+        e = self._mma_elt(op)
+        return "twillc_umma_ss<" if e.name == "f16" else f"twillc_umma_ss_t<{e.tag}, "
+
+    def _rs_fn(self, op: tile.MmaOp) -> str:
+        e = elt(op.rhs.type)
+        return "twillc_mma_rs<" if e.name == "f16" else f"twillc_mma_rs_t<{e.tag}, "
+
+    def _rs_trans(self, op: tile.MmaOp) -> str:
+        if elt(op.rhs.type).name == "f16":
+            return ""
+        return f", {0 if op.transpose_rhs else 1}"
+
+    def _staged_elt(self, x: SSAValue) -> Elt:
+        """The 16-bit type a register tile is staged as for a transposed
+        wgmma: its own, else that of the B operand of its MMAs."""
+        e = elt(x.type)
+        if e.name in ("f16", "bf16"):
+            return e
+        for use in x.uses:
+            if isinstance(use.operation, tile.MmaOp) and use.operation.lhs is x:
+                return self._mma_elt(use.operation)
+        return e
+
+    def _stage_fn(self, x: SSAValue) -> str:
+        e = self._staged_elt(x)
+        if e.name not in ("f16", "bf16", "f32"):
+            raise located_error(x.owner, f"CUDA emission: a transposed wgmma operand of {e.name} is not generated")  # type: ignore[arg-type]
+        return "twillc_stage_acc<" if e.name != "bf16" else "twillc_stage_acc_t<TW_BF16, "
+
+    def _ts_fn(self, op: tile.MmaOp) -> str:
+        e = self._mma_elt(op)
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a transposed wgmma operand of {e.name} is not generated")
+        return "twillc_mma_ts<" if e.name == "f16" else "twillc_mma_ts_t<TW_BF16, "
+
+    def _cast_from_smem(self, op: tile.CastOp) -> list[str] | None:
+        """`cast<T>(load ...)`: the thread's elements of the shared-memory tile
+        (as TMA swizzled it) read into the accumulator layout, converted (an
+        8-bit weight tile scaled in registers: W8A16)."""
+        t, r = op.input.type, op.results[0]
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:  # type: ignore[attr-defined]
+            return None
+        cols = t.get_shape()[1]  # type: ignore[attr-defined]
+        return [
+            f"      twillc_load_acc<{cols}, {_elt(t)}, {_elt(r.type)}>({self.out(r)}, {self._smem_ref(op.input)});"  # type: ignore[arg-type]
         ]
 
     def _staged_early(self, x: SSAValue) -> bool:
@@ -1009,7 +1107,8 @@ class _Emitter:
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
-        if m != 64 or n % 64 or n > 256 or k % BOX_COLS:
+        e = self._mma_elt(op)
+        if m != 64 or n % 64 or n > 256 or k % e.box_cols:
             return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
         acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
@@ -1020,8 +1119,8 @@ class _Emitter:
             f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma)",
             f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
             "      tw_wgmma_fence();",
-            f"      for (int kk = 0; kk < {k // 16}; ++kk)",
-            f"        twillc_mma_k16_boxed<{n}, {trans}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}>({acc}, "
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
+            f"        {self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({acc}, "
             f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
@@ -1059,7 +1158,7 @@ class _Emitter:
             " (tcgen05.mma by one thread, D in tensor memory)",
             "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
             "  tw_tcgen05_fence_after();",
-            f"  twillc_umma_ss<{m}, {n}, {k}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}, "
+            f"  {self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, "
             f"{0 if op.transpose_rhs else 1}>({dst}, {self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, "
             f"{accumulate});",
             *commit,
@@ -1082,6 +1181,11 @@ class _Emitter:
         t = op.value.type
         assert isinstance(t, tile.TileType)
         tensor = self.args[op.tensor]
+        into = elt(op.tensor.type).name
+        if into in ("i8", "i32") and elt(t).name != into:
+            raise located_error(
+                op, f"CUDA emission: a store converting {elt(t).name} to {into} is not generated (rounding, saturation)"
+            )
         if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
             rows, cols = t.get_shape()
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
@@ -1114,6 +1218,13 @@ class _Emitter:
     def _post(self, op: Operation) -> list[str]:
         if isinstance(op, tile.StoreOp):
             return self._store(op, "    ", None)
+        if (
+            isinstance(op, tile.CastOp)
+            and op.input in self.acc_at
+            and all(isinstance(u.operation, tile.StoreOp) for u in op.result.uses)
+        ):  # an accumulator in tensor memory cast for its stores: converted as they read it
+            self.acc_at[op.result] = self.acc_at[op.input]
+            return []
         if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp):
             return []
         outs = [self.name(r) for r in op.results]
@@ -1175,15 +1286,10 @@ class _Emitter:
         for name, t in tensors:
             dims = t.get_dims()
             if name in box_rows:
-                out += [
-                    f"  CUtensorMap tmap_{name};",
-                    f"  if (int e = tw_make_tmap_2d_f16(&tmap_{name}, {name}, {dims[0]}, {dims[1]}, "
-                    f"{box_rows[name]}, {BOX_COLS}))",
-                    "    return e;",
-                ]
+                make = make_tmap(elt(t).name, name, name, dims[0], dims[1], box_rows[name], not self.other_types)
+                out += [f"  CUtensorMap tmap_{name};", f"  if (int e = {make})", "    return e;"]
                 call.append(f"tmap_{name}")
-            elt = "__half" if isinstance(t.element_type, Float16Type) else "float"
-            call.append(f"static_cast<{elt}*>({name})")
+            call.append(f"static_cast<{_elt(t)}*>({name})")
         call += sizes
         out += launch_tail(ns, call)
         return "\n".join(out)
@@ -1256,151 +1362,4 @@ def _loc(op: Operation, source: str) -> str:
     return f"{loc.filename}:{loc.line}:{loc.column}"
 
 
-_SKELETON_HELPERS = r"""
-// Rank-1 rows (e.g. LSE) by a plain bulk copy, completion on `bar` (complete_tx).
-TW_DEV void tw_bulk_load_1d(void* smem_dst, const void* src, uint32_t bytes, uint64_t* bar) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n"
-               :: "r"(tw_smem_u32(smem_dst)), "l"(src), "r"(bytes), "r"(tw_smem_u32(bar)) : "memory");
-}
-// Row reductions of a [64, N] accumulator-layout tile into the thread's two
-// rows (r and r + 8): its own elements, then the quad of lanes sharing them.
-template <int N, typename T>
-TW_DEV void twillc_rowmax(float* out, const T* a) {
-  float m0 = -INFINITY, m1 = -INFINITY;
-#pragma unroll
-  for (int i = 0; i < N; ++i) {
-    if ((i >> 1) & 1) m1 = fmaxf(m1, float(a[i])); else m0 = fmaxf(m0, float(a[i]));
-  }
-#pragma unroll
-  for (int d = 1; d <= 2; d <<= 1) {
-    m0 = fmaxf(m0, __shfl_xor_sync(0xffffffffu, m0, d));
-    m1 = fmaxf(m1, __shfl_xor_sync(0xffffffffu, m1, d));
-  }
-  out[0] = m0; out[1] = m1;
-}
-template <int N, typename T>
-TW_DEV void twillc_rowsum(float* out, const T* a) {
-  float s0 = 0.f, s1 = 0.f;
-#pragma unroll
-  for (int i = 0; i < N; ++i) {
-    if ((i >> 1) & 1) s1 += float(a[i]); else s0 += float(a[i]);
-  }
-#pragma unroll
-  for (int d = 1; d <= 2; d <<= 1) {
-    s0 += __shfl_xor_sync(0xffffffffu, s0, d);
-    s1 += __shfl_xor_sync(0xffffffffu, s1, d);
-  }
-  out[0] = s0; out[1] = s1;
-}
-// D (+)= A B, A a [64, K] register tile in the accumulator layout (f16 or f32,
-// converted), B in shared memory as MN-major boxes of 64 columns (B_BOX bytes
-// each). The A fragment of step kk is the accumulator fragment of columns
-// kk*16 .. kk*16+15 (groups 2kk, 2kk+1: (r, c..c+1), (r+8, ..), (r, c+8..),
-// (r+8, c+8..)); all of A is packed and fenced before the first wgmma, so
-// ptxas need not insert warpgroup.arrive between them.
-template <int N, int K, int B_BOX, typename T>
-TW_DEV void twillc_mma_rs(float* acc, const T* a, const uint8_t* b, int scale_d) {
-  uint32_t frag[K / 16][4];
-#pragma unroll
-  for (int kk = 0; kk < K / 16; ++kk) {
-    const T* g = a + (kk / 4) * 32 + (kk % 4) * 8;
-#pragma unroll
-    for (int q = 0; q < 4; ++q) {
-      const __half2 h = __floats2half2_rn(float(g[2 * q]), float(g[2 * q + 1]));
-      frag[kk][q] = *reinterpret_cast<const uint32_t*>(&h);
-    }
-  }
-#pragma unroll
-  for (int kk = 0; kk < K / 16; ++kk)
-#pragma unroll
-    for (int q = 0; q < 4; ++q) asm volatile("" : "+r"(frag[kk][q]) :: "memory");
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) tw_fence_operand(acc[i]);
-  tw_wgmma_fence();
-#pragma unroll
-  for (int kk = 0; kk < K / 16; ++kk)
-#pragma unroll
-    for (int j = 0; j < N / 64; ++j) {
-      const uint64_t db = tw_make_smem_desc(b + j * B_BOX + kk * 16 * 128, B_BOX, 1024, 1);
-      tw_wgmma_m64n64k16_f32_f16_rs(acc + j * 32, frag[kk], db, (scale_d || kk > 0) ? 1 : 0);
-    }
-  tw_wgmma_commit();
-  tw_wgmma_wait<0>();
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) tw_fence_operand(acc[i]);
-}
-// A [64, M] accumulator-layout register tile to shared memory as f16 boxes
-// of 64 columns with TMA's 128B swizzle (16-byte chunk index ^ row % 8), so
-// that a wgmma reads it transposed; the warp group's generic writes are
-// fenced for the async proxy and joined on named barrier `bar` first.
-template <int M, typename T>
-TW_DEV void twillc_stage_acc(uint8_t* dst, const T* x, int bar) {
-  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
-#pragma unroll
-  for (int j = 0; j < M / 64; ++j)
-#pragma unroll
-    for (int g = 0; g < 8; ++g)
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        const int r = warp * 16 + lane / 4 + 8 * h, cb = (g * 8 + (lane % 4) * 2) * 2;
-        const T* v = x + j * 32 + g * 4 + 2 * h;
-        *reinterpret_cast<__half2*>(dst + j * 8192 + r * 128 + ((((cb >> 4) ^ (r & 7))) << 4) + (cb & 15)) =
-            __floats2half2_rn(float(v[0]), float(v[1]));
-      }
-  tw_fence_proxy_async_smem();
-  tw_named_bar_sync(bar, 128);
-}
-// D[M, N] (+)= X^T B with X [64, M] staged by twillc_stage_acc (A MN-major,
-// imm-trans-a = 1), B in shared memory as [64, N] MN-major boxes (TRANS_B = 1)
-// or [N, 64] K-major (TRANS_B = 0), B_BOX bytes per box; D as M / 64 stacked
-// m64 accumulator fragments.
-template <int M, int N, int TRANS_B, int B_BOX>
-TW_DEV void twillc_mma_ts(float* acc, const uint8_t* xs, const uint8_t* b, int scale_d) {
-#pragma unroll
-  for (int i = 0; i < M * N / 128; ++i) tw_fence_operand(acc[i]);
-  tw_wgmma_fence();
-#pragma unroll
-  for (int h = 0; h < M / 64; ++h)
-#pragma unroll
-    for (int kk = 0; kk < 4; ++kk) {
-      const uint64_t da = tw_make_smem_desc(xs + h * 8192 + kk * 16 * 128, 8192, 1024, 1);
-#pragma unroll
-      for (int j = 0; j < N / 64; ++j) {
-        const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + j * 64 * 128 + kk * 32;
-        const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
-        tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B, 1>(acc + h * (N / 2) + j * 32, da, db, (scale_d || kk > 0) ? 1 : 0);
-      }
-    }
-  tw_wgmma_commit();
-  tw_wgmma_wait<0>();
-#pragma unroll
-  for (int i = 0; i < M * N / 128; ++i) tw_fence_operand(acc[i]);
-}
-// Row `half` (0: r, 1: r + 8) of a row vector [64] in shared memory.
-TW_DEV float twillc_row(const uint8_t* rows, int half) {
-  const int t = threadIdx.x % 128;
-  return reinterpret_cast<const float*>(rows)[(t / 32) * 16 + (t % 32) / 4 + 8 * half];
-}
-// The calling thread's n elements of a register tile in a channel slot, read
-// in place. The empty asm makes the thread index opaque, so that the address
-// is computed where it is used, not hoisted and held across a whole role.
-template <typename T>
-TW_DEV T* twillc_mine(uint8_t* slot, uint32_t n) {
-  uint32_t t = threadIdx.x % 128;
-  asm volatile("" : "+r"(t));
-  return reinterpret_cast<T*>(slot) + t * n;
-}
-// Register tiles between roles: every thread moves its own elements.
-template <typename T>
-TW_DEV void twillc_send(uint8_t* slot, const T* v, uint32_t bytes) {
-  const uint32_t n = bytes / sizeof(T);
-  T* dst = reinterpret_cast<T*>(slot) + (threadIdx.x % 128) * n;
-  for (uint32_t i = 0; i < n; ++i) dst[i] = v[i];
-}
-template <typename T>
-TW_DEV void twillc_recv(T* v, const uint8_t* slot, uint32_t bytes) {
-  const uint32_t n = bytes / sizeof(T);
-  const T* src = reinterpret_cast<const T*>(slot) + (threadIdx.x % 128) * n;
-  for (uint32_t i = 0; i < n; ++i) v[i] = src[i];
-}
-"""
+_SKELETON_HELPERS = "\n" + include("twillc_skeleton.cuh")

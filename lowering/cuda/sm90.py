@@ -14,8 +14,9 @@ consumer writes its accumulators from the wgmma fragment layout.
 
 from __future__ import annotations
 
-from lowering.cuda.kernel_plan import BOX_COLS, KernelPlan, TileLoad, Wgmma
-from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
+from lowering.cuda.dtypes import ELTS
+from lowering.cuda.kernel_plan import KernelPlan, TileLoad, Wgmma
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, launch_tail, make_tmap, setmaxnreg
 
 
 def emit_sm90(plan: KernelPlan, source: str) -> str:
@@ -25,12 +26,19 @@ def emit_sm90(plan: KernelPlan, source: str) -> str:
         "// warp groups: " + ", ".join(f"{role} ({r} regs)" for role, r in zip(plan.roles, plan.regs, strict=True)),
         "// Compile: nvcc -gencode arch=compute_90a,code=sm_90a -c <this file>",
         DEVICE,
+        *([DTYPES] if _other_types(plan) else []),
         _constants(plan),
         _kernel(plan),
-        HOST,
+        DTYPES_HOST if _other_types(plan) else HOST,
         _launcher(plan),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _other_types(plan: KernelPlan) -> bool:
+    """Whether the kernel moves element types other than f16 and f32 (their
+    helpers are pasted only then)."""
+    return any(t.dtype != "f16" for t in plan.loads) or any(s.dtype not in ("f16", "f32") for s in plan.stores)
 
 
 def _ident(plan: KernelPlan) -> str:
@@ -63,8 +71,7 @@ def _params(plan: KernelPlan) -> list[str]:
     stored = sorted({s.tensor for s in plan.stores})
     out = [f"const __grid_constant__ CUtensorMap tmap_{name}" for name in loaded]
     for name in stored:
-        elt = "__half" if _store_f16(plan, name) else "float"
-        out.append(f"{elt}* __restrict__ {name}")
+        out.append(f"{_store_elt(plan, name)}* __restrict__ {name}")
     out += [f"int {s}" for s in plan.sizes]
     return out
 
@@ -78,8 +85,9 @@ def _map_name(t: TileLoad) -> str:
     return f"{t.tensor}_{t.rows}"
 
 
-def _store_f16(plan: KernelPlan, tensor: str) -> bool:
-    return any(s.to_f16 for s in plan.stores if s.tensor == tensor)
+def _store_elt(plan: KernelPlan, tensor: str) -> str:
+    """The C++ element type of a stored tensor."""
+    return ELTS[next(s.dtype for s in plan.stores if s.tensor == tensor)].cxx
 
 
 def _kernel(plan: KernelPlan) -> str:
@@ -119,10 +127,12 @@ def _kernel(plan: KernelPlan) -> str:
         "        uint8_t* slot = sm.ring[w.index];",
     ]
     for t in plan.loads:
-        out.append(f"        // {t.name}: {t.tensor} tile {t.rows}x{t.cols} in {t.boxes} box(es) of {BOX_COLS} columns")
+        out.append(
+            f"        // {t.name}: {t.tensor} tile {t.rows}x{t.cols} in {t.boxes} box(es) of {t.box_cols} columns"
+        )
         for j in range(t.boxes):
-            col = t.col0 if j == 0 else f"{t.col0} + {j * BOX_COLS}"
-            dst = f"slot + {t.slot_offset + j * t.rows * BOX_COLS * 2}"
+            col = t.col0 if j == 0 else f"{t.col0} + {j * t.box_cols}"
+            dst = f"slot + {t.slot_offset + j * t.rows * 128}"
             out.append(f"        tw_tma_load_2d({dst}, &tmap_{_map_name(t)}, &sm.full[w.index], {col}, {t.row0});")
     out += [
         "        w.advance();",
@@ -157,11 +167,13 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
     out.append("        tw_wgmma_fence();")
     for m in mmas:
         trans = 0 if m.rhs_transposed else 1
+        e = ELTS[m.dtype]
+        fn = "twillc_mma_k16_boxed<" if m.dtype == "f16" else f"twillc_mma_kstep_boxed<{e.tag}, "
         out += [
             f"        // {m.name} += {m.lhs.name} * {m.rhs.name}{'^T' if m.rhs_transposed else ''}",
             "#pragma unroll",
-            f"        for (int kk = 0; kk < {m.k // 16}; ++kk)",
-            f"          twillc_mma_k16_boxed<{m.n}, {trans}, {m.lhs.rows * BOX_COLS * 2}, {m.rhs.rows * BOX_COLS * 2}>"
+            f"        for (int kk = 0; kk < {m.k // e.k_step}; ++kk)",
+            f"          {fn}{m.n}, {trans}, {m.lhs.rows * 128}, {m.rhs.rows * 128}>"
             f"({m.name}, slot + {m.lhs.slot_offset}, slot + {m.rhs.slot_offset}, kk, (kt > 0 || kk > 0) ? 1 : 0);",
         ]
     out += ["        tw_wgmma_commit();", "        tw_wgmma_wait<1>();"]
@@ -200,15 +212,11 @@ def _launcher(plan: KernelPlan) -> str:
     for m in _tensor_maps(plan):
         t = next(t for t in plan.loads if _map_name(t) == m)
         rows, cols = dims[t.tensor]
-        out += [
-            f"  CUtensorMap tmap_{m};",
-            f"  if (int e = tw_make_tmap_2d_f16(&tmap_{m}, {t.tensor}, {rows}, {cols}, {t.rows}, {BOX_COLS}))",
-            "    return e;",
-        ]
+        make = make_tmap(t.dtype, t.tensor, m, rows, cols, t.rows, not _other_types(plan))
+        out += [f"  CUtensorMap tmap_{m};", f"  if (int e = {make})", "    return e;"]
     call = [f"tmap_{m}" for m in _tensor_maps(plan)]
     for name in sorted({s.tensor for s in plan.stores}):
-        elt = "__half" if _store_f16(plan, name) else "float"
-        call.append(f"static_cast<{elt}*>({name})")
+        call.append(f"static_cast<{_store_elt(plan, name)}*>({name})")
     call += list(plan.sizes)
     out += launch_tail(ns, call)
     return "\n".join(out)

@@ -1,0 +1,37 @@
+// ---------------------------------------------------------------------------
+// tcgen05.mma of other element types (sm_100a): kind::f16 takes f16 or bf16
+// (A / B format 0 / 1 at bits 7 and 10 of the instruction descriptor),
+// kind::f8f6f4 FP8 (format 0 = E4M3, 1 = E5M2); one MMA is 32 bytes of K.
+// ---------------------------------------------------------------------------
+template <int DT, int M, int N, int B_MN>
+__host__ __device__ constexpr uint32_t tw_umma_idesc_t() {
+  constexpr uint32_t fmt = (DT == TW_BF16 || DT == TW_E5M2) ? 1u : 0u;
+  return (1u << 4) | (fmt << 7) | (fmt << 10) | (uint32_t(B_MN) << 16) | (uint32_t(N >> 3) << 17) |
+         (uint32_t(M >> 4) << 24);
+}
+TW_DEV void tw_umma_f8f6f4_ss(uint32_t d_tmem, uint64_t a_desc, uint64_t b_desc, uint32_t idesc, int accumulate) {
+#if TW_SM100A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %4, 0;\n\t"
+      "tcgen05.mma.cta_group::1.kind::f8f6f4 [%0], %1, %2, %3, p;\n\t}"
+      :: "r"(d_tmem), "l"(a_desc), "l"(b_desc), "r"(idesc), "r"(accumulate) : "memory");
+#endif
+}
+// twillc_umma_ss for element type DT: K / (32 / sizeof) MMAs; FP8 operands
+// K-major (B_MN = 0).
+template <int DT, int M, int N, int K, int A_BOX, int B_BOX, int B_MN>
+TW_DEV void twillc_umma_ss_t(uint32_t d_tmem, const uint8_t* a, const uint8_t* b, int accumulate) {
+  static_assert(DT <= TW_BF16 || B_MN == 0, "FP8 tcgen05.mma operands are K-major here");
+  constexpr uint32_t idesc = tw_umma_idesc_t<DT, M, N, B_MN>();
+  constexpr int STEPS = DT <= TW_BF16 ? K / 16 : K / 32;
+#pragma unroll
+  for (int kk = 0; kk < STEPS; ++kk) {
+    const uint64_t da = tw_umma_smem_desc(a + (kk / 4) * A_BOX + (kk % 4) * 32, 16, 1024);
+    const uint64_t db = B_MN ? tw_umma_smem_desc(b + kk * 16 * 128, B_BOX, 1024)
+                             : tw_umma_smem_desc(b + (kk / 4) * B_BOX + (kk % 4) * 32, 16, 1024);
+    if constexpr (DT <= TW_BF16)
+      tw_umma_f16_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
+    else
+      tw_umma_f8f6f4_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
+  }
+}

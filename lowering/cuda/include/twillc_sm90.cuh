@@ -1,0 +1,316 @@
+#include <cstdint>
+#include <cuda.h>          // CUtensorMap (header only; no -lcuda needed)
+#include <cuda_runtime.h>  // host: cudaGetDriverEntryPointByVersion
+#include <cuda_fp16.h>     // __half results
+
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define TW_SM90A 1
+#else
+#define TW_SM90A 0
+#endif
+// sm_100a has setmaxnreg (not wgmma): the register-budget helpers cover both.
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM100_ALL)
+#define TW_SM100A 1
+#else
+#define TW_SM100A 0
+#endif
+
+#define TW_DEV __device__ __forceinline__
+
+// ---------------------------------------------------------------------------
+// 0. thread-role helpers
+// ---------------------------------------------------------------------------
+// Warp-uniform warp-group index (the shfl makes the value provably uniform
+// for the compiler, as CUTLASS canonical_warp_group_idx() does).
+TW_DEV int tw_warp_idx()          { return __shfl_sync(0xffffffffu, threadIdx.x / 32, 0); }
+TW_DEV int tw_warpgroup_idx()     { return __shfl_sync(0xffffffffu, threadIdx.x / 128, 0); }
+TW_DEV int tw_warp_in_warpgroup() { return __shfl_sync(0xffffffffu, (threadIdx.x / 32) % 4, 0); }
+TW_DEV int tw_lane()              { return threadIdx.x & 31; }
+
+// elect.sync: exactly one lane of the (full) warp gets 1.
+TW_DEV uint32_t tw_elect_one() {
+  uint32_t pred = 0;
+#if TW_SM90A || (defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900)
+  asm volatile(
+      "{\n\t.reg .b32 %%rx;\n\t.reg .pred %%px;\n\t"
+      "elect.sync %%rx|%%px, %1;\n\t"
+      "@%%px mov.s32 %0, 1;\n\t}"
+      : "+r"(pred) : "r"(0xffffffffu));
+#else
+  pred = (tw_lane() == 0);
+#endif
+  return pred;
+}
+
+// Fallback guard: the compute_90 PTX image that `-arch=sm_90a` also embeds can
+// be JIT-compiled on other GPUs (e.g. sm_100); there every TW_SM90A body is
+// empty, so trap instead of silently computing garbage.
+TW_DEV void tw_require_sm90a() {
+#if defined(__CUDA_ARCH__) && !TW_SM90A
+  __trap();
+#endif
+}
+TW_DEV void tw_require_sm100a() {
+#if defined(__CUDA_ARCH__) && !TW_SM100A
+  __trap();
+#endif
+}
+
+TW_DEV uint32_t tw_smem_u32(const void* p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+// ---------------------------------------------------------------------------
+// 1. mbarrier (64-bit, in shared memory)
+// ---------------------------------------------------------------------------
+TW_DEV void tw_mbar_init(uint64_t* bar, uint32_t arrive_count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n"
+               :: "r"(tw_smem_u32(bar)), "r"(arrive_count) : "memory");
+}
+// Make barrier inits visible to the async proxy / other threads (cluster scope
+// is what CUTLASS uses; cta-only kernels can also just __syncthreads()).
+TW_DEV void tw_fence_mbar_init() {
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+TW_DEV void tw_mbar_arrive(uint64_t* bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n"
+               :: "r"(tw_smem_u32(bar)) : "memory");
+}
+// Producer: arrive once AND add `bytes` to the expected transaction count.
+TW_DEV void tw_mbar_arrive_expect_tx(uint64_t* bar, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%1], %0;\n"
+               :: "r"(bytes), "r"(tw_smem_u32(bar)) : "memory");
+}
+// Expect bytes without arriving.
+TW_DEV void tw_mbar_expect_tx(uint64_t* bar, uint32_t bytes) {
+  asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%1], %0;\n"
+               :: "r"(bytes), "r"(tw_smem_u32(bar)) : "memory");
+}
+// Non-blocking probe of phase parity (returns 1 once phase `parity` completed).
+TW_DEV uint32_t tw_mbar_try_wait(uint64_t* bar, uint32_t parity) {
+  uint32_t ok;
+  asm volatile(
+      "{\n\t.reg .pred P1;\n\t"
+      "mbarrier.try_wait.parity.shared::cta.b64 P1, [%1], %2;\n\t"
+      "selp.b32 %0, 1, 0, P1;\n\t}"
+      : "=r"(ok) : "r"(tw_smem_u32(bar)), "r"(parity) : "memory");
+  return ok;
+}
+// Blocking wait, C++ loop form (no PTX labels -> safe to inline many times).
+TW_DEV void tw_mbar_wait(uint64_t* bar, uint32_t parity) {
+  while (!tw_mbar_try_wait(bar, parity)) { }
+}
+// Blocking wait, pure-PTX loop form (CUTLASS ClusterBarrier::wait style).  The
+// `{ }` scope makes the label local, so multiple inlined copies assemble.
+TW_DEV void tw_mbar_wait_ptx(uint64_t* bar, uint32_t parity) {
+  asm volatile(
+      "{\n\t.reg .pred P1;\n"
+      "TW_WAIT:\n\t"
+      "mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\n\t"
+      "@P1 bra TW_DONE;\n\t"
+      "bra TW_WAIT;\n"
+      "TW_DONE:\n\t}"
+      :: "r"(tw_smem_u32(bar)), "r"(parity) : "memory");
+}
+
+// ---------------------------------------------------------------------------
+// 2. fences
+// ---------------------------------------------------------------------------
+// Generic-proxy smem writes -> visible to async proxy (TMA store, wgmma operand).
+TW_DEV void tw_fence_proxy_async_smem() {
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+
+// ---------------------------------------------------------------------------
+// 3. TMA (cp.async.bulk.tensor) with a __grid_constant__ CUtensorMap
+// ---------------------------------------------------------------------------
+TW_DEV void tw_tma_prefetch_desc(const CUtensorMap* desc) {
+  asm volatile("prefetch.tensormap [%0];\n"
+               :: "l"(reinterpret_cast<uint64_t>(desc)) : "memory");
+}
+// 2D tile load global->shared, completion signalled on `bar` via complete_tx.
+// c0 = innermost (contiguous) coordinate, c1 = outer coordinate (elements).
+TW_DEV void tw_tma_load_2d(void* smem_dst, const CUtensorMap* desc,
+                           uint64_t* bar, int32_t c0, int32_t c1) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%3, %4}], [%2];\n"
+      :: "r"(tw_smem_u32(smem_dst)), "l"(reinterpret_cast<uint64_t>(desc)),
+         "r"(tw_smem_u32(bar)), "r"(c0), "r"(c1)
+      : "memory");
+}
+// 2D tile store shared->global (bulk_group completion).
+TW_DEV void tw_tma_store_2d(const CUtensorMap* desc, const void* smem_src,
+                            int32_t c0, int32_t c1) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];\n"
+      :: "l"(reinterpret_cast<uint64_t>(desc)), "r"(tw_smem_u32(smem_src)),
+         "r"(c0), "r"(c1)
+      : "memory");
+}
+TW_DEV void tw_tma_store_commit() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+template <int N>
+TW_DEV void tw_tma_store_wait_read() {   // smem source reusable
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" :: "n"(N) : "memory");
+}
+template <int N>
+TW_DEV void tw_tma_store_wait() {        // writes complete
+  asm volatile("cp.async.bulk.wait_group %0;\n" :: "n"(N) : "memory");
+}
+
+// ---------------------------------------------------------------------------
+// 4. setmaxnreg (warpgroup-wide register reallocation).  sm_90a only.
+//    Immediate must be a multiple of 8 in [24, 256].  Needs a kernel whose
+//    entry register count is known to ptxas (__launch_bounds__ / maxrregcount).
+// ---------------------------------------------------------------------------
+template <uint32_t R>
+TW_DEV void tw_setmaxnreg_inc() {
+  static_assert(R % 8 == 0 && R >= 24 && R <= 256, "setmaxnreg range");
+#if TW_SM90A || TW_SM100A
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" :: "n"(R));
+#endif
+}
+template <uint32_t R>
+TW_DEV void tw_setmaxnreg_dec() {
+  static_assert(R % 8 == 0 && R >= 24 && R <= 256, "setmaxnreg range");
+#if TW_SM90A || TW_SM100A
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" :: "n"(R));
+#endif
+}
+
+// ---------------------------------------------------------------------------
+// 5. named barriers (16 per CTA, id 0 is what __syncthreads uses).
+//    `count` = number of participating THREADS, multiple of 32.
+// ---------------------------------------------------------------------------
+TW_DEV void tw_named_bar_sync(uint32_t id, uint32_t count) {
+  asm volatile("bar.sync %0, %1;\n" :: "r"(id), "r"(count) : "memory");
+}
+TW_DEV void tw_named_bar_arrive(uint32_t id, uint32_t count) {
+  asm volatile("bar.arrive %0, %1;\n" :: "r"(id), "r"(count) : "memory");
+}
+
+// ---------------------------------------------------------------------------
+// 6. wgmma (warpgroup MMA, async).  sm_90a only.
+// ---------------------------------------------------------------------------
+TW_DEV void tw_wgmma_fence()  {
+#if TW_SM90A
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#endif
+}
+TW_DEV void tw_wgmma_commit() {
+#if TW_SM90A
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#endif
+}
+template <int N>
+TW_DEV void tw_wgmma_wait() {
+#if TW_SM90A
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(N) : "memory");
+#endif
+}
+// Keep the compiler from moving accumulator accesses across wgmma issue/wait
+// (CUTLASS warpgroup_fence_operand).
+TW_DEV void tw_fence_operand(float& r) { asm volatile("" : "+f"(r) :: "memory"); }
+
+// Shared-memory matrix descriptor (sm_90 GMMA descriptor layout):
+//  bits [0,14)  start address >> 4     bits [16,30) leading byte offset >> 4
+//  bits [32,46) stride byte offset >> 4 bits [49,52) base offset
+//  bits [62,64) swizzle: 0 none, 1 = 128B, 2 = 64B, 3 = 32B
+TW_DEV uint64_t tw_make_smem_desc(const void* smem, uint32_t lbo_bytes,
+                                  uint32_t sbo_bytes, uint32_t swizzle_mode) {
+  uint64_t addr = tw_smem_u32(smem);
+  uint64_t d = 0;
+  d |= (addr & 0x3FFFFull) >> 4;
+  d |= (uint64_t)((lbo_bytes & 0x3FFFFu) >> 4) << 16;
+  d |= (uint64_t)((sbo_bytes & 0x3FFFFu) >> 4) << 32;
+  d |= (uint64_t)(swizzle_mode & 0x3u) << 62;
+  return d;
+}
+
+// D(64x64,f32) (+)= A(64x16,f16,smem desc, K-major) * B(16x64,f16,smem desc).
+// Each thread of the warpgroup owns 32 fp32 accumulators.
+// TRANS_B = 1: B is MN-major (N contiguous in shared memory); TRANS_A = 1:
+// A is MN-major (M contiguous: a transposed operand).
+template <int TRANS_B, int TRANS_A = 0>
+TW_DEV void tw_wgmma_m64n64k16_f32_f16_ss(float* d, uint64_t desc_a,
+                                          uint64_t desc_b, int scale_d) {
+#if TW_SM90A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "setp.ne.b32 p, %34, 0;\n\t"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      "%32, %33, p, 1, 1, %36, %35;\n\t}"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]),
+        "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]),
+        "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]),
+        "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
+        "+f"(d[30]), "+f"(d[31])
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A));
+#endif
+}
+// RS wgmma (A from registers, 4 x b32 = 8 f16 per thread), B from a
+// shared-memory descriptor, MN-major (imm-trans-b = 1).
+TW_DEV void tw_wgmma_m64n64k16_f32_f16_rs(float* d, const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
+#if TW_SM90A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "setp.ne.b32 p, %37, 0;\n\t"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      "{%32, %33, %34, %35}, %36, p, 1, 1, 1;\n\t}"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]),
+        "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]),
+        "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]),
+        "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
+        "+f"(d[30]), "+f"(d[31])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d));
+#endif
+}
+// ---------------------------------------------------------------------------
+// 7. Stage/phase ring state (CUTLASS PipelineState equivalent).
+//    Producer starts with phase=1 (buffers initially empty: the first wait on
+//    an "empty" barrier with parity 1 returns immediately); consumer phase=0.
+// ---------------------------------------------------------------------------
+template <int STAGES>
+struct TwPipeState {
+  int index; uint32_t phase;
+  TW_DEV void advance() { if (++index == STAGES) { index = 0; phase ^= 1u; } }
+};
+
+// ---------------------------------------------------------------------------
+// twillc tile math shared by the generated kernels
+// ---------------------------------------------------------------------------
+// wgmma over tiles stored as boxes of 64 columns (A_BOX / B_BOX bytes each).
+template <int N, int TRANS_B, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j) {
+    const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+    tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
+  }
+}
+// The wgmma accumulator fragment written to a row-major [rows, ld] matrix.
+template <int N, typename S, typename T>
+TW_DEV void twillc_store_acc(const S* acc, T* out, int row0, int col0, int ld) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int r = row0 + warp * 16 + lane / 4;
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j)
+#pragma unroll
+    for (int g = 0; g < 8; ++g) {
+      const int c = col0 + j * 64 + g * 8 + (lane % 4) * 2;
+      const S* v = acc + j * 32 + g * 4;
+      out[(size_t)r * ld + c] = T(float(v[0]));
+      out[(size_t)r * ld + c + 1] = T(float(v[1]));
+      out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
+      out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
+    }
+}

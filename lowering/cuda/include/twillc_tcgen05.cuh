@@ -1,0 +1,157 @@
+// ---------------------------------------------------------------------------
+// Tensor memory and tcgen05 (sm_100a). A 128-row tile lives in 128 TMEM lanes,
+// row r in lane r, f32 column j in column j; warp w of a warp group reaches
+// lanes 32 (w % 4) .. +31, so thread t of the group holds row t.
+// ---------------------------------------------------------------------------
+TW_DEV void tw_tmem_alloc(uint32_t* dst, uint32_t cols) {  // a whole warp
+#if TW_SM100A
+  asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;\n"
+               :: "r"(tw_smem_u32(dst)), "r"(cols) : "memory");
+  asm volatile("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n" ::: "memory");
+#endif
+}
+TW_DEV void tw_tmem_dealloc(uint32_t taddr, uint32_t cols) {  // the allocating warp
+#if TW_SM100A
+  asm volatile("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;\n" :: "r"(taddr), "r"(cols) : "memory");
+#endif
+}
+TW_DEV void tw_tcgen05_fence_before() {
+#if TW_SM100A
+  asm volatile("tcgen05.fence::before_thread_sync;\n" ::: "memory");
+#endif
+}
+TW_DEV void tw_tcgen05_fence_after() {
+#if TW_SM100A
+  asm volatile("tcgen05.fence::after_thread_sync;\n" ::: "memory");
+#endif
+}
+// The MMAs issued so far by this thread arrive on `bar` once complete.
+TW_DEV void tw_umma_commit(uint64_t* bar) {
+#if TW_SM100A
+  asm volatile("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%0];\n"
+               :: "r"(tw_smem_u32(bar)) : "memory");
+#endif
+}
+// sm_100 shared-memory descriptor: sm_90's fields, version 1 (bits 46-47),
+// layout type in bits 61-63 (2 = 128B swizzle).
+TW_DEV uint64_t tw_umma_smem_desc(const void* smem, uint32_t lbo_bytes, uint32_t sbo_bytes) {
+  uint64_t d = (uint64_t)((tw_smem_u32(smem) & 0x3FFFFu) >> 4);
+  d |= (uint64_t)((lbo_bytes & 0x3FFFFu) >> 4) << 16;
+  d |= (uint64_t)((sbo_bytes & 0x3FFFFu) >> 4) << 32;
+  d |= 1ull << 46;
+  d |= 2ull << 61;
+  return d;
+}
+// Instruction descriptor, kind::f16: f16 A and B, f32 D, A K-major, B K-major
+// (B_MN = 0) or MN-major (1), N >> 3 at bit 17, M >> 4 at bit 24.
+template <int M, int N, int B_MN>
+__host__ __device__ constexpr uint32_t tw_umma_idesc() {
+  return (1u << 4) | (uint32_t(B_MN) << 16) | (uint32_t(N >> 3) << 17) | (uint32_t(M >> 4) << 24);
+}
+TW_DEV void tw_umma_f16_ss(uint32_t d_tmem, uint64_t a_desc, uint64_t b_desc, uint32_t idesc, int accumulate) {
+#if TW_SM100A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %4, 0;\n\t"
+      "tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;\n\t}"
+      :: "r"(d_tmem), "l"(a_desc), "l"(b_desc), "r"(idesc), "r"(accumulate) : "memory");
+#endif
+}
+// D[M, N] (+)= A[M, K] B, both in shared memory as 128B-swizzled boxes of 64
+// columns (A_BOX, B_BOX bytes each); B is [N, K] K-major (B_MN = 0, an A B^T)
+// or [K, N] MN-major (B_MN = 1). Issued by one thread.
+template <int M, int N, int K, int A_BOX, int B_BOX, int B_MN>
+TW_DEV void twillc_umma_ss(uint32_t d_tmem, const uint8_t* a, const uint8_t* b, int accumulate) {
+  constexpr uint32_t idesc = tw_umma_idesc<M, N, B_MN>();
+#pragma unroll
+  for (int kk = 0; kk < K / 16; ++kk) {
+    const uint64_t da = tw_umma_smem_desc(a + (kk / 4) * A_BOX + (kk % 4) * 32, 16, 1024);
+    const uint64_t db = B_MN ? tw_umma_smem_desc(b + kk * 16 * 128, B_BOX, 1024)
+                             : tw_umma_smem_desc(b + (kk / 4) * B_BOX + (kk % 4) * 32, 16, 1024);
+    tw_umma_f16_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
+  }
+}
+// The calling thread's row of an [128, N] f32 tile in tensor memory, 32
+// columns per tcgen05.ld, to registers (and back by tcgen05.st).
+template <int N>
+TW_DEV void twillc_tmem_load(float* dst, uint32_t taddr) {
+#if TW_SM100A
+  const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
+#pragma unroll
+  for (int c = 0; c < N; c += 32) {
+    uint32_t r[32];
+    asm volatile(
+        "tcgen05.ld.sync.aligned.32x32b.x32.b32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
+        "%14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, [%32];\n"
+        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]),
+          "=r"(r[8]), "=r"(r[9]), "=r"(r[10]), "=r"(r[11]), "=r"(r[12]), "=r"(r[13]), "=r"(r[14]), "=r"(r[15]),
+          "=r"(r[16]), "=r"(r[17]), "=r"(r[18]), "=r"(r[19]), "=r"(r[20]), "=r"(r[21]), "=r"(r[22]), "=r"(r[23]),
+          "=r"(r[24]), "=r"(r[25]), "=r"(r[26]), "=r"(r[27]), "=r"(r[28]), "=r"(r[29]), "=r"(r[30]), "=r"(r[31])
+        : "r"(row + c));
+    asm volatile("tcgen05.wait::ld.sync.aligned;\n" ::: "memory");
+#pragma unroll
+    for (int i = 0; i < 32; ++i) dst[c + i] = __uint_as_float(r[i]);
+  }
+#endif
+}
+template <int N>
+TW_DEV void twillc_tmem_store(uint32_t taddr, const float* src) {
+#if TW_SM100A
+  const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
+#pragma unroll
+  for (int c = 0; c < N; c += 32) {
+    uint32_t r[32];
+#pragma unroll
+    for (int i = 0; i < 32; ++i) r[i] = __float_as_uint(src[c + i]);
+    asm volatile(
+        "tcgen05.st.sync.aligned.32x32b.x32.b32 [%0], {%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
+        "%14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32};\n"
+        :: "r"(row + c), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]), "r"(r[6]), "r"(r[7]),
+           "r"(r[8]), "r"(r[9]), "r"(r[10]), "r"(r[11]), "r"(r[12]), "r"(r[13]), "r"(r[14]), "r"(r[15]),
+           "r"(r[16]), "r"(r[17]), "r"(r[18]), "r"(r[19]), "r"(r[20]), "r"(r[21]), "r"(r[22]), "r"(r[23]),
+           "r"(r[24]), "r"(r[25]), "r"(r[26]), "r"(r[27]), "r"(r[28]), "r"(r[29]), "r"(r[30]), "r"(r[31])
+        : "memory");
+  }
+  asm volatile("tcgen05.wait::st.sync.aligned;\n" ::: "memory");
+#endif
+}
+
+// The thread's row of an [128, N] f32 tile in tensor memory to a row-major
+// [rows, ld] matrix, converted, 32 columns at a time.
+template <int N, typename U>
+TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, int ld) {
+  U* dst = out + (size_t)(row0 + threadIdx.x % 128) * ld + col0;
+#pragma unroll
+  for (int c = 0; c < N; c += 32) {
+    float v[32];
+    twillc_tmem_load<32>(v, taddr + c);
+#pragma unroll
+    for (int i = 0; i < 32; ++i) dst[c + i] = U(v[i]);
+  }
+}
+// Tile math in that layout: a [128, N] tile is N values of the thread's row,
+// a row vector [128] one value; row reductions stay in the thread.
+template <int N, typename T>
+TW_DEV void twillc_rowmax_t(float* out, const T* a) {
+  float m = -INFINITY;
+#pragma unroll
+  for (int i = 0; i < N; ++i) m = fmaxf(m, float(a[i]));
+  out[0] = m;
+}
+template <int N, typename T>
+TW_DEV void twillc_rowsum_t(float* out, const T* a) {
+  float s = 0.f;
+#pragma unroll
+  for (int i = 0; i < N; ++i) s += float(a[i]);
+  out[0] = s;
+}
+// The thread's row of a row vector [128] loaded to shared memory.
+TW_DEV float twillc_row_t(const uint8_t* rows) {
+  return reinterpret_cast<const float*>(rows)[threadIdx.x % 128];
+}
+// The thread's row of a [128, N] tile to a row-major [rows, ld] matrix.
+template <int N, typename T, typename U>
+TW_DEV void twillc_store_row(const T* v, U* out, int row0, int col0, int ld) {
+  U* dst = out + (size_t)(row0 + threadIdx.x % 128) * ld + col0;
+#pragma unroll
+  for (int i = 0; i < N; ++i) dst[i] = U(float(v[i]));
+}
