@@ -18,10 +18,11 @@ NVCC_FLAGS = {
 }
 
 
-def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> str:
+def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "trap") -> str:
     """The kernel and host launcher for the module's target architecture:
     the complete kernel for GEMM-class loops, else the skeleton whose tile
-    math holes are appended to `notes`."""
+    math holes are appended to `notes`; each hole traps at run time, or is
+    left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import GemmClassOnly, plan_sm90
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
@@ -34,9 +35,9 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> 
             return emit_sm90(plan_sm90(module), source)
         except GemmClassOnly:
             pass
-    code, holes = emit_skeleton(module, source)
+    code, left = emit_skeleton(module, source, holes)
     if notes is not None:
-        notes += holes
+        notes += left
     return code
 
 

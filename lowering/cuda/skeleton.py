@@ -50,10 +50,17 @@ from twillc.expand import buffer_depths, channels
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.common import located_error, module_machine
 
+HOLE_MODES = ("trap", "skeleton")
+"""What a hole's body does: `trap` (the default) stops the kernel with
+`__trap()` when it is reached, so that a kernel with a hole never computes
+garbage; `skeleton` leaves it empty, for a person filling it in."""
 
-def emit_skeleton(module: ModuleOp, source: str) -> tuple[str, list[str]]:
+
+def emit_skeleton(module: ModuleOp, source: str, holes: str = "trap") -> tuple[str, list[str]]:
     """The kernel source and the holes it leaves (one line each)."""
-    return _Emitter(module, source).run()
+    emitter = _Emitter(module, source)
+    emitter.hole_mode = holes
+    return emitter.run()
 
 
 def _elt(t: tile.TileType) -> str:
@@ -69,6 +76,8 @@ def _nbytes(t: tile.TileType) -> int:
 
 
 class _Emitter:
+    hole_mode = "trap"  # see HOLE_MODES
+
     def __init__(self, module: ModuleOp, source: str) -> None:
         self.module = module
         self.source = source
@@ -1139,7 +1148,7 @@ class _Emitter:
         template = f"template <{', '.join(tparams)}>\n" if tparams else ""
         self.hole_defs += [
             f"// TWILLC-HOLE ({where}): {', '.join(outs) or 'store'} = {text} -- tile math not generated yet",
-            f"{template}TW_DEV void {fn}({', '.join(params)}) {{}}",
+            f"{template}TW_DEV void {fn}({', '.join(params)}) {{{' __trap(); ' if self.hole_mode == 'trap' else ''}}}",
             "",
         ]
         return [f"{indent}{fn}({args});  // TWILLC-HOLE: {op_name}"]
