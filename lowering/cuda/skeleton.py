@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from math import prod
 
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
@@ -97,6 +98,7 @@ class _Emitter:
         self.hole_defs: list[str] = []
         self._hole_of: dict[tuple[int, str], str] = {}
         self._rotated: set[SSAValue] = set()
+        self._helpers: set[str] = set()  # device helpers of _EXTRA_HELPERS the kernel calls
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
@@ -376,6 +378,7 @@ class _Emitter:
             DEVICE,
             _SKELETON_HELPERS,
             *([TCGEN05] if self.arch == "sm_100a" else []),
+            *(_EXTRA_HELPERS[h] for h in sorted(self._helpers)),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -882,7 +885,7 @@ class _Emitter:
         ):
             return None  # row vectors of two stacked m64 halves are not generated yet
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
-            return None  # a swizzled shared-memory tile is not in the accumulator layout
+            return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
         if op.name in UNARY:
@@ -908,6 +911,50 @@ class _Emitter:
             return [f"      {fn}<{self._n(a.type)}>({self.out(r)}, {self._operand(a)});"]
         return None
 
+    def _smem_at(self, v: SSAValue, index: str) -> str:
+        """Element `index` of the calling thread, in the register layout, of a
+        2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
+        rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
+        if self.arch == "sm_100a":
+            self._helpers.add("smem_row_at")
+            return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        self._helpers.add("smem_at")
+        return f"twillc_smem_at<{rows}, {cols}>({self._smem_ref(v)}, {index})"
+
+    def _math_smem(self, op: Operation) -> list[str] | None:
+        """Element-wise ops and casts that read a loaded 2-D tile in shared
+        memory, and row reductions of one (through a register copy)."""
+        loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
+        if any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
+            return None
+        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
+            return None
+        if op.name in UNARY or op.name in BINARY:
+            r = op.results[0]
+            if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
+                return None
+            f = UNARY[op.name] if op.name in UNARY else BINARY[op.name]
+            f = f.format(*(self._at(v, r) for v in op.operands))
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+        if isinstance(op, tile.CastOp):
+            r = op.results[0]
+            conv = "__float2half" if _elt(r.type) == "__half" else ""  # type: ignore[arg-type]
+            n = self._n(r.type)  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
+        if op.name in ("tile.rowmax", "tile.rowsum"):
+            a, r = op.operands[0], op.results[0]
+            n = self._n(a.type)  # type: ignore[arg-type]
+            fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
+            fn += "_t" if self.arch == "sm_100a" else ""
+            return [
+                "      {",
+                f"        float x[{n}];",
+                f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
+                f"        {fn}<{n}>({self.out(r)}, x);",
+                "      }",
+            ]
+        return None
+
     def _layout_ok(self, v: SSAValue) -> bool:
         t = v.type
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
@@ -922,11 +969,16 @@ class _Emitter:
     def _at(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of `v` where the result is a tile `r`: row vectors are
         broadcast along their row (element (i >> 1) & 1 of a thread's two;
-        on sm_100a the thread's one)."""
+        on sm_100a the thread's one); a scalar is its literal."""
+        if not isinstance(v.type, tile.TileType):
+            return _scalar(v)
         broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
         index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
         if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
             return f"{self._operand(v)}[{index}]"
+        if self._in_smem(v) and len(v.type.get_shape()) == 2:  # type: ignore[attr-defined]
+            # a loaded tile: the thread's elements of the swizzled TMA boxes
+            return self._smem_at(v, index)
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
@@ -1096,14 +1148,36 @@ class _Emitter:
                 f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
                 f"({c0}) * {cols}, {ld});"
             ]
-        if t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
+        if t.rank == 1 and not self._in_smem(op.value) and t.get_shape()[0] == (128 if self.arch == "sm_100a" else 64):
+            # a row vector from the thread's rows (one lane of each quad on sm_90a)
+            (r0,) = (c_index(i, iv) for i in op.indices)
+            self._helpers.add("store_rows")
+            fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
+            return [f"{indent}{fn}({self._operand(op.value)}, {tensor}, ({r0}) * {t.get_shape()[0]});"]
+        copy: list[str] = []
+        value = self._operand(op.value)
+        if (
+            self.arch == "sm_90a"
+            and t.rank == 2
+            and self._in_smem(op.value)
+            and isinstance(t.element_type, Float16Type)
+            and t.get_shape()[0] in (64, 128)
+            and t.get_shape()[1] % 64 == 0
+        ):
+            # a loaded tile: its elements in the accumulator layout first
+            n = _count(t)
+            value = f"{self.name(op.value)}_r"
+            copy = [
+                f"{indent}__half {value}[{n}];",
+                f"{indent}for (int i = 0; i < {n}; ++i) {value}[i] = __float2half({self._smem_at(op.value, 'i')});",
+            ]
+        elif t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()
         r0, c0 = (c_index(i, iv) for i in op.indices)
         ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
-        value = self._operand(op.value)
-        return [  # each m64 half of the rows from its accumulator fragment
+        return copy + [  # each m64 half of the rows from its accumulator fragment
             f"{indent}twillc_store_acc<{cols}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
             f"({c0}) * {cols}, {ld});".replace(" + 0,", ",")
             for h in range(rows // 64)
@@ -1243,6 +1317,23 @@ def _count(t) -> int:
     return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
 
 
+def _scalar(v: SSAValue) -> str:
+    """A scalar operand (a number in the source: an `arith.constant`) as a
+    C++ float literal."""
+    owner = v.owner
+    value = float(owner.value.value.data) if isinstance(owner, arith.ConstantOp) else None  # type: ignore[attr-defined]
+    if value is None:
+        raise located_error(
+            owner.parent_op() if isinstance(v, BlockArgument) else owner,
+            "CUDA emission: a scalar operand must be a number",
+        )  # type: ignore[arg-type]
+    if value != value:
+        return "__int_as_float(0x7fc00000)"
+    if value in (float("inf"), float("-inf")):
+        return "INFINITY" if value > 0 else "(-INFINITY)"
+    return f"{value!r}f"
+
+
 def _round1k(n: int) -> int:
     return (n + 1023) // 1024 * 1024
 
@@ -1253,6 +1344,49 @@ def _loc(op: Operation, source: str) -> str:
     loc = op_location(op)
     return f"{loc.filename}:{loc.line}:{loc.column}"
 
+
+_EXTRA_HELPERS = {
+    "smem_at": r"""
+// Element i of the calling thread, in the wgmma accumulator layout, of a
+// [ROWS, N] f16 tile TMA wrote to shared memory as 128B-swizzled boxes of 64
+// columns (ROWS = 64, or 128 as two stacked m64 halves of N / 2 elements).
+template <int ROWS, int N>
+TW_DEV float twillc_smem_at(const uint8_t* tile, int i) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int half = i / (N / 2), k = i % (N / 2), box = k / 32, g = (k % 32) / 4;
+  const int r = half * 64 + warp * 16 + lane / 4 + 8 * ((k >> 1) & 1);
+  const int cb = (g * 8 + (lane % 4) * 2 + (k & 1)) * 2;
+  return __half2float(*reinterpret_cast<const __half*>(tile + box * ROWS * 128 + r * 128 +
+                                                       (((cb >> 4) ^ (r & 7)) << 4) + (cb & 15)));
+}""",
+    "smem_row_at": r"""
+// Element i (column i) of the calling thread's row of a [ROWS, N] f16 tile
+// TMA wrote to shared memory as 128B-swizzled boxes of 64 columns.
+template <int ROWS>
+TW_DEV float twillc_smem_row_at(const uint8_t* tile, int i) {
+  const int r = threadIdx.x % 128, box = i / 64, cb = (i % 64) * 2;
+  return __half2float(*reinterpret_cast<const __half*>(tile + box * ROWS * 128 + r * 128 +
+                                                       (((cb >> 4) ^ (r & 7)) << 4) + (cb & 15)));
+}""",
+    "store_rows": r"""
+// A [64] row vector in the accumulator layout (the thread's rows r and r + 8)
+// to out[row0 ..]: one lane of each quad writes.
+template <typename S, typename T>
+TW_DEV void twillc_store_rows(const S* v, T* out, int row0) {
+  const int t = threadIdx.x % 128;
+  if (t % 4 == 0) {
+    const int r = row0 + (t / 32) * 16 + (t % 32) / 4;
+    out[r] = T(float(v[0]));
+    out[r + 8] = T(float(v[1]));
+  }
+}
+// A [128] row vector in the row layout (thread t holds row t) to out[row0 ..].
+template <typename S, typename T>
+TW_DEV void twillc_store_rows_t(const S* v, T* out, int row0) {
+  out[row0 + threadIdx.x % 128] = T(float(v[0]));
+}""",
+}
+"""Device helpers emitted only in the kernels that call them."""
 
 _SKELETON_HELPERS = r"""
 // Rank-1 rows (e.g. LSE) by a plain bulk copy, completion on `bar` (complete_tx).
