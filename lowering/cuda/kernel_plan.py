@@ -210,13 +210,13 @@ def _stores(loop: tile.ForOp, carried: dict[int, Wgmma], names: dict) -> list[Ti
             user = use.operation
             if isinstance(user, tile.CastOp):
                 if not isinstance(_tile(user.result).element_type, Float16Type) or len(list(user.result.uses)) != 1:
-                    raise located_error(user, "CUDA emission: an accumulator is stored as f32 or cast once to f16")
+                    raise GemmClassOnly(user.name)  # more than a store after the loop
                 value, to_f16, user = user.result, True, next(iter(user.result.uses)).operation
             if not isinstance(user, tile.StoreOp) or user.value is not value:
-                raise located_error(user, "CUDA emission: after the loop an accumulator is only stored")
+                raise GemmClassOnly(user.name)  # math after the loop: the general emitter
             elt = user.tensor.type.element_type  # type: ignore[attr-defined]
             if isinstance(elt, Float32Type) == to_f16 or not isinstance(elt, Float16Type | Float32Type):
-                raise located_error(user, "CUDA emission: the stored element type must match the tensor")
+                raise GemmClassOnly(user.name)  # a store converting the element type
             r0, c0 = (c_index(i, None) for i in user.indices)
             rows, cols = _tile(value).get_shape()
             out.append(TileStore(mma.name, names[user.tensor], f"({r0}) * {rows}", f"({c0}) * {cols}", to_f16))

@@ -140,7 +140,8 @@ class _Emitter:
         loop_index = list(self.func.body.block.ops).index(self.loop)
         before = list(self.func.body.block.ops)[:loop_index]
         after = list(self.func.body.block.ops)[loop_index + 1 :]
-        self.pre_loads = [op for op in before if isinstance(op, tile.LoadOp)]
+        # loads before or after the loop: issued once, before it
+        self.pre_loads = [op for op in before + after if isinstance(op, tile.LoadOp)]
         self.loop_ops = [
             op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"
         ]
@@ -378,7 +379,7 @@ class _Emitter:
             DEVICE,
             _SKELETON_HELPERS,
             *([TCGEN05] if self.arch == "sm_100a" else []),
-            *(_EXTRA_HELPERS[h] for h in sorted(self._helpers)),
+            *(_extra_helper(h) for h in sorted(self._helpers)),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -528,13 +529,24 @@ class _Emitter:
         # values computed before the loop that this role reads in it
         inits = {init.owner for init in self.loop.iter_args}
         needed = {v for op in mine for v in op.operands if v in regs and not isinstance(v, BlockArgument)}
+        # and those this role's ops after the loop read (an init among them included)
+        post_needed = {
+            v
+            for op in after
+            if self.post_role.get(id(op)) == w
+            for v in op.operands
+            if isinstance(v.type, tile.TileType) and v.owner in before and not self._in_smem(v)
+        }
+        needed |= post_needed
         for op in reversed(before):  # and what those are computed from
             if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
                 needed |= {v for v in op.operands if isinstance(v.type, tile.TileType) and not self._in_smem(v)}
         pre_ops = [
             op
             for op in before
-            if op not in inits and not isinstance(op, tile.LoadOp) and any(r in needed for r in op.results)
+            if (op not in inits or any(r in post_needed for r in op.results))
+            and not isinstance(op, tile.LoadOp)
+            and any(r in needed for r in op.results)
         ]
         for op in pre_ops:  # their arrays
             for r in op.results:
@@ -566,25 +578,88 @@ class _Emitter:
         for i, res in enumerate(self.loop.res):
             if self.holder.get(res) == w:  # after the loop a result is its carried array
                 self.names[res] = self.name(self.body.args[i + 1])
-        for k, (v, (src, _)) in enumerate(self.post_channels.items()):
-            if src == w:
-                n = self.name(v)
-                out += [f"    twillc_send(sm.post{k}, {n}, sizeof({n}));", f"    tw_mbar_arrive(&sm.post{k}_full);"]
+        out += self._after_loop(w, after)
+        out.append("  }")
+        return out
+
+    def _after_loop(self, w: int, after: list[Operation]) -> list[str]:
+        """Role `w`'s ops after the loop, in program order: a value another
+        role reads is sent once it is computed (a loop result at once), one
+        from another role received before its first use; an accumulator
+        still in tensor memory is read into registers for the tile math."""
+        out: list[str] = []
+        channels = list(self.post_channels)
+
+        def send(v: SSAValue) -> None:
+            if v in self.post_channels and self.post_channels[v][0] == w:
+                k, n = channels.index(v), self.name(v)
+                out.extend(
+                    [f"    twillc_send(sm.post{k}, {n}, sizeof({n}));", f"    tw_mbar_arrive(&sm.post{k}_full);"]
+                )
+
+        for v in channels:
+            if v in self.loop.res:
+                self._to_registers(v, out)
+                send(v)
+        received: set[SSAValue] = set()
+        waited = False
         for op in after:
             if self.post_role.get(id(op)) != w:
                 continue
             for v in op.operands:
-                if v in self.post_channels and self.post_channels[v][1] == w:
-                    k = list(self.post_channels).index(v)
+                if v in self.post_channels and w in self.post_channels[v][1] and v not in received:
+                    received.add(v)
+                    k = channels.index(v)
                     n, t = self.name(v), v.type
                     out += [
-                        f"    {_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[attr-defined]
+                        f"    {_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[arg-type]
                         f"    tw_mbar_wait(&sm.post{k}_full, 0);",
                         f"    twillc_recv({n}, sm.post{k}, sizeof({n}));",
                     ]
+                elif self._pre_smem(v) and not waited:
+                    waited = True
+                    out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
+                elif self._cast_for_store(op):
+                    continue  # stored from tensor memory, converted on the way
+                elif not isinstance(op, tile.StoreOp):
+                    self._to_registers(v, out)
+            if self._cast_for_store(op):
+                self.acc_at[op.results[0]] = self.acc_at[op.operands[0]]
+                continue
             out += self._post(op)
-        out.append("  }")
+            for r in op.results:
+                send(r)
         return out
+
+    def _cast_for_store(self, op: Operation) -> bool:
+        """A cast of an accumulator in tensor memory (sm_100a) that is only
+        stored, to a tensor of the cast's element type: the store converts
+        each 32-column chunk it reads (no whole tile in registers)."""
+        if not isinstance(op, tile.CastOp) or op.input not in self.acc_at or isinstance(op.input, BlockArgument):
+            return False
+        uses = list(op.results[0].uses)
+        return all(
+            isinstance(u.operation, tile.StoreOp)
+            and u.operation.value is op.results[0]
+            and u.operation.tensor.type.element_type == op.results[0].type.element_type  # type: ignore[attr-defined]
+            and self.post_role.get(id(u.operation)) == self.post_role.get(id(op))
+            for u in uses
+        )
+
+    def _to_registers(self, v: SSAValue, out: list[str]) -> None:
+        """A loop result held in tensor memory (sm_100a: an accumulator that
+        stayed there) read into registers, the row layout, once."""
+        if v not in self.acc_at or isinstance(v, BlockArgument):
+            return
+        column = self.acc_at.pop(v)
+        self.resident.discard(v)
+        n = self._n(v.type)  # type: ignore[arg-type]
+        self.names[v] = f"{self.name(v)}_r"
+        out += [
+            f"    float {self.name(v)}[{n}];  // from tensor memory",
+            "    tw_tcgen05_fence_after();",
+            f"    twillc_tmem_load<{n}>({self.name(v)}, tmem + {column});",
+        ]
 
     def _receive(self, v: SSAValue, into: str, slot: str, parity: str, ind: str) -> list[str]:
         """Wait for channel `v`'s slot, copy it into the array `into`, release it."""
@@ -765,25 +840,42 @@ class _Emitter:
 
     def _assign_post(self, after: list[Operation]) -> None:
         """Each op after the loop runs on one role: the one holding its first
-        operand (a loop result is held by the role yielding it). Operands
-        held by another role come over once through shared memory."""
+        operand (a loop result is held by the role yielding it); an op that
+        reads no loop result (a loaded tile, a value from before the loop)
+        on the role of its first reader, else on the first consumer role.
+        Operands held by another role come over once through shared memory."""
         yielded = list(self.body.last_op.operands)  # type: ignore[union-attr]
         self.holder: dict[SSAValue, int] = {}
         for res, y in zip(self.loop.res, yielded, strict=True):
             if isinstance(y.owner, Operation) and id(y.owner) in self.op_id:
                 self.holder[res] = self.warp(y.owner)
         self.post_role: dict[int, int] = {}  # id(op) -> warp
-        self.post_channels: dict[SSAValue, tuple[int, int]] = {}  # value -> (from, to)
+        free: list[Operation] = []
         for op in after:
+            if op.dialect_name() != "tile" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+                continue  # indices, the return, and loads the producer issues before the loop
             held = [self.holder[v] for v in op.operands if v in self.holder]
             if not held:
+                free.append(op)
                 continue
             self.post_role[id(op)] = held[0]
-            for v in op.operands:
-                if v in self.holder and self.holder[v] != held[0]:
-                    self.post_channels[v] = (self.holder[v], held[0])
             for r in op.results:
                 self.holder[r] = held[0]
+        for op in reversed(free):
+            readers = [
+                self.post_role[id(u.operation)] for r in op.results for u in r.uses if id(u.operation) in self.post_role
+            ]
+            self.post_role[id(op)] = readers[0] if readers else (self.groups[1:] or self.groups)[0]
+            for r in op.results:
+                self.holder[r] = self.post_role[id(op)]
+        # value -> (the role holding it, the roles reading it)
+        self.post_channels: dict[SSAValue, tuple[int, frozenset[int]]] = {}
+        for op in after:
+            role = self.post_role.get(id(op))
+            for v in op.operands:
+                if role is not None and v in self.holder and self.holder[v] != role and not self._in_smem(v):
+                    src, readers = self.post_channels.get(v, (self.holder[v], frozenset()))
+                    self.post_channels[v] = (src, readers | {role})
 
     def _yielded(self, v: SSAValue) -> SSAValue | None:
         """For a carried block argument, the in-loop value yielded for it."""
@@ -964,7 +1056,7 @@ class _Emitter:
             return shape[0] == 128
         if len(shape) == 2 and shape[0] == 128:  # two stacked m64 accumulator fragments
             return shape[1] % 64 == 0
-        return shape[0] == 64 and (len(shape) == 1 or shape[1] % 64 == 0)
+        return shape[0] == 64 and (len(shape) == 1 or shape[1] % 8 == 0)  # wgmma: n a multiple of 8
 
     def _at(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of `v` where the result is a tile `r`: row vectors are
@@ -1059,6 +1151,8 @@ class _Emitter:
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if m == 64 and n % 64 and n % 8 == 0 and n <= 256 and k % BOX_COLS == 0 and op.transpose_rhs:
+            return self._wgmma_narrow(op, a_ref, n, k)
         if m != 64 or n % 64 or n > 256 or k % BOX_COLS:
             return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
         acc = self.out(op.result)
@@ -1072,6 +1166,27 @@ class _Emitter:
             "      tw_wgmma_fence();",
             f"      for (int kk = 0; kk < {k // 16}; ++kk)",
             f"        twillc_mma_k16_boxed<{n}, {trans}, {m * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}>({acc}, "
+            f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+        ]
+
+    def _wgmma_narrow(self, op: tile.MmaOp, a_ref: str, n: int, k: int) -> list[str]:
+        """acc (+)= A B^T from shared memory with B K-major and N not a multiple
+        of 64 (BN = 80: m64n64k16 steps, then one m64n{N % 64}k16)."""
+        tail = n % 64
+        self._helpers.add(f"wgmma_n{tail}")
+        acc = self.out(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        b_rows = op.rhs.type.get_shape()[0]  # type: ignore[attr-defined]
+        start = _copy_array(acc, self.name(op.acc), n // 2, "      ") if op.acc else []
+        return start + [
+            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}^T (wgmma, n = {n})",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // 16}; ++kk)",
+            f"        twillc_mma_k16_kmajor<{n}, {64 * BOX_COLS * 2}, {b_rows * BOX_COLS * 2}>({acc}, "
             f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
@@ -1171,6 +1286,12 @@ class _Emitter:
                 f"{indent}__half {value}[{n}];",
                 f"{indent}for (int i = 0; i < {n}; ++i) {value}[i] = __float2half({self._smem_at(op.value, 'i')});",
             ]
+        elif t.rank == 2 and t.get_shape()[0] == 64 and t.get_shape()[1] % 64 and t.get_shape()[1] % 8 == 0:
+            r0, c0 = (c_index(i, iv) for i in op.indices)
+            ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            self._helpers.add("store_acc8")
+            cols = t.get_shape()[1]
+            return [f"{indent}twillc_store_acc8<{cols}>({value}, {tensor}, ({r0}) * 64, ({c0}) * {cols}, {ld});"]
         elif t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
@@ -1186,8 +1307,8 @@ class _Emitter:
     def _post(self, op: Operation) -> list[str]:
         if isinstance(op, tile.StoreOp):
             return self._store(op, "    ", None)
-        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp):
-            return []
+        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+            return []  # a load after the loop is issued with those before it
         outs = [self.name(r) for r in op.results]
         decl = [
             f"    {_elt(r.type)} {self.name(r)}[{self._n(r.type)}];"
@@ -1208,6 +1329,8 @@ class _Emitter:
         if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
             return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
         text = what or f"{op_name}({', '.join(ins)})"
+        if self.arch == "sm_90a":  # complete there: what is not generated is refused, never a hole
+            raise located_error(op, f"CUDA emission for sm_90a: {_unsupported(op, text)} is not generated")
         where = _loc(op, self.source)
         fn = f"twillc_hole_{len(self._hole_of)}"
         self._hole_of[key] = fn
@@ -1334,6 +1457,16 @@ def _scalar(v: SSAValue) -> str:
     return f"{value!r}f"
 
 
+def _unsupported(op: Operation, text: str) -> str:
+    """What a refused op is, in the source's terms: its name and its tile types."""
+    types = [
+        f"{v.type.element_type}[{', '.join(map(str, v.type.get_shape()))}]"  # type: ignore[attr-defined]
+        for v in [*op.operands, *op.results]
+        if isinstance(v.type, tile.TileType)
+    ]
+    return f"'{op.name.split('.')[-1]}' on {', '.join(types)}" if types else text
+
+
 def _round1k(n: int) -> int:
     return (n + 1023) // 1024 * 1024
 
@@ -1368,6 +1501,23 @@ TW_DEV float twillc_smem_row_at(const uint8_t* tile, int i) {
   return __half2float(*reinterpret_cast<const __half*>(tile + box * ROWS * 128 + r * 128 +
                                                        (((cb >> 4) ^ (r & 7)) << 4) + (cb & 15)));
 }""",
+    "store_acc8": r"""
+// A [64, N] accumulator fragment (N a multiple of 8) to a row-major [rows, ld]
+// matrix: 8-column groups of 4 values ((r, c..c+1), (r + 8, c..c+1)).
+template <int N, typename S, typename T>
+TW_DEV void twillc_store_acc8(const S* acc, T* out, int row0, int col0, int ld) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int r = row0 + warp * 16 + lane / 4;
+#pragma unroll
+  for (int g = 0; g < N / 8; ++g) {
+    const int c = col0 + g * 8 + (lane % 4) * 2;
+    const S* v = acc + g * 4;
+    out[(size_t)r * ld + c] = T(float(v[0]));
+    out[(size_t)r * ld + c + 1] = T(float(v[1]));
+    out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
+    out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
+  }
+}""",
     "store_rows": r"""
 // A [64] row vector in the accumulator layout (the thread's rows r and r + 8)
 // to out[row0 ..]: one lane of each quad writes.
@@ -1387,6 +1537,44 @@ TW_DEV void twillc_store_rows_t(const S* v, T* out, int row0) {
 }""",
 }
 """Device helpers emitted only in the kernels that call them."""
+
+
+def _extra_helper(name: str) -> str:
+    """The device helper `name` of _EXTRA_HELPERS, or `wgmma_nN`: a wgmma
+    m64nNk16 with both operands K-major in shared memory, and the wgmma over
+    a [N', K] K-major B whose N' ends in those N columns."""
+    if not name.startswith("wgmma_n"):
+        return _EXTRA_HELPERS[name]
+    n = int(name[len("wgmma_n") :])
+    regs = ", ".join(f"%{i}" for i in range(n // 2))
+    outs = ", ".join(f'"+f"(d[{i}])' for i in range(n // 2))
+    return f"""
+// wgmma m64n{n}k16, f32 += f16 * f16, A and B K-major in shared memory.
+TW_DEV void tw_wgmma_m64n{n}k16_f32_f16_ss_k(float* d, uint64_t desc_a, uint64_t desc_b, int scale_d) {{
+#if TW_SM90A
+  asm volatile(
+      "{{\\n\\t.reg .pred p;\\n\\t"
+      "setp.ne.b32 p, %{n // 2 + 2}, 0;\\n\\t"
+      "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 "
+      "{{{regs}}}, %{n // 2}, %{n // 2 + 1}, p, 1, 1, 0, 0;\\n\\t}}"
+      : {outs}
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+#endif
+}}
+// wgmma over [64, K] A and [N, K] K-major B in boxes of 64 columns (A_BOX /
+// B_BOX bytes each): m64n64k16 per 64 rows of B, m64n{n}k16 for the last {n}.
+template <int N, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_kmajor(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {{
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+  const uint8_t* bk = b + (kk / 4) * B_BOX + (kk % 4) * 32;
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j)
+    tw_wgmma_m64n64k16_f32_f16_ss<0>(acc + j * 32, da, tw_make_smem_desc(bk + j * 64 * 128, 16, 1024, 1), scale_d);
+  tw_wgmma_m64n{n}k16_f32_f16_ss_k(acc + (N / 64) * 32, da, tw_make_smem_desc(bk + (N / 64) * 64 * 128, 16, 1024, 1),
+                               scale_d);
+}}"""
+
 
 _SKELETON_HELPERS = r"""
 // Rank-1 rows (e.g. LSE) by a plain bulk copy, completion on `bar` (complete_tx).
