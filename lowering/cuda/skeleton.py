@@ -603,6 +603,8 @@ class _Emitter:
                 send(v)
         received: set[SSAValue] = set()
         waited = False
+        chains = self._chunk_chains(w, after)
+        in_chain = {id(c) for chain in chains.values() for c in chain}
         for op in after:
             if self.post_role.get(id(op)) != w:
                 continue
@@ -619,17 +621,111 @@ class _Emitter:
                 elif self._pre_smem(v) and not waited:
                     waited = True
                     out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
-                elif self._cast_for_store(op):
+                elif self._cast_for_store(op) or any(id(op) in {id(c) for c in ch} for ch in chains.values()):
                     continue  # stored from tensor memory, converted on the way
                 elif not isinstance(op, tile.StoreOp):
                     self._to_registers(v, out)
             if self._cast_for_store(op):
                 self.acc_at[op.results[0]] = self.acc_at[op.operands[0]]
                 continue
+            if id(op) in chains:
+                out += self._chunked_store(op, chains[id(op)])  # type: ignore[arg-type]
+                continue
+            if id(op) in in_chain:
+                continue  # computed 32 columns at a time with the store it feeds
             out += self._post(op)
             for r in op.results:
                 send(r)
         return out
+
+    def _chunk_chains(self, w: int, after: list[Operation]) -> dict[int, list[Operation]]:
+        """On sm_100a, the stores after the loop of element-wise math on
+        accumulators in tensor memory (`cast<f16>(acc * 0.5)`): store id ->
+        the ops computing its value, which run 32 columns at a time with the
+        store, so that no whole [128, N] tile is in registers."""
+        if self.arch != "sm_100a":
+            return {}
+        mine = {id(op) for op in after if self.post_role.get(id(op)) == w}
+        out: dict[int, list[Operation]] = {}
+        for store in after:
+            if not isinstance(store, tile.StoreOp) or id(store) not in mine or store.value in self.acc_at:
+                continue
+            shape = store.value.type.get_shape()  # type: ignore[attr-defined]
+            if len(shape) != 2 or shape[0] != 128 or shape[1] % 32:
+                continue
+            chain: list[Operation] = []
+            leaves: list[SSAValue] = []
+            ok = True
+            todo = [store.value]
+            while todo and ok:
+                v = todo.pop()
+                if v in self.acc_at and not isinstance(v, BlockArgument):
+                    leaves.append(v)
+                    continue
+                op = v.owner
+                ok = (
+                    isinstance(op, Operation)
+                    and id(op) in mine
+                    and (op.name in UNARY or op.name in BINARY or isinstance(op, tile.CastOp))
+                    and len(list(v.uses)) == 1
+                    and v not in self.post_channels
+                )
+                if ok:
+                    chain.append(op)  # type: ignore[arg-type]
+                    for x in op.operands:  # type: ignore[union-attr]
+                        if isinstance(x.type, tile.TileType) and x.type.rank == 2:
+                            ok = ok and x.type.get_shape() == shape
+                            todo.append(x)
+            if ok and leaves and chain and not (len(chain) == 1 and self._cast_for_store(chain[0])):
+                out[id(store)] = sorted(chain, key=after.index)
+        return out
+
+    def _chunked_store(self, store: tile.StoreOp, chain: list[Operation]) -> list[str]:
+        """A store after the loop with the element-wise ops computing its value
+        from accumulators in tensor memory, 32 columns at a time."""
+        rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
+        leaves = list(
+            dict.fromkeys(
+                v for op in chain for v in op.operands if v in self.acc_at and not isinstance(v, BlockArgument)
+            )
+        )
+        saved = dict(self.names)
+        body = []
+        for v in leaves:
+            n = f"{self.name(v)}_c"
+            body += [f"      float {n}[32];", f"      twillc_tmem_load<32>({n}, tmem + {self.acc_at[v]} + c);"]
+            self.names[v] = n
+        expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        for op in chain:
+            r = op.results[0]
+            at = [f"({expr[v]})" if v in expr else f"float({self._at(v, r)})" for v in op.operands]
+            if isinstance(op, tile.CastOp):
+                e = f"__half2float(__float2half({at[0]}))" if _elt(r.type) == "__half" else at[0]  # type: ignore[arg-type]
+            else:
+                e = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            expr[r] = e
+        self.names = saved
+        r0, c0 = (c_index(i, None) for i in store.indices)
+        ld = store.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+        elt = "__half" if isinstance(store.tensor.type.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
+        final = expr[store.value]
+        if final.startswith("__half2float(__float2half(") and elt == "__half":
+            final = final[len("__half2float(") : -1]  # rounded once, by the store
+        else:
+            final = f"{elt}({final})"
+        body += ["#pragma unroll", f"      for (int i = 0; i < 32; ++i) dst[c + i] = {final};"]
+        return [
+            f"    // {self.args[store.tensor]} from tensor memory, 32 columns at a time",
+            "    tw_tcgen05_fence_after();",
+            "    {",
+            f"    {elt}* dst = {self.args[store.tensor]} + (size_t)(({r0}) * {rows} + threadIdx.x % 128) * {ld} + "
+            f"({c0}) * {cols};",
+            "#pragma unroll",
+            f"    for (int c = 0; c < {cols}; c += 32) {{",
+            *body,
+            "    }",
+            "    }",
+        ]
 
     def _cast_for_store(self, op: Operation) -> bool:
         """A cast of an accumulator in tensor memory (sm_100a) that is only
@@ -980,15 +1076,14 @@ class _Emitter:
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
-        if op.name in UNARY:
-            (a,), r = op.operands, op.results[0]
-            n, f = self._n(r.type), UNARY[op.name]
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {f.format(self._at(a, r))};"]
-        if op.name in BINARY:
-            a, b = op.operands
+        if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
-            f = BINARY[op.name].format(self._at(a, r), self._at(b, r))
-            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]
+            half = _elt(r.type) == "__half"  # type: ignore[arg-type]
+            # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
+            at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
+            f = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            f = f"__float2half({f})" if half else f
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             conv = "__float2half" if _elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
@@ -1026,7 +1121,8 @@ class _Emitter:
             if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
                 return None
             f = UNARY[op.name] if op.name in UNARY else BINARY[op.name]
-            f = f.format(*(self._at(v, r) for v in op.operands))
+            f = f.format(*(f"float({self._at(v, r)})" for v in op.operands))
+            f = f"__float2half({f})" if _elt(r.type) == "__half" else f  # type: ignore[arg-type]
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
