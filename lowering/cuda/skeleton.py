@@ -35,6 +35,7 @@ role needing three runs an iteration's ops in program order instead.
 from __future__ import annotations
 
 import re
+import struct
 from math import prod
 
 from xdsl.dialects import arith
@@ -1550,7 +1551,9 @@ def _scalar(v: SSAValue) -> str:
         return "__int_as_float(0x7fc00000)"
     if value in (float("inf"), float("-inf")):
         return "INFINITY" if value > 0 else "(-INFINITY)"
-    return f"{value!r}f"
+    f32 = struct.unpack("f", struct.pack("f", value))[0]
+    text = next(t for p in range(1, 18) if struct.unpack("f", struct.pack("f", float(t := f"{value:.{p}g}")))[0] == f32)
+    return f"{text}f" if any(c in text for c in ".e") else f"{text}.0f"
 
 
 def _unsupported(op: Operation, text: str) -> str:
