@@ -348,17 +348,27 @@ class _Emitter:
             smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
         smem.append("  alignas(8) uint64_t pre_full;")
         smem.append("};")
-        total = sum(_round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads)
-        total += sum(_round1k(_nbytes(op.result.type)) for op in self.pre_loads)
-        total += sum(
-            _nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
-            for res in self.reg_channels
-            if res not in self.tmem_at and res not in self.tmem_pending
-        )
-        total += sum(_nbytes(v.type) for v in self.post_channels)
-        total += sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged)  # type: ignore[attr-defined]
+        parts = {
+            "rings of loaded tiles": sum(
+                _round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads
+            ),
+            "tiles loaded before or after the loop": sum(_round1k(_nbytes(op.result.type)) for op in self.pre_loads),
+            "register-tile channels": sum(
+                _nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
+                for res in self.reg_channels
+                if res not in self.tmem_at and res not in self.tmem_pending
+            ),
+            "channels after the loop": sum(_nbytes(v.type) for v in self.post_channels),
+            "staged tiles": sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged),  # type: ignore[attr-defined]
+        }
+        total = sum(parts.values())
         if total + 2048 > self.machine.smem:
-            raise located_error(self.loop, f"CUDA emission: {total} B of rings and channels exceed shared memory")
+            what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
+            raise located_error(
+                self.loop,
+                f"CUDA emission: {total} B of rings and channels exceed shared memory "
+                f"({self.machine.smem - 2048} B with 2048 B of barriers): {what}",
+            )
         tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
         loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
         params = []
