@@ -203,3 +203,34 @@ def test_holes_trap_unless_skeleton(mode: str, tmp_path: Path) -> None:
     bodies = re.findall(r"TW_DEV void twillc_hole_\d+\([^)]*\) \{(.*)\}", cu.read_text())
     assert bodies and all(b == (" __trap(); " if mode == "trap" else "") for b in bodies)
     nvcc_log(cu, "sm_100a", tmp_path)
+
+
+# What the emitter refuses for memory once the scheduler called a schedule
+# feasible: that must never happen (the joint scheduler counts what the
+# kernel allocates, `twillc/transforms/smem_plan.py`).
+REFUSAL = re.compile(
+    r"error: .*(exceeds? shared memory|need \d+ of \d+ tensor-memory columns|register budgets .* exceed)"
+)
+SCHEDULE_SLOWLY = {"contract.tile"}  # minutes of search: run by lit only
+KERNELS = sorted(
+    [*(ROOT / "examples").glob("*.tile"), *(ROOT / "tests" / "filecheck").rglob("*.tile")],
+    key=lambda p: str(p.relative_to(ROOT)),
+)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in KERNELS
+        if "Output" not in p.parts and p.name not in SCHEDULE_SLOWLY and "REQUIRES: slow" not in p.read_text()
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_no_memory_refusal_after_a_feasible_schedule(path: Path, tmp_path: Path) -> None:
+    import io
+
+    err = io.StringIO()
+    rc = main([str(path), "-o", str(tmp_path / "k.cu")], stdout=io.StringIO(), stderr=err)
+    assert rc in (0, 1), err.getvalue()  # never an internal error
+    assert not REFUSAL.search(err.getvalue()), err.getvalue()
