@@ -7,7 +7,9 @@ from xdsl.dialects.builtin import ModuleOp
 from twillc.diagnostics import UserError
 
 
-def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>", notes: list[str] | None = None) -> str:
+def emit_scheduled(
+    module: ModuleOp, kind: str, source: str = "<input>", notes: list[str] | None = None, holes: str = "trap"
+) -> str:
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text
     from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
@@ -16,7 +18,7 @@ def emit_scheduled(module: ModuleOp, kind: str, source: str = "<input>", notes: 
     if kind in ("cu", "ptx"):
         from lowering.cuda import emit_cuda, emit_ptx
 
-        code = emit_cuda(module, source, notes)
+        code = emit_cuda(module, source, notes, holes)
         return code if kind == "cu" else emit_ptx(module, code)
     machine = module_machine(module)
     loop = find_loop(module)

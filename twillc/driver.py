@@ -45,6 +45,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", help="machine model: h100, b200 or a path to a .toml (overrides the file's)")
     p.add_argument("--emit", choices=EMIT_KINDS, help="output kind")
     p.add_argument("--resources", help="resource model (_RM.xml) for a .graphml input")
+    p.add_argument(
+        "--cuda-holes",
+        choices=("trap", "skeleton"),
+        default="trap",
+        help="what the body of a TWILLC-HOLE device function (tile math not generated yet, sm_100a) does: "
+        "trap (default: __trap() at run time, the kernel never computes garbage) or skeleton (left empty, to fill in)",
+    )
     p.add_argument("--list-passes", action="store_true", help="list the available passes and exit")
     p.add_argument("--print-ir-after-all", action="store_true", help="print the IR to stderr after each pass")
     p.add_argument("--timing", action="store_true", help="print the wall time of each pass to stderr")
@@ -234,7 +241,7 @@ def _emit(module, kind: str, args: argparse.Namespace, err: IO[str]) -> str:
     from lowering.targets import emit_scheduled
 
     notes: list[str] = []
-    text = emit_scheduled(module, kind, args.input, notes)
+    text = emit_scheduled(module, kind, args.input, notes, args.cuda_holes)
     for note in notes:  # e.g. the holes of a CUDA skeleton
         print(note, file=err)
     return text

@@ -18,11 +18,12 @@ NVCC_FLAGS = {
 }
 
 
-def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> str:
+def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "trap") -> str:
     """The kernel and host launcher for the module's target architecture,
     from its warp-specialized loop (`lowering.warp_program`): on sm_90a the
     GEMM class (`gemm_class`) with its deferred slot release, every other
-    loop by the general emitter, whose holes are appended to `notes`."""
+    loop by the general emitter, whose holes are appended to `notes`; each
+    hole traps at run time, or is left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import gemm_class, plan_sm90
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
@@ -34,9 +35,9 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None) -> 
     program = read_warp_program(module)
     if machine.arch == "sm_90a" and gemm_class(program.loop):
         return emit_sm90(plan_sm90(program, module), source)
-    code, holes = emit_skeleton(program, module, source)
+    code, left = emit_skeleton(program, module, source, holes)
     if notes is not None:
-        notes += holes
+        notes += left
     return code
 
 

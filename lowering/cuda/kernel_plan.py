@@ -109,9 +109,28 @@ def gemm_class(loop: tile.ForOp) -> bool:
             mmas.append(op)
         elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
             return False
-    return bool(mmas) and all(
-        not op.transpose_lhs and op.acc is not None and op.lhs in loads and op.rhs in loads for op in mmas
+    return (
+        bool(mmas)
+        and all(not op.transpose_lhs and op.acc is not None and op.lhs in loads and op.rhs in loads for op in mmas)
+        and all(_stored_only(result) for result in loop.res)
     )
+
+
+def _stored_only(result: SSAValue) -> bool:
+    """After the loop an accumulator is stored, maybe cast once first, into a
+    tensor of the stored element type (math after the loop, or a store that
+    converts, takes the general emitter)."""
+    for use in result.uses:
+        value, user, dtype = result, use.operation, "f32"
+        if isinstance(user, tile.CastOp):
+            if len(list(user.result.uses)) != 1:
+                return False
+            value, dtype, user = user.result, elt(_tile(user.result)).name, next(iter(user.result.uses)).operation
+        if not isinstance(user, tile.StoreOp) or user.value is not value or dtype not in STORED:
+            return False
+        if elt(user.tensor.type).name != dtype:
+            return False
+    return True
 
 
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:

@@ -35,9 +35,11 @@ role needing three runs an iteration's ops in program order instead.
 from __future__ import annotations
 
 import re
+import struct
 from math import prod
 
-from xdsl.dialects.builtin import Float32Type, ModuleOp
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import Float16Type, Float32Type, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
@@ -51,10 +53,17 @@ from lowering.warp_program import WarpProgram
 from twillc.ir_graph import kernel_name
 from twillc.transforms.common import located_error, module_machine
 
+HOLE_MODES = ("trap", "skeleton")
+"""What a hole's body does: `trap` (the default) stops the kernel with
+`__trap()` when it is reached, so that a kernel with a hole never computes
+garbage; `skeleton` leaves it empty, for a person filling it in."""
 
-def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str) -> tuple[str, list[str]]:
+
+def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: str = "trap") -> tuple[str, list[str]]:
     """The kernel source and the holes it leaves (one line each)."""
-    return _Emitter(program, module, source).run()
+    emitter = _Emitter(program, module, source)
+    emitter.hole_mode = holes
+    return emitter.run()
 
 
 def _elt(t: tile.TileType) -> str:
@@ -66,6 +75,8 @@ def _nbytes(t: tile.TileType) -> int:
 
 
 class _Emitter:
+    hole_mode = "trap"  # see HOLE_MODES
+
     def __init__(self, program: WarpProgram, module: ModuleOp, source: str) -> None:
         self.module = module
         self.source = source
@@ -85,6 +96,7 @@ class _Emitter:
         self.hole_defs: list[str] = []
         self._hole_of: dict[tuple[int, str], str] = {}
         self._rotated: set[SSAValue] = set()
+        self._helpers: set[str] = set()  # device helpers of _EXTRA_HELPERS the kernel calls
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
@@ -126,7 +138,8 @@ class _Emitter:
         loop_index = list(self.func.body.block.ops).index(self.loop)
         before = list(self.func.body.block.ops)[:loop_index]
         after = list(self.func.body.block.ops)[loop_index + 1 :]
-        self.pre_loads = [op for op in before if isinstance(op, tile.LoadOp)]
+        # loads before or after the loop: issued once, before it
+        self.pre_loads = [op for op in before + after if isinstance(op, tile.LoadOp)]
         self.loop_ops = [
             op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"
         ]
@@ -360,17 +373,27 @@ class _Emitter:
             smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
         smem.append("  alignas(8) uint64_t pre_full;")
         smem.append("};")
-        total = sum(_round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads)
-        total += sum(_round1k(_nbytes(op.result.type)) for op in self.pre_loads)
-        total += sum(
-            _nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
-            for res in self.reg_channels
-            if res not in self.tmem_at and res not in self.tmem_pending
-        )
-        total += sum(_nbytes(v.type) for v in self.post_channels)
-        total += sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged)  # type: ignore[attr-defined]
+        parts = {
+            "rings of loaded tiles": sum(
+                _round1k(_nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads
+            ),
+            "tiles loaded before or after the loop": sum(_round1k(_nbytes(op.result.type)) for op in self.pre_loads),
+            "register-tile channels": sum(
+                _nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
+                for res in self.reg_channels
+                if res not in self.tmem_at and res not in self.tmem_pending
+            ),
+            "channels after the loop": sum(_nbytes(v.type) for v in self.post_channels),
+            "staged tiles": sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged),  # type: ignore[attr-defined]
+        }
+        total = sum(parts.values())
         if total + 2048 > self.machine.smem:
-            raise located_error(self.loop, f"CUDA emission: {total} B of rings and channels exceed shared memory")
+            what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
+            raise located_error(
+                self.loop,
+                f"CUDA emission: {total} B of rings and channels exceed shared memory "
+                f"({self.machine.smem - 2048} B with 2048 B of barriers): {what}",
+            )
         tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
         loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
         params = []
@@ -393,6 +416,7 @@ class _Emitter:
             *([TCGEN05] if self.arch == "sm_100a" else []),
             *([DTYPES] if self.other_types else []),
             *([DTYPES_TCGEN05] if self.other_types and self.arch == "sm_100a" else []),
+            *(_extra_helper(h) for h in sorted(self._helpers)),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
             *smem,
@@ -543,13 +567,24 @@ class _Emitter:
         # values computed before the loop that this role reads in it
         inits = {init.owner for init in self.loop.iter_args}
         needed = {v for op in mine for v in op.operands if v in regs and not isinstance(v, BlockArgument)}
+        # and those this role's ops after the loop read (an init among them included)
+        post_needed = {
+            v
+            for op in after
+            if self.post_role.get(id(op)) == w
+            for v in op.operands
+            if isinstance(v.type, tile.TileType) and v.owner in before and not self._in_smem(v)
+        }
+        needed |= post_needed
         for op in reversed(before):  # and what those are computed from
             if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
                 needed |= {v for v in op.operands if isinstance(v.type, tile.TileType) and not self._in_smem(v)}
         pre_ops = [
             op
             for op in before
-            if op not in inits and not isinstance(op, tile.LoadOp) and any(r in needed for r in op.results)
+            if (op not in inits or any(r in post_needed for r in op.results))
+            and not isinstance(op, tile.LoadOp)
+            and any(r in needed for r in op.results)
         ]
         for op in pre_ops:  # their arrays
             for r in op.results:
@@ -581,25 +616,184 @@ class _Emitter:
         for i, res in enumerate(self.loop.res):
             if self.holder.get(res) == w:  # after the loop a result is its carried array
                 self.names[res] = self.name(self.body.args[i + 1])
-        for k, (v, (src, _)) in enumerate(self.post_channels.items()):
-            if src == w:
-                n = self.name(v)
-                out += [f"    twillc_send(sm.post{k}, {n}, sizeof({n}));", f"    tw_mbar_arrive(&sm.post{k}_full);"]
+        out += self._after_loop(w, after)
+        out.append("  }")
+        return out
+
+    def _after_loop(self, w: int, after: list[Operation]) -> list[str]:
+        """Role `w`'s ops after the loop, in program order: a value another
+        role reads is sent once it is computed (a loop result at once), one
+        from another role received before its first use; an accumulator
+        still in tensor memory is read into registers for the tile math."""
+        out: list[str] = []
+        channels = list(self.post_channels)
+
+        def send(v: SSAValue) -> None:
+            if v in self.post_channels and self.post_channels[v][0] == w:
+                k, n = channels.index(v), self.name(v)
+                out.extend(
+                    [f"    twillc_send(sm.post{k}, {n}, sizeof({n}));", f"    tw_mbar_arrive(&sm.post{k}_full);"]
+                )
+
+        for v in channels:
+            if v in self.loop.res:
+                self._to_registers(v, out)
+                send(v)
+        received: set[SSAValue] = set()
+        waited = False
+        chains = self._chunk_chains(w, after)
+        in_chain = {id(c) for chain in chains.values() for c in chain}
         for op in after:
             if self.post_role.get(id(op)) != w:
                 continue
             for v in op.operands:
-                if v in self.post_channels and self.post_channels[v][1] == w:
-                    k = list(self.post_channels).index(v)
+                if v in self.post_channels and w in self.post_channels[v][1] and v not in received:
+                    received.add(v)
+                    k = channels.index(v)
                     n, t = self.name(v), v.type
                     out += [
-                        f"    {_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[attr-defined]
+                        f"    {_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[arg-type]
                         f"    tw_mbar_wait(&sm.post{k}_full, 0);",
                         f"    twillc_recv({n}, sm.post{k}, sizeof({n}));",
                     ]
+                elif self._pre_smem(v) and not waited:
+                    waited = True
+                    out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
+                elif self._cast_for_store(op) or any(id(op) in {id(c) for c in ch} for ch in chains.values()):
+                    continue  # stored from tensor memory, converted on the way
+                elif not isinstance(op, tile.StoreOp):
+                    self._to_registers(v, out)
+            if self._cast_for_store(op):
+                self.acc_at[op.results[0]] = self.acc_at[op.operands[0]]
+                continue
+            if id(op) in chains:
+                out += self._chunked_store(op, chains[id(op)])  # type: ignore[arg-type]
+                continue
+            if id(op) in in_chain:
+                continue  # computed 32 columns at a time with the store it feeds
             out += self._post(op)
-        out.append("  }")
+            for r in op.results:
+                send(r)
         return out
+
+    def _chunk_chains(self, w: int, after: list[Operation]) -> dict[int, list[Operation]]:
+        """On sm_100a, the stores after the loop of element-wise math on
+        accumulators in tensor memory (`cast<f16>(acc * 0.5)`): store id ->
+        the ops computing its value, which run 32 columns at a time with the
+        store, so that no whole [128, N] tile is in registers."""
+        if self.arch != "sm_100a":
+            return {}
+        mine = {id(op) for op in after if self.post_role.get(id(op)) == w}
+        out: dict[int, list[Operation]] = {}
+        for store in after:
+            if not isinstance(store, tile.StoreOp) or id(store) not in mine or store.value in self.acc_at:
+                continue
+            shape = store.value.type.get_shape()  # type: ignore[attr-defined]
+            if len(shape) != 2 or shape[0] != 128 or shape[1] % 32:
+                continue
+            chain: list[Operation] = []
+            leaves: list[SSAValue] = []
+            ok = True
+            todo = [store.value]
+            while todo and ok:
+                v = todo.pop()
+                if v in self.acc_at and not isinstance(v, BlockArgument):
+                    leaves.append(v)
+                    continue
+                op = v.owner
+                ok = (
+                    isinstance(op, Operation)
+                    and id(op) in mine
+                    and (op.name in UNARY or op.name in BINARY or isinstance(op, tile.CastOp))
+                    and len(list(v.uses)) == 1
+                    and v not in self.post_channels
+                )
+                if ok:
+                    chain.append(op)  # type: ignore[arg-type]
+                    for x in op.operands:  # type: ignore[union-attr]
+                        if isinstance(x.type, tile.TileType) and x.type.rank == 2:
+                            ok = ok and x.type.get_shape() == shape
+                            todo.append(x)
+            if ok and leaves and chain and not (len(chain) == 1 and self._cast_for_store(chain[0])):
+                out[id(store)] = sorted(chain, key=after.index)
+        return out
+
+    def _chunked_store(self, store: tile.StoreOp, chain: list[Operation]) -> list[str]:
+        """A store after the loop with the element-wise ops computing its value
+        from accumulators in tensor memory, 32 columns at a time."""
+        rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
+        leaves = list(
+            dict.fromkeys(
+                v for op in chain for v in op.operands if v in self.acc_at and not isinstance(v, BlockArgument)
+            )
+        )
+        saved = dict(self.names)
+        body = []
+        for v in leaves:
+            n = f"{self.name(v)}_c"
+            body += [f"      float {n}[32];", f"      twillc_tmem_load<32>({n}, tmem + {self.acc_at[v]} + c);"]
+            self.names[v] = n
+        expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        for op in chain:
+            r = op.results[0]
+            at = [f"({expr[v]})" if v in expr else f"float({self._at(v, r)})" for v in op.operands]
+            if isinstance(op, tile.CastOp):
+                e = f"__half2float(__float2half({at[0]}))" if _elt(r.type) == "__half" else at[0]  # type: ignore[arg-type]
+            else:
+                e = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            expr[r] = e
+        self.names = saved
+        r0, c0 = (c_index(i, None) for i in store.indices)
+        ld = store.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+        elt = "__half" if isinstance(store.tensor.type.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
+        final = expr[store.value]
+        if final.startswith("__half2float(__float2half(") and elt == "__half":
+            final = final[len("__half2float(") : -1]  # rounded once, by the store
+        else:
+            final = f"{elt}({final})"
+        body += ["#pragma unroll", f"      for (int i = 0; i < 32; ++i) dst[c + i] = {final};"]
+        return [
+            f"    // {self.args[store.tensor]} from tensor memory, 32 columns at a time",
+            "    tw_tcgen05_fence_after();",
+            "    {",
+            f"    {elt}* dst = {self.args[store.tensor]} + (size_t)(({r0}) * {rows} + threadIdx.x % 128) * {ld} + "
+            f"({c0}) * {cols};",
+            "#pragma unroll",
+            f"    for (int c = 0; c < {cols}; c += 32) {{",
+            *body,
+            "    }",
+            "    }",
+        ]
+
+    def _cast_for_store(self, op: Operation) -> bool:
+        """A cast of an accumulator in tensor memory (sm_100a) that is only
+        stored, to a tensor of the cast's element type: the store converts
+        each 32-column chunk it reads (no whole tile in registers)."""
+        if not isinstance(op, tile.CastOp) or op.input not in self.acc_at or isinstance(op.input, BlockArgument):
+            return False
+        uses = list(op.results[0].uses)
+        return all(
+            isinstance(u.operation, tile.StoreOp)
+            and u.operation.value is op.results[0]
+            and u.operation.tensor.type.element_type == op.results[0].type.element_type  # type: ignore[attr-defined]
+            and self.post_role.get(id(u.operation)) == self.post_role.get(id(op))
+            for u in uses
+        )
+
+    def _to_registers(self, v: SSAValue, out: list[str]) -> None:
+        """A loop result held in tensor memory (sm_100a: an accumulator that
+        stayed there) read into registers, the row layout, once."""
+        if v not in self.acc_at or isinstance(v, BlockArgument):
+            return
+        column = self.acc_at.pop(v)
+        self.resident.discard(v)
+        n = self._n(v.type)  # type: ignore[arg-type]
+        self.names[v] = f"{self.name(v)}_r"
+        out += [
+            f"    float {self.name(v)}[{n}];  // from tensor memory",
+            "    tw_tcgen05_fence_after();",
+            f"    twillc_tmem_load<{n}>({self.name(v)}, tmem + {column});",
+        ]
 
     def _receive(self, v: SSAValue, into: str, slot: str, parity: str, ind: str) -> list[str]:
         """Wait for channel `v`'s slot, copy it into the array `into`, release it."""
@@ -777,25 +971,42 @@ class _Emitter:
 
     def _assign_post(self, after: list[Operation]) -> None:
         """Each op after the loop runs on one role: the one holding its first
-        operand (a loop result is held by the role yielding it). Operands
-        held by another role come over once through shared memory."""
+        operand (a loop result is held by the role yielding it); an op that
+        reads no loop result (a loaded tile, a value from before the loop)
+        on the role of its first reader, else on the first consumer role.
+        Operands held by another role come over once through shared memory."""
         yielded = list(self.body.last_op.operands)  # type: ignore[union-attr]
         self.holder: dict[SSAValue, int] = {}
         for res, y in zip(self.loop.res, yielded, strict=True):
             if isinstance(y.owner, Operation) and id(y.owner) in self.op_id:
                 self.holder[res] = self.warp(y.owner)
         self.post_role: dict[int, int] = {}  # id(op) -> warp
-        self.post_channels: dict[SSAValue, tuple[int, int]] = {}  # value -> (from, to)
+        free: list[Operation] = []
         for op in after:
+            if op.dialect_name() != "tile" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+                continue  # indices, the return, and loads the producer issues before the loop
             held = [self.holder[v] for v in op.operands if v in self.holder]
             if not held:
+                free.append(op)
                 continue
             self.post_role[id(op)] = held[0]
-            for v in op.operands:
-                if v in self.holder and self.holder[v] != held[0]:
-                    self.post_channels[v] = (self.holder[v], held[0])
             for r in op.results:
                 self.holder[r] = held[0]
+        for op in reversed(free):
+            readers = [
+                self.post_role[id(u.operation)] for r in op.results for u in r.uses if id(u.operation) in self.post_role
+            ]
+            self.post_role[id(op)] = readers[0] if readers else (self.groups[1:] or self.groups)[0]
+            for r in op.results:
+                self.holder[r] = self.post_role[id(op)]
+        # value -> (the role holding it, the roles reading it)
+        self.post_channels: dict[SSAValue, tuple[int, frozenset[int]]] = {}
+        for op in after:
+            role = self.post_role.get(id(op))
+            for v in op.operands:
+                if role is not None and v in self.holder and self.holder[v] != role and not self._in_smem(v):
+                    src, readers = self.post_channels.get(v, (self.holder[v], frozenset()))
+                    self.post_channels[v] = (src, readers | {role})
 
     def _yielded(self, v: SSAValue) -> SSAValue | None:
         """For a carried block argument, the in-loop value yielded for it."""
@@ -899,18 +1110,17 @@ class _Emitter:
         if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
             return self._cast_from_smem(op)
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
-            return None  # a swizzled shared-memory tile is not in the accumulator layout
+            return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
-        if op.name in UNARY:
-            (a,), r = op.operands, op.results[0]
-            n, f = self._n(r.type), UNARY[op.name]
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {f.format(self._at(a, r))};"]
-        if op.name in BINARY:
-            a, b = op.operands
+        if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
-            f = BINARY[op.name].format(self._at(a, r), self._at(b, r))
-            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]
+            half = _elt(r.type) == "__half"  # type: ignore[arg-type]
+            # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
+            at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
+            f = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            f = f"__float2half({f})" if half else f
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             src, dst = elt(op.input.type).name, elt(r.type).name
@@ -935,6 +1145,51 @@ class _Emitter:
             return [f"      {fn}<{self._n(a.type)}>({self.out(r)}, {self._operand(a)});"]
         return None
 
+    def _smem_at(self, v: SSAValue, index: str) -> str:
+        """Element `index` of the calling thread, in the register layout, of a
+        2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
+        rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
+        if self.arch == "sm_100a":
+            self._helpers.add("smem_row_at")
+            return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        self._helpers.add("smem_at")
+        return f"twillc_smem_at<{rows}, {cols}>({self._smem_ref(v)}, {index})"
+
+    def _math_smem(self, op: Operation) -> list[str] | None:
+        """Element-wise ops and casts that read a loaded 2-D tile in shared
+        memory, and row reductions of one (through a register copy)."""
+        loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
+        if any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
+            return None
+        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
+            return None
+        if op.name in UNARY or op.name in BINARY:
+            r = op.results[0]
+            if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
+                return None
+            f = UNARY[op.name] if op.name in UNARY else BINARY[op.name]
+            f = f.format(*(f"float({self._at(v, r)})" for v in op.operands))
+            f = f"__float2half({f})" if _elt(r.type) == "__half" else f  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+        if isinstance(op, tile.CastOp):
+            r = op.results[0]
+            conv = "__float2half" if _elt(r.type) == "__half" else ""  # type: ignore[arg-type]
+            n = self._n(r.type)  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
+        if op.name in ("tile.rowmax", "tile.rowsum"):
+            a, r = op.operands[0], op.results[0]
+            n = self._n(a.type)  # type: ignore[arg-type]
+            fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
+            fn += "_t" if self.arch == "sm_100a" else ""
+            return [
+                "      {",
+                f"        float x[{n}];",
+                f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
+                f"        {fn}<{n}>({self.out(r)}, x);",
+                "      }",
+            ]
+        return None
+
     def _layout_ok(self, v: SSAValue) -> bool:
         t = v.type
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
@@ -944,16 +1199,21 @@ class _Emitter:
             return shape[0] == 128
         if len(shape) == 2 and shape[0] == 128:  # two stacked m64 accumulator fragments
             return shape[1] % 64 == 0
-        return shape[0] == 64 and (len(shape) == 1 or shape[1] % 64 == 0)
+        return shape[0] == 64 and (len(shape) == 1 or shape[1] % 8 == 0)  # wgmma: n a multiple of 8
 
     def _at(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of `v` where the result is a tile `r`: row vectors are
         broadcast along their row (element (i >> 1) & 1 of a thread's two;
-        on sm_100a the thread's one)."""
+        on sm_100a the thread's one); a scalar is its literal."""
+        if not isinstance(v.type, tile.TileType):
+            return _scalar(v)
         broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
         index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
         if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
             return f"{self._operand(v)}[{index}]"
+        if self._in_smem(v) and len(v.type.get_shape()) == 2:  # type: ignore[attr-defined]
+            # a loaded tile: the thread's elements of the swizzled TMA boxes
+            return self._smem_at(v, index)
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
@@ -1108,6 +1368,16 @@ class _Emitter:
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
         e = self._mma_elt(op)
+        if (
+            m == 64
+            and n % 64
+            and n % 8 == 0
+            and n <= 256
+            and k % e.box_cols == 0
+            and op.transpose_rhs
+            and e.name == "f16"
+        ):
+            return self._wgmma_narrow(op, a_ref, n, k)
         if m != 64 or n % 64 or n > 256 or k % e.box_cols:
             return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
         acc = self.out(op.result)
@@ -1121,6 +1391,27 @@ class _Emitter:
             "      tw_wgmma_fence();",
             f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
             f"        {self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({acc}, "
+            f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+        ]
+
+    def _wgmma_narrow(self, op: tile.MmaOp, a_ref: str, n: int, k: int) -> list[str]:
+        """acc (+)= A B^T from shared memory with B K-major and N not a multiple
+        of 64 (BN = 80: m64n64k16 steps, then one m64n{N % 64}k16)."""
+        tail = n % 64
+        self._helpers.add(f"wgmma_n{tail}")
+        acc = self.out(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        b_rows = op.rhs.type.get_shape()[0]  # type: ignore[attr-defined]
+        start = _copy_array(acc, self.name(op.acc), n // 2, "      ") if op.acc else []
+        return start + [
+            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}^T (wgmma, n = {n})",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // 16}; ++kk)",
+            f"        twillc_mma_k16_kmajor<{n}, {64 * 128}, {b_rows * 128}>({acc}, "
             f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
@@ -1202,14 +1493,42 @@ class _Emitter:
                 f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
                 f"({c0}) * {cols}, {ld});"
             ]
-        if t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
+        if t.rank == 1 and not self._in_smem(op.value) and t.get_shape()[0] == (128 if self.arch == "sm_100a" else 64):
+            # a row vector from the thread's rows (one lane of each quad on sm_90a)
+            (r0,) = (c_index(i, iv) for i in op.indices)
+            self._helpers.add("store_rows")
+            fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
+            return [f"{indent}{fn}({self._operand(op.value)}, {tensor}, ({r0}) * {t.get_shape()[0]});"]
+        copy: list[str] = []
+        value = self._operand(op.value)
+        if (
+            self.arch == "sm_90a"
+            and t.rank == 2
+            and self._in_smem(op.value)
+            and isinstance(t.element_type, Float16Type)
+            and t.get_shape()[0] in (64, 128)
+            and t.get_shape()[1] % 64 == 0
+        ):
+            # a loaded tile: its elements in the accumulator layout first
+            n = _count(t)
+            value = f"{self.name(op.value)}_r"
+            copy = [
+                f"{indent}__half {value}[{n}];",
+                f"{indent}for (int i = 0; i < {n}; ++i) {value}[i] = __float2half({self._smem_at(op.value, 'i')});",
+            ]
+        elif t.rank == 2 and t.get_shape()[0] == 64 and t.get_shape()[1] % 64 and t.get_shape()[1] % 8 == 0:
+            r0, c0 = (c_index(i, iv) for i in op.indices)
+            ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            self._helpers.add("store_acc8")
+            cols = t.get_shape()[1]
+            return [f"{indent}twillc_store_acc8<{cols}>({value}, {tensor}, ({r0}) * 64, ({c0}) * {cols}, {ld});"]
+        elif t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()
         r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
         ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
-        value = self._operand(op.value)
-        return [  # each m64 half of the rows from its accumulator fragment
+        return copy + [  # each m64 half of the rows from its accumulator fragment
             f"{indent}twillc_store_acc<{cols}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
             f"({c0}) * {cols}, {ld});".replace(" + 0,", ",")
             for h in range(rows // 64)
@@ -1225,8 +1544,8 @@ class _Emitter:
         ):  # an accumulator in tensor memory cast for its stores: converted as they read it
             self.acc_at[op.result] = self.acc_at[op.input]
             return []
-        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp):
-            return []
+        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+            return []  # a load after the loop is issued with those before it
         outs = [self.name(r) for r in op.results]
         decl = [
             f"    {_elt(r.type)} {self.name(r)}[{self._n(r.type)}];"
@@ -1247,6 +1566,8 @@ class _Emitter:
         if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
             return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
         text = what or f"{op_name}({', '.join(ins)})"
+        if self.arch == "sm_90a":  # complete there: what is not generated is refused, never a hole
+            raise located_error(op, f"CUDA emission for sm_90a: {_unsupported(op, text)} is not generated")
         where = _loc(op, self.source)
         fn = f"twillc_hole_{len(self._hole_of)}"
         self._hole_of[key] = fn
@@ -1261,7 +1582,7 @@ class _Emitter:
         template = f"template <{', '.join(tparams)}>\n" if tparams else ""
         self.hole_defs += [
             f"// TWILLC-HOLE ({where}): {', '.join(outs) or 'store'} = {text} -- tile math not generated yet",
-            f"{template}TW_DEV void {fn}({', '.join(params)}) {{}}",
+            f"{template}TW_DEV void {fn}({', '.join(params)}) {{{' __trap(); ' if self.hole_mode == 'trap' else ''}}}",
             "",
         ]
         return [f"{indent}{fn}({args});  // TWILLC-HOLE: {op_name}"]
@@ -1351,6 +1672,35 @@ def _count(t) -> int:
     return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
 
 
+def _scalar(v: SSAValue) -> str:
+    """A scalar operand (a number in the source: an `arith.constant`) as a
+    C++ float literal."""
+    owner = v.owner
+    value = float(owner.value.value.data) if isinstance(owner, arith.ConstantOp) else None  # type: ignore[attr-defined]
+    if value is None:
+        raise located_error(
+            owner.parent_op() if isinstance(v, BlockArgument) else owner,
+            "CUDA emission: a scalar operand must be a number",
+        )  # type: ignore[arg-type]
+    if value != value:
+        return "__int_as_float(0x7fc00000)"
+    if value in (float("inf"), float("-inf")):
+        return "INFINITY" if value > 0 else "(-INFINITY)"
+    f32 = struct.unpack("f", struct.pack("f", value))[0]
+    text = next(t for p in range(1, 18) if struct.unpack("f", struct.pack("f", float(t := f"{value:.{p}g}")))[0] == f32)
+    return f"{text}f" if any(c in text for c in ".e") else f"{text}.0f"
+
+
+def _unsupported(op: Operation, text: str) -> str:
+    """What a refused op is, in the source's terms: its name and its tile types."""
+    types = [
+        f"{v.type.element_type}[{', '.join(map(str, v.type.get_shape()))}]"  # type: ignore[attr-defined]
+        for v in [*op.operands, *op.results]
+        if isinstance(v.type, tile.TileType)
+    ]
+    return f"'{op.name.split('.')[-1]}' on {', '.join(types)}" if types else text
+
+
 def _round1k(n: int) -> int:
     return (n + 1023) // 1024 * 1024
 
@@ -1360,6 +1710,104 @@ def _loc(op: Operation, source: str) -> str:
 
     loc = op_location(op)
     return f"{loc.filename}:{loc.line}:{loc.column}"
+
+
+_EXTRA_HELPERS = {
+    "smem_at": r"""
+// Element i of the calling thread, in the wgmma accumulator layout, of a
+// [ROWS, N] f16 tile TMA wrote to shared memory as 128B-swizzled boxes of 64
+// columns (ROWS = 64, or 128 as two stacked m64 halves of N / 2 elements).
+template <int ROWS, int N>
+TW_DEV float twillc_smem_at(const uint8_t* tile, int i) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int half = i / (N / 2), k = i % (N / 2), box = k / 32, g = (k % 32) / 4;
+  const int r = half * 64 + warp * 16 + lane / 4 + 8 * ((k >> 1) & 1);
+  const int cb = (g * 8 + (lane % 4) * 2 + (k & 1)) * 2;
+  return __half2float(*reinterpret_cast<const __half*>(tile + box * ROWS * 128 + r * 128 +
+                                                       (((cb >> 4) ^ (r & 7)) << 4) + (cb & 15)));
+}""",
+    "smem_row_at": r"""
+// Element i (column i) of the calling thread's row of a [ROWS, N] f16 tile
+// TMA wrote to shared memory as 128B-swizzled boxes of 64 columns.
+template <int ROWS>
+TW_DEV float twillc_smem_row_at(const uint8_t* tile, int i) {
+  const int r = threadIdx.x % 128, box = i / 64, cb = (i % 64) * 2;
+  return __half2float(*reinterpret_cast<const __half*>(tile + box * ROWS * 128 + r * 128 +
+                                                       (((cb >> 4) ^ (r & 7)) << 4) + (cb & 15)));
+}""",
+    "store_acc8": r"""
+// A [64, N] accumulator fragment (N a multiple of 8) to a row-major [rows, ld]
+// matrix: 8-column groups of 4 values ((r, c..c+1), (r + 8, c..c+1)).
+template <int N, typename S, typename T>
+TW_DEV void twillc_store_acc8(const S* acc, T* out, int row0, int col0, int ld) {
+  const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
+  const int r = row0 + warp * 16 + lane / 4;
+#pragma unroll
+  for (int g = 0; g < N / 8; ++g) {
+    const int c = col0 + g * 8 + (lane % 4) * 2;
+    const S* v = acc + g * 4;
+    out[(size_t)r * ld + c] = T(float(v[0]));
+    out[(size_t)r * ld + c + 1] = T(float(v[1]));
+    out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
+    out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
+  }
+}""",
+    "store_rows": r"""
+// A [64] row vector in the accumulator layout (the thread's rows r and r + 8)
+// to out[row0 ..]: one lane of each quad writes.
+template <typename S, typename T>
+TW_DEV void twillc_store_rows(const S* v, T* out, int row0) {
+  const int t = threadIdx.x % 128;
+  if (t % 4 == 0) {
+    const int r = row0 + (t / 32) * 16 + (t % 32) / 4;
+    out[r] = T(float(v[0]));
+    out[r + 8] = T(float(v[1]));
+  }
+}
+// A [128] row vector in the row layout (thread t holds row t) to out[row0 ..].
+template <typename S, typename T>
+TW_DEV void twillc_store_rows_t(const S* v, T* out, int row0) {
+  out[row0 + threadIdx.x % 128] = T(float(v[0]));
+}""",
+}
+"""Device helpers emitted only in the kernels that call them."""
+
+
+def _extra_helper(name: str) -> str:
+    """The device helper `name` of _EXTRA_HELPERS, or `wgmma_nN`: a wgmma
+    m64nNk16 with both operands K-major in shared memory, and the wgmma over
+    a [N', K] K-major B whose N' ends in those N columns."""
+    if not name.startswith("wgmma_n"):
+        return _EXTRA_HELPERS[name]
+    n = int(name[len("wgmma_n") :])
+    regs = ", ".join(f"%{i}" for i in range(n // 2))
+    outs = ", ".join(f'"+f"(d[{i}])' for i in range(n // 2))
+    return f"""
+// wgmma m64n{n}k16, f32 += f16 * f16, A and B K-major in shared memory.
+TW_DEV void tw_wgmma_m64n{n}k16_f32_f16_ss_k(float* d, uint64_t desc_a, uint64_t desc_b, int scale_d) {{
+#if TW_SM90A
+  asm volatile(
+      "{{\\n\\t.reg .pred p;\\n\\t"
+      "setp.ne.b32 p, %{n // 2 + 2}, 0;\\n\\t"
+      "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.f16.f16 "
+      "{{{regs}}}, %{n // 2}, %{n // 2 + 1}, p, 1, 1, 0, 0;\\n\\t}}"
+      : {outs}
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+#endif
+}}
+// wgmma over [64, K] A and [N, K] K-major B in boxes of 64 columns (A_BOX /
+// B_BOX bytes each): m64n64k16 per 64 rows of B, m64n{n}k16 for the last {n}.
+template <int N, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_kmajor(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {{
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+  const uint8_t* bk = b + (kk / 4) * B_BOX + (kk % 4) * 32;
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j)
+    tw_wgmma_m64n64k16_f32_f16_ss<0>(acc + j * 32, da, tw_make_smem_desc(bk + j * 64 * 128, 16, 1024, 1), scale_d);
+  tw_wgmma_m64n{n}k16_f32_f16_ss_k(acc + (N / 64) * 32, da, tw_make_smem_desc(bk + (N / 64) * 64 * 128, 16, 1024, 1),
+                               scale_d);
+}}"""
 
 
 _SKELETON_HELPERS = "\n" + include("twillc_skeleton.cuh")

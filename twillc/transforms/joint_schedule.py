@@ -10,12 +10,15 @@ options record on the loop (`twill.warp_options`) what the checker needs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
 from xdsl.passes import ModulePass
 
+from twillc.graph import DependenceGraph, Schedule
 from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.machine import Machine, machine_warp_config
 from twillc.solvers.warp_config import WarpConfig
@@ -84,20 +87,25 @@ class JointSchedulePass(ModulePass):
         # the search instead of being solved again.
         known = read_schedule(loop, ops)
         modulo = known if known is not None and known.warps is None and known.ii is not None else None
-        try:
-            schedule = joint_schedule(
-                graph,
-                config,
-                modulo=modulo,
-                time_limit=self.time_limit,
-                max_ii=self.max_ii or None,
-                extra_stages=self.extra_stages,
-                progress=terminal_progress("joint-schedule"),
-                engine=self.engine,
-                relaxation=self.relaxation,
-            )
-        except SolverLimit as e:
-            raise located_error(loop, f"joint-schedule: {e}") from None
+
+        def solve(graph: DependenceGraph) -> Schedule:
+            try:
+                return joint_schedule(
+                    graph,
+                    config,
+                    modulo=modulo,
+                    time_limit=self.time_limit,
+                    max_ii=self.max_ii or None,
+                    extra_stages=self.extra_stages,
+                    progress=terminal_progress("joint-schedule"),
+                    engine=self.engine,
+                    relaxation=self.relaxation,
+                )
+            except SolverLimit as e:
+                raise located_error(loop, f"joint-schedule: {e}") from None
+
+        schedule = solve(graph)
+        schedule = self._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)
         if schedule.ii is None or not schedule.cycles:
             if not schedule.complete:
                 raise located_error(
@@ -114,3 +122,37 @@ class JointSchedulePass(ModulePass):
         )
         # Never trusted: the independent checker re-verifies what was written.
         VerifySchedulePass().apply(ctx, op)
+
+    @staticmethod
+    def _fit_emitted_smem(
+        loop: Any,
+        graph: DependenceGraph,
+        ops: dict[str, Any],
+        schedule: Schedule,
+        machine: Machine,
+        solve: Callable[[DependenceGraph], Schedule],
+    ) -> Schedule:
+        """The model counts the rings of loaded tiles; the CUDA emitter also
+        allocates rings for the register tiles crossing roles, staging
+        buffers and hand-overs after the loop (`smem_plan`). While a
+        schedule's whole allocation exceeds shared memory, solve again with
+        that much less for the rings; a schedule returned always fits."""
+        from twillc.transforms.smem_plan import smem_excess
+
+        for _ in range(4):
+            if schedule.ii is None or not schedule.cycles or "smem" not in graph.memories:
+                return schedule
+            over, parts = smem_excess(loop, graph, ops, schedule, machine)
+            if over <= 0:
+                return schedule
+            cap = graph.memories["smem"] - over
+            if cap <= 0:
+                break
+            graph = replace(graph, memories={**graph.memories, "smem": cap})
+            schedule = solve(graph)
+        what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
+        raise located_error(
+            loop,
+            f"joint-schedule: no schedule found whose shared memory fits: the CUDA kernel of the last one needs "
+            f"{over} B more than the {machine.smem} B of '{machine.name}' ({what}, 2048 B of barriers)",
+        )
