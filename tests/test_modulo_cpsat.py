@@ -14,11 +14,11 @@ from graphs import small_graphs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from twillc.checker import check_schedule
-from twillc.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
 from twillc.io.graphml import read_chstone
-from twillc.solvers.bounds import rec_mii, res_mii
-from twillc.solvers.modulo_cpsat import modulo_schedule
+from twillc.scheduling.bounds import rec_mii, res_mii
+from twillc.scheduling.checker import check_schedule
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
+from twillc.scheduling.modulo_cpsat import modulo_schedule
 
 BENCH = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "oppermann-msp"
 needs_benchmarks = pytest.mark.skipif(not BENCH.is_dir(), reason="../shared/benchmarks is not beside the checkout")
@@ -217,7 +217,7 @@ def longest_paths_reference(graph: DependenceGraph, ii: int, sources: list[int])
 @settings(max_examples=150, deadline=None)
 @given(small_graphs(max_ops=6), st.integers(1, 6))
 def test_longest_paths_match_plain_bellman_ford(graph: DependenceGraph, ii: int) -> None:
-    from twillc.solvers.modulo_cpsat import NEG, _longest_paths
+    from twillc.scheduling.modulo_cpsat import NEG, _longest_paths
 
     sources = list(range(len(graph.ops)))
     got, want = _longest_paths(graph, ii, sources), longest_paths_reference(graph, ii, sources)
@@ -249,7 +249,7 @@ def recurrences(draw: st.DrawFn) -> DependenceGraph:
 def test_group_relaxation_refutes_only_infeasible_iis(graph: DependenceGraph, ii: int) -> None:
     """The strongly connected groups' relaxation is a proof: whenever it
     calls an II impossible, enumeration finds no modulo schedule there."""
-    from twillc.solvers.modulo_cpsat import _longest_paths, _solve_groups
+    from twillc.scheduling.modulo_cpsat import _longest_paths, _solve_groups
 
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
     paths = _longest_paths(graph, ii, kept)
@@ -264,7 +264,7 @@ def refuted_by_residue_slots(graph: DependenceGraph, ii: int) -> bool:
     dependences between a group's ops, refute `ii` for some group."""
     from ortools.sat.python import cp_model
 
-    from twillc.solvers.modulo_cpsat import (
+    from twillc.scheduling.modulo_cpsat import (
         NEG,
         _add_residue_slots,
         _direct_pairs,
@@ -302,7 +302,7 @@ def refuted_by_residue_slots(graph: DependenceGraph, ii: int) -> bool:
 def test_time_indexed_capacities_refute_only_infeasible_iis(graph: DependenceGraph, ii: int) -> None:
     """The time-indexed statement of a group's capacities is a relaxation
     too: whatever II it refutes, enumeration finds no schedule at."""
-    from twillc.solvers.modulo_cpsat import _longest_paths
+    from twillc.scheduling.modulo_cpsat import _longest_paths
 
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
     if _longest_paths(graph, ii, kept) is None:
@@ -314,7 +314,7 @@ def test_time_indexed_capacities_refute_only_infeasible_iis(graph: DependenceGra
 def test_merged_group_folds_like_its_members() -> None:
     """A group pinned to relative times is one op whose reservations, folded
     modulo II, are its members' summed."""
-    from twillc.solvers.modulo_cpsat import _merged_op
+    from twillc.scheduling.modulo_cpsat import _merged_op
 
     ops = (Op("a", uniform_rrt("u", 2)), Op("b", uniform_rrt("u", 3, 2)), Op("c", ((), (("w", 1),))))
     graph = DependenceGraph("g", ops, (), {"u": 4, "w": 1})
@@ -335,7 +335,7 @@ def test_merged_group_folds_like_its_members() -> None:
 def test_residue_slots_refute_what_cumulatives_do_not() -> None:
     """mips/graph1 (MII 24, optimum 26): the cumulatives over copies leave
     II 24 open for seconds; the time-indexed capacities' LP refutes it."""
-    from twillc.solvers.modulo_cpsat import _longest_paths, _solve_groups
+    from twillc.scheduling.modulo_cpsat import _longest_paths, _solve_groups
 
     g = read_chstone(str(BENCH / "chstone/mips/graph1.graphml"), str(BENCH / "chstone/mips/graph1_RM.xml"))
     kept = [i for i, o in enumerate(g.ops) if o.units()]
@@ -350,7 +350,7 @@ def test_pinned_group_finds_what_free_search_does_not() -> None:
     """aes/graph4 at its optimum II 82: CP-SAT over all 205 unit-holding ops
     finds nothing in seconds; with its 202-op recurrence pinned to the
     relaxation's relative times the rest is found at once."""
-    from twillc.solvers.modulo_cpsat import modulo_at
+    from twillc.scheduling.modulo_cpsat import modulo_at
 
     g = read_chstone(str(BENCH / "chstone/aes/graph4.graphml"), str(BENCH / "chstone/aes/graph4_RM.xml"))
     s = modulo_at(g, 82, time_limit=20.0)

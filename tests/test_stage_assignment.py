@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
 from twillc.io.gml import StageProblem, read_gs_gml
-from twillc.solvers.stage_assignment import (
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.stage_assignment import (
     cpsat_stage_assignment,
     gaus_stage_assignment,
     is_legal,

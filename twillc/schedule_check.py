@@ -6,17 +6,17 @@ from __future__ import annotations
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
 from dialects import tile
-from twillc.graph import DependenceGraph, Schedule
-from twillc.machine import Machine
+from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.target.machine import Machine
 
 
 def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, machine: Machine) -> list[str]:
-    from twillc.checker import check_schedule
+    from twillc.scheduling.checker import check_schedule
 
     if schedule.warps is None:
         return check_schedule(graph, schedule)
-    from twillc.checker_ws import check_joint
-    from twillc.machine import machine_warp_config
+    from twillc.scheduling.checker_ws import check_joint
+    from twillc.target.machine import machine_warp_config
 
     options = loop.attributes.get("twill.warp_options")
     opts = options.data if isinstance(options, DictionaryAttr) else {}

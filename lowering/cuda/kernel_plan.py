@@ -20,9 +20,9 @@ from xdsl.ir import Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.index_expr import c_index
-from twillc.graph import Schedule
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from twillc.scheduling.graph import Schedule
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
 BOX_COLS = 64
 """Elements of f16 per TMA box row: 128 B, the width of the 128B swizzle."""

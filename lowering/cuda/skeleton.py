@@ -46,9 +46,9 @@ from lowering.cuda.index_expr import c_index
 from lowering.cuda.kernel_plan import BOX_COLS
 from lowering.cuda.prelude import DEVICE, HOST, launch_tail, setmaxnreg
 from lowering.cuda.tcgen05 import TCGEN05
-from twillc.expand import buffer_depths, channels
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from lowering.transforms.expand import buffer_depths, channels
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
 
 def emit_skeleton(module: ModuleOp, source: str) -> tuple[str, list[str]]:
@@ -720,7 +720,7 @@ class _Emitter:
         return True
 
     def _pipelined(self, w: int, mine: list[Operation], events: dict) -> list[str]:
-        from twillc.expand import expand_pipeline
+        from lowering.transforms.expand import expand_pipeline
 
         program = expand_pipeline(self.graph, self.schedule)
         ids = {self.op_id[id(op)]: op for op in mine}

@@ -170,7 +170,7 @@ class IRGen:
             target = m.targets[0]
             if m.items.index(target) > m.items.index(kernel):
                 raise self.err(target.pos, "'target' must come before the kernel")
-            from twillc.machine import load_machine
+            from twillc.target.machine import load_machine
 
             load_machine(target.name, Location(self.filename, target.pos.line, target.pos.column), self.text)
             attrs["twill.target"] = StringAttr(target.name)

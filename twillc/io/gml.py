@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from twillc.diagnostics import error_at
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from xdsl.passes import ModulePass
 
 from dialects import tile
 from dialects.twill import CostAttr
-from twillc.machine import Machine
+from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1}

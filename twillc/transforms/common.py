@@ -7,7 +7,7 @@ from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr
 from xdsl.ir import Operation
 
 from twillc.diagnostics import Location, UserError
-from twillc.machine import Machine, load_machine
+from twillc.target.machine import Machine, load_machine
 
 DEFAULT_TARGET = "h100"
 

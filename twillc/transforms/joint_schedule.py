@@ -16,10 +16,10 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
 from xdsl.passes import ModulePass
 
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
-from twillc.machine import Machine, machine_warp_config
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.warp_config import WarpConfig
+from twillc.target.machine import Machine, machine_warp_config
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
@@ -60,8 +60,8 @@ class JointSchedulePass(ModulePass):
         return machine_warp_config(machine, groups, tuple(regs), self.cross_warp)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.progress import terminal_progress
-        from twillc.solvers.joint_z3 import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.joint_z3 import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.progress import terminal_progress
 
         machine = module_machine(op)
         loop = find_loop(op)

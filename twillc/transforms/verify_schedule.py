@@ -10,8 +10,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
 
 @dataclass(frozen=True)
@@ -21,8 +21,8 @@ class VerifySchedulePass(ModulePass):
     name = "verify-schedule"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.checker import ScheduleVerificationError
         from twillc.schedule_check import check_any
+        from twillc.scheduling.checker import ScheduleVerificationError
 
         machine = module_machine(op)
         loop = find_loop(op)

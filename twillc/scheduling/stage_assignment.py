@@ -99,7 +99,7 @@ def gaus_stage_assignment(
     the first legal one came (every round's result is legalized)."""
     import torch
 
-    from twillc.solvers.gaus import dependence_violation, step_probabilities
+    from twillc.scheduling.gaus import dependence_violation, step_probabilities
 
     start = time.monotonic()
     ops = [o.id for o in problem.graph.ops]

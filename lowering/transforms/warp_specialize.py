@@ -15,9 +15,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
-from twillc.expand import channels, expand_pipeline
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from lowering.transforms.expand import channels, expand_pipeline
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status, schedule_length
 
 
 def iterative_modulo_schedule(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, int] | None:
@@ -19,7 +19,7 @@ def iterative_modulo_schedule(graph: DependenceGraph, ii: int, start: np.ndarray
     and the successors it now violates. The result passes the checker."""
     import heapq
 
-    from twillc.checker import check_schedule
+    from twillc.scheduling.checker import check_schedule
 
     ops = graph.ops
     n = len(ops)

@@ -35,11 +35,11 @@ from __future__ import annotations
 import time
 from math import ceil
 
-from twillc.graph import DependenceGraph, held_after_issue
-from twillc.solvers.joint_cpsat import choose_warps, crossing, warp_literals, window_present, windows_of
-from twillc.solvers.joint_model import _segments
-from twillc.solvers.modulo_cpsat import _within_capacity
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.graph import DependenceGraph, held_after_issue
+from twillc.scheduling.joint_cpsat import choose_warps, crossing, warp_literals, window_present, windows_of
+from twillc.scheduling.joint_model import _segments
+from twillc.scheduling.modulo_cpsat import _within_capacity
+from twillc.scheduling.warp_config import WarpConfig
 
 MAX_RECURRENCES = 200
 """Elementary cycles of the dependence graph stated at most (by residues)."""

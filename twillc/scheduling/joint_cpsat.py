@@ -35,10 +35,10 @@ from __future__ import annotations
 from itertools import pairwise
 from math import ceil
 
-from twillc.graph import DependenceGraph, Op, held_after_issue
-from twillc.solvers.joint_model import Answer, _segments, query_copies
-from twillc.solvers.modulo_cpsat import _within_capacity
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.graph import DependenceGraph, Op, held_after_issue
+from twillc.scheduling.joint_model import Answer, _segments, query_copies
+from twillc.scheduling.modulo_cpsat import _within_capacity
+from twillc.scheduling.warp_config import WarpConfig
 
 
 def joint_cpsat_at(

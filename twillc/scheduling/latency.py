@@ -17,7 +17,7 @@ from math import ceil
 
 import numpy as np
 
-from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status, schedule_length
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def makespan(graph: DependenceGraph, cycles: dict[str, int]) -> int:
 
 def latency_lower_bound(graph: DependenceGraph) -> int:
     """max(critical path, busiest unit's demand over its capacity)."""
-    from twillc.solvers.modulo_cpsat import _longest_paths
+    from twillc.scheduling.modulo_cpsat import _longest_paths
 
     asap = _longest_paths(acyclic(graph), 1, [0])[1]  # type: ignore[index]
     path = int(max(asap[i] + max(o.cycles, o.latency) for i, o in enumerate(graph.ops)))
@@ -57,7 +57,7 @@ def latency_lower_bound(graph: DependenceGraph) -> int:
 def check_latency(graph: DependenceGraph, cycles: dict[str, int]) -> list[str]:
     """Violations of a latency schedule, by the independent modulo checker at
     an II no two cycles of the schedule fold onto."""
-    from twillc.checker import check_schedule
+    from twillc.scheduling.checker import check_schedule
 
     g = acyclic(graph)
     span = makespan(g, cycles) + max(o.cycles for o in g.ops) + 1
@@ -146,7 +146,7 @@ def gaus_latency(graph: DependenceGraph, time_limit: float = 60.0, seed: int = 0
     optimizes at II = horizon (no folding), and its start times, as list-
     scheduling priorities, give the legal schedule; the better of the two
     is returned."""
-    from twillc.solvers.gaus import GausFailure, gaus_modulo_schedule
+    from twillc.scheduling.gaus import GausFailure, gaus_modulo_schedule
 
     g = acyclic(graph)
     start = time.perf_counter()

@@ -13,7 +13,7 @@ from math import ceil
 
 import numpy as np
 
-from twillc.graph import DependenceGraph
+from twillc.scheduling.graph import DependenceGraph
 
 
 class ZeroDistanceCycle(ValueError):

@@ -54,9 +54,9 @@ from math import ceil
 
 import numpy as np
 
-from twillc.graph import DependenceGraph, Op, Schedule, Status, schedule_length
-from twillc.solvers.bounds import rec_mii, res_mii
-from twillc.solvers.ims import free_residues, iterative_modulo_schedule
+from twillc.scheduling.bounds import rec_mii, res_mii
+from twillc.scheduling.graph import DependenceGraph, Op, Schedule, Status, schedule_length
+from twillc.scheduling.ims import free_residues, iterative_modulo_schedule
 
 Progress = Callable[[dict[str, object]], None]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from twillc.graph import DependenceGraph, Schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
 @dataclass(frozen=True)

@@ -46,9 +46,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from twillc.graph import DependenceGraph, Schedule, Status, WarpRole
-from twillc.solvers.joint_model import Answer, joint_schedule_at
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
+from twillc.scheduling.joint_model import Answer, joint_schedule_at
+from twillc.scheduling.warp_config import WarpConfig
 
 __all__ = ["SolverLimit", "WarpConfig", "joint_schedule", "joint_schedule_at", "warp_roles"]
 
@@ -178,8 +178,8 @@ class _Search:
         return self.bases[ii]
 
     def shortest_modulo(self, graph: DependenceGraph, ii: int) -> tuple[str, Schedule | None]:
-        from twillc.graph import schedule_length
-        from twillc.solvers.modulo_cpsat import _solve_at
+        from twillc.scheduling.graph import schedule_length
+        from twillc.scheduling.modulo_cpsat import _solve_at
 
         res = _solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
         if res.cycles is None:
@@ -197,7 +197,7 @@ class _Search:
         fewest_crossings: bool = False,
     ) -> Answer:
         if fixed is None and self.engine == "cp-sat":
-            from twillc.solvers.joint_cpsat import joint_cpsat_at
+            from twillc.scheduling.joint_cpsat import joint_cpsat_at
 
             res = joint_cpsat_at(self.graph, self.config, ii, length, stages, self.budget(cap), self.seed)
         else:
@@ -235,7 +235,7 @@ class _Search:
     def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
         """Among the schedules as short as `first`, one with short lifetimes:
         fewer registers and buffers live at once leave more warp assignments."""
-        from twillc.solvers.modulo_cpsat import _solve_at
+        from twillc.scheduling.modulo_cpsat import _solve_at
 
         if first is None or first.ii is None:
             return None
@@ -358,7 +358,7 @@ class _Search:
     def refuted_at_every_length(self, ii: int) -> bool:
         """Whether `joint_relaxation` proves `ii` infeasible whatever the
         length and stage count."""
-        from twillc.solvers.joint_relaxation import joint_relaxation_at
+        from twillc.scheduling.joint_relaxation import joint_relaxation_at
 
         verdict = joint_relaxation_at(self.graph, self.config, ii, self.budget(self.query_limit), self.seed)
         if self.progress:
@@ -419,8 +419,8 @@ def joint_schedule(
     the time runs out before any schedule."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
-    from twillc.solvers.modulo_cpsat import SolverLimit as ModuloLimit
-    from twillc.solvers.modulo_cpsat import modulo_schedule
+    from twillc.scheduling.modulo_cpsat import SolverLimit as ModuloLimit
+    from twillc.scheduling.modulo_cpsat import modulo_schedule
 
     search = _Search(graph, config, time_limit, seed, progress, engine, relaxation)
     if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):

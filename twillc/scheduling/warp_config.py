@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from twillc.graph import DependenceGraph, Op
+from twillc.scheduling.graph import DependenceGraph, Op
 
 
 @dataclass(frozen=True)

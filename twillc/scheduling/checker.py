@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from twillc.diagnostics import InternalError
-from twillc.graph import DependenceGraph, Schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
 class ScheduleVerificationError(InternalError):

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from twillc.graph import DependenceGraph, Schedule, Status, schedule_length
-from twillc.solvers.ims import iterative_modulo_schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status, schedule_length
+from twillc.scheduling.ims import iterative_modulo_schedule
 
 Progress = Callable[[dict[str, object]], None]
 
@@ -71,7 +71,7 @@ class _Tensors:
 
 
 def _tensors(graph: DependenceGraph, ii: int, torch, device: str) -> _Tensors:
-    from twillc.solvers.modulo_cpsat import _segments
+    from twillc.scheduling.modulo_cpsat import _segments
 
     index = {o.id: i for i, o in enumerate(graph.ops)}
     units = sorted(graph.capacities)
@@ -169,7 +169,7 @@ def _pack_residues(
     the circular order GauS gave them and are packed back to back from the
     first one's residue; then each op issues at the first time of its
     residue class that its dependences allow (a fixed point)."""
-    from twillc.checker import check_schedule
+    from twillc.scheduling.checker import check_schedule
 
     ops = graph.ops
     residue = np.full(len(ops), -1, dtype=np.int64)
@@ -208,8 +208,8 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
     """Round, repair dependences to a fixed point, then residues packed per
     one-instance unit, or a modulo reservation table in start order;
     iterative modulo scheduling when those fail."""
-    from twillc.checker import check_schedule
-    from twillc.solvers.modulo_cpsat import ims_all_pairs
+    from twillc.scheduling.checker import check_schedule
+    from twillc.scheduling.modulo_cpsat import ims_all_pairs
 
     ops = graph.ops
     index = {o.id: i for i, o in enumerate(ops)}
@@ -292,7 +292,7 @@ def gaus_modulo_schedule(
     II from max(ResMII, RecMII) upward at which legalization succeeds)."""
     import torch
 
-    from twillc.solvers.bounds import mii
+    from twillc.scheduling.bounds import mii
 
     start_time = time.monotonic()
     lower = mii(graph)
@@ -331,7 +331,7 @@ def gaus_modulo_schedule(
 
 
 def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, progress, torch) -> dict[str, int] | None:
-    from twillc.solvers.modulo_cpsat import _longest_paths
+    from twillc.scheduling.modulo_cpsat import _longest_paths
 
     n = len(graph.ops)
     paths = _longest_paths(graph, ii, [0])

@@ -17,8 +17,8 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CostAttr, ScheduleAttr, WarpAttr
-from twillc.graph import DependenceGraph, Edge, Op, Schedule, Status, WarpRole, uniform_rrt
-from twillc.machine import Machine
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, WarpRole, uniform_rrt
+from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, op_location
 
 

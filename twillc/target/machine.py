@@ -1,6 +1,6 @@
 """Machine models: the per-SM facts costs are derived from, read from TOML.
 
-`h100` and `b200` ship in `twillc/machines/`; a user's own file is named by
+`h100` and `b200` ship in `twillc/target/machines/`; a user's own file is named by
 path (`target "my.toml"` or `--target my.toml`). Every number in a shipped
 file has its source in the file's `[sources]` table.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from twillc.diagnostics import Location, UserError
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.warp_config import WarpConfig
 
 MACHINE_DIR = Path(__file__).parent / "machines"
 

@@ -54,7 +54,7 @@ at the issues of the values it may hold. Q*'s own liveness differs from the
 steady state's only after cycle S*II, when a value leaving the loop outlives
 its last user in Q*; it is encoded at the issues of copies from then on
 (units and blocking on Q* equal their folded form, so need nothing more).
-The independent checker (`twillc.checker_ws`) replays both Q* and the steady
+The independent checker (`twillc.scheduling.checker_ws`) replays both Q* and the steady
 state cycle by cycle; tests compare the two against brute force.
 """
 
@@ -63,8 +63,8 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from twillc.graph import DependenceGraph, held_after_issue
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.graph import DependenceGraph, held_after_issue
+from twillc.scheduling.warp_config import WarpConfig
 
 if TYPE_CHECKING:
     import z3

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from twillc.checker import check_schedule
-from twillc.graph import DependenceGraph, Edge, Op, Schedule
-from twillc.solvers.warp_config import WarpConfig
+from twillc.scheduling.checker import check_schedule
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule
+from twillc.scheduling.warp_config import WarpConfig
 
 
 def check_joint(

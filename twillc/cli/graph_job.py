@@ -21,7 +21,7 @@ DEFAULT_GRAPH_PIPELINE = "modulo-schedule,verify-schedule"
 def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text
-    from twillc.checker import check_schedule
+    from twillc.scheduling.checker import check_schedule
 
     path = Path(args.input)
     if args.emit == "mlir" or (args.output and kind == "mlir"):
@@ -41,7 +41,7 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
             raise UsageError("--resources applies to .graphml inputs only")
         return _run_gml(args, kind)
     from twillc.diagnostics import Location, UserError
-    from twillc.solvers.bounds import ZeroDistanceCycle
+    from twillc.scheduling.bounds import ZeroDistanceCycle
 
     scheduler = _scheduling_pass(args.passes or DEFAULT_GRAPH_PIPELINE)
     try:
@@ -67,7 +67,7 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
 def _scheduling_pass(spec: str) -> object:
     from xdsl.passes import PassPipeline
 
-    from twillc.transforms import get_all_passes
+    from twillc.cli.passes import get_all_passes
 
     available = {k: v for k, v in get_all_passes().items() if k in GRAPH_PASSES}
     try:
@@ -90,10 +90,10 @@ def _run_gml(args: argparse.Namespace, kind: str) -> str:
     """GS-Schedule stage assignment by GauS over D = the longest path's nodes."""
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text
-    from twillc.checker import check_schedule
-    from twillc.graph import Schedule, Status, schedule_length
     from twillc.io.gml import read_gs_gml
-    from twillc.solvers.stage_assignment import gaus_stage_assignment, is_legal, longest_path_nodes, objective
+    from twillc.scheduling.checker import check_schedule
+    from twillc.scheduling.graph import Schedule, Status, schedule_length
+    from twillc.scheduling.stage_assignment import gaus_stage_assignment, is_legal, longest_path_nodes, objective
 
     if args.passes:
         raise UsageError("a .gml input takes no --passes: it runs GauS stage assignment")
