@@ -485,8 +485,7 @@ def test_fa4_schedule_at_the_bound_for_other_seeds(seed: int) -> None:
     from graphs import example_module
 
     from twillc.scheduling.modulo_cpsat import modulo_schedule
-    from twillc.target.machine import machine_warp_config
-    from twillc.transforms.common import module_machine
+    from twillc.transforms.common import machine_warp_config, module_machine
     from twillc.transforms.ir_graph import find_loop, graph_from_loop
 
     module = example_module("attn_fwd_b200", "annotate-costs,cost-normalize")

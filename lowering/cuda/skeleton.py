@@ -244,7 +244,7 @@ class _Emitter:
         become), values feeding only MMA accumulators or A operands."""
         if self.arch != "sm_100a":
             return set()
-        from twillc.transforms.annotate_costs import _tmem_role
+        from twillc.transforms.annotate_costs import tmem_role as _tmem_role
 
         out = set()
         for op in self.loop_ops:

@@ -7,7 +7,7 @@ import re
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.utils.exceptions import VerifyException
 
-from twillc.transforms.common import located_error
+from twillc.ir.errors import located_error
 
 
 def verify_located(module: ModuleOp) -> None:

@@ -9,10 +9,21 @@ solved exactly-as-possible by CP-SAT (the baseline) or by GauS.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import numpy as np
 
-from twillc.io.gml import StageProblem
+from twillc.scheduling.graph import DependenceGraph
+
+
+@dataclass(frozen=True)
+class StageProblem:
+    graph: DependenceGraph
+    """Ops reserve no unit; edges have delay 0 (a successor may share its stage)."""
+    memory: dict[str, int]
+    """m_v, the node's memory weight."""
+    weight: dict[tuple[str, str], int]
+    """w_e in {0, 1}."""
 
 
 def longest_path_nodes(problem: StageProblem) -> int:

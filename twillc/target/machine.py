@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from twillc.diagnostics import Location, UserError
-from twillc.scheduling.warp_config import WarpConfig
 
 MACHINE_DIR = Path(__file__).parent / "machines"
 
@@ -83,23 +82,6 @@ class Machine:
         as far as it goes, full warp groups past it."""
         given = self.warp_threads[:groups]
         return given + (self.threads_per_group,) * (groups - len(given))
-
-
-def machine_warp_config(
-    machine: Machine, groups: int, regs: tuple[int, ...], cross_warp: bool, vl_warp: int = 0
-) -> WarpConfig:
-    """The warps of a joint schedule on `machine`: the threads and
-    one-thread / one-warp units are the machine's."""
-    return WarpConfig(
-        warp_groups=groups,
-        vl_warp=vl_warp,
-        reg_limits=regs,
-        allow_cross_warp=cross_warp,
-        threads=machine.threads_of(groups),
-        group_threads=machine.threads_per_group,
-        one_thread_units=machine.one_thread_units,
-        one_warp_units=machine.one_warp_units,
-    )
 
 
 def shipped_targets() -> list[str]:

@@ -17,8 +17,8 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
 from xdsl.passes import ModulePass
 
 from twillc.scheduling.warp_config import WarpConfig
-from twillc.target.machine import Machine, machine_warp_config
-from twillc.transforms.common import located_error, module_machine
+from twillc.target.machine import Machine
+from twillc.transforms.common import located_error, machine_warp_config, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
