@@ -11,7 +11,7 @@ from test_joint_z3 import carried_problems, graph, op, tiny_problems
 from twillc.scheduling.graph import DependenceGraph, Edge
 from twillc.scheduling.joint_cpsat import joint_cpsat_at
 from twillc.scheduling.joint_relaxation import joint_relaxation_at
-from twillc.scheduling.joint_z3 import WarpConfig, canonical_warps
+from twillc.scheduling.joint_search import WarpConfig, canonical_warps
 
 
 def never_refutes_a_schedule(g: DependenceGraph, config: WarpConfig, ii: int, length: int) -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from twillc.scheduling.checker_ws import check_joint
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, schedule_length, uniform_rrt
 from twillc.scheduling.joint_cpsat import joint_cpsat_at
-from twillc.scheduling.joint_z3 import SolverLimit, WarpConfig, joint_schedule, joint_schedule_at
+from twillc.scheduling.joint_search import SolverLimit, WarpConfig, joint_schedule, joint_schedule_at
 
 UNITS = {"tc": 1, "sfu": 1, "alu": 2, "tma": 1}
 ONE_WARP = WarpConfig(2, 0, (24, 240))

@@ -1,4 +1,4 @@
-"""The joint SWP + WS query of `joint_model` (same problem, same answer
+"""The joint SWP + WS query of `joint_z3` (same problem, same answer
 type) stated for CP-SAT, which decides it in seconds where Z3's difference
 logic stalls on warp-dependent disjunctions (a stalling tensor-memory read
 excludes every op of its warp, whichever warp that is).
@@ -36,7 +36,7 @@ from itertools import pairwise
 from math import ceil
 
 from twillc.scheduling.graph import DependenceGraph, Op, held_after_issue
-from twillc.scheduling.joint_model import Answer, _segments, query_copies
+from twillc.scheduling.joint_z3 import Answer, _segments, query_copies
 from twillc.scheduling.modulo_cpsat import _within_capacity
 from twillc.scheduling.warp_config import WarpConfig
 

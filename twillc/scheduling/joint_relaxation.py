@@ -2,7 +2,7 @@
 every length at once: when either is infeasible, no joint schedule exists
 at that II, however many stages Q* is given.
 
-Both keep only the steady state of `joint_model` (what Q* adds, completion
+Both keep only the steady state of `joint_z3` (what Q* adds, completion
 by L and the drain of values leaving its last copies, is dropped) and
 state it on the circle of II cycles, over issue residues r_v in [0, II)
 and warps:
@@ -37,7 +37,7 @@ from math import ceil
 
 from twillc.scheduling.graph import DependenceGraph, held_after_issue
 from twillc.scheduling.joint_cpsat import choose_warps, crossing, warp_literals, window_present, windows_of
-from twillc.scheduling.joint_model import _segments
+from twillc.scheduling.joint_z3 import _segments
 from twillc.scheduling.modulo_cpsat import _within_capacity
 from twillc.scheduling.warp_config import WarpConfig
 

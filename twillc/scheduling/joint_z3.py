@@ -1,541 +1,535 @@
-"""Twill's joint software pipelining + warp specialization: Algorithm 1's
-search over II and length around the Z3 query of `joint_model`.
+"""One satisfiability query of Twill's joint SWP + WS problem (section 4,
+Figs. 4-6) at a fixed II and length L, in Z3 (QF_LIA).
 
-Algorithm 1 (Twill section 5) raises II from the modulo schedule's optimum
-and, at each II, tries lengths with the stage count S of the shortest
-modulo schedule. Here, beyond the paper, `extra_stages` more stage counts
-are tried before an II is declared infeasible. A query at length S*II with
-S copies decides a stage count exactly (lengths are monotone within one),
-and a binary search then finds the shortest length.
+What is decided. An issue time t_v >= 0 and a warp w_v for every op, the
+same for every iteration. The straight-line program Q* runs S copies of the
+body (S = `stages`, default ceil(L/II)); copy i of v issues at t_v + i*II
+and the program lasts T = L + (S-1)*II. A schedule is accepted when Q*
+meets every constraint below at every cycle of [0, T), and the steady state
+of the unbounded loop (every copy i in Z) meets them too. The two differ
+only in liveness: Q* holds S copies, so a value living longer than the span
+they overlap is under-counted there, while the steady state has no drain.
 
-The search is anytime: first the modulo schedule's own issue times with
-only the warps free (a quick query) at growing IIs, then bisected, give a
-schedule; the shortest modulo schedule's times first, then, when values may
-cross warps, those of one whose every crossable edge carries the spill delay
-(any warp assignment then meets the cross-warp delays). Then full queries
-run II upward from the proven lower bound to that II, to find a smaller one
-or refute every II below it.
+- uniqueness / consistency: one t_v per op, copies at fixed offsets;
+- completion: t_v + i*II + cycles(v) <= T for every copy, i.e. t_v +
+  cycles(v) <= L;
+- dependences: t_v + distance*II >= t_u + delay;
+- unit capacity: per cycle of Q*, equivalently folded modulo II (with
+  completion every residue's full fold occurs in Q*);
+- liveness: the value of copy (v, i) is live on [t_v + i*II, end) where end
+  is the latest issue of a user copy (w, i + distance), at least one cycle
+  after the issue (a variable-latency op's value, a shared-memory ring slot,
+  until that user completes: the slot is released when its reader is
+  done; likewise an MMA's operands but the accumulator it updates in
+  place, which it reads while it runs); in Q* a value with a user copy beyond the last one
+  (i + distance >= S: a loop-carried result leaving the loop) lives to T;
+- memory capacity: per memory, the footprints of live values; in a ring
+  memory, the slots of every value's ring (its most copies live at once in
+  the steady state); register limit: per warp, the registers of the live
+  values it holds;
+- warp uniqueness; variable latency <=> the warp W_vl; an op only on a
+  warp with the threads it needs (a tile op: a whole warp group; a TMA
+  load or a tcgen05.mma: one thread); the ops of a one-warp unit
+  (tcgen05.mma) all on one warp;
+- cross-warp communication: a consumer on another warp than its producer
+  issues a further `spill` cycles late (WarpConfig.spill); values of
+  variable-latency ops are exempt (shared memory with its own barrier);
+  with communication forbidden, other edges keep both ends on one warp;
+- blocking: an op with a blocking incoming edge, or receiving a value from
+  another warp (the paper's elided constraint), issues only when no other
+  op of its warp is executing (other copies of the op itself excepted, as
+  in Fig. 6); an op with a stall (a blocking tensor-memory read) excludes
+  them for the whole stall.
 
-Who decides. Queries at fixed issue times (the seeds, and the warps of
-the schedule returned) go to Z3 (`joint_model`); queries with times and
-warps both free go to the engine, CP-SAT (`joint_cpsat`, the default) or
-Z3: the same problem, decided faster by CP-SAT's cumulative reasoning
-(`bench/joint_engines.py`), and checked against each other and brute
-force in the tests.
-
-Which warps. A satisfying assignment is one of many; at the issue times of
-the schedule returned, Z3's optimizer picks the one with the fewest edges
-carrying a value across warps (each a shared-memory or tensor-memory ring
-and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
-on whole warp groups.
-
-What the result claims. `status` is OPTIMAL when every II below the one
-returned has no modulo schedule at all (proven by CP-SAT) or is refuted at
-every length by `joint_relaxation` (tried first at each II, unless
-`relaxation` is off), so no stage count could help; `lower_bound` is the
-largest II so proven. `complete` is
-True when every II below the one returned was refuted for every stage
-count up to the bound tried (see `note`); stage counts past that bound are
-never covered, so a smaller II with more stages stays possible unless the
-status is OPTIMAL.
+Encoding. Integer issue times with residues r_v = t_v mod II and indicator
+terms (QF_LIA), rather than the paper's booleans per (op, copy, cycle):
+after cost normalization II and L are tens to hundreds of cycles, and the
+boolean encoding grows with them while difference constraints do not
+(on the 28-op attention graphs, II 226-440 and T up to ~1300, a query with
+the warps free and times fixed takes under a second). Units, blocking and
+liveness are stated on the steady state, folded modulo II. Resource sums are
+step functions that peak where some interval starts, so each capacity is
+stated at the start residues of the ops that use it, and a warp's registers
+at the issues of the values it may hold. Q*'s own liveness differs from the
+steady state's only after cycle S*II, when a value leaving the loop outlives
+its last user in Q*; it is encoded at the issues of copies from then on
+(units and blocking on Q* equal their folded form, so need nothing more).
+The independent checker (`twillc.scheduling.checker_ws`) replays both Q* and the steady
+state cycle by cycle; tests compare the two against brute force.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from math import ceil
+from typing import TYPE_CHECKING
 
-from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
-from twillc.scheduling.joint_model import Answer, joint_schedule_at
+from twillc.scheduling.graph import DependenceGraph, held_after_issue
 from twillc.scheduling.warp_config import WarpConfig
 
-__all__ = ["SolverLimit", "WarpConfig", "joint_schedule", "joint_schedule_at", "warp_roles"]
+if TYPE_CHECKING:
+    import z3
 
-Progress = Callable[[dict[str, object]], None]
-ENGINES = ("cp-sat", "z3")
-"""What decides a full query (issue times and warps both free)."""
-Found = tuple[dict[str, int], dict[str, int]]
-"""Issue cycles and warps of a satisfying assignment."""
+Answer = tuple[dict[str, int], dict[str, int]] | None | str
+"""(cycles, warps) when satisfiable, None when not, 'unknown' at the limit."""
 
 
-class SolverLimit(Exception):
-    """The time limit ran out before any joint schedule was found."""
+def joint_schedule_at(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    ii: int,
+    length: int,
+    stages: int | None = None,
+    time_limit: float = 60.0,
+    seed: int = 0,
+    fixed_cycles: dict[str, int] | None = None,
+    fewest_crossings: bool = False,
+) -> Answer:
+    """Decide the joint problem at II `ii`, length `length` and `stages`
+    copies in Q* (see the module docstring). With `fixed_cycles` only warps
+    are chosen. With `fewest_crossings`, Z3's optimizer returns an answer
+    with the fewest edges carrying a value from one warp to another, then
+    the fewest ops needing less than a warp group on a whole one. Issue times
+    come back as solved (not shifted to 0)."""
+    import z3
 
-    def __init__(self, message: str, lower_bound: int):
-        super().__init__(message)
-        self.lower_bound = lower_bound
-
-
-def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
-    """Reasons no II can help: an op that fits no warp it may use."""
-    if not 0 <= config.vl_warp < config.warp_groups:
-        return f"the variable-latency warp {config.vl_warp} is not among the {config.warp_groups} warps"
-    if config.warp_groups < 2 and any(not o.variable_latency for o in graph.ops):
-        return "fixed-latency ops cannot go on the variable-latency warp, and there is no other"
-    for o in graph.ops:
-        allowed = config.allowed_warps(o)
-        if not allowed:
-            return (
-                f"op {o.id} runs on {config.threads_needed(o)} threads and no warp it may use has that many "
-                f"(threads per warp: {', '.join(str(config.threads_of(w)) for w in range(config.warp_groups))})"
-            )
-        if config.reg_limits and all(o.regs > config.limit(w) for w in allowed):
-            best = max(config.limit(w) for w in allowed)
-            return (
-                f"op {o.id} keeps {o.regs} registers per thread live, more than any warp it may use "
-                f"allows ({best}): sub-tile it or raise the budget"
-            )
-        for mem, size in sorted(o.footprint.items()):
-            if size > graph.memories.get(mem, size):
-                return f"op {o.id} needs {size} B of {mem}, more than its capacity {graph.memories[mem]} B"
-    for unit in sorted(config.one_warp_units):
-        users = [o for o in graph.ops if unit in o.units()]
-        common = set(range(config.warp_groups))
-        for o in users:
-            common &= set(config.allowed_warps(o))
-        if users and not common:
-            return f"the {unit} ops must share one warp, and no warp may run all of them"
-    return ""
-
-
-def warp_roles(graph: DependenceGraph, config: WarpConfig, warps: dict[str, int]) -> tuple[WarpRole, ...]:
-    """Names for the warps from the units their ops use: `producer` (W_vl),
-    `mma` (tensor core only), `consumer` (tensor core with other work),
-    `softmax` (special-function unit, no tensor core), `correction` (other
-    units only), `idle` (no op); numbered when a name repeats."""
-    bases = []
-    for wid in range(config.warp_groups):
-        units = {u for o in graph.ops if warps[o.id] == wid for u in o.units()}
-        held = any(warps[o.id] == wid for o in graph.ops)
-        if wid == config.vl_warp:
-            base = "producer" if held else "idle"
-        elif not held:
-            base = "idle"
-        elif units == {"tc"}:
-            base = "mma"
-        elif "tc" in units:
-            base = "consumer"
-        elif "sfu" in units:
-            base = "softmax"
-        else:
-            base = "correction"
-        bases.append(base)
-    seen: dict[str, int] = {}
-    out = []
-    for wid, base in enumerate(bases):
-        name = base
-        if bases.count(base) > 1 and base != "idle":
-            name = f"{base}{seen.get(base, 0)}"
-            seen[base] = seen.get(base, 0) + 1
-        out.append(WarpRole(wid, name, config.reg_limits[wid] if wid < len(config.reg_limits) else 0))
-    return tuple(out)
+    copies = query_copies(graph, config, ii, length, stages)
+    if copies is None:
+        return None
+    z3.set_param("smt.random_seed", seed)
+    z3.set_param("sat.random_seed", seed)
+    enc = _Encoding(z3, graph, config, ii, length, copies, seed, fixed_cycles, fewest_crossings)
+    enc.timing()
+    enc.warps()
+    enc.dependences()
+    enc.units()
+    enc.steady_liveness()
+    enc.straight_line_liveness()
+    enc.blocking()
+    if fewest_crossings:  # lexicographic: Z3 optimizes the first objective first
+        enc.solver.minimize(enc.count(enc.crossings))
+        enc.solver.minimize(enc.count(enc.oversized()))
+    enc.solver.set("timeout", max(1, int(time_limit * 1000)))
+    verdict = enc.solver.check()
+    if verdict == z3.unsat:
+        return None
+    if verdict != z3.sat:
+        return "unknown"
+    model = enc.solver.model()
+    cycles = {o.id: model.eval(enc.t[o.id]).as_long() for o in graph.ops}
+    warps = {o.id: model.eval(enc.w[o.id]).as_long() for o in graph.ops}
+    return cycles, warps
 
 
-def _sequential_ii(graph: DependenceGraph) -> int:
-    """An II past which the search stops: every op and every delay back to back."""
-    out_delay = {o.id: o.latency for o in graph.ops}
-    for e in graph.edges:
-        out_delay[e.src] = max(out_delay[e.src], e.delay)
-    return sum(max(o.cycles, out_delay[o.id] + o.spill_cost) for o in graph.ops) + 1
+def query_copies(graph: DependenceGraph, config: WarpConfig, ii: int, length: int, stages: int | None) -> int | None:
+    """The copies S of the body in Q* for a query (default ceil(L/II)), or
+    None when the query is unsatisfiable on its face (an op longer than L,
+    W_vl not a warp); ValueError on a query that makes no sense."""
+    if ii < 1 or length < 1:
+        raise ValueError("II and length must be positive")
+    copies = stages if stages is not None else max(1, ceil(length / ii))
+    if copies < ceil(length / ii):
+        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
+    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
+        return None
+    return copies
 
 
-class _Search:
-    """State of one run of Algorithm 1 (see the module docstring)."""
+def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...], unit: str) -> list[tuple[int, int, int]]:
+    """Maximal runs (offset, rows, count) of constant nonzero demand of `unit`."""
+    out: list[tuple[int, int, int]] = []
+    for k, row in enumerate(rrt):
+        q = dict(row).get(unit, 0)
+        if q and out and out[-1][0] + out[-1][1] == k and out[-1][2] == q:
+            out[-1] = (out[-1][0], out[-1][1] + 1, q)
+        elif q:
+            out.append((k, 1, q))
+    return out
+
+
+class _Encoding:
+    """The constraint families, one method each, on one Z3 solver."""
 
     def __init__(
         self,
+        z3mod,
         graph: DependenceGraph,
         config: WarpConfig,
-        time_limit: float,
-        seed: int,
-        progress: Progress | None,
-        engine: str = "cp-sat",
-        relaxation: bool = True,
-    ) -> None:
-        self.graph, self.config, self.seed, self.progress = graph, config, seed, progress
-        self.engine, self.relaxation = engine, relaxation
-        self.start, self.time_limit = time.monotonic(), time_limit
-        self.query_limit = max(1.0, time_limit / 8)
-        self.bases: dict[int, tuple[str, Schedule | None]] = {}
-        self.seeds: dict[int, Schedule] = {}
-        """Modulo schedules known without a proof of minimal length."""
-        self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
-        self.lower = 1
-
-    def left(self) -> float:
-        return self.time_limit - (time.monotonic() - self.start)
-
-    def budget(self, cap: float) -> float:
-        return min(max(self.left(), 0.1), cap)
-
-    def base(self, ii: int) -> tuple[str, Schedule | None]:
-        """The shortest modulo schedule at `ii` and how sure that is:
-        'optimal' (length proven), 'feasible', 'infeasible' (proven) or
-        'unknown'."""
-        if ii not in self.bases:
-            self.bases[ii] = self.shortest_modulo(self.graph, ii)
-        return self.bases[ii]
-
-    def shortest_modulo(self, graph: DependenceGraph, ii: int) -> tuple[str, Schedule | None]:
-        from twillc.scheduling.graph import schedule_length
-        from twillc.scheduling.modulo_cpsat import _solve_at
-
-        res = _solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
-        if res.cycles is None:
-            return res.status, None
-        cyc = {o.id: res.cycles[o.id] for o in graph.ops}
-        return res.status, Schedule(ii, cyc, schedule_length(graph, cyc), Status.FEASIBLE, ii, solver="cp-sat")
-
-    def query(
-        self,
         ii: int,
         length: int,
-        stages: int,
-        cap: float,
+        copies: int,
+        seed: int,
         fixed: dict[str, int] | None = None,
-        fewest_crossings: bool = False,
-    ) -> Answer:
-        if fixed is None and self.engine == "cp-sat":
-            from twillc.scheduling.joint_cpsat import joint_cpsat_at
+        optimise: bool = False,
+    ) -> None:
+        self.z3 = z3mod
+        self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
+        self.ops = list(graph.ops)
+        self.ctx = z3mod.Context()
+        self.solver = z3mod.Optimize(ctx=self.ctx) if optimise else z3mod.SolverFor("QF_LIA", ctx=self.ctx)
+        self.solver.set("random_seed", seed)
+        self.names = 0
+        # Fixed issue times are constants, so residues and offsets between
+        # them fold away and a warps-only query stays small.
+        self.fixed = fixed
+        self.t = {o.id: self.int("t") if fixed is None else z3mod.IntVal(fixed[o.id], self.ctx) for o in self.ops}
+        self.w = {o.id: self.int("w") for o in self.ops}
+        self.res: dict[tuple[str, int], z3.ArithRef] = {}
+        self.offsets: dict[tuple[tuple[str, int], tuple[str, int]], z3.ArithRef] = {}
+        self.blocks: dict[str, list[z3.BoolRef]] = {o.id: [] for o in self.ops}
+        self.crossings: list[z3.BoolRef] = []
+        """Per edge that may cross warps: whether it does."""
+        self.users: dict[str, list[tuple[str, int, int]]] = {o.id: [] for o in self.ops}
+        """(user, distance, cycles after its issue the value stays live)."""
+        for e in graph.edges:
+            self.users[e.src].append((e.dst, e.distance, held_after_issue(graph, e)))
 
-            res = joint_cpsat_at(self.graph, self.config, ii, length, stages, self.budget(cap), self.seed)
-        else:
-            res = joint_schedule_at(
-                self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed, fewest_crossings
-            )
-        if self.progress:
-            verdict = "sat" if isinstance(res, tuple) else "unsat" if res is None else "unknown"
-            self.progress(
-                {
-                    "ii": ii,
-                    "length": length,
-                    "stages": stages,
-                    "fixed_times": fixed is not None,
-                    "bound": self.lower,
-                    "elapsed": time.monotonic() - self.start,
-                    "result": verdict,
-                }
-            )
-        return res
+    def fresh(self, kind: str) -> str:
+        """A unique variable name (op ids may contain any character)."""
+        self.names += 1
+        return f"{kind}{self.names}"
 
-    def padded(self, ii: int) -> tuple[DependenceGraph, Schedule | None]:
-        """The graph with every edge that may cross warps lengthened by its
-        spill delay, so that any warp assignment meets the cross-warp delays,
-        and its shortest modulo schedule at `ii`."""
-        edges = tuple(
-            e
-            if e.src == e.dst or self.graph.op(e.src).variable_latency
-            else replace(e, delay=e.delay + self.config.spill(self.graph, e.src))
-            for e in self.graph.edges
-        )
-        padded = replace(self.graph, edges=edges)
-        return padded, self.shortest_modulo(padded, ii)[1]
+    def int(self, kind: str) -> z3.ArithRef:
+        return self.z3.Int(self.fresh(kind), self.ctx)
 
-    def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
-        """Among the schedules as short as `first`, one with short lifetimes:
-        fewer registers and buffers live at once leave more warp assignments."""
-        from twillc.scheduling.modulo_cpsat import _solve_at
+    def true(self) -> z3.BoolRef:
+        return self.z3.BoolVal(True, self.ctx)
 
-        if first is None or first.ii is None:
-            return None
-        budget = self.budget(self.query_limit / 2)
-        res = _solve_at(graph, first.ii, budget, self.seed, False, hint=dict(first.cycles), fixed_length=first.length)
-        if res.cycles is None or max(res.cycles[o.id] + o.cycles for o in graph.ops) != first.length:
-            return None
-        return replace(first, cycles={o.id: res.cycles[o.id] for o in graph.ops})
+    def add(self, *constraints: z3.BoolRef) -> None:
+        self.solver.add(*constraints)
 
-    def seed_schedules(self, ii: int) -> Iterator[Schedule | None]:
-        """Modulo schedules whose issue times may admit warps, made lazily:
-        the shortest; when values may cross warps, a padded one with short
-        lifetimes (fewer values live at once leave more warp assignments),
-        then the padded one it came from."""
-        yield self.seeds.get(ii) or self.base(ii)[1]
-        if self.config.allow_cross_warp:
-            graph, first = self.padded(ii)
-            yield self.short_lived(graph, first)
-            yield first
+    def count(self, conditions: list[z3.BoolRef]) -> z3.ArithRef:
+        return self.z3.Sum([self.z3.If(c, 1, 0) for c in conditions] + [self.z3.IntVal(0, self.ctx)])
 
-    def with_modulo_times(self, ii: int) -> Answer:
-        """Warps only, on the issue times of the first seed schedule that
-        admits them, those with the fewest crossings (Z3's optimizer costs
-        about what a plain query does here, and spares a second query)."""
-        found: Answer = None
-        for b in self.seed_schedules(ii):
-            if self.left() <= 0:
-                break
-            if b is not None:
-                found = self.query(ii, b.length, b.stages, self.query_limit, dict(b.cycles), fewest_crossings=True)
-                if isinstance(found, tuple):
-                    break
-        return found
+    def oversized(self) -> list[z3.BoolRef]:
+        """Per op that runs on fewer threads than a warp group, whether it is
+        on a whole warp group."""
+        cfg = self.config
+        out = []
+        for o in self.ops:
+            if cfg.threads_needed(o) >= cfg.group_threads:
+                continue
+            wide = [x for x in cfg.allowed_warps(o) if cfg.threads_of(x) >= cfg.group_threads]
+            if wide:
+                out.append(self.z3.Or([self.w[o.id] == x for x in wide]))
+        return out
 
-    def first(self, start: int, max_ii: int, extra_stages: int) -> tuple[tuple[int, Found], str] | None:
-        """A first schedule and what found it: modulo times scanned upward
-        with growing steps, then bisected; when no seed admits warps, full
-        queries the same way from `max_ii` down (a register budget can rule
-        out every seed's issue times while other times fit), each II's
-        queries ahead of its relaxation."""
-        seeded = self.first_on_seeds(start, max_ii)
-        if seeded is not None:
-            return seeded, "z3"
-        if self.left() <= 0:
-            return None
-        # Without an answer here there is none: this query may take half of
-        # what is left (a loaded machine can need more than a query's share).
-        res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=max(self.query_limit, self.left() / 2))
-        if not isinstance(res, tuple):
-            return None
-        best = self.bisect((max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
-        return (best[0], self.fewest_crossings(*best)), self.engine
+    def residue(self, v: str, shift: int = 0) -> z3.ArithRef:
+        """(t_v + shift) mod II as a variable."""
+        key = (v, shift)
+        if key not in self.res:
+            r, k = self.int("r"), self.int("k")
+            self.add(self.t[v] + shift == self.ii * k + r, r >= 0, r < self.ii)
+            self.res[key] = r
+        return self.res[key]
 
-    def first_on_seeds(self, start: int, max_ii: int) -> tuple[int, Found] | None:
-        """A schedule on a seed's issue times: scanned upward with growing steps, then bisected."""
-        found = self.with_modulo_times(start)
-        if isinstance(found, tuple):
-            return start, found
-        fail, step, probe = start, 1, start + 1
-        best: tuple[int, Found] | None = None
-        while probe <= max_ii and self.left() > 0:
-            found = self.with_modulo_times(probe)
-            if isinstance(found, tuple):
-                best = (probe, found)
-                break
-            fail, probe, step = probe, probe + step, step * 2
-        return None if best is None else self.bisect(best, fail, self.with_modulo_times)
+    def offset(self, a: tuple[str, int], b: tuple[str, int]) -> z3.ArithRef:
+        """(residue b - residue a) mod II, with one wrap flag per pair."""
+        if (a, b) not in self.offsets and self.fixed is not None:
+            gap = (self.fixed[b[0]] + b[1]) - (self.fixed[a[0]] + a[1])
+            self.offsets[(a, b)] = self.z3.IntVal(gap % self.ii, self.ctx)
+        if (a, b) not in self.offsets:
+            wrap = self.z3.Bool(self.fresh("wrap"), self.ctx)
+            off = self.residue(*b) - self.residue(*a) + self.z3.If(wrap, self.ii, 0)
+            self.add(off >= 0, off < self.ii)
+            self.offsets[(a, b)] = off
+        return self.offsets[(a, b)]
 
-    def bisect(self, best: tuple[int, Found], fail: int, probe: Callable[[int], Answer]) -> tuple[int, Found]:
-        """The least II above `fail` where `probe` finds a schedule, by
-        bisection down from `best` (what is found when time runs out)."""
-        while best[0] - fail > 1 and self.left() > 0:
-            mid = (best[0] + fail) // 2
-            found = probe(mid)
-            if isinstance(found, tuple):
-                best = (mid, found)
+    def timing(self) -> None:
+        """Uniqueness, consistency and completion (t_v + cycles <= L)."""
+        for o in self.ops:
+            self.add(self.t[o.id] >= 0, self.t[o.id] + o.cycles <= self.length)
+
+    def warps(self) -> None:
+        """One warp per op among those it may use (variable latency <=>
+        W_vl; enough threads); one-warp units on one warp; warps alike in
+        budget and threads numbered in the order their first op appears
+        (symmetry)."""
+        z3, cfg, w = self.z3, self.config, self.w
+        for o in self.ops:
+            self.add(z3.Or([w[o.id] == x for x in cfg.allowed_warps(o)] + [z3.BoolVal(False, self.ctx)]))
+        for unit in sorted(cfg.one_warp_units):
+            users = [o.id for o in self.ops if unit in o.units()]
+            self.add(*[w[v] == w[users[0]] for v in users[1:]])
+        free = [x for x in range(cfg.warp_groups) if x != cfg.vl_warp]
+        if not free or free != list(range(free[0], free[0] + len(free))):
+            return
+        if len({(cfg.limit(x), cfg.threads_of(x)) for x in free}) != 1:
+            return
+        seen = None
+        for o in self.ops:
+            if o.variable_latency:
+                continue
+            if seen is None:
+                self.add(w[o.id] == free[0])
+                seen = w[o.id]
             else:
-                fail = mid
-        return best
+                self.add(w[o.id] <= seen + 1)
+                seen = self.z3.If(w[o.id] > seen, w[o.id], seen)
 
-    def at(self, ii: int, extra_stages: int, refute_first: bool = True, cap: float | None = None) -> tuple[Answer, str]:
-        """Full queries at one II: a schedule, or None with how far it is
-        refuted ('modulo' when no modulo schedule exists; 'S' when every
-        stage count up to S is refuted), or 'unknown' with what stays open.
-        Remembered: the search for a first schedule may have asked already.
-        `refute_first`: try the circular relaxation before the queries (it
-        refutes an II fastest) rather than after them (a schedule is wanted).
-        `cap`: seconds per query (default: the search's per-query limit)."""
-        if (ii, extra_stages) not in self.answers:
-            self.answers[(ii, extra_stages)] = self.decide(ii, extra_stages, refute_first, cap or self.query_limit)
-        return self.answers[(ii, extra_stages)]
-
-    def decide(self, ii: int, extra_stages: int, refute_first: bool, cap: float) -> tuple[Answer, str]:
-        status, b = self.base(ii)
-        if status == "infeasible":
-            return None, "modulo"
-        if refute_first and self.relaxation and self.refuted_at_every_length(ii):
-            return None, "every"
-        verdict = self.by_stages(ii, extra_stages, status, b, cap)
-        found = isinstance(verdict[0], tuple)
-        if not refute_first and not found and self.relaxation and self.refuted_at_every_length(ii):
-            return None, "every"
-        return verdict
-
-    def by_stages(self, ii: int, extra_stages: int, status: str, b: Schedule | None, cap: float) -> tuple[Answer, str]:
-        """Full queries from the fewest stages a schedule may have upward."""
-        if b is None:
-            return "unknown", "no modulo schedule found in time"
-        # Below the shortest modulo length no schedule exists, if proven.
-        first = b.stages if status == "optimal" else 1
-        top = b.stages + extra_stages
-        for stages in range(first, top + 1):
-            res = self.query(ii, stages * ii, stages, cap)
-            if res == "unknown":
-                return "unknown", f"stages {stages}..{top} undecided"
-            if isinstance(res, tuple):
-                return self.shortest(ii, stages, res, max(b.length, (stages - 1) * ii + 1)), ""
-        return None, str(top)
-
-    def refuted_at_every_length(self, ii: int) -> bool:
-        """Whether `joint_relaxation` proves `ii` infeasible whatever the
-        length and stage count."""
-        from twillc.scheduling.joint_relaxation import joint_relaxation_at
-
-        verdict = joint_relaxation_at(self.graph, self.config, ii, self.budget(self.query_limit), self.seed)
-        if self.progress:
-            self.progress(
-                {
-                    "ii": ii,
-                    "relaxation": True,
-                    "bound": self.lower,
-                    "elapsed": time.monotonic() - self.start,
-                    "result": {"infeasible": "unsat", "feasible": "sat"}.get(verdict, verdict),
-                }
-            )
-        return verdict == "infeasible"
-
-    def fewest_crossings(self, ii: int, found: Found) -> Found:
-        """At the issue times found, the warps with the fewest edges that
-        carry a value across warps (each costs a shared-memory ring and a
-        barrier round trip), then the fewest ops on warp groups that need
-        one thread (a TMA load or an MMA belongs on a single warp)."""
-        cycles, _ = found
-        shift = min(cycles.values())
-        fixed = {v: c - shift for v, c in cycles.items()}
-        length = max(fixed[o.id] + o.cycles for o in self.graph.ops)
-        best = self.query(ii, length, -(-length // ii), self.query_limit, fixed, fewest_crossings=True)
-        return best if isinstance(best, tuple) else found
-
-    def shortest(self, ii: int, stages: int, found: Found, lo: int) -> Found:
-        """Binary search for the shortest length with `stages` stages."""
-        hi = stages * ii
-        while lo < hi and self.left() > 0:
-            mid = (lo + hi) // 2
-            probe = self.query(ii, mid, stages, max(0.5, self.time_limit / 40))
-            if isinstance(probe, tuple):
-                hi, found = mid, probe
+    def dependences(self) -> None:
+        """Edges, cross-warp delays and which ops a crossing makes block."""
+        z3, t, w = self.z3, self.t, self.w
+        for e in self.graph.edges:
+            self.add(t[e.dst] + e.distance * self.ii >= t[e.src] + e.delay)
+            if e.src == e.dst or self.graph.op(e.src).variable_latency:
+                if e.blocking:
+                    self.blocks[e.dst].append(self.true())
+                continue
+            cross = w[e.src] != w[e.dst]
+            self.crossings.append(cross)
+            if not self.config.allow_cross_warp:
+                self.add(z3.Not(cross))
             else:
-                lo = mid + 1
-        return found
+                spill = self.config.spill(self.graph, e.src)
+                self.add(z3.Implies(cross, t[e.dst] + e.distance * self.ii >= t[e.src] + e.delay + spill))
+            self.blocks[e.dst].append(self.true() if e.blocking else cross)
+
+    def units(self) -> None:
+        """Folded demand of each unit within its capacity, at every start
+        residue of a run of demand."""
+        z3, ii = self.z3, self.ii
+        for unit, cap in sorted(self.graph.capacities.items()):
+            segs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
+            if sum(q * ceil(n / ii) for _, _, n, q in segs) <= cap:
+                continue
+            if cap == 1 and all(q == 1 and n <= ii for _, _, n, q in segs):
+                for i, (a, oa, na, _) in enumerate(segs):
+                    for b, ob, nb, _ in segs[i + 1 :]:
+                        d = self.offset((a, oa), (b, ob))  # circular intervals must not meet
+                        self.add(d >= na, ii - d >= nb)
+                continue
+            for a, oa, _, _ in segs:
+                terms = []
+                for b, ob, nb, qb in segs:
+                    wraps, part = divmod(nb, ii)
+                    if (b, ob) == (a, oa):
+                        inside = z3.BoolVal(part > 0, self.ctx)
+                    else:
+                        inside = self.offset((b, ob), (a, oa)) < part
+                    terms.append(qb * wraps + z3.If(inside, qb, 0))
+                self.add(z3.Sum(terms) <= cap)
+
+    def _weighted(self) -> tuple[dict[str, list[str]], list[str]]:
+        """Values with a footprint in each memory, and values with registers."""
+        mems = {m: [o.id for o in self.ops if o.footprint.get(m, 0)] for m in sorted(self.graph.memories)}
+        regs = [o.id for o in self.ops if o.regs] if self.config.reg_limits else []
+        return mems, regs
+
+    def steady_liveness(self) -> None:
+        """Memories and registers in the steady state: with a lifetime of
+        q*II + rem, q copies of a value are live at every residue and one
+        more within rem of its issue residue."""
+        z3, t, ii = self.z3, self.t, self.ii
+        mems, regs = self._weighted()
+        mems = {m: vs for m, vs in mems.items() if self._bound(vs, m) > self.graph.memories[m]}
+        warps = [x for x in range(self.config.warp_groups) if self._bound(regs, None) > self.config.limit(x)]
+        needed = sorted({v for vs in mems.values() for v in vs} | (set(regs) if warps else set()))
+        full: dict[str, z3.ArithRef | int] = {}
+        rest: dict[str, z3.ArithRef | int] = {}
+        fixed = self.fixed
+        for v in needed:
+            if fixed is not None:
+                end = max([fixed[v] + 1] + [fixed[dst] + d * ii + h for dst, d, h in self.users[v]])
+                full[v], rest[v] = divmod(end - fixed[v], ii)
+                continue
+            end = self.int("end")
+            ends = [t[v] + 1] + [t[dst] + d * ii + h for dst, d, h in self.users[v]]
+            self.add(*[end >= x for x in ends], z3.Or([end == x for x in ends]))
+            q, rem = self.int("full"), self.int("rem")
+            self.add(end - t[v] == ii * q + rem, rem >= 0, rem < ii, q >= 0)
+            full[v], rest[v] = q, rem
+
+        def copies(v: str, at: str) -> z3.ArithRef | int:
+            if fixed is not None:  # plain numbers: nothing to solve
+                inside = rest[v] > 0 if v == at else (fixed[at] - fixed[v]) % ii < rest[v]
+                return full[v] + int(inside)
+            inside = rest[v] > 0 if v == at else self.offset((v, 0), (at, 0)) < rest[v]
+            return full[v] + z3.If(inside, 1, 0)
+
+        for m, vs in mems.items():
+            if m in self.graph.rings:  # a slot per copy live at once, in every ring
+                slots = [
+                    self._size(v, m) * (full[v] + (int(rest[v] > 0) if fixed is not None else z3.If(rest[v] > 0, 1, 0)))
+                    for v in vs
+                ]
+                self.add(z3.Sum(slots + [z3.IntVal(0, self.ctx)]) <= self.graph.memories[m])
+                continue
+            for at in vs:
+                used = z3.Sum([self._size(v, m) * copies(v, at) for v in vs] + [z3.IntVal(0, self.ctx)])
+                self.add(used <= self.graph.memories[m])
+        rows = [[self._size(v, None) * copies(v, at) for v in regs] for at in regs] if warps else []
+        if fixed is not None:
+            rows = _undominated(rows)  # type: ignore[arg-type]
+        for x in warps:
+            for row in rows:
+                sizes = zip(regs, row, strict=True)
+                held = [z3.If(self.w[v] == x, n, 0) for v, n in sizes if not isinstance(n, int) or n > 0]
+                self.add(z3.Sum(held + [z3.IntVal(0, self.ctx)]) <= self.config.limit(x))
+
+    def _bound(self, values: list[str], mem: str | None) -> int:
+        """Most bytes (registers, for mem None) the values can hold at once:
+        a lifetime is below L + distance*II, so at most that many IIs of
+        copies overlap."""
+        total = 0
+        for v in values:
+            longest = max([1] + [self.length - 1 + d * self.ii + h for _, d, h in self.users[v]])
+            total += self._size(v, mem) * ceil(longest / self.ii)
+        return total
+
+    def _size(self, v: str, mem: str | None) -> int:
+        op = self.graph.op(v)
+        return op.regs if mem is None else op.footprint.get(mem, 0)
+
+    def straight_line_liveness(self) -> None:
+        """Memories and registers on Q*, at every issue of a weighted copy
+        from cycle S*II on. Before it, every value leaving the loop is still
+        within its true lifetime (its outside user would issue at S*II or
+        later), so Q* holds a subset of the steady state's live values and
+        its constraints are implied; likewise when no value leaves."""
+        z3, t, ii, S = self.z3, self.t, self.ii, self.copies
+        mems, regs = self._weighted()
+
+        cache: dict[tuple[str, int, str, int], z3.BoolRef | bool] = {}
+        fixed = self.fixed
+        times = fixed if fixed is not None else t  # plain numbers when fixed
+
+        def live(v: str, i: int, o: str, j: int) -> z3.BoolRef | bool:
+            """Copy (v, i) live when copy (o, j) issues."""
+            key = (v, i, o, j)
+            if key not in cache:
+                at, start = times[o] + j * ii, times[v] + i * ii
+                outs = [(dst, i + d, h) for dst, d, h in self.users[v]]
+                if (v, i) == (o, j):
+                    cache[key] = True
+                elif any(k >= S for _, k, _ in outs):
+                    cache[key] = start <= at
+                elif fixed is not None:
+                    ends = [start + 1] + [fixed[d] + k * ii + h for d, k, h in outs]
+                    cache[key] = start <= at and any(at < x for x in ends)
+                else:
+                    ends = [at < start + 1] + [at < t[dst] + k * ii + h for dst, k, h in outs]
+                    cache[key] = z3.And(start <= at, z3.Or(ends))
+            return cache[key]
+
+        def constraint(o: str, j: int, terms: list, cap: z3.ArithRef | int) -> None:
+            """Within `cap` if copy (o, j) issues at S*II or later."""
+            terms = [x for x in terms if x is not False] + [z3.IntVal(0, self.ctx)]
+            if fixed is None:
+                self.add(z3.Implies(t[o] + j * ii >= S * ii, z3.Sum(terms) <= cap))
+            elif fixed[o] + j * ii >= S * ii:
+                self.add(z3.Sum(terms) <= cap)
+
+        def weight(cond: z3.BoolRef | bool, size: int) -> z3.ArithRef | int | bool:
+            """size when `cond` holds (False: never)."""
+            if isinstance(cond, bool):
+                return size if cond else False
+            return z3.If(cond, size, 0)
+
+        def late_values(values: list[str]) -> list[tuple[str, int]]:
+            """Copies that may still be live at S*II or later."""
+            out = []
+            for v in values:
+                for i in range(S):
+                    outs = [
+                        (self.length - self.graph.op(dst).cycles + (i + d) * ii + h, i + d)
+                        for dst, d, h in self.users[v]
+                    ]
+                    reach = max([i * ii + self.length] + [e for e, _ in outs])
+                    if reach > S * ii or any(k >= S for _, k in outs):
+                        out.append((v, i))
+            return out
+
+        def checkpoints(values: list[str]) -> list[tuple[str, int]]:
+            """Issues of copies at S*II or later, where values leaving the loop may outlive their users."""
+            if not any(d >= 1 for v in values for _, d, _ in self.users[v]):
+                return []
+            last = {o: self.length - self.graph.op(o).cycles for o in values}  # latest issue
+            return [(o, j) for o in values for j in range(S) if j * ii + last[o] >= S * ii]
+
+        for mem, vs in mems.items():
+            cap = self.graph.memories[mem]
+            if mem in self.graph.rings or S * sum(self._size(v, mem) for v in vs) <= cap:
+                continue
+            candidates = late_values(vs)
+            for o, j in checkpoints(vs):
+                constraint(o, j, [weight(live(v, i, o, j), self._size(v, mem)) for v, i in candidates], cap)
+        # Registers: a warp's sum peaks at the issue of a value it holds, so
+        # each checkpoint bounds the warp of its own op.
+        limits = [self.config.limit(x) for x in range(self.config.warp_groups)]
+        if S * sum(self._size(v, None) for v in regs) <= min(limits, default=0):
+            return
+        candidates = late_values(regs)
+        for o, j in checkpoints(regs):
+            own = self.w[o]
+            cap = limits[-1] if len(set(limits)) == 1 else self._warp_limit(own, limits)
+            terms = []
+            for v, i in candidates:
+                alive = live(v, i, o, j)
+                if alive is not False:
+                    same = self.w[v] == own
+                    terms.append(weight(same if alive is True else z3.And(same, alive), self._size(v, None)))
+            constraint(o, j, terms, cap)
+
+    def _warp_limit(self, warp: z3.ArithRef, limits: list[int]) -> z3.ArithRef:
+        """The register budget of the warp numbered by `warp`, as a term."""
+        term = self.z3.IntVal(limits[-1], self.ctx)
+        for x in range(len(limits) - 2, -1, -1):
+            term = self.z3.If(warp == x, limits[x], term)
+        return term
+
+    def blocking(self) -> None:
+        """Nothing else of its warp executes when a blocking op issues, or
+        during an op's stall."""
+        z3, ii, w = self.z3, self.ii, self.w
+        for v in [o for o in self.ops if o.stall]:
+            for o in self.ops:
+                if o.id == v.id:
+                    continue
+                if self.fixed is not None:
+                    gap = (self.fixed[v.id] - self.fixed[o.id]) % ii
+                    if o.cycles >= ii or v.stall >= ii or gap < o.cycles or (ii - gap) % ii < v.stall:
+                        self.add(w[o.id] != w[v.id])
+                    continue
+                if o.cycles >= ii or v.stall >= ii:
+                    self.add(w[o.id] != w[v.id])
+                    continue
+                apart = z3.And(
+                    self.offset((o.id, 0), (v.id, 0)) >= o.cycles, self.offset((v.id, 0), (o.id, 0)) >= v.stall
+                )
+                self.add(z3.Implies(w[o.id] == w[v.id], apart))
+        single = [
+            (u, [o for o in self.ops if u in o.units()]) for u, cap in sorted(self.graph.capacities.items()) if cap == 1
+        ]
+        for v in [o.id for o in self.ops]:
+            if not self.blocks[v]:
+                continue
+            must = z3.Or(self.blocks[v])
+            # Redundant but strong: the rows of a one-instance unit never
+            # overlap, so those of ops sharing v's warp leave v a free
+            # instant only if they total less than II.
+            for unit, users in single if self.fixed is None else []:  # fixed times decide it directly
+                mates = [(o.id, min(ii, sum(n for _, n, _ in _segments(o.rrt, unit)))) for o in users if o.id != v]
+                if sum(n for _, n in mates) >= ii:
+                    busy = z3.Sum([z3.If(w[o] == w[v], n, 0) for o, n in mates])
+                    self.add(z3.Implies(must, busy <= ii - 1))
+            for o in self.ops:
+                if o.id == v:
+                    continue
+                if self.fixed is not None:
+                    running = o.cycles >= ii or (self.fixed[v] - self.fixed[o.id]) % ii < o.cycles
+                    if running:
+                        self.add(z3.Not(z3.And(must, w[o.id] == w[v])))
+                    continue
+                running = self.true() if o.cycles >= ii else self.offset((o.id, 0), (v, 0)) < o.cycles
+                self.add(z3.Implies(z3.And(must, w[o.id] == w[v]), z3.Not(running)))
 
 
-def joint_schedule(
-    graph: DependenceGraph,
-    config: WarpConfig,
-    *,
-    time_limit: float = 60.0,
-    max_ii: int | None = None,
-    extra_stages: int = 1,
-    progress: Progress | None = None,
-    seed: int = 0,
-    modulo: Schedule | None = None,
-    engine: str = "cp-sat",
-    relaxation: bool = True,
-) -> Schedule:
-    """Algorithm 1 with a completeness report (see the module docstring).
-    `modulo`: the loop's modulo schedule when already known (else solved
-    here); its II and lower bound start the search. `engine`: what decides
-    the full queries, `cp-sat` (`joint_cpsat`) or `z3` (`joint_model`);
-    queries at fixed issue times always go to Z3. Raises SolverLimit when
-    the time runs out before any schedule."""
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
-    from twillc.scheduling.modulo_cpsat import SolverLimit as ModuloLimit
-    from twillc.scheduling.modulo_cpsat import modulo_schedule
-
-    search = _Search(graph, config, time_limit, seed, progress, engine, relaxation)
-    if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
-        try:
-            modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
-        except ModuloLimit as e:
-            raise SolverLimit(f"no modulo schedule in time: {e}", e.lower_bound) from None
-    search.lower = modulo.lower_bound
-    if modulo.ii is None:
-        note = f"no modulo schedule: {modulo.note}"
-        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, modulo.complete, solver="z3", note=note)
-    search.seeds[modulo.ii] = modulo
-    structural = _structurally_infeasible(graph, config)
-    if structural:
-        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, True, solver="z3", note=structural)
-    max_ii = max_ii if max_ii is not None else max(_sequential_ii(graph), modulo.ii)
-
-    first = search.first(modulo.ii, max_ii, extra_stages)
-    # What found the schedule: Z3 on modulo issue times, else the engine.
-    best, solver = first if first is not None else (None, "z3")
-    top_ii = best[0] if best is not None else max_ii + 1
-    refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
-    for ii in range(modulo.lower_bound, top_ii):
-        if search.left() <= 0:
-            refuted.append((ii, f"open: II {ii}..{top_ii - 1} not settled (time limit)"))
-            break
-        res, how = search.at(ii, extra_stages)
-        if isinstance(res, tuple):
-            # Full queries leave the warps to their engine; those from the
-            # seeds above already have the fewest crossings.
-            best = (ii, search.fewest_crossings(ii, res))
-            solver = engine
-            break
-        refuted.append((ii, how if res is None else f"open: {how}"))
-
-    if best is None:
-        if search.left() <= 0:
-            raise SolverLimit(
-                f"time limit of {time_limit:g} s reached with no joint schedule; lower bound {modulo.lower_bound}",
-                modulo.lower_bound,
-            )
-        note = _summarize(refuted) + f"; no joint schedule with II <= {max_ii}"
-        complete = all(not how.startswith("open") for _, how in refuted)
-        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver=engine, note=note)
-    return _result(graph, config, modulo.lower_bound, best, refuted, solver)
-
-
-def _result(
-    graph: DependenceGraph,
-    config: WarpConfig,
-    lower: int,
-    best: tuple[int, Found],
-    refuted: list[tuple[int, str]],
-    solver: str,
-) -> Schedule:
-    ii, (cycles, warps) = best
-    warps = canonical_warps(graph, config, warps)
-    below = [how for r, how in refuted if r < ii]
-    proven = lower
-    for r, how in sorted(refuted):
-        if r == proven and how in ("modulo", "every"):
-            proven += 1
-    optimal = proven >= ii
-    complete = len(below) == ii - lower and all(not how.startswith("open") for how in below)
-    shift = min(cycles.values())
-    cycles = {o.id: cycles[o.id] - shift for o in graph.ops}
-    note = _summarize(refuted) if refuted else f"II={ii} is the proven modulo lower bound"
-    if not optimal and complete:
-        note += "; more stages not tried"
-    return Schedule(
-        ii=ii,
-        cycles=cycles,
-        length=max(cycles[o.id] + o.cycles for o in graph.ops),
-        status=Status.OPTIMAL if optimal else Status.FEASIBLE,
-        lower_bound=min(proven, ii),
-        complete=complete,
-        warps={o.id: warps[o.id] for o in graph.ops},
-        roles=warp_roles(graph, config, warps),
-        solver=solver,
-        note=note,
-    )
-
-
-def canonical_warps(graph: DependenceGraph, config: WarpConfig, warps: dict[str, int]) -> dict[str, int]:
-    """Warps alike in budget and threads are interchangeable: numbered here
-    in the order their first op appears in the program, so that the same
-    schedule always reads the same (sub-tile 0 on the first softmax group)."""
-    classes: dict[tuple[int, int], list[int]] = {}
-    for w in range(config.warp_groups):
-        if w != config.vl_warp:
-            classes.setdefault((config.limit(w), config.threads_of(w)), []).append(w)
-    rename = {}
-    for alike in classes.values():
-        first = {w: next((i for i, o in enumerate(graph.ops) if warps[o.id] == w), len(graph.ops)) for w in alike}
-        rename.update(zip(sorted(alike, key=lambda w: (first[w], w)), alike, strict=True))
-    return {v: rename.get(w, w) for v, w in warps.items()}
-
-
-def _summarize(refuted: list[tuple[int, str]]) -> str:
-    """Runs of IIs with the same outcome, written as ranges."""
-
-    def words(how: str) -> str:
-        if how == "modulo":
-            return "no modulo schedule (proven)"
-        if how == "every":
-            return "refuted at every length"
-        if how.startswith("open"):
-            return how
-        return f"refuted for stages 1..{how}"
-
-    runs: list[tuple[int, int, str]] = []
-    for ii, how in refuted:
-        text = words(how)
-        if runs and runs[-1][2] == text and runs[-1][1] + 1 == ii:
-            runs[-1] = (runs[-1][0], ii, text)
-        else:
-            runs.append((ii, ii, text))
-    return "; ".join(f"II={a}{'..' + str(b) if b != a else ''} {text}" for a, b, text in runs)
+def _undominated(rows: list[list[int]]) -> list[list[int]]:
+    """The distinct rows no other row bounds from above entry by entry, in
+    first-seen order: a sum over a dominated row is implied by the other's."""
+    distinct = list(dict.fromkeys(map(tuple, rows)))
+    return [
+        list(r)
+        for r in distinct
+        if not any(o != r and all(a <= b for a, b in zip(r, o, strict=True)) for o in distinct)
+    ]

@@ -60,7 +60,7 @@ class JointSchedulePass(ModulePass):
         return machine_warp_config(machine, groups, tuple(regs), self.cross_warp)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.scheduling.joint_z3 import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
         from twillc.scheduling.progress import terminal_progress
 
         machine = module_machine(op)
