@@ -62,9 +62,9 @@ def _ilp_at(graph, ii: int, timeout: float) -> tuple[str, bool]:
     whether its window is complete (so 'infeasible' is a proof)."""
     import pulp
 
-    from twillc.scheduling.modulo_cpsat import _longest_paths
+    from twillc.scheduling.paths import longest_paths
 
-    paths = _longest_paths(graph, ii, [0])
+    paths = longest_paths(graph, ii, [0])
     if paths is None:
         return "infeasible", True
     asap = paths[1]

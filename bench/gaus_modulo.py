@@ -82,7 +82,8 @@ def plain_cpsat(graph, budget: float, seed: int):  # -> Schedule
 
     from twillc.scheduling.bounds import mii
     from twillc.scheduling.graph import Schedule, Status, schedule_length
-    from twillc.scheduling.modulo_cpsat import _longest_paths, add_folded_units
+    from twillc.scheduling.modulo_model import add_folded_units
+    from twillc.scheduling.paths import longest_paths
 
     start = time.perf_counter()
     lower = mii(graph)
@@ -91,7 +92,7 @@ def plain_cpsat(graph, budget: float, seed: int):  # -> Schedule
         left = budget - (time.perf_counter() - start)
         if left <= 0:
             break
-        asap = _longest_paths(graph, ii, [0])
+        asap = longest_paths(graph, ii, [0])
         if asap is None:
             continue
         horizon = int(asap[1].max()) + 2 * ii + max(o.cycles for o in graph.ops)

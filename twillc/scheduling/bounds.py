@@ -14,6 +14,7 @@ from math import ceil
 import numpy as np
 
 from twillc.scheduling.graph import DependenceGraph
+from twillc.scheduling.paths import has_positive_cycle
 
 
 class ZeroDistanceCycle(ValueError):
@@ -39,19 +40,6 @@ def res_mii(graph: DependenceGraph) -> int:
         if total:
             best = max(best, ceil(total / cap))
     return best
-
-
-def _has_positive_cycle(n: int, src: np.ndarray, dst: np.ndarray, weight: np.ndarray) -> bool:
-    """Longest-path Bellman-Ford from a virtual source joined to every node."""
-    dist = np.zeros(n, dtype=np.int64)
-    for _ in range(n + 1):
-        cand = dist[src] + weight
-        new = dist.copy()
-        np.maximum.at(new, dst, cand)
-        if np.array_equal(new, dist):
-            return False
-        dist = new
-    return True
 
 
 SMALL_GRAPH = 300
@@ -88,16 +76,16 @@ def rec_mii(graph: DependenceGraph) -> int:
         delay = np.array([e.delay for e in edges], dtype=np.int64)
         dist = np.array([e.distance for e in edges], dtype=np.int64)
         hi = int(delay.sum()) + 1  # every cycle has distance >= 1 if any II works
-        if _has_positive_cycle(len(comp), src, dst, delay - hi * dist):
+        if has_positive_cycle(len(comp), src, dst, delay - hi * dist):
             raise ZeroDistanceCycle(
                 f"dependence cycle through {sorted(comp)[0]!r} has iteration distance 0 and positive delay"
             )
         lo = best
-        if not _has_positive_cycle(len(comp), src, dst, delay - lo * dist):
+        if not has_positive_cycle(len(comp), src, dst, delay - lo * dist):
             continue
         while hi - lo > 1:  # invariant: lo infeasible, hi feasible
             mid = (lo + hi) // 2
-            if _has_positive_cycle(len(comp), src, dst, delay - mid * dist):
+            if has_positive_cycle(len(comp), src, dst, delay - mid * dist):
                 lo = mid
             else:
                 hi = mid

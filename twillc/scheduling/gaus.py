@@ -25,16 +25,13 @@ edges inside an optimization step.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status, schedule_length
 from twillc.scheduling.ims import iterative_modulo_schedule
-
-Progress = Callable[[dict[str, object]], None]
-
+from twillc.scheduling.progress import Progress
 
 WINDOW = 32
 """Times per op on large graphs: each op's distribution lives on WINDOW
@@ -71,14 +68,14 @@ class _Tensors:
 
 
 def _tensors(graph: DependenceGraph, ii: int, torch, device: str) -> _Tensors:
-    from twillc.scheduling.modulo_cpsat import _segments
+    from twillc.scheduling.reservations import segments
 
     index = {o.id: i for i, o in enumerate(graph.ops)}
     units = sorted(graph.capacities)
     unit_index = {u: k for k, u in enumerate(units)}
     seg = []
     for i, o in enumerate(graph.ops):
-        for unit, runs in _segments(o.rrt).items():
+        for unit, runs in segments(o.rrt).items():
             for offset, length, count in runs:
                 wraps, rest = divmod(length, ii)
                 seg.append((i, unit_index[unit], offset % ii, rest, count, wraps))
@@ -209,7 +206,7 @@ def _legalize(graph: DependenceGraph, ii: int, start: np.ndarray) -> dict[str, i
     one-instance unit, or a modulo reservation table in start order;
     iterative modulo scheduling when those fail."""
     from twillc.scheduling.checker import check_schedule
-    from twillc.scheduling.modulo_cpsat import ims_all_pairs
+    from twillc.scheduling.ims import ims_all_pairs
 
     ops = graph.ops
     index = {o.id: i for i, o in enumerate(ops)}
@@ -331,10 +328,10 @@ def gaus_modulo_schedule(
 
 
 def _at_ii(graph, ii, horizon, time_limit, seed, device, iterations, rounds, progress, torch) -> dict[str, int] | None:
-    from twillc.scheduling.modulo_cpsat import _longest_paths
+    from twillc.scheduling.paths import longest_paths
 
     n = len(graph.ops)
-    paths = _longest_paths(graph, ii, [0])
+    paths = longest_paths(graph, ii, [0])
     if paths is None:
         return None
     asap = paths[1].astype(np.float64)

@@ -36,8 +36,9 @@ from itertools import pairwise
 from math import ceil
 
 from twillc.scheduling.graph import DependenceGraph, Op, held_after_issue
-from twillc.scheduling.joint_z3 import Answer, _segments, query_copies
-from twillc.scheduling.modulo_cpsat import _within_capacity
+from twillc.scheduling.joint_query import Answer, query_copies
+from twillc.scheduling.modulo_model import within_capacity
+from twillc.scheduling.reservations import segments
 from twillc.scheduling.warp_config import WarpConfig
 
 
@@ -201,12 +202,12 @@ class _Model:
         """Each unit's reservation runs over the S copies within its capacity."""
         m, t, ii = self.m, self.t, self.ii
         for unit, cap in sorted(self.graph.capacities.items()):
-            runs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
+            runs = [(o.id, off, n, q) for o in self.ops for off, n, q in segments(o.rrt).get(unit, [])]
             if sum(q * ceil(n / ii) for _, _, n, q in runs) <= cap:
                 continue
             copies = [(v, off + i * ii, n, q) for v, off, n, q in runs for i in range(self.copies)]
             intervals = [self._interval(t[v] + off, n) for v, off, n, _ in copies]
-            _within_capacity(m, intervals, [q for *_, q in copies], cap)
+            within_capacity(m, intervals, [q for *_, q in copies], cap)
 
     def exclusive(self) -> None:
         """Per warp, nothing else executes in an op's stall or at the issue
@@ -260,7 +261,7 @@ class _Model:
         for unit in [None, *single]:
             terms, most = [], 0
             for o in on:
-                run = 0 if unit is None else min(ii, sum(n for _, n, _ in _segments(o.rrt, unit)))
+                run = 0 if unit is None else min(ii, sum(n for _, n, _ in segments(o.rrt).get(unit, [])))
                 win = min(ii, windows[o.id]) if o.id in windowed else 0
                 if run:
                     terms.append(run * self.x[o.id][w])

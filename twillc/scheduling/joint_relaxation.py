@@ -37,8 +37,8 @@ from math import ceil
 
 from twillc.scheduling.graph import DependenceGraph, held_after_issue
 from twillc.scheduling.joint_cpsat import choose_warps, crossing, warp_literals, window_present, windows_of
-from twillc.scheduling.joint_z3 import _segments
-from twillc.scheduling.modulo_cpsat import _within_capacity
+from twillc.scheduling.modulo_model import within_capacity
+from twillc.scheduling.reservations import segments
 from twillc.scheduling.warp_config import WarpConfig
 
 MAX_RECURRENCES = 200
@@ -183,7 +183,7 @@ class _Relaxation:
         """Each unit's reservation runs, folded onto the circle."""
         m, r, ii = self.m, self.r, self.ii
         for unit, cap in sorted(self.graph.capacities.items()):
-            runs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
+            runs = [(o.id, off, n, q) for o in self.ops for off, n, q in segments(o.rrt).get(unit, [])]
             if sum(q * ceil(n / ii) for _, _, n, q in runs) <= cap:
                 continue
             intervals, demands, reserved = [], [], 0
@@ -198,7 +198,7 @@ class _Relaxation:
             if reserved > cap or (reserved == cap and intervals):
                 m.add_bool_or([])
             elif intervals:
-                _within_capacity(m, intervals, demands, cap - reserved)
+                within_capacity(m, intervals, demands, cap - reserved)
 
     def exclusive(self) -> None:
         """Per warp, nothing else executes in an op's window (a stall, the

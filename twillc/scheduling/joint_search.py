@@ -46,25 +46,19 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
-from twillc.scheduling.joint_z3 import Answer, joint_schedule_at
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+from twillc.scheduling.joint_query import Answer
+from twillc.scheduling.joint_roles import canonical_warps, warp_roles
+from twillc.scheduling.joint_z3 import joint_schedule_at
+from twillc.scheduling.progress import Progress, SolverLimit
 from twillc.scheduling.warp_config import WarpConfig
 
-__all__ = ["SolverLimit", "WarpConfig", "joint_schedule", "joint_schedule_at", "warp_roles"]
+__all__ = ["SolverLimit", "WarpConfig", "canonical_warps", "joint_schedule", "joint_schedule_at", "warp_roles"]
 
-Progress = Callable[[dict[str, object]], None]
 ENGINES = ("cp-sat", "z3")
 """What decides a full query (issue times and warps both free)."""
 Found = tuple[dict[str, int], dict[str, int]]
 """Issue cycles and warps of a satisfying assignment."""
-
-
-class SolverLimit(Exception):
-    """The time limit ran out before any joint schedule was found."""
-
-    def __init__(self, message: str, lower_bound: int):
-        super().__init__(message)
-        self.lower_bound = lower_bound
 
 
 def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
@@ -97,39 +91,6 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
         if users and not common:
             return f"the {unit} ops must share one warp, and no warp may run all of them"
     return ""
-
-
-def warp_roles(graph: DependenceGraph, config: WarpConfig, warps: dict[str, int]) -> tuple[WarpRole, ...]:
-    """Names for the warps from the units their ops use: `producer` (W_vl),
-    `mma` (tensor core only), `consumer` (tensor core with other work),
-    `softmax` (special-function unit, no tensor core), `correction` (other
-    units only), `idle` (no op); numbered when a name repeats."""
-    bases = []
-    for wid in range(config.warp_groups):
-        units = {u for o in graph.ops if warps[o.id] == wid for u in o.units()}
-        held = any(warps[o.id] == wid for o in graph.ops)
-        if wid == config.vl_warp:
-            base = "producer" if held else "idle"
-        elif not held:
-            base = "idle"
-        elif units == {"tc"}:
-            base = "mma"
-        elif "tc" in units:
-            base = "consumer"
-        elif "sfu" in units:
-            base = "softmax"
-        else:
-            base = "correction"
-        bases.append(base)
-    seen: dict[str, int] = {}
-    out = []
-    for wid, base in enumerate(bases):
-        name = base
-        if bases.count(base) > 1 and base != "idle":
-            name = f"{base}{seen.get(base, 0)}"
-            seen[base] = seen.get(base, 0) + 1
-        out.append(WarpRole(wid, name, config.reg_limits[wid] if wid < len(config.reg_limits) else 0))
-    return tuple(out)
 
 
 def _sequential_ii(graph: DependenceGraph) -> int:
@@ -179,9 +140,9 @@ class _Search:
 
     def shortest_modulo(self, graph: DependenceGraph, ii: int) -> tuple[str, Schedule | None]:
         from twillc.scheduling.graph import schedule_length
-        from twillc.scheduling.modulo_cpsat import _solve_at
+        from twillc.scheduling.modulo_cpsat import solve_at
 
-        res = _solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
+        res = solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
         if res.cycles is None:
             return res.status, None
         cyc = {o.id: res.cycles[o.id] for o in graph.ops}
@@ -235,12 +196,12 @@ class _Search:
     def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
         """Among the schedules as short as `first`, one with short lifetimes:
         fewer registers and buffers live at once leave more warp assignments."""
-        from twillc.scheduling.modulo_cpsat import _solve_at
+        from twillc.scheduling.modulo_cpsat import solve_at
 
         if first is None or first.ii is None:
             return None
         budget = self.budget(self.query_limit / 2)
-        res = _solve_at(graph, first.ii, budget, self.seed, False, hint=dict(first.cycles), fixed_length=first.length)
+        res = solve_at(graph, first.ii, budget, self.seed, False, hint=dict(first.cycles), fixed_length=first.length)
         if res.cycles is None or max(res.cycles[o.id] + o.cycles for o in graph.ops) != first.length:
             return None
         return replace(first, cycles={o.id: res.cycles[o.id] for o in graph.ops})
@@ -419,14 +380,13 @@ def joint_schedule(
     the time runs out before any schedule."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
-    from twillc.scheduling.modulo_cpsat import SolverLimit as ModuloLimit
     from twillc.scheduling.modulo_cpsat import modulo_schedule
 
     search = _Search(graph, config, time_limit, seed, progress, engine, relaxation)
     if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
         try:
             modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
-        except ModuloLimit as e:
+        except SolverLimit as e:
             raise SolverLimit(f"no modulo schedule in time: {e}", e.lower_bound) from None
     search.lower = modulo.lower_bound
     if modulo.ii is None:
@@ -502,21 +462,6 @@ def _result(
         solver=solver,
         note=note,
     )
-
-
-def canonical_warps(graph: DependenceGraph, config: WarpConfig, warps: dict[str, int]) -> dict[str, int]:
-    """Warps alike in budget and threads are interchangeable: numbered here
-    in the order their first op appears in the program, so that the same
-    schedule always reads the same (sub-tile 0 on the first softmax group)."""
-    classes: dict[tuple[int, int], list[int]] = {}
-    for w in range(config.warp_groups):
-        if w != config.vl_warp:
-            classes.setdefault((config.limit(w), config.threads_of(w)), []).append(w)
-    rename = {}
-    for alike in classes.values():
-        first = {w: next((i for i, o in enumerate(graph.ops) if warps[o.id] == w), len(graph.ops)) for w in alike}
-        rename.update(zip(sorted(alike, key=lambda w: (first[w], w)), alike, strict=True))
-    return {v: rename.get(w, w) for v, w in warps.items()}
 
 
 def _summarize(refuted: list[tuple[int, str]]) -> str:

@@ -64,14 +64,12 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from twillc.scheduling.graph import DependenceGraph, held_after_issue
+from twillc.scheduling.joint_query import Answer, query_copies
+from twillc.scheduling.reservations import segments
 from twillc.scheduling.warp_config import WarpConfig
 
 if TYPE_CHECKING:
     import z3
-
-Answer = tuple[dict[str, int], dict[str, int]] | None | str
-"""(cycles, warps) when satisfiable, None when not, 'unknown' at the limit."""
-
 
 def joint_schedule_at(
     graph: DependenceGraph,
@@ -118,32 +116,6 @@ def joint_schedule_at(
     cycles = {o.id: model.eval(enc.t[o.id]).as_long() for o in graph.ops}
     warps = {o.id: model.eval(enc.w[o.id]).as_long() for o in graph.ops}
     return cycles, warps
-
-
-def query_copies(graph: DependenceGraph, config: WarpConfig, ii: int, length: int, stages: int | None) -> int | None:
-    """The copies S of the body in Q* for a query (default ceil(L/II)), or
-    None when the query is unsatisfiable on its face (an op longer than L,
-    W_vl not a warp); ValueError on a query that makes no sense."""
-    if ii < 1 or length < 1:
-        raise ValueError("II and length must be positive")
-    copies = stages if stages is not None else max(1, ceil(length / ii))
-    if copies < ceil(length / ii):
-        raise ValueError(f"{copies} stages cannot hold a length of {length} at II {ii}")
-    if any(o.cycles > length for o in graph.ops) or not 0 <= config.vl_warp < config.warp_groups:
-        return None
-    return copies
-
-
-def _segments(rrt: tuple[tuple[tuple[str, int], ...], ...], unit: str) -> list[tuple[int, int, int]]:
-    """Maximal runs (offset, rows, count) of constant nonzero demand of `unit`."""
-    out: list[tuple[int, int, int]] = []
-    for k, row in enumerate(rrt):
-        q = dict(row).get(unit, 0)
-        if q and out and out[-1][0] + out[-1][1] == k and out[-1][2] == q:
-            out[-1] = (out[-1][0], out[-1][1] + 1, q)
-        elif q:
-            out.append((k, 1, q))
-    return out
 
 
 class _Encoding:
@@ -289,7 +261,7 @@ class _Encoding:
         residue of a run of demand."""
         z3, ii = self.z3, self.ii
         for unit, cap in sorted(self.graph.capacities.items()):
-            segs = [(o.id, off, n, q) for o in self.ops for off, n, q in _segments(o.rrt, unit)]
+            segs = [(o.id, off, n, q) for o in self.ops for off, n, q in segments(o.rrt).get(unit, [])]
             if sum(q * ceil(n / ii) for _, _, n, q in segs) <= cap:
                 continue
             if cap == 1 and all(q == 1 and n <= ii for _, _, n, q in segs):
@@ -508,7 +480,9 @@ class _Encoding:
             # overlap, so those of ops sharing v's warp leave v a free
             # instant only if they total less than II.
             for unit, users in single if self.fixed is None else []:  # fixed times decide it directly
-                mates = [(o.id, min(ii, sum(n for _, n, _ in _segments(o.rrt, unit)))) for o in users if o.id != v]
+                mates = [
+                    (o.id, min(ii, sum(n for _, n, _ in segments(o.rrt).get(unit, [])))) for o in users if o.id != v
+                ]
                 if sum(n for _, n in mates) >= ii:
                     busy = z3.Sum([z3.If(w[o] == w[v], n, 0) for o, n in mates])
                     self.add(z3.Implies(must, busy <= ii - 1))

@@ -41,9 +41,9 @@ def makespan(graph: DependenceGraph, cycles: dict[str, int]) -> int:
 
 def latency_lower_bound(graph: DependenceGraph) -> int:
     """max(critical path, busiest unit's demand over its capacity)."""
-    from twillc.scheduling.modulo_cpsat import _longest_paths
+    from twillc.scheduling.paths import longest_paths
 
-    asap = _longest_paths(acyclic(graph), 1, [0])[1]  # type: ignore[index]
+    asap = longest_paths(acyclic(graph), 1, [0])[1]  # type: ignore[index]
     path = int(max(asap[i] + max(o.cycles, o.latency) for i, o in enumerate(graph.ops)))
     demand: dict[str, int] = {}
     for o in graph.ops:

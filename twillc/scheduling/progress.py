@@ -1,5 +1,6 @@
-"""Progress of long solves on stderr (current II, bound, elapsed), shown only
-when stderr is a terminal so logs and tests stay clean."""
+"""What every long solve shares: its progress callback (current II, bound,
+elapsed; shown on stderr only when stderr is a terminal, so logs and tests
+stay clean) and the exception it raises when its time limit runs out."""
 
 from __future__ import annotations
 
@@ -7,6 +8,15 @@ import sys
 from collections.abc import Callable
 
 Progress = Callable[[dict[str, object]], None]
+"""A solver's progress report: called with a few named values."""
+
+
+class SolverLimit(Exception):
+    """The time limit ran out before any schedule was found."""
+
+    def __init__(self, message: str, lower_bound: int):
+        super().__init__(message)
+        self.lower_bound = lower_bound
 
 
 def terminal_progress(label: str) -> Progress | None:
