@@ -20,8 +20,8 @@ from twillc.scheduling.checker import check_schedule
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
 from twillc.scheduling.modulo_cpsat import modulo_schedule
 
-BENCH = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "oppermann-msp"
-needs_benchmarks = pytest.mark.skipif(not BENCH.is_dir(), reason="../shared/benchmarks is not beside the checkout")
+BENCH = Path(__file__).resolve().parent / "data" / "benchmarks" / "oppermann-msp"
+needs_benchmarks = pytest.mark.skipif(not BENCH.is_dir(), reason="tests/data/benchmarks is missing")
 
 
 def feasible_by_enumeration(graph: DependenceGraph, ii: int) -> bool:
