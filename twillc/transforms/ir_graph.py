@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, StringAttr, i32
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from dialects import tile
-from dialects.twill import CostAttr, ScheduleAttr, WarpAttr
+from dialects.twill import CostAttr, ScheduleAttr, SearchAttr, WarpAttr
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, WarpRole, uniform_rrt
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, op_location
@@ -189,10 +189,7 @@ def write_schedule(loop: tile.ForOp, ops: Mapping[str, Operation], schedule: Sch
         loop.attributes["twill.warps"] = ArrayAttr([WarpAttr(r.id, r.role, r.regs) for r in schedule.roles])
     else:
         loop.attributes.pop("twill.warps", None)
-    loop.attributes["twill.search"] = StringAttr(
-        f"solver={schedule.solver}; complete={'yes' if schedule.complete else 'no'}"
-        + (f"; {schedule.note}" if schedule.note else "")
-    )
+    loop.attributes["twill.search"] = SearchAttr(schedule.solver, schedule.complete, schedule.note)
 
 
 def read_schedule(loop: tile.ForOp, ops: Mapping[str, Operation]) -> Schedule | None:
@@ -216,16 +213,16 @@ def read_schedule(loop: tile.ForOp, ops: Mapping[str, Operation]) -> Schedule | 
         if isinstance(r, WarpAttr)
     )
     search = loop.attributes.get("twill.search")
-    note = search.data if isinstance(search, StringAttr) else ""
+    note = search.summary() if isinstance(search, SearchAttr) else ""
     return Schedule(
         ii=attr.ii.data,
         cycles=cycles,
         length=attr.length.data,
         status=Status(attr.status.data),
         lower_bound=attr.lower_bound.data,
-        complete="complete=yes" in note,
+        complete=isinstance(search, SearchAttr) and bool(search.complete.data),
         warps=warps if len(warps) == len(ops) else None,
         roles=roles,
-        solver=note.split(";")[0].removeprefix("solver=") if note else "",
+        solver=search.solver.data if isinstance(search, SearchAttr) else "",
         note=note,
     )

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from dialects.twill import WarpOptionsAttr
 from twillc.scheduling.warp_config import WarpConfig
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, machine_warp_config, module_machine
@@ -106,11 +107,6 @@ class JointSchedulePass(ModulePass):
                 )
             raise located_error(loop, f"joint-schedule: unsatisfiable: {schedule.note}")
         write_schedule(loop, ops, schedule)
-        loop.attributes["twill.warp_options"] = DictionaryAttr(
-            {
-                "vl_warp": IntegerAttr(config.vl_warp, i64),
-                "cross_warp": IntegerAttr(int(config.allow_cross_warp), i64),
-            }
-        )
+        loop.attributes["twill.warp_options"] = WarpOptionsAttr(config.vl_warp, config.allow_cross_warp)
         # Never trusted: the independent checker re-verifies what was written.
         VerifySchedulePass().apply(ctx, op)

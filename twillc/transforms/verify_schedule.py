@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from dialects import tile
+from dialects.twill import WarpOptionsAttr
 from twillc.scheduling.checker import ScheduleVerificationError, check_schedule
 from twillc.scheduling.checker_ws import check_joint
 from twillc.scheduling.graph import DependenceGraph, Schedule
@@ -45,12 +46,9 @@ def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, mach
     if schedule.warps is None:
         return check_schedule(graph, schedule)
     options = loop.attributes.get("twill.warp_options")
-    opts = options.data if isinstance(options, DictionaryAttr) else {}
-
-    def opt(key: str, default: int) -> int:
-        v = opts.get(key)
-        return int(v.value.data) if isinstance(v, IntegerAttr) else default
-
+    cross_warp, vl_warp = True, 0  # a loop without options: the joint-schedule defaults
+    if isinstance(options, WarpOptionsAttr):
+        cross_warp, vl_warp = bool(options.cross_warp.data), options.vl_warp.data
     regs = tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id))
-    config = machine_warp_config(machine, len(schedule.roles), regs, bool(opt("cross_warp", 1)), opt("vl_warp", 0))
+    config = machine_warp_config(machine, len(schedule.roles), regs, cross_warp, vl_warp)
     return check_joint(graph, schedule, config)
