@@ -34,8 +34,8 @@ def load(instance: str):  # -> DependenceGraph
 
 
 def run_ours(args: tuple[str, float]) -> dict[str, object]:
-    from twillc.checker import check_schedule
-    from twillc.solvers.modulo_cpsat import SolverLimit, modulo_schedule
+    from twillc.scheduling.checker import check_schedule
+    from twillc.scheduling.modulo_cpsat import SolverLimit, modulo_schedule
 
     instance, timeout = args
     graph = load(instance)
@@ -62,9 +62,9 @@ def _ilp_at(graph, ii: int, timeout: float) -> tuple[str, bool]:
     whether its window is complete (so 'infeasible' is a proof)."""
     import pulp
 
-    from twillc.solvers.modulo_cpsat import _longest_paths
+    from twillc.scheduling.paths import longest_paths
 
-    paths = _longest_paths(graph, ii, [0])
+    paths = longest_paths(graph, ii, [0])
     if paths is None:
         return "infeasible", True
     asap = paths[1]
@@ -103,7 +103,7 @@ def _ilp_at(graph, ii: int, timeout: float) -> tuple[str, bool]:
 
 
 def run_baseline(args: tuple[str, float]) -> dict[str, object]:
-    from twillc.solvers.bounds import mii
+    from twillc.scheduling.bounds import mii
 
     instance, timeout = args
     graph = load(instance)

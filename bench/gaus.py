@@ -26,7 +26,7 @@ GRAPHS = [
 
 def main() -> int:
     from twillc.io.gml import read_gs_gml
-    from twillc.solvers.stage_assignment import (
+    from twillc.scheduling.stage_assignment import (
         cpsat_stage_assignment,
         gaus_stage_assignment,
         is_legal,

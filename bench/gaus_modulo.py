@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def _solve(kind: str, ops: int, seed: int, budget: float, memory_gb: float, out: mp.Queue) -> None:
     limit = int(memory_gb * (1 << 30))
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    from twillc.checker import check_schedule
     from twillc.io.synthetic import random_modulo_problem
+    from twillc.scheduling.checker import check_schedule
 
     graph = random_modulo_problem(ops, seed)
     start = time.perf_counter()
@@ -43,7 +43,7 @@ def _solve(kind: str, ops: int, seed: int, budget: float, memory_gb: float, out:
         elif kind == "gaus":
             import torch
 
-            from twillc.solvers.gaus import gaus_modulo_schedule
+            from twillc.scheduling.gaus import gaus_modulo_schedule
 
             torch.set_num_threads(1)
 
@@ -54,7 +54,7 @@ def _solve(kind: str, ops: int, seed: int, budget: float, memory_gb: float, out:
 
             schedule = gaus_modulo_schedule(graph, time_limit=budget, seed=seed, progress=first_legal)
         else:
-            from twillc.solvers.modulo_cpsat import modulo_schedule
+            from twillc.scheduling.modulo_cpsat import modulo_schedule
 
             schedule = modulo_schedule(graph, time_limit=budget, seed=seed)
         seconds = time.perf_counter() - start
@@ -80,9 +80,10 @@ def plain_cpsat(graph, budget: float, seed: int):  # -> Schedule
     quarter of what is left; the first feasible schedule is returned."""
     from ortools.sat.python import cp_model
 
-    from twillc.graph import Schedule, Status, schedule_length
-    from twillc.solvers.bounds import mii
-    from twillc.solvers.modulo_cpsat import _longest_paths, add_folded_units
+    from twillc.scheduling.bounds import mii
+    from twillc.scheduling.graph import Schedule, Status, schedule_length
+    from twillc.scheduling.modulo_model import add_folded_units
+    from twillc.scheduling.paths import longest_paths
 
     start = time.perf_counter()
     lower = mii(graph)
@@ -91,7 +92,7 @@ def plain_cpsat(graph, budget: float, seed: int):  # -> Schedule
         left = budget - (time.perf_counter() - start)
         if left <= 0:
             break
-        asap = _longest_paths(graph, ii, [0])
+        asap = longest_paths(graph, ii, [0])
         if asap is None:
             continue
         horizon = int(asap[1].max()) + 2 * ii + max(o.cycles for o in graph.ops)
@@ -136,7 +137,7 @@ def main() -> int:
     ap.add_argument("--json", help="write the rows here")
     args = ap.parse_args()
     from twillc.io.synthetic import random_modulo_problem
-    from twillc.solvers.bounds import res_mii
+    from twillc.scheduling.bounds import res_mii
 
     kinds = [args.only] if args.only else ["gaus", "cpsat", "plain"]
     names = {"gaus": "GauS", "cpsat": "twillc exact", "plain": "plain CP-SAT"}

@@ -1,5 +1,5 @@
 """The joint search's two engines for queries with issue times and warps
-both free: CP-SAT (`joint_cpsat`, the default) against Z3 (`joint_model`,
+both free: CP-SAT (`joint_cpsat`, the default) against Z3 (`joint_z3`,
 Twill's own choice), on the searches of the test suite that need such
 queries (the others settle at the modulo schedule's issue times, where
 both engines hand the warps to Z3).

@@ -22,7 +22,7 @@ def main() -> int:
     import torch
 
     from twillc.io.synthetic import random_modulo_problem
-    from twillc.solvers.latency import acyclic, check_latency, cpsat_latency, gaus_latency
+    from twillc.scheduling.latency import acyclic, check_latency, cpsat_latency, gaus_latency
 
     torch.set_num_threads(1)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -507,3 +507,58 @@ Twill = Dialect(
     [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, WarpSpecializeOp],
     [CostAttr, ScheduleAttr, WarpAttr],
 )
+
+
+# ---------------------------------------------------------------------------
+# Typed loop attributes written by the scheduling passes (were strings and
+# dictionaries parsed by hand). Registered by rebinding `Twill` below, so the
+# dialect's definition above stays as it is.
+
+
+@irdl_attr_definition
+class SearchAttr(KeyValueAttr):
+    """How a loop's schedule was found: the solver, whether the search was
+    complete (every smaller II refuted) and the solver's note,
+    `#twill.search<solver = "cp-sat", complete, note = "II proven minimal">`."""
+
+    name = "twill.search"
+    FIELDS = (("solver", "ident"), ("complete", "flag"), ("note", "ident"))
+
+    solver: StringAttr = param_def()
+    complete: IntAttr = param_def()
+    note: StringAttr = param_def()
+
+    def __init__(self, solver: str, complete: bool, note: str):
+        super().__init__(StringAttr(solver), IntAttr(int(complete)), StringAttr(note))
+
+    def print_parameters(self, printer: Printer) -> None:
+        # Solver and note are free text: printed as escaped string literals.
+        printer.print_string("<solver = ")
+        printer.print_string_literal(self.solver.data)
+        printer.print_string(", complete, note = " if self.complete.data else ", note = ")
+        printer.print_string_literal(self.note.data)
+        printer.print_string(">")
+
+    def summary(self) -> str:
+        """The one-line account the text report prints."""
+        text = f"solver={self.solver.data}; complete={'yes' if self.complete.data else 'no'}"
+        return text + (f"; {self.note.data}" if self.note.data else "")
+
+
+@irdl_attr_definition
+class WarpOptionsAttr(KeyValueAttr):
+    """The options of a joint schedule the checker needs again: the warp that
+    runs the variable-latency ops and whether values may cross warps,
+    `#twill.warp_options<vl_warp = 0, cross_warp>`."""
+
+    name = "twill.warp_options"
+    FIELDS = (("vl_warp", "int"), ("cross_warp", "flag"))
+
+    vl_warp: IntAttr = param_def()
+    cross_warp: IntAttr = param_def()
+
+    def __init__(self, vl_warp: int, cross_warp: bool):
+        super().__init__(IntAttr(vl_warp), IntAttr(int(cross_warp)))
+
+
+Twill = Dialect("twill", list(Twill.operations), [*Twill.attributes, SearchAttr, WarpOptionsAttr])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from twillc.graph import DependenceGraph, Schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
 def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> dict[str, object]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 
-from twillc.graph import DependenceGraph, Schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
 def gantt_svg(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 
-from twillc.graph import DependenceGraph, Op, Schedule
+from twillc.scheduling.graph import DependenceGraph, Op, Schedule
 
 MAX_COLUMNS = 64
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits

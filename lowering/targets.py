@@ -12,8 +12,8 @@ def emit_scheduled(
 ) -> str:
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text
-    from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
     from twillc.transforms.common import located_error, module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
     if kind in ("cu", "ptx"):
         from lowering.cuda import emit_cuda, emit_ptx

@@ -15,8 +15,8 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from dialects.twill import CopyOp, RoleOp, WarpSpecializeOp, region_ops
 from twillc.diagnostics import UserError
-from twillc.ir_graph import costed_ops, find_loop, op_ids
 from twillc.transforms.common import located_error
+from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
 
 
 @dataclass(frozen=True)

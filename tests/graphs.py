@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 from xdsl.dialects.builtin import ModuleOp
 
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
 
 
 @st.composite
@@ -35,9 +35,9 @@ def example_module(name: str, passes: str) -> ModuleOp:
     """`examples/<name>.tile` parsed, with the pass pipeline `passes` applied."""
     from xdsl.passes import PassPipeline
 
-    from twillc.context import make_context
+    from twillc.cli.passes import get_all_passes
     from twillc.frontend import parse_tile
-    from twillc.transforms import get_all_passes
+    from twillc.ir.context import make_context
 
     path = Path(__file__).resolve().parent.parent / "examples" / f"{name}.tile"
     module = parse_tile(path.read_text(), str(path))

@@ -9,9 +9,9 @@ import pytest
 from graphs import example_module, small_graphs
 from hypothesis import HealthCheck, given, settings
 
-from twillc.expand import Event, PipelineProgram, buffer_depths, expand_pipeline, replay
-from twillc.graph import DependenceGraph, Schedule
-from twillc.solvers.modulo_cpsat import modulo_schedule
+from lowering.transforms.expand import Event, PipelineProgram, buffer_depths, expand_pipeline, replay
+from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.scheduling.modulo_cpsat import modulo_schedule
 
 
 def trip_counts(stages: int) -> list[int]:
@@ -85,7 +85,7 @@ def test_a_broken_expansion_fails_the_replay() -> None:
     that does not exist when the loop is shorter than the pipeline."""
     from dataclasses import replace
 
-    from twillc.graph import Edge, Op, Status, uniform_rrt
+    from twillc.scheduling.graph import Edge, Op, Status, uniform_rrt
 
     graph = DependenceGraph(
         "chain", (Op("a", uniform_rrt("u", 1)), Op("b", uniform_rrt("u", 1))), (Edge("a", "b", 5),), {"u": 1}
@@ -104,7 +104,7 @@ def test_channel_phases_never_lap(example: str) -> None:
     channel, slot i mod depth has completed exactly i // depth + 1 phases
     (its wait on parity (i // depth) mod 2 sees instance i, not a later
     one), and the producer never refills a slot a consumer still reads."""
-    from twillc.expand import channels
+    from lowering.transforms.expand import channels
 
     graph, schedule = _scheduled(example)
     assert schedule.ii is not None and schedule.warps is not None
@@ -130,9 +130,9 @@ def test_channel_phases_never_lap(example: str) -> None:
 
 
 def _scheduled(example: str) -> tuple[DependenceGraph, Schedule]:
-    from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
-    from twillc.transforms import DEFAULT_PIPELINE
+    from twillc.cli.passes import DEFAULT_PIPELINE
     from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, read_schedule
 
     module = example_module(example, DEFAULT_PIPELINE)
     loop = find_loop(module)
@@ -152,11 +152,11 @@ def test_replay_of_the_printed_ir(example: str) -> None:
     from xdsl.printer import Printer
 
     from dialects.twill import PipelineOp
-    from twillc.context import make_context
-    from twillc.expand import program_from_ir
-    from twillc.ir_graph import find_loop, graph_from_loop, read_schedule
-    from twillc.transforms import DEFAULT_PIPELINE
+    from lowering.transforms.expand import program_from_ir
+    from twillc.cli.passes import DEFAULT_PIPELINE
+    from twillc.ir.context import make_context
     from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, read_schedule
 
     module = example_module(example, DEFAULT_PIPELINE + ",pipeline-expand")
     text = io.StringIO()

@@ -13,10 +13,10 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from dialects import tile
-from twillc.context import make_context
 from twillc.diagnostics import UserError
 from twillc.frontend import ast, parse_tile
 from twillc.frontend.parser import MAX_DEPTH, parse_ast
+from twillc.ir.context import make_context
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.tile"))

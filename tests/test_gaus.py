@@ -13,9 +13,8 @@ from graphs import small_graphs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from twillc.checker import check_schedule
-from twillc.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
-from twillc.solvers.gaus import (
+from twillc.scheduling.checker import check_schedule
+from twillc.scheduling.gaus import (
     GausFailure,
     _tensors,
     dependence_violation,
@@ -23,6 +22,7 @@ from twillc.solvers.gaus import (
     gaus_modulo_schedule,
     step_probabilities,
 )
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
 
 
 def masses(n: int, horizon: int, seed: int) -> torch.Tensor:

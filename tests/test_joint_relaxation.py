@@ -8,10 +8,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_joint_z3 import carried_problems, graph, op, tiny_problems
 
-from twillc.graph import DependenceGraph, Edge
-from twillc.solvers.joint_cpsat import joint_cpsat_at
-from twillc.solvers.joint_relaxation import joint_relaxation_at
-from twillc.solvers.joint_z3 import WarpConfig, canonical_warps
+from twillc.scheduling.graph import DependenceGraph, Edge
+from twillc.scheduling.joint_cpsat import joint_cpsat_at
+from twillc.scheduling.joint_relaxation import joint_relaxation_at
+from twillc.scheduling.joint_search import WarpConfig, canonical_warps
 
 
 def never_refutes_a_schedule(g: DependenceGraph, config: WarpConfig, ii: int, length: int) -> None:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from twillc.checker_ws import check_joint
-from twillc.graph import DependenceGraph, Edge, Op, Schedule, Status, schedule_length, uniform_rrt
-from twillc.solvers.joint_cpsat import joint_cpsat_at
-from twillc.solvers.joint_z3 import SolverLimit, WarpConfig, joint_schedule, joint_schedule_at
+from twillc.scheduling.checker_ws import check_joint
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, schedule_length, uniform_rrt
+from twillc.scheduling.joint_cpsat import joint_cpsat_at
+from twillc.scheduling.joint_search import SolverLimit, WarpConfig, joint_schedule, joint_schedule_at
 
 UNITS = {"tc": 1, "sfu": 1, "alu": 2, "tma": 1}
 ONE_WARP = WarpConfig(2, 0, (24, 240))
@@ -112,8 +112,8 @@ def test_graphs_from_ir_mark_mma_readers_and_accumulators() -> None:
     its other operands are not."""
     from graphs import example_module
 
-    from twillc.ir_graph import find_loop, graph_from_loop
     from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop
 
     module = example_module("attn_fwd_h100", "annotate-costs")
     g, _ = graph_from_loop(find_loop(module), module_machine(module), "attn_fwd")
@@ -484,10 +484,9 @@ def test_fa4_schedule_at_the_bound_for_other_seeds(seed: int) -> None:
     group, whichever of the equally short modulo schedules CP-SAT returns."""
     from graphs import example_module
 
-    from twillc.ir_graph import find_loop, graph_from_loop
-    from twillc.machine import machine_warp_config
-    from twillc.solvers.modulo_cpsat import modulo_schedule
-    from twillc.transforms.common import module_machine
+    from twillc.scheduling.modulo_cpsat import modulo_schedule
+    from twillc.transforms.common import machine_warp_config, module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop
 
     module = example_module("attn_fwd_b200", "annotate-costs,cost-normalize")
     machine = module_machine(module)

@@ -9,10 +9,10 @@ import itertools
 from graphs import small_graphs
 from hypothesis import HealthCheck, given, settings
 
-from twillc.graph import DependenceGraph
 from twillc.io.synthetic import random_modulo_problem
-from twillc.solvers.bounds import rec_mii, res_mii
-from twillc.solvers.latency import (
+from twillc.scheduling.bounds import rec_mii, res_mii
+from twillc.scheduling.graph import DependenceGraph
+from twillc.scheduling.latency import (
     acyclic,
     check_latency,
     cpsat_latency,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from twillc.diagnostics import UserError
-from twillc.machine import MACHINE_DIR, load_machine, shipped_targets
+from twillc.target.machine import MACHINE_DIR, load_machine, shipped_targets
 
 
 def test_shipped_targets() -> None:
@@ -93,8 +93,8 @@ def test_loop_shared_memory_excludes_preloaded_tiles_and_reserve() -> None:
     reserve for barriers are taken; shared memory is a ring memory."""
     from graphs import example_module
 
-    from twillc.ir_graph import find_loop, graph_from_loop
     from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop
 
     module = example_module("attn_fwd_b200", "annotate-costs")
     machine = module_machine(module)

@@ -14,14 +14,14 @@ from graphs import small_graphs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from twillc.checker import check_schedule
-from twillc.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
 from twillc.io.graphml import read_chstone
-from twillc.solvers.bounds import rec_mii, res_mii
-from twillc.solvers.modulo_cpsat import modulo_schedule
+from twillc.scheduling.bounds import rec_mii, res_mii
+from twillc.scheduling.checker import check_schedule
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Status, uniform_rrt
+from twillc.scheduling.modulo_cpsat import modulo_schedule
 
-BENCH = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "oppermann-msp"
-needs_benchmarks = pytest.mark.skipif(not BENCH.is_dir(), reason="../shared/benchmarks is not beside the checkout")
+BENCH = Path(__file__).resolve().parent / "data" / "benchmarks" / "oppermann-msp"
+needs_benchmarks = pytest.mark.skipif(not BENCH.is_dir(), reason="tests/data/benchmarks is missing")
 
 
 def feasible_by_enumeration(graph: DependenceGraph, ii: int) -> bool:
@@ -217,10 +217,10 @@ def longest_paths_reference(graph: DependenceGraph, ii: int, sources: list[int])
 @settings(max_examples=150, deadline=None)
 @given(small_graphs(max_ops=6), st.integers(1, 6))
 def test_longest_paths_match_plain_bellman_ford(graph: DependenceGraph, ii: int) -> None:
-    from twillc.solvers.modulo_cpsat import NEG, _longest_paths
+    from twillc.scheduling.paths import NEG, longest_paths
 
     sources = list(range(len(graph.ops)))
-    got, want = _longest_paths(graph, ii, sources), longest_paths_reference(graph, ii, sources)
+    got, want = longest_paths(graph, ii, sources), longest_paths_reference(graph, ii, sources)
     assert (got is None) == (want is None)
     if got is not None and want is not None:
         lp, asap = got
@@ -249,13 +249,14 @@ def recurrences(draw: st.DrawFn) -> DependenceGraph:
 def test_group_relaxation_refutes_only_infeasible_iis(graph: DependenceGraph, ii: int) -> None:
     """The strongly connected groups' relaxation is a proof: whenever it
     calls an II impossible, enumeration finds no modulo schedule there."""
-    from twillc.solvers.modulo_cpsat import _longest_paths, _solve_groups
+    from twillc.scheduling.modulo_model import solve_groups
+    from twillc.scheduling.paths import longest_paths
 
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
-    paths = _longest_paths(graph, ii, kept)
+    paths = longest_paths(graph, ii, kept)
     if paths is None:
         return
-    if _solve_groups(graph, ii, kept, paths[0], 10.0, 0) is None:
+    if solve_groups(graph, ii, kept, paths[0], 10.0, 0) is None:
         assert not feasible_by_enumeration(graph, ii)
 
 
@@ -264,22 +265,14 @@ def refuted_by_residue_slots(graph: DependenceGraph, ii: int) -> bool:
     dependences between a group's ops, refute `ii` for some group."""
     from ortools.sat.python import cp_model
 
-    from twillc.solvers.modulo_cpsat import (
-        NEG,
-        _add_residue_slots,
-        _direct_pairs,
-        _longest_paths,
-        _relative_caps,
-        _run,
-        _scc_groups,
-        _windows,
-    )
+    from twillc.scheduling.modulo_model import _add_residue_slots, _relative_caps, _scc_groups, _windows, run_cpsat
+    from twillc.scheduling.paths import NEG, direct_pairs, longest_paths
 
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
-    paths = _longest_paths(graph, ii, kept)
+    paths = longest_paths(graph, ii, kept)
     assert paths is not None
     lp = paths[0]
-    direct = _direct_pairs(graph, ii, kept, lp)
+    direct = direct_pairs(graph, ii, kept, lp)
     for group in _scc_groups(kept, lp):
         caps = _relative_caps(graph, ii, kept, group)
         if caps is None:
@@ -292,7 +285,7 @@ def refuted_by_residue_slots(graph: DependenceGraph, ii: int) -> bool:
                 if a != b and direct[a, b] and lp[a, kept[b]] > NEG // 2:
                     m.add(d[b] - d[a] >= int(lp[a, kept[b]]))
         _add_residue_slots(m, graph, ii, kept, d, windows, group, caps)
-        if _run(m, 10.0, 0, linearization=2)[0] == cp_model.INFEASIBLE:
+        if run_cpsat(m, 10.0, 0, linearization=2)[0] == cp_model.INFEASIBLE:
             return True
     return False
 
@@ -302,10 +295,10 @@ def refuted_by_residue_slots(graph: DependenceGraph, ii: int) -> bool:
 def test_time_indexed_capacities_refute_only_infeasible_iis(graph: DependenceGraph, ii: int) -> None:
     """The time-indexed statement of a group's capacities is a relaxation
     too: whatever II it refutes, enumeration finds no schedule at."""
-    from twillc.solvers.modulo_cpsat import _longest_paths
+    from twillc.scheduling.paths import longest_paths
 
     kept = [i for i, o in enumerate(graph.ops) if o.units()] or [0]
-    if _longest_paths(graph, ii, kept) is None:
+    if longest_paths(graph, ii, kept) is None:
         return
     if refuted_by_residue_slots(graph, ii):
         assert not feasible_by_enumeration(graph, ii)
@@ -314,11 +307,11 @@ def test_time_indexed_capacities_refute_only_infeasible_iis(graph: DependenceGra
 def test_merged_group_folds_like_its_members() -> None:
     """A group pinned to relative times is one op whose reservations, folded
     modulo II, are its members' summed."""
-    from twillc.solvers.modulo_cpsat import _merged_op
+    from twillc.scheduling.modulo_cpsat import merged_op
 
     ops = (Op("a", uniform_rrt("u", 2)), Op("b", uniform_rrt("u", 3, 2)), Op("c", ((), (("w", 1),))))
     graph = DependenceGraph("g", ops, (), {"u": 4, "w": 1})
-    merged = _merged_op(graph, [0, 1, 2], {0: 5, 1: 3, 2: 9}, 1)
+    merged = merged_op(graph, [0, 1, 2], {0: 5, 1: 3, 2: 9}, 1)
     assert merged.rrt == (
         (("u", 2),),
         (("u", 2),),
@@ -335,13 +328,14 @@ def test_merged_group_folds_like_its_members() -> None:
 def test_residue_slots_refute_what_cumulatives_do_not() -> None:
     """mips/graph1 (MII 24, optimum 26): the cumulatives over copies leave
     II 24 open for seconds; the time-indexed capacities' LP refutes it."""
-    from twillc.solvers.modulo_cpsat import _longest_paths, _solve_groups
+    from twillc.scheduling.modulo_model import solve_groups
+    from twillc.scheduling.paths import longest_paths
 
     g = read_chstone(str(BENCH / "chstone/mips/graph1.graphml"), str(BENCH / "chstone/mips/graph1_RM.xml"))
     kept = [i for i, o in enumerate(g.ops) if o.units()]
-    paths = _longest_paths(g, 24, kept)
+    paths = longest_paths(g, 24, kept)
     assert paths is not None
-    assert _solve_groups(g, 24, kept, paths[0], 30.0, 0) is None
+    assert solve_groups(g, 24, kept, paths[0], 30.0, 0) is None
     assert refuted_by_residue_slots(g, 24)
 
 
@@ -350,7 +344,7 @@ def test_pinned_group_finds_what_free_search_does_not() -> None:
     """aes/graph4 at its optimum II 82: CP-SAT over all 205 unit-holding ops
     finds nothing in seconds; with its 202-op recurrence pinned to the
     relaxation's relative times the rest is found at once."""
-    from twillc.solvers.modulo_cpsat import modulo_at
+    from twillc.scheduling.modulo_cpsat import modulo_at
 
     g = read_chstone(str(BENCH / "chstone/aes/graph4.graphml"), str(BENCH / "chstone/aes/graph4_RM.xml"))
     s = modulo_at(g, 82, time_limit=20.0)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twillc.solvers.normalize import SCALE, NormalizationInfeasible, normalize_costs, ratio_error
+from twillc.scheduling.normalize import SCALE, NormalizationInfeasible, normalize_costs, ratio_error
 
 
 def brute_force_error(values: list[int], budget: int) -> float:

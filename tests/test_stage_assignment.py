@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
 from twillc.io.gml import StageProblem, read_gs_gml
-from twillc.solvers.stage_assignment import (
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.stage_assignment import (
     cpsat_stage_assignment,
     gaus_stage_assignment,
     is_legal,
@@ -18,7 +18,7 @@ from twillc.solvers.stage_assignment import (
     objective,
 )
 
-GS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "gs-schedule"
+GS = Path(__file__).resolve().parent / "data" / "benchmarks" / "gs-schedule"
 
 
 def tiny() -> StageProblem:
@@ -66,7 +66,7 @@ def test_gaus_is_legal_reproducible_and_not_below_the_optimum() -> None:
     assert objective(p, a, depth, 1.0) >= brute_force(p, depth, 1.0)
 
 
-@pytest.mark.skipif(not GS.is_dir(), reason="../shared/benchmarks is not beside the checkout")
+@pytest.mark.skipif(not GS.is_dir(), reason="tests/data/benchmarks is missing")
 def test_gs_schedule_graph_loads() -> None:
     p = read_gs_gml(str(GS / "rand_graph_sparse_1000_1.gml"))
     assert (len(p.graph.ops), len(p.graph.edges)) == (810, 946)

@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stder
 
 
 def _list_passes(out: IO[str]) -> None:
-    from twillc.transforms import PASS_SUMMARIES, get_all_passes
+    from twillc.cli.passes import PASS_SUMMARIES, get_all_passes
 
     for name in sorted(get_all_passes()):
         print(f"  {name:<18} {PASS_SUMMARIES.get(name, '')}", file=out)
@@ -145,7 +145,7 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
     kind = _emit_kind(args)
     ext = Path(args.input).suffix if args.input != "-" else ".mlir"
     if ext in (".graphml", ".gml"):
-        from twillc.graph_job import run_graph_job
+        from twillc.cli.graph_job import run_graph_job
 
         return run_graph_job(args, kind, err)
     if args.resources:
@@ -157,13 +157,13 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
     if args.target:
         from xdsl.dialects.builtin import StringAttr
 
-        from twillc.machine import load_machine
+        from twillc.target.machine import load_machine
 
         load_machine(args.target, Location("--target", 0, 0))
         module.attributes["twill.target"] = StringAttr(args.target)
     spec = args.passes if args.passes is not None else ("" if kind == "mlir" else None)
     if spec is None:
-        from twillc.transforms import default_pipeline
+        from twillc.cli.passes import default_pipeline
 
         spec = default_pipeline(module, kind)
     _run_passes(module, spec, args, err)
@@ -179,8 +179,8 @@ def _parse(text: str, filename: str, ext: str):  # -> ModuleOp
     from xdsl.parser import Parser
     from xdsl.utils.exceptions import ParseError, VerifyException
 
-    from twillc.context import make_context
-    from twillc.verify import locate_ops, verify_located
+    from twillc.ir.context import make_context
+    from twillc.ir.verify import locate_ops, verify_located
 
     parser = Parser(make_context(), text, filename)
     try:
@@ -204,9 +204,9 @@ def _run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> No
     from xdsl.passes import PassPipeline
     from xdsl.printer import Printer
 
-    from twillc.context import make_context
-    from twillc.transforms import get_all_passes
-    from twillc.verify import verify_located
+    from twillc.cli.passes import get_all_passes
+    from twillc.ir.context import make_context
+    from twillc.ir.verify import verify_located
 
     try:
         pipeline = PassPipeline.parse_spec(get_all_passes(), spec)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from xdsl.dialects.builtin import ModuleOp
 
-from twillc.ir_graph import find_loop
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop
 
 NVCC_FLAGS = {
     "sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"],

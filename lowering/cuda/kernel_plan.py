@@ -22,8 +22,8 @@ from dialects import tile
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.warp_program import WarpProgram
-from twillc.ir_graph import kernel_name
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import kernel_name
 
 BOX_COLS = 64
 """Elements of f16 per TMA box row: 128 B, the width of the 128B swizzle."""

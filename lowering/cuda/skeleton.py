@@ -50,8 +50,8 @@ from lowering.cuda.kernel_plan import iteration_expr, trip_count_expr
 from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, include, launch_tail, make_tmap, setmaxnreg
 from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from lowering.warp_program import WarpProgram
-from twillc.ir_graph import kernel_name
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import kernel_name
 
 HOLE_MODES = ("trap", "skeleton")
 """What a hole's body does: `trap` (the default) stops the kernel with
@@ -277,7 +277,7 @@ class _Emitter:
         become), values feeding only MMA accumulators or A operands."""
         if self.arch != "sm_100a":
             return set()
-        from twillc.transforms.annotate_costs import _tmem_role
+        from twillc.transforms.annotate_costs import tmem_role as _tmem_role
 
         out = set()
         for op in self.loop_ops:

@@ -11,7 +11,7 @@ def parse_tile(text: str, filename: str) -> ModuleOp:
     """A verified module for `text`, or a `UserError` located in it."""
     from twillc.frontend.irgen import IRGen
     from twillc.frontend.parser import parse_ast
-    from twillc.verify import verify_located
+    from twillc.ir.verify import verify_located
 
     try:
         module = IRGen(parse_ast(text, filename), filename, text).generate()

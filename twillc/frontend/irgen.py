@@ -10,71 +10,33 @@ variable).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith, func
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    BFloat16Type,
     BoolAttr,
     DictionaryAttr,
     FileLineColLoc,
-    Float8E4M3FNType,
-    Float8E5M2Type,
-    FloatAttr,
     IndexType,
     IntAttr,
     IntegerAttr,
-    IntegerType,
     ModuleOp,
     StringAttr,
-    f16,
-    f32,
     i1,
-    i8,
-    i32,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from dialects import tile
-from dialects.tile import TensorType, TileType, broadcast_type, type_text
+from dialects.tile import TensorType, TileType, type_text
 from twillc.diagnostics import Location, UserError
 from twillc.frontend import ast
-
-DTYPES: dict[str, Attribute] = {
-    "f16": f16,
-    "bf16": BFloat16Type(),
-    "f32": f32,
-    "f8e4m3": Float8E4M3FNType(),
-    "f8e5m2": Float8E5M2Type(),
-    "i32": i32,
-    "i8": i8,
-}
+from twillc.frontend.irgen_exprs import DTYPES, ExprGen, Tensor
 
 MAX_TILE_DIM = 1 << 16
 """Largest tile dimension accepted (a tile lives in one SM's memory)."""
-
-SFU = {
-    "exp": tile.ExpOp,
-    "exp2": tile.Exp2Op,
-    "log": tile.LogOp,
-    "log2": tile.Log2Op,
-    "rsqrt": tile.RsqrtOp,
-}
-BINARY = {
-    "+": tile.AddOp,
-    "-": tile.SubOp,
-    "*": tile.MulOp,
-    "/": tile.DivOp,
-    "max": tile.MaxOp,
-    "min": tile.MinOp,
-}
-REDUCE = {"rowmax": tile.RowMaxOp, "rowsum": tile.RowSumOp}
-BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE])
 
 OVERRIDE_KINDS = {
     "unit": str,
@@ -89,30 +51,7 @@ OVERRIDE_KINDS = {
 }
 
 
-@dataclass
-class Tensor:
-    value: SSAValue
-    type: TensorType
-
-
-@dataclass
-class Val:
-    """A tile-expression result: a tile value or a scalar, maybe `.T`."""
-
-    value: SSAValue | float
-    pos: ast.Pos
-    transposed: bool = False
-    op: Operation | None = None
-
-    @property
-    def is_scalar(self) -> bool:
-        return isinstance(self.value, float)
-
-    def type_text(self) -> str:
-        return "a number" if isinstance(self.value, float) else type_text(self.value.type)
-
-
-class IRGen:
+class IRGen(ExprGen):
     def __init__(self, module: ast.Module, filename: str, text: str):
         self.ast = module
         self.filename = filename
@@ -170,7 +109,7 @@ class IRGen:
             target = m.targets[0]
             if m.items.index(target) > m.items.index(kernel):
                 raise self.err(target.pos, "'target' must come before the kernel")
-            from twillc.machine import load_machine
+            from twillc.target.machine import load_machine
 
             load_machine(target.name, Location(self.filename, target.pos.line, target.pos.column), self.text)
             attrs["twill.target"] = StringAttr(target.name)
@@ -396,280 +335,3 @@ class IRGen:
         for (name, _), res in zip(carried, loop.results, strict=True):
             res.name_hint = name
             self.env[name] = res
-
-    # -- index expressions -------------------------------------------------
-
-    def const_index(self, n: int, pos: ast.Pos) -> SSAValue:
-        if n not in self.index_consts:
-            self.index_consts[n] = self.hoist(arith.ConstantOp.from_int_and_width(n, IndexType()), pos)
-        return self.index_consts[n]
-
-    def index_value(self, e: ast.Expr) -> SSAValue:
-        v = self.index(e)
-        return self.const_index(v, e.pos) if isinstance(v, int) else v
-
-    def index(self, e: ast.Expr) -> int | SSAValue:
-        if isinstance(e, ast.Number):
-            if not e.is_int:
-                raise self.err(e.pos, "expected an integer")
-            return int(e.value)
-        if isinstance(e, ast.Name):
-            return self.index_name(e)
-        if isinstance(e, ast.Neg):
-            v = self.index(e.operand)
-            if isinstance(v, int):
-                return -v
-            return self.index_op("-", self.const_index(0, e.pos), v, e.pos)
-        if isinstance(e, ast.Binary):
-            a, b = self.index(e.lhs), self.index(e.rhs)
-            if isinstance(a, int) and isinstance(b, int):
-                if e.op == "/" and b == 0:
-                    raise self.err(e.rhs.pos, "division by zero")
-                folded = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[e.op]
-                if not -(2**63) <= folded < 2**63:
-                    raise self.err(e.pos, "integer overflow: the value does not fit in 64 bits")
-                return folded
-            if e.op == "/" and b == 0:
-                raise self.err(e.rhs.pos, "division by zero")
-            av = self.const_index(a, e.lhs.pos) if isinstance(a, int) else a
-            bv = self.const_index(b, e.rhs.pos) if isinstance(b, int) else b
-            return self.index_op(e.op, av, bv, e.pos)
-        raise self.err(
-            e.pos,
-            "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable)",
-        )
-
-    def index_op(self, op: str, a: SSAValue, b: SSAValue, pos: ast.Pos) -> SSAValue:
-        cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "/": arith.DivUIOp}[op]
-        return self.emit(cls(a, b), pos).results[0]
-
-    def index_name(self, e: ast.Name) -> int | SSAValue:
-        value = self.env.get(e.name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, SSAValue) and isinstance(value.type, IndexType):
-            return value
-        if value is not None:
-            raise self.err(e.pos, f"'{e.name}' is a tile, expected an integer expression")
-        if e.name == "bid":
-            if self.bid is None:
-                self.bid = self.hoist(tile.BlockIdOp(), e.pos)
-                self.bid.name_hint = "bid"
-            return self.bid
-        if self.is_size(e.name):
-            if e.name not in self.sizes:
-                v = self.hoist(tile.SizeOp(e.name), e.pos)
-                v.name_hint = e.name
-                self.sizes[e.name] = v
-            return self.sizes[e.name]
-        raise self.err(e.pos, f"use of undefined name '{e.name}'")
-
-    def is_size(self, name: str) -> bool:
-        return any(isinstance(t, Tensor) and name in t.type.get_dims() for t in self.env.values())
-
-    def indices(self, exprs: Sequence[ast.Expr], tensor: Tensor, pos: ast.Pos) -> list[SSAValue]:
-        rank = len(tensor.type.dims.data)
-        if len(exprs) != rank:
-            raise self.err(pos, f"a rank-{rank} tensor takes {rank} tile coordinate(s), got {len(exprs)}")
-        return [self.index_value(e) for e in exprs]
-
-    # -- tile expressions --------------------------------------------------
-
-    def no_transpose(self, v: Val) -> None:
-        if v.transposed:
-            raise self.err(v.pos, "'.T' is only valid as an operand of 'mma'")
-
-    def expr(self, e: ast.Expr, name: str | None) -> Val:
-        if isinstance(e, ast.Number):
-            return Val(e.value, e.pos)
-        if isinstance(e, ast.Name):
-            value = self.env.get(e.name)
-            if isinstance(value, SSAValue) and isinstance(value.type, TileType):
-                return Val(value, e.pos)
-            if isinstance(value, int) and not isinstance(value, bool):
-                return Val(float(value), e.pos)
-            if isinstance(value, Tensor):
-                raise self.err(e.pos, f"'{e.name}' is a global tensor: 'load' a tile of it")
-            if value is not None or e.name == "bid" or self.is_size(e.name):
-                raise self.err(e.pos, f"'{e.name}' is an index, expected a tile")
-            raise self.err(e.pos, f"use of undefined name '{e.name}'")
-        if isinstance(e, ast.Attribute):
-            if e.attr != "T":
-                raise self.err(e.attr_pos, f"unknown attribute '.{e.attr}' (only '.T' exists)")
-            inner = self.expr(e.value, None)
-            self.no_transpose(inner)
-            if inner.is_scalar or inner.value.type.rank != 2:  # type: ignore[union-attr]
-                raise self.err(e.pos, f"'.T' needs a rank-2 tile, got {inner.type_text()}")
-            return Val(inner.value, e.pos, transposed=True)
-        if isinstance(e, ast.Neg):
-            inner = self.expr(e.operand, None)
-            self.no_transpose(inner)
-            if isinstance(inner.value, float):
-                return Val(-inner.value, e.pos)
-            op = self.emit(tile.NegOp(inner.value), e.pos, name)
-            return Val(op.results[0], e.pos, op=op)
-        if isinstance(e, ast.Binary):
-            return self.binary(e.op, e.lhs, e.rhs, e.pos, name)
-        if isinstance(e, ast.Call):
-            return self.call(e, name)
-        if isinstance(e, ast.Load):
-            raise self.err(e.pos, "'load' needs a type annotation: write it as 'x = load T[i, j] : DT[R, C]'")
-        raise self.err(e.pos, "unsupported expression")
-
-    def scalar(self, value: float, element_type: Attribute, pos: ast.Pos) -> SSAValue:
-        if isinstance(element_type, IntegerType):
-            raise self.err(pos, "numbers combine with float tiles only")
-        return self.emit(arith.ConstantOp(FloatAttr(value, element_type)), pos).results[0]  # type: ignore[arg-type]
-
-    def binary(self, op: str, lhs_e: ast.Expr, rhs_e: ast.Expr, pos: ast.Pos, name: str | None) -> Val:
-        lhs, rhs = self.expr(lhs_e, None), self.expr(rhs_e, None)
-        self.no_transpose(lhs)
-        self.no_transpose(rhs)
-        if isinstance(lhs.value, float) and isinstance(rhs.value, float):
-            a, b = lhs.value, rhs.value
-            folded = {"+": a + b, "-": a - b, "*": a * b, "max": max(a, b), "min": min(a, b)}
-            if op == "/":
-                if b == 0:
-                    raise self.err(rhs.pos, "division by zero")
-                return Val(a / b, pos)
-            return Val(folded[op], pos)
-        result = broadcast_type(
-            lhs.value.type if isinstance(lhs.value, SSAValue) else f32,
-            rhs.value.type if isinstance(rhs.value, SSAValue) else f32,
-        )
-        if isinstance(result, str):
-            label = f"'{op}'" if op.isalpha() else f"'{op}'"
-            raise self.err(rhs.pos, f"{label}: {result}")
-        lv = lhs.value if isinstance(lhs.value, SSAValue) else self.scalar(lhs.value, result.element_type, lhs.pos)
-        rv = rhs.value if isinstance(rhs.value, SSAValue) else self.scalar(rhs.value, result.element_type, rhs.pos)
-        new = self.emit(BINARY[op](lv, rv, result), pos, name)
-        return Val(new.results[0], pos, op=new)
-
-    def tile_arg(self, v: Val, func_name: str, pos: ast.Pos, rank: int | None = None) -> SSAValue:
-        self.no_transpose(v)
-        if isinstance(v.value, float):
-            raise self.err(pos, f"'{func_name}' expects a tile, got a number")
-        if rank is not None and v.value.type.rank != rank:  # type: ignore[attr-defined]
-            raise self.err(pos, f"'{func_name}' expects a rank-{rank} tile, got {v.type_text()}")
-        return v.value
-
-    def arity(self, e: ast.Call, *counts: int) -> None:
-        if len(e.args) not in counts:
-            want = " or ".join(str(c) for c in counts)
-            raise self.err(e.pos, f"'{e.func}' takes {want} argument(s), got {len(e.args)}")
-
-    def call(self, e: ast.Call, name: str | None) -> Val:
-        f = e.func
-        if f not in BUILTINS:
-            raise self.err(e.pos, f"unknown builtin '{f}' (builtins: {', '.join(BUILTINS)}, load)")
-        if e.dtype is not None and f != "cast":
-            raise self.err(e.pos, f"'{f}' takes no element type")
-        if f in ("zeros", "full"):
-            raise self.err(
-                e.pos,
-                f"'{f}' needs a type annotation: write it as its own statement 'x = {f}(...) : TYPE'",
-            )
-        if f == "mma":
-            return self.mma(e, name)
-        if f == "cast":
-            if e.dtype is None:
-                raise self.err(e.pos, "'cast' needs an element type: cast<f16>(x)")
-            self.arity(e, 1)
-            x = self.tile_arg(self.expr(e.args[0], None), f, e.args[0].pos)
-            op = self.emit(tile.CastOp(x, DTYPES[e.dtype]), e.pos, name)
-            return Val(op.results[0], e.pos, op=op)
-        if f in SFU:
-            self.arity(e, 1)
-            arg = self.expr(e.args[0], None)
-            if isinstance(arg.value, float) and not arg.transposed:
-                return Val(self.fold_sfu(f, arg.value, e.pos), e.pos)
-            x = self.tile_arg(arg, f, e.args[0].pos)
-            op = self.emit(SFU[f](x), e.pos, name)
-            return Val(op.results[0], e.pos, op=op)
-        if f in REDUCE:
-            self.arity(e, 1)
-            # At the builtin, as the language contract's example shows the caret.
-            x = self.tile_arg(self.expr(e.args[0], None), f, e.pos, rank=2)
-            op = self.emit(REDUCE[f](x), e.pos, name)
-            return Val(op.results[0], e.pos, op=op)
-        self.arity(e, 2)  # max, min
-        return self.binary(f, e.args[0], e.args[1], e.pos, name)
-
-    def fold_sfu(self, f: str, x: float, pos: ast.Pos) -> float:
-        try:
-            return {
-                "exp": math.exp,
-                "exp2": lambda v: 2.0**v,
-                "log": math.log,
-                "log2": math.log2,
-                "rsqrt": lambda v: 1 / math.sqrt(v),
-            }[f](x)
-        except OverflowError:
-            return math.inf
-        except (ValueError, ZeroDivisionError):
-            raise self.err(pos, f"'{f}' of {x} is undefined") from None
-
-    def mma(self, e: ast.Call, name: str | None) -> Val:
-        self.arity(e, 2, 3)
-        a, b = self.expr(e.args[0], None), self.expr(e.args[1], None)
-        for v, arg in ((a, e.args[0]), (b, e.args[1])):
-            if isinstance(v.value, float) or v.value.type.rank != 2:
-                raise self.err(arg.pos, f"'mma' expects a rank-2 tile, got {v.type_text()}")
-        av, bv = a.value, b.value
-        assert isinstance(av, SSAValue) and isinstance(bv, SSAValue)
-        m, k = av.type.get_shape()[::-1] if a.transposed else av.type.get_shape()  # type: ignore[attr-defined]
-        k2, n = bv.type.get_shape()[::-1] if b.transposed else bv.type.get_shape()  # type: ignore[attr-defined]
-        if k != k2:
-            raise self.err(
-                e.args[1].pos,
-                f"'mma' contraction dimensions differ: [{m}, {k}] x [{k2}, {n}]",
-            )
-        result = TileType([m, n], f32)
-        acc = None
-        if len(e.args) == 3:
-            c = self.expr(e.args[2], None)
-            acc = self.tile_arg(c, "mma", e.args[2].pos)
-            if acc.type != result:
-                raise self.err(
-                    e.args[2].pos,
-                    f"'mma' accumulator must be {type_text(result)}, got {type_text(acc.type)}",
-                )
-        op = self.emit(tile.MmaOp(av, bv, acc, result, a.transposed, b.transposed), e.pos, name)
-        return Val(op.results[0], e.pos, op=op)
-
-    def load(self, e: ast.Load, ty: TileType, name: str) -> Val:
-        tensor = self.env.get(e.tensor)
-        if not isinstance(tensor, Tensor):
-            raise self.err(e.tensor_pos, f"'{e.tensor}' is not a kernel parameter (a global tensor)")
-        indices = self.indices(e.indices, tensor, e.tensor_pos)
-        if ty.rank != len(tensor.type.dims.data):
-            raise self.err(
-                e.pos,
-                f"a load from rank-{len(tensor.type.dims.data)} '{e.tensor}' gives a tile of that rank",
-            )
-        if ty.element_type != tensor.type.element_type:
-            raise self.err(
-                e.pos,
-                f"'{e.tensor}' holds {tile.element_name(tensor.type.element_type)}, "
-                f"not {tile.element_name(ty.element_type)}: load, then cast<...>",
-            )
-        for d, t, i in zip(tensor.type.get_dims(), ty.get_shape(), range(ty.rank), strict=True):
-            if isinstance(d, int) and t > d:
-                raise self.err(e.pos, f"tile dimension {i} ({t}) exceeds '{e.tensor}' dimension {i} ({d})")
-        op = self.emit(tile.LoadOp(tensor.value, indices, ty), e.pos, name)
-        return Val(op.results[0], e.pos, op=op)
-
-    def constant(self, e: ast.Call, ty: TileType, name: str) -> Val:
-        if e.func == "zeros":
-            self.arity(e, 0)
-            op: Operation = tile.ZerosOp(ty)
-        else:
-            self.arity(e, 1)
-            v = self.expr(e.args[0], None)
-            if not isinstance(v.value, float):
-                raise self.err(e.args[0].pos, "'full' takes a number")
-            if isinstance(ty.element_type, IntegerType) and not v.value.is_integer():
-                raise self.err(e.args[0].pos, f"an integer tile needs an integer value, got {v.value}")
-            op = tile.FullOp(v.value, ty)
-        self.emit(op, e.pos, name)
-        return Val(op.results[0], e.pos, op=op)

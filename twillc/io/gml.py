@@ -4,20 +4,11 @@ a DAG with a memory weight per node and a 0/1 weight per edge (its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from twillc.diagnostics import error_at
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.stage_assignment import StageProblem
 
-
-@dataclass(frozen=True)
-class StageProblem:
-    graph: DependenceGraph
-    """Ops reserve no unit; edges have delay 0 (a successor may share its stage)."""
-    memory: dict[str, int]
-    """m_v, the node's memory weight."""
-    weight: dict[tuple[str, str], int]
-    """w_e in {0, 1}."""
+__all__ = ["StageProblem", "read_gs_gml"]
 
 
 def read_gs_gml(path: str) -> StageProblem:

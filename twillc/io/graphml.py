@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from twillc.diagnostics import error_at
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
 
 NS = "{http://graphml.graphdrawing.org/xmlns}"
 

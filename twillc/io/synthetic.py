@@ -15,7 +15,7 @@ from math import ceil
 
 import numpy as np
 
-from twillc.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
 
 # kind: (unit, occupancy cycles, latency, share of the ops)
 KINDS: dict[str, tuple[str | None, int, int, float]] = {

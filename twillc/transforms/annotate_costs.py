@@ -26,7 +26,7 @@ from xdsl.passes import ModulePass
 
 from dialects import tile
 from dialects.twill import CostAttr
-from twillc.machine import Machine
+from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1}
@@ -115,7 +115,7 @@ def _defining_op(value: SSAValue) -> Operation | None:
     return None
 
 
-def _tmem_role(op: Operation) -> str | None:
+def tmem_role(op: Operation) -> str | None:
     """On a tensor-memory machine, where a result used only by MMAs lives:
     `acc` when it is their accumulator (FA4 rescales O in place), `operand`
     when it is their A operand (FA4 writes P to tensor memory)."""
@@ -156,7 +156,7 @@ def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
     def placed(unit: str, cycles: int, fixed: int, result: SSAValue | None) -> _Derived:
         """A cost whose result lives in registers, or in tensor memory when
         it only feeds MMAs on a tensor-memory machine."""
-        role = _tmem_role(op) if machine.accumulator_in_tmem and result is not None else None
+        role = tmem_role(op) if machine.accumulator_in_tmem and result is not None else None
         stall = 0
         if role == "acc":
             # In place, in the accumulator's own columns: they stay taken

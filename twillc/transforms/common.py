@@ -1,27 +1,18 @@
-"""Helpers shared by twillc's passes: the target machine of a module and
-errors located at an op's source position."""
+"""Helpers shared by twillc's passes: the target machine of a module, the
+warps a joint schedule may use on it, and (from `twillc.ir.errors`) errors
+located at an op's source position."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 
-from twillc.diagnostics import Location, UserError
-from twillc.machine import Machine, load_machine
+from twillc.ir.errors import located_error, op_location
+from twillc.scheduling.warp_config import WarpConfig
+from twillc.target.machine import Machine, load_machine
+
+__all__ = ["DEFAULT_TARGET", "located_error", "machine_warp_config", "module_machine", "op_location"]
 
 DEFAULT_TARGET = "h100"
-
-
-def op_location(op: Operation) -> Location:
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
-        return Location(loc.filename.data, loc.line.data, loc.column.data)
-    parent = op.parent_op()
-    return op_location(parent) if parent is not None else Location("<input>", 0, 0)
-
-
-def located_error(op: Operation, message: str) -> UserError:
-    return UserError(op_location(op), message)
 
 
 def module_machine(module: ModuleOp) -> Machine:
@@ -30,3 +21,20 @@ def module_machine(module: ModuleOp) -> Machine:
     target = module.attributes.get("twill.target")
     spec = target.data if isinstance(target, StringAttr) else DEFAULT_TARGET
     return load_machine(spec, op_location(module))
+
+
+def machine_warp_config(
+    machine: Machine, groups: int, regs: tuple[int, ...], cross_warp: bool, vl_warp: int = 0
+) -> WarpConfig:
+    """The warps of a joint schedule on `machine`: the threads and
+    one-thread / one-warp units are the machine's."""
+    return WarpConfig(
+        warp_groups=groups,
+        vl_warp=vl_warp,
+        reg_limits=regs,
+        allow_cross_warp=cross_warp,
+        threads=machine.threads_of(groups),
+        group_threads=machine.threads_per_group,
+        one_thread_units=machine.one_thread_units,
+        one_warp_units=machine.one_warp_units,
+    )

@@ -16,8 +16,8 @@ from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, Module
 from xdsl.passes import ModulePass
 
 from dialects.twill import CostAttr
-from twillc.ir_graph import cost_of, costed_ops, cross_warp_delay, find_loop
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import cost_of, costed_ops, cross_warp_delay, find_loop
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class CostNormalizePass(ModulePass):
     """Seconds for the CP-SAT solve."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.solvers.normalize import NormalizationInfeasible, normalize_costs
+        from twillc.scheduling.normalize import NormalizationInfeasible, normalize_costs
 
         loop = find_loop(op)
         if "twill.normalization" in loop.attributes:

@@ -10,9 +10,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from twillc.graph import DependenceGraph, Schedule
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
@@ -38,8 +38,8 @@ class GausSchedulePass(ModulePass):
     """Torch device: cpu or cuda."""
 
     def schedule_graph(self, graph: DependenceGraph) -> Schedule:
-        from twillc.progress import terminal_progress
-        from twillc.solvers.gaus import gaus_modulo_schedule
+        from twillc.scheduling.gaus import gaus_modulo_schedule
+        from twillc.scheduling.progress import terminal_progress
 
         return gaus_modulo_schedule(
             graph,
@@ -52,7 +52,7 @@ class GausSchedulePass(ModulePass):
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.solvers.gaus import GausFailure
+        from twillc.scheduling.gaus import GausFailure
 
         loop = find_loop(op)
         if self.device not in ("cpu", "cuda"):

@@ -15,14 +15,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, i64
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from twillc.graph import DependenceGraph, Schedule
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
-from twillc.machine import Machine, machine_warp_config
-from twillc.solvers.warp_config import WarpConfig
-from twillc.transforms.common import located_error, module_machine
+from dialects.twill import WarpOptionsAttr
+from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.scheduling.warp_config import WarpConfig
+from twillc.target.machine import Machine
+from twillc.transforms.common import located_error, machine_warp_config, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
@@ -63,8 +64,8 @@ class JointSchedulePass(ModulePass):
         return machine_warp_config(machine, groups, tuple(regs), self.cross_warp)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.progress import terminal_progress
-        from twillc.solvers.joint_z3 import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.progress import terminal_progress
 
         machine = module_machine(op)
         loop = find_loop(op)
@@ -114,12 +115,7 @@ class JointSchedulePass(ModulePass):
                 )
             raise located_error(loop, f"joint-schedule: unsatisfiable: {schedule.note}")
         write_schedule(loop, ops, schedule)
-        loop.attributes["twill.warp_options"] = DictionaryAttr(
-            {
-                "vl_warp": IntegerAttr(config.vl_warp, i64),
-                "cross_warp": IntegerAttr(int(config.allow_cross_warp), i64),
-            }
-        )
+        loop.attributes["twill.warp_options"] = WarpOptionsAttr(config.vl_warp, config.allow_cross_warp)
         # Never trusted: the independent checker re-verifies what was written.
         VerifySchedulePass().apply(ctx, op)
 

@@ -10,9 +10,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from twillc.graph import DependenceGraph, Schedule
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
+from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, write_schedule
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
@@ -32,8 +32,8 @@ class ModuloSchedulePass(ModulePass):
     """CP-SAT random seed (runs are single-threaded and reproducible)."""
 
     def schedule_graph(self, graph: DependenceGraph) -> Schedule:
-        from twillc.progress import terminal_progress
-        from twillc.solvers.modulo_cpsat import modulo_schedule
+        from twillc.scheduling.modulo_cpsat import modulo_schedule
+        from twillc.scheduling.progress import terminal_progress
 
         return modulo_schedule(
             graph,
@@ -44,7 +44,7 @@ class ModuloSchedulePass(ModulePass):
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.solvers.modulo_cpsat import SolverLimit
+        from twillc.scheduling.modulo_cpsat import SolverLimit
 
         loop = find_loop(op)
         graph, ops = graph_from_loop(loop, module_machine(op), kernel_name(op))

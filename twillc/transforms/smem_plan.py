@@ -21,9 +21,9 @@ from xdsl.dialects.builtin import Float32Type
 from xdsl.ir import Operation
 
 from dialects import tile
-from twillc.expand import buffer_depths, channels
-from twillc.graph import DependenceGraph, Schedule
-from twillc.machine import Machine
+from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.scheduling.lifetimes import buffer_depths, channels
+from twillc.target.machine import Machine
 
 BARRIERS = 2048
 """Bytes the emitter keeps for mbarriers (its refusal threshold)."""

@@ -10,8 +10,14 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from twillc.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.common import located_error, module_machine
+from dialects import tile
+from dialects.twill import WarpOptionsAttr
+from twillc.scheduling.checker import ScheduleVerificationError, check_schedule
+from twillc.scheduling.checker_ws import check_joint
+from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.target.machine import Machine
+from twillc.transforms.common import located_error, machine_warp_config, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
 
 @dataclass(frozen=True)
@@ -21,9 +27,6 @@ class VerifySchedulePass(ModulePass):
     name = "verify-schedule"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.checker import ScheduleVerificationError
-        from twillc.schedule_check import check_any
-
         machine = module_machine(op)
         loop = find_loop(op)
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
@@ -35,3 +38,17 @@ class VerifySchedulePass(ModulePass):
             raise ScheduleVerificationError(
                 f"schedule of '{graph.name}' fails the independent checker:\n  " + "\n  ".join(problems)
             )
+
+
+def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, machine: Machine) -> list[str]:
+    """Which independent check applies to a loop's schedule: the modulo
+    checker, plus the warp-assignment checker once warp specialization ran."""
+    if schedule.warps is None:
+        return check_schedule(graph, schedule)
+    options = loop.attributes.get("twill.warp_options")
+    cross_warp, vl_warp = True, 0  # a loop without options: the joint-schedule defaults
+    if isinstance(options, WarpOptionsAttr):
+        cross_warp, vl_warp = bool(options.cross_warp.data), options.vl_warp.data
+    regs = tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id))
+    config = machine_warp_config(machine, len(schedule.roles), regs, cross_warp, vl_warp)
+    return check_joint(graph, schedule, config)

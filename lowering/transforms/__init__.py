@@ -1,0 +1,1 @@
+"""The lowering passes: pipeline expansion (`pipeline-expand`) and warp specialization (`warp-specialize`)."""

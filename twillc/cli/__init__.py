@@ -1,0 +1,1 @@
+"""The command line: the pass registry and the graph-file jobs the driver runs."""

@@ -1,0 +1,116 @@
+"""twillc's passes, by kebab-case name, as lazy factories (the driver stays fast)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+
+def _annotate_costs() -> type[ModulePass]:
+    from twillc.transforms.annotate_costs import AnnotateCostsPass
+
+    return AnnotateCostsPass
+
+
+def _cost_normalize() -> type[ModulePass]:
+    from twillc.transforms.cost_normalize import CostNormalizePass
+
+    return CostNormalizePass
+
+
+def _modulo_schedule() -> type[ModulePass]:
+    from twillc.transforms.modulo_schedule import ModuloSchedulePass
+
+    return ModuloSchedulePass
+
+
+def _joint_schedule() -> type[ModulePass]:
+    from twillc.transforms.joint_schedule import JointSchedulePass
+
+    return JointSchedulePass
+
+
+def _gaus_schedule() -> type[ModulePass]:
+    from twillc.transforms.gaus_schedule import GausSchedulePass
+
+    return GausSchedulePass
+
+
+def _pipeline_expand() -> type[ModulePass]:
+    from lowering.transforms.pipeline_expand import PipelineExpandPass
+
+    return PipelineExpandPass
+
+
+def _warp_specialize() -> type[ModulePass]:
+    from lowering.transforms.warp_specialize import WarpSpecializePass
+
+    return WarpSpecializePass
+
+
+def _verify_schedule() -> type[ModulePass]:
+    from twillc.transforms.verify_schedule import VerifySchedulePass
+
+    return VerifySchedulePass
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    return {
+        "annotate-costs": _annotate_costs,
+        "cost-normalize": _cost_normalize,
+        "modulo-schedule": _modulo_schedule,
+        "joint-schedule": _joint_schedule,
+        "gaus-schedule": _gaus_schedule,
+        "verify-schedule": _verify_schedule,
+        "pipeline-expand": _pipeline_expand,
+        "warp-specialize": _warp_specialize,
+    }
+
+
+PASS_SUMMARIES = {
+    "annotate-costs": "derive unit, cycles, latency, registers and memory of each op from the target",
+    "cost-normalize": "ratio-preserving small integer costs (Twill 5.2), CP-SAT",
+    "modulo-schedule": "exact modulo schedule, minimal II then length, CP-SAT, with proof",
+    "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), CP-SAT and Z3",
+    "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
+    "verify-schedule": "independent re-check of every constraint of the schedule",
+    "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
+    "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
+}
+
+# What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given;
+# `-o k.cu` and `-o k.ptx` lower the schedule too (LOWERING_PIPELINE).
+DEFAULT_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
+LOWERING_PIPELINE = "pipeline-expand,warp-specialize"
+
+
+def default_pipeline(module: ModuleOp, kind: str) -> str:
+    """The default pipeline for an output kind, resumed where the module
+    stands: passes whose results it already holds (read from a printed
+    module) are not run again, so an edited module is compiled as written.
+    A scheduled module is always re-checked by verify-schedule."""
+    from dialects import tile
+    from dialects.twill import PipelineOp, ScheduleAttr, WarpSpecializeOp
+
+    passes = DEFAULT_PIPELINE.split(",") + (LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else [])
+    ops = list(module.walk())
+    loops = [op for op in ops if isinstance(op, tile.ForOp)]
+    if not loops:
+        return ",".join(passes)  # annotate-costs reports the missing loop
+    loop = loops[0]
+    scheduled = isinstance(loop.attributes.get("twill.schedule"), ScheduleAttr)
+    reached = [
+        ("annotate-costs", any("twill.cost" in op.attributes for op in loop.body.block.ops)),
+        ("cost-normalize", "twill.normalization" in loop.attributes),
+        ("modulo-schedule", scheduled),
+        ("joint-schedule", scheduled and "twill.warps" in loop.attributes),
+        ("pipeline-expand", any(isinstance(op, PipelineOp) for op in ops)),
+        ("warp-specialize", any(isinstance(op, WarpSpecializeOp) for op in ops)),
+    ]
+    last = max((passes.index(name) for name, held in reached if held and name in passes), default=-1)
+    rest = passes[last + 1 :]
+    if scheduled and "verify-schedule" not in rest:
+        rest.insert(0, "verify-schedule")
+    return ",".join(rest)

@@ -1,0 +1,486 @@
+"""Twill's joint software pipelining + warp specialization: Algorithm 1's
+search over II and length around the Z3 query of `joint_z3`.
+
+Algorithm 1 (Twill section 5) raises II from the modulo schedule's optimum
+and, at each II, tries lengths with the stage count S of the shortest
+modulo schedule. Here, beyond the paper, `extra_stages` more stage counts
+are tried before an II is declared infeasible. A query at length S*II with
+S copies decides a stage count exactly (lengths are monotone within one),
+and a binary search then finds the shortest length.
+
+The search is anytime: first the modulo schedule's own issue times with
+only the warps free (a quick query) at growing IIs, then bisected, give a
+schedule; the shortest modulo schedule's times first, then, when values may
+cross warps, those of one whose every crossable edge carries the spill delay
+(any warp assignment then meets the cross-warp delays). Then full queries
+run II upward from the proven lower bound to that II, to find a smaller one
+or refute every II below it.
+
+Who decides. Queries at fixed issue times (the seeds, and the warps of
+the schedule returned) go to Z3 (`joint_z3`); queries with times and
+warps both free go to the engine, CP-SAT (`joint_cpsat`, the default) or
+Z3: the same problem, decided faster by CP-SAT's cumulative reasoning
+(`bench/joint_engines.py`), and checked against each other and brute
+force in the tests.
+
+Which warps. A satisfying assignment is one of many; at the issue times of
+the schedule returned, Z3's optimizer picks the one with the fewest edges
+carrying a value across warps (each a shared-memory or tensor-memory ring
+and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
+on whole warp groups.
+
+What the result claims. `status` is OPTIMAL when every II below the one
+returned has no modulo schedule at all (proven by CP-SAT) or is refuted at
+every length by `joint_relaxation` (tried first at each II, unless
+`relaxation` is off), so no stage count could help; `lower_bound` is the
+largest II so proven. `complete` is
+True when every II below the one returned was refuted for every stage
+count up to the bound tried (see `note`); stage counts past that bound are
+never covered, so a smaller II with more stages stays possible unless the
+status is OPTIMAL.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+from twillc.scheduling.joint_query import Answer
+from twillc.scheduling.joint_roles import canonical_warps, warp_roles
+from twillc.scheduling.joint_z3 import joint_schedule_at
+from twillc.scheduling.progress import Progress, SolverLimit
+from twillc.scheduling.warp_config import WarpConfig
+
+__all__ = ["SolverLimit", "WarpConfig", "canonical_warps", "joint_schedule", "joint_schedule_at", "warp_roles"]
+
+ENGINES = ("cp-sat", "z3")
+"""What decides a full query (issue times and warps both free)."""
+Found = tuple[dict[str, int], dict[str, int]]
+"""Issue cycles and warps of a satisfying assignment."""
+
+
+def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
+    """Reasons no II can help: an op that fits no warp it may use."""
+    if not 0 <= config.vl_warp < config.warp_groups:
+        return f"the variable-latency warp {config.vl_warp} is not among the {config.warp_groups} warps"
+    if config.warp_groups < 2 and any(not o.variable_latency for o in graph.ops):
+        return "fixed-latency ops cannot go on the variable-latency warp, and there is no other"
+    for o in graph.ops:
+        allowed = config.allowed_warps(o)
+        if not allowed:
+            return (
+                f"op {o.id} runs on {config.threads_needed(o)} threads and no warp it may use has that many "
+                f"(threads per warp: {', '.join(str(config.threads_of(w)) for w in range(config.warp_groups))})"
+            )
+        if config.reg_limits and all(o.regs > config.limit(w) for w in allowed):
+            best = max(config.limit(w) for w in allowed)
+            return (
+                f"op {o.id} keeps {o.regs} registers per thread live, more than any warp it may use "
+                f"allows ({best}): sub-tile it or raise the budget"
+            )
+        for mem, size in sorted(o.footprint.items()):
+            if size > graph.memories.get(mem, size):
+                return f"op {o.id} needs {size} B of {mem}, more than its capacity {graph.memories[mem]} B"
+    for unit in sorted(config.one_warp_units):
+        users = [o for o in graph.ops if unit in o.units()]
+        common = set(range(config.warp_groups))
+        for o in users:
+            common &= set(config.allowed_warps(o))
+        if users and not common:
+            return f"the {unit} ops must share one warp, and no warp may run all of them"
+    return ""
+
+
+def _sequential_ii(graph: DependenceGraph) -> int:
+    """An II past which the search stops: every op and every delay back to back."""
+    out_delay = {o.id: o.latency for o in graph.ops}
+    for e in graph.edges:
+        out_delay[e.src] = max(out_delay[e.src], e.delay)
+    return sum(max(o.cycles, out_delay[o.id] + o.spill_cost) for o in graph.ops) + 1
+
+
+class _Search:
+    """State of one run of Algorithm 1 (see the module docstring)."""
+
+    def __init__(
+        self,
+        graph: DependenceGraph,
+        config: WarpConfig,
+        time_limit: float,
+        seed: int,
+        progress: Progress | None,
+        engine: str = "cp-sat",
+        relaxation: bool = True,
+    ) -> None:
+        self.graph, self.config, self.seed, self.progress = graph, config, seed, progress
+        self.engine, self.relaxation = engine, relaxation
+        self.start, self.time_limit = time.monotonic(), time_limit
+        self.query_limit = max(1.0, time_limit / 8)
+        self.bases: dict[int, tuple[str, Schedule | None]] = {}
+        self.seeds: dict[int, Schedule] = {}
+        """Modulo schedules known without a proof of minimal length."""
+        self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
+        self.lower = 1
+
+    def left(self) -> float:
+        return self.time_limit - (time.monotonic() - self.start)
+
+    def budget(self, cap: float) -> float:
+        return min(max(self.left(), 0.1), cap)
+
+    def base(self, ii: int) -> tuple[str, Schedule | None]:
+        """The shortest modulo schedule at `ii` and how sure that is:
+        'optimal' (length proven), 'feasible', 'infeasible' (proven) or
+        'unknown'."""
+        if ii not in self.bases:
+            self.bases[ii] = self.shortest_modulo(self.graph, ii)
+        return self.bases[ii]
+
+    def shortest_modulo(self, graph: DependenceGraph, ii: int) -> tuple[str, Schedule | None]:
+        from twillc.scheduling.graph import schedule_length
+        from twillc.scheduling.modulo_cpsat import solve_at
+
+        res = solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
+        if res.cycles is None:
+            return res.status, None
+        cyc = {o.id: res.cycles[o.id] for o in graph.ops}
+        return res.status, Schedule(ii, cyc, schedule_length(graph, cyc), Status.FEASIBLE, ii, solver="cp-sat")
+
+    def query(
+        self,
+        ii: int,
+        length: int,
+        stages: int,
+        cap: float,
+        fixed: dict[str, int] | None = None,
+        fewest_crossings: bool = False,
+    ) -> Answer:
+        if fixed is None and self.engine == "cp-sat":
+            from twillc.scheduling.joint_cpsat import joint_cpsat_at
+
+            res = joint_cpsat_at(self.graph, self.config, ii, length, stages, self.budget(cap), self.seed)
+        else:
+            res = joint_schedule_at(
+                self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed, fewest_crossings
+            )
+        if self.progress:
+            verdict = "sat" if isinstance(res, tuple) else "unsat" if res is None else "unknown"
+            self.progress(
+                {
+                    "ii": ii,
+                    "length": length,
+                    "stages": stages,
+                    "fixed_times": fixed is not None,
+                    "bound": self.lower,
+                    "elapsed": time.monotonic() - self.start,
+                    "result": verdict,
+                }
+            )
+        return res
+
+    def padded(self, ii: int) -> tuple[DependenceGraph, Schedule | None]:
+        """The graph with every edge that may cross warps lengthened by its
+        spill delay, so that any warp assignment meets the cross-warp delays,
+        and its shortest modulo schedule at `ii`."""
+        edges = tuple(
+            e
+            if e.src == e.dst or self.graph.op(e.src).variable_latency
+            else replace(e, delay=e.delay + self.config.spill(self.graph, e.src))
+            for e in self.graph.edges
+        )
+        padded = replace(self.graph, edges=edges)
+        return padded, self.shortest_modulo(padded, ii)[1]
+
+    def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
+        """Among the schedules as short as `first`, one with short lifetimes:
+        fewer registers and buffers live at once leave more warp assignments."""
+        from twillc.scheduling.modulo_cpsat import solve_at
+
+        if first is None or first.ii is None:
+            return None
+        budget = self.budget(self.query_limit / 2)
+        res = solve_at(graph, first.ii, budget, self.seed, False, hint=dict(first.cycles), fixed_length=first.length)
+        if res.cycles is None or max(res.cycles[o.id] + o.cycles for o in graph.ops) != first.length:
+            return None
+        return replace(first, cycles={o.id: res.cycles[o.id] for o in graph.ops})
+
+    def seed_schedules(self, ii: int) -> Iterator[Schedule | None]:
+        """Modulo schedules whose issue times may admit warps, made lazily:
+        the shortest; when values may cross warps, a padded one with short
+        lifetimes (fewer values live at once leave more warp assignments),
+        then the padded one it came from."""
+        yield self.seeds.get(ii) or self.base(ii)[1]
+        if self.config.allow_cross_warp:
+            graph, first = self.padded(ii)
+            yield self.short_lived(graph, first)
+            yield first
+
+    def with_modulo_times(self, ii: int) -> Answer:
+        """Warps only, on the issue times of the first seed schedule that
+        admits them, those with the fewest crossings (Z3's optimizer costs
+        about what a plain query does here, and spares a second query)."""
+        found: Answer = None
+        for b in self.seed_schedules(ii):
+            if self.left() <= 0:
+                break
+            if b is not None:
+                found = self.query(ii, b.length, b.stages, self.query_limit, dict(b.cycles), fewest_crossings=True)
+                if isinstance(found, tuple):
+                    break
+        return found
+
+    def first(self, start: int, max_ii: int, extra_stages: int) -> tuple[tuple[int, Found], str] | None:
+        """A first schedule and what found it: modulo times scanned upward
+        with growing steps, then bisected; when no seed admits warps, full
+        queries the same way from `max_ii` down (a register budget can rule
+        out every seed's issue times while other times fit), each II's
+        queries ahead of its relaxation."""
+        seeded = self.first_on_seeds(start, max_ii)
+        if seeded is not None:
+            return seeded, "z3"
+        if self.left() <= 0:
+            return None
+        # Without an answer here there is none: this query may take half of
+        # what is left (a loaded machine can need more than a query's share).
+        res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=max(self.query_limit, self.left() / 2))
+        if not isinstance(res, tuple):
+            return None
+        best = self.bisect((max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
+        return (best[0], self.fewest_crossings(*best)), self.engine
+
+    def first_on_seeds(self, start: int, max_ii: int) -> tuple[int, Found] | None:
+        """A schedule on a seed's issue times: scanned upward with growing steps, then bisected."""
+        found = self.with_modulo_times(start)
+        if isinstance(found, tuple):
+            return start, found
+        fail, step, probe = start, 1, start + 1
+        best: tuple[int, Found] | None = None
+        while probe <= max_ii and self.left() > 0:
+            found = self.with_modulo_times(probe)
+            if isinstance(found, tuple):
+                best = (probe, found)
+                break
+            fail, probe, step = probe, probe + step, step * 2
+        return None if best is None else self.bisect(best, fail, self.with_modulo_times)
+
+    def bisect(self, best: tuple[int, Found], fail: int, probe: Callable[[int], Answer]) -> tuple[int, Found]:
+        """The least II above `fail` where `probe` finds a schedule, by
+        bisection down from `best` (what is found when time runs out)."""
+        while best[0] - fail > 1 and self.left() > 0:
+            mid = (best[0] + fail) // 2
+            found = probe(mid)
+            if isinstance(found, tuple):
+                best = (mid, found)
+            else:
+                fail = mid
+        return best
+
+    def at(self, ii: int, extra_stages: int, refute_first: bool = True, cap: float | None = None) -> tuple[Answer, str]:
+        """Full queries at one II: a schedule, or None with how far it is
+        refuted ('modulo' when no modulo schedule exists; 'S' when every
+        stage count up to S is refuted), or 'unknown' with what stays open.
+        Remembered: the search for a first schedule may have asked already.
+        `refute_first`: try the circular relaxation before the queries (it
+        refutes an II fastest) rather than after them (a schedule is wanted).
+        `cap`: seconds per query (default: the search's per-query limit)."""
+        if (ii, extra_stages) not in self.answers:
+            self.answers[(ii, extra_stages)] = self.decide(ii, extra_stages, refute_first, cap or self.query_limit)
+        return self.answers[(ii, extra_stages)]
+
+    def decide(self, ii: int, extra_stages: int, refute_first: bool, cap: float) -> tuple[Answer, str]:
+        status, b = self.base(ii)
+        if status == "infeasible":
+            return None, "modulo"
+        if refute_first and self.relaxation and self.refuted_at_every_length(ii):
+            return None, "every"
+        verdict = self.by_stages(ii, extra_stages, status, b, cap)
+        found = isinstance(verdict[0], tuple)
+        if not refute_first and not found and self.relaxation and self.refuted_at_every_length(ii):
+            return None, "every"
+        return verdict
+
+    def by_stages(self, ii: int, extra_stages: int, status: str, b: Schedule | None, cap: float) -> tuple[Answer, str]:
+        """Full queries from the fewest stages a schedule may have upward."""
+        if b is None:
+            return "unknown", "no modulo schedule found in time"
+        # Below the shortest modulo length no schedule exists, if proven.
+        first = b.stages if status == "optimal" else 1
+        top = b.stages + extra_stages
+        for stages in range(first, top + 1):
+            res = self.query(ii, stages * ii, stages, cap)
+            if res == "unknown":
+                return "unknown", f"stages {stages}..{top} undecided"
+            if isinstance(res, tuple):
+                return self.shortest(ii, stages, res, max(b.length, (stages - 1) * ii + 1)), ""
+        return None, str(top)
+
+    def refuted_at_every_length(self, ii: int) -> bool:
+        """Whether `joint_relaxation` proves `ii` infeasible whatever the
+        length and stage count."""
+        from twillc.scheduling.joint_relaxation import joint_relaxation_at
+
+        verdict = joint_relaxation_at(self.graph, self.config, ii, self.budget(self.query_limit), self.seed)
+        if self.progress:
+            self.progress(
+                {
+                    "ii": ii,
+                    "relaxation": True,
+                    "bound": self.lower,
+                    "elapsed": time.monotonic() - self.start,
+                    "result": {"infeasible": "unsat", "feasible": "sat"}.get(verdict, verdict),
+                }
+            )
+        return verdict == "infeasible"
+
+    def fewest_crossings(self, ii: int, found: Found) -> Found:
+        """At the issue times found, the warps with the fewest edges that
+        carry a value across warps (each costs a shared-memory ring and a
+        barrier round trip), then the fewest ops on warp groups that need
+        one thread (a TMA load or an MMA belongs on a single warp)."""
+        cycles, _ = found
+        shift = min(cycles.values())
+        fixed = {v: c - shift for v, c in cycles.items()}
+        length = max(fixed[o.id] + o.cycles for o in self.graph.ops)
+        best = self.query(ii, length, -(-length // ii), self.query_limit, fixed, fewest_crossings=True)
+        return best if isinstance(best, tuple) else found
+
+    def shortest(self, ii: int, stages: int, found: Found, lo: int) -> Found:
+        """Binary search for the shortest length with `stages` stages."""
+        hi = stages * ii
+        while lo < hi and self.left() > 0:
+            mid = (lo + hi) // 2
+            probe = self.query(ii, mid, stages, max(0.5, self.time_limit / 40))
+            if isinstance(probe, tuple):
+                hi, found = mid, probe
+            else:
+                lo = mid + 1
+        return found
+
+
+def joint_schedule(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    *,
+    time_limit: float = 60.0,
+    max_ii: int | None = None,
+    extra_stages: int = 1,
+    progress: Progress | None = None,
+    seed: int = 0,
+    modulo: Schedule | None = None,
+    engine: str = "cp-sat",
+    relaxation: bool = True,
+) -> Schedule:
+    """Algorithm 1 with a completeness report (see the module docstring).
+    `modulo`: the loop's modulo schedule when already known (else solved
+    here); its II and lower bound start the search. `engine`: what decides
+    the full queries, `cp-sat` (`joint_cpsat`) or `z3` (`joint_z3`);
+    queries at fixed issue times always go to Z3. Raises SolverLimit when
+    the time runs out before any schedule."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
+    from twillc.scheduling.modulo_cpsat import modulo_schedule
+
+    search = _Search(graph, config, time_limit, seed, progress, engine, relaxation)
+    if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
+        try:
+            modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
+        except SolverLimit as e:
+            raise SolverLimit(f"no modulo schedule in time: {e}", e.lower_bound) from None
+    search.lower = modulo.lower_bound
+    if modulo.ii is None:
+        note = f"no modulo schedule: {modulo.note}"
+        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, modulo.complete, solver="z3", note=note)
+    search.seeds[modulo.ii] = modulo
+    structural = _structurally_infeasible(graph, config)
+    if structural:
+        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, True, solver="z3", note=structural)
+    max_ii = max_ii if max_ii is not None else max(_sequential_ii(graph), modulo.ii)
+
+    first = search.first(modulo.ii, max_ii, extra_stages)
+    # What found the schedule: Z3 on modulo issue times, else the engine.
+    best, solver = first if first is not None else (None, "z3")
+    top_ii = best[0] if best is not None else max_ii + 1
+    refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
+    for ii in range(modulo.lower_bound, top_ii):
+        if search.left() <= 0:
+            refuted.append((ii, f"open: II {ii}..{top_ii - 1} not settled (time limit)"))
+            break
+        res, how = search.at(ii, extra_stages)
+        if isinstance(res, tuple):
+            # Full queries leave the warps to their engine; those from the
+            # seeds above already have the fewest crossings.
+            best = (ii, search.fewest_crossings(ii, res))
+            solver = engine
+            break
+        refuted.append((ii, how if res is None else f"open: {how}"))
+
+    if best is None:
+        if search.left() <= 0:
+            raise SolverLimit(
+                f"time limit of {time_limit:g} s reached with no joint schedule; lower bound {modulo.lower_bound}",
+                modulo.lower_bound,
+            )
+        note = _summarize(refuted) + f"; no joint schedule with II <= {max_ii}"
+        complete = all(not how.startswith("open") for _, how in refuted)
+        return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver=engine, note=note)
+    return _result(graph, config, modulo.lower_bound, best, refuted, solver)
+
+
+def _result(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    lower: int,
+    best: tuple[int, Found],
+    refuted: list[tuple[int, str]],
+    solver: str,
+) -> Schedule:
+    ii, (cycles, warps) = best
+    warps = canonical_warps(graph, config, warps)
+    below = [how for r, how in refuted if r < ii]
+    proven = lower
+    for r, how in sorted(refuted):
+        if r == proven and how in ("modulo", "every"):
+            proven += 1
+    optimal = proven >= ii
+    complete = len(below) == ii - lower and all(not how.startswith("open") for how in below)
+    shift = min(cycles.values())
+    cycles = {o.id: cycles[o.id] - shift for o in graph.ops}
+    note = _summarize(refuted) if refuted else f"II={ii} is the proven modulo lower bound"
+    if not optimal and complete:
+        note += "; more stages not tried"
+    return Schedule(
+        ii=ii,
+        cycles=cycles,
+        length=max(cycles[o.id] + o.cycles for o in graph.ops),
+        status=Status.OPTIMAL if optimal else Status.FEASIBLE,
+        lower_bound=min(proven, ii),
+        complete=complete,
+        warps={o.id: warps[o.id] for o in graph.ops},
+        roles=warp_roles(graph, config, warps),
+        solver=solver,
+        note=note,
+    )
+
+
+def _summarize(refuted: list[tuple[int, str]]) -> str:
+    """Runs of IIs with the same outcome, written as ranges."""
+
+    def words(how: str) -> str:
+        if how == "modulo":
+            return "no modulo schedule (proven)"
+        if how == "every":
+            return "refuted at every length"
+        if how.startswith("open"):
+            return how
+        return f"refuted for stages 1..{how}"
+
+    runs: list[tuple[int, int, str]] = []
+    for ii, how in refuted:
+        text = words(how)
+        if runs and runs[-1][2] == text and runs[-1][1] + 1 == ii:
+            runs[-1] = (runs[-1][0], ii, text)
+        else:
+            runs.append((ii, ii, text))
+    return "; ".join(f"II={a}{'..' + str(b) if b != a else ''} {text}" for a, b, text in runs)

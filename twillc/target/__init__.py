@@ -1,0 +1,1 @@
+"""The target: machine models (`machines/*.toml`) and what they cost."""

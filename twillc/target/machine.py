@@ -1,0 +1,176 @@
+"""Machine models: the per-SM facts costs are derived from, read from TOML.
+
+`h100` and `b200` ship in `twillc/target/machines/`; a user's own file is named by
+path (`target "my.toml"` or `--target my.toml`). Every number in a shipped
+file has its source in the file's `[sources]` table.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from twillc.diagnostics import Location, UserError
+
+MACHINE_DIR = Path(__file__).parent / "machines"
+
+
+@dataclass(frozen=True)
+class Machine:
+    name: str
+    description: str
+    arch: str
+    """CUDA architecture the emitters target (`sm_90a`, `sm_100a`)."""
+    units: dict[str, int]
+    """Functional unit -> instances per SM."""
+    rates: dict[str, int]
+    """Throughput per clock per SM: tc_flops_f16, tc_flops_f8, sfu_ops, alu_ops, tma_bytes,
+    and on tensor-memory machines tmem_load_bytes (tcgen05.ld into registers)."""
+    latency: dict[str, int]
+    """Fixed latencies: tma_fixed, tc_fixed, sfu_fixed, alu_fixed, cross_warp."""
+    smem: int
+    smem_reserved: int
+    """Shared memory kept out of the scheduler's hands: mbarriers and the
+    small cross-warp channels (row statistics, the epilogue hand-off)."""
+    tmem: int
+    accumulator_in_tmem: bool
+    tmem_reads_block: bool
+    mma_result_wait_blocks: bool
+    """Reading an MMA result (wgmma.wait / tcgen05 wait) stalls the reading warp."""
+    regs_per_sm: int
+    max_regs_per_thread: int
+    setmaxnreg_min: int
+    setmaxnreg_max: int
+    setmaxnreg_step: int
+    threads_per_group: int
+    warp_groups: int
+    warp_regs: tuple[int, ...]
+    """Register budget of each default warp group (empty: derived)."""
+    warp_threads: tuple[int, ...]
+    """Threads of each default warp group (empty: `threads_per_group` each)."""
+    one_thread_units: frozenset[str]
+    """Units whose ops one thread issues (TMA; tcgen05.mma): any warp can run them."""
+    one_warp_units: frozenset[str]
+    """Units whose ops must all be issued from one warp."""
+    sources: dict[str, str]
+    path: str
+
+    @property
+    def memories(self) -> dict[str, int]:
+        return {m: cap for m, cap in (("smem", self.smem), ("tmem", self.tmem)) if cap > 0}
+
+    @property
+    def regs_per_thread_total(self) -> int:
+        """Registers per thread summed over warp groups (setmaxnreg budgets add up to this)."""
+        return self.regs_per_sm // self.threads_per_group
+
+    def default_reg_limits(self, groups: int) -> tuple[int, ...]:
+        """FA3/FA4-style split: the first group (producer) gets the minimum,
+        the rest share what is left, rounded down to setmaxnreg's step."""
+        if len(self.warp_regs) == groups:
+            return self.warp_regs
+        if groups <= 1:
+            return (min(self.setmaxnreg_max, self.regs_per_thread_total),)
+        rest = (self.regs_per_thread_total - self.setmaxnreg_min) // (groups - 1)
+        rest = min(self.setmaxnreg_max, rest - rest % self.setmaxnreg_step)
+        return (self.setmaxnreg_min,) + (rest,) * (groups - 1)
+
+    def threads_of(self, groups: int) -> tuple[int, ...]:
+        """Threads of each of `groups` warp groups: the machine's own list
+        as far as it goes, full warp groups past it."""
+        given = self.warp_threads[:groups]
+        return given + (self.threads_per_group,) * (groups - len(given))
+
+
+def shipped_targets() -> list[str]:
+    return sorted(p.stem for p in MACHINE_DIR.glob("*.toml"))
+
+
+def load_machine(spec: str, where: Location | None = None, source: str | None = None) -> Machine:
+    """A shipped target by name (`h100`) or a TOML file by path.
+
+    `where`/`source` locate errors (the `target` line of a .tile file)."""
+    loc = where or Location(spec, 0, 0)
+    path = MACHINE_DIR / f"{spec}.toml"
+    if not (spec.isidentifier() and path.is_file()):
+        path = Path(spec)
+        if spec.isidentifier() or not path.is_file():
+            known = ", ".join(shipped_targets())
+            raise UserError(
+                loc,
+                f"unknown target '{spec}' (shipped: {known}; or a path to a machine .toml)",
+                source,
+            )
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise UserError(loc, f"cannot read machine model '{spec}': {e}", source) from None
+    try:
+        return _from_toml(data, str(path))
+    except (KeyError, TypeError, ValueError) as e:
+        raise UserError(loc, f"invalid machine model '{spec}': {e}", source) from None
+
+
+def _int_table(data: dict[str, Any], key: str) -> dict[str, int]:
+    table = data[key]
+    if not isinstance(table, dict):
+        raise TypeError(f"[{key}] must be a table")
+    for k, v in table.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(f"{key}.{k} must be a non-negative integer, got {v!r}")
+    return dict(table)
+
+
+def _from_toml(data: dict[str, Any], path: str) -> Machine:
+    mem, regs, warps = data["memory"], data["registers"], data["warps"]
+    rates = _int_table(data, "rates")
+    for needed in ("tc_flops_f16", "sfu_ops", "alu_ops", "tma_bytes"):
+        if rates.get(needed, 0) <= 0:
+            raise ValueError(f"rates.{needed} must be a positive integer")
+    units = _int_table(data, "units")
+    for needed in ("tc", "sfu", "alu", "tma"):
+        if units.get(needed, 0) <= 0:
+            raise ValueError(f"units.{needed} must be a positive integer")
+    machine = Machine(
+        name=str(data["name"]),
+        description=str(data.get("description", "")),
+        arch=str(data["arch"]),
+        units=units,
+        rates=rates,
+        latency=_int_table(data, "latency"),
+        smem=int(mem["smem"]),
+        smem_reserved=int(mem.get("smem_reserved", 0)),
+        tmem=int(mem.get("tmem", 0)),
+        accumulator_in_tmem=bool(mem.get("accumulator_in_tmem", False)),
+        tmem_reads_block=bool(mem.get("tmem_reads_block", False)),
+        mma_result_wait_blocks=bool(data.get("sync", {}).get("mma_result_wait_blocks", False)),
+        regs_per_sm=int(regs["per_sm"]),
+        max_regs_per_thread=int(regs["max_per_thread"]),
+        setmaxnreg_min=int(regs["setmaxnreg_min"]),
+        setmaxnreg_max=int(regs["setmaxnreg_max"]),
+        setmaxnreg_step=int(regs["setmaxnreg_step"]),
+        threads_per_group=int(regs["threads_per_group"]),
+        warp_groups=int(warps["groups"]),
+        warp_regs=tuple(int(r) for r in warps.get("regs", ())),
+        warp_threads=tuple(int(n) for n in warps.get("threads", ())),
+        one_thread_units=frozenset(str(u) for u in data.get("sync", {}).get("one_thread_units", ())),
+        one_warp_units=frozenset(str(u) for u in data.get("sync", {}).get("one_warp_units", ())),
+        sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
+        path=path,
+    )
+    if machine.warp_groups < 1 or machine.threads_per_group < 1:
+        raise ValueError("warps.groups and registers.threads_per_group must be >= 1")
+    if machine.warp_regs and len(machine.warp_regs) != machine.warp_groups:
+        raise ValueError("warps.regs must give one budget per warp group")
+    if machine.warp_threads and len(machine.warp_threads) != machine.warp_groups:
+        raise ValueError("warps.threads must give one thread count per warp group")
+    if any(not 1 <= n <= machine.threads_per_group for n in machine.warp_threads):
+        raise ValueError(f"warps.threads must lie in [1, {machine.threads_per_group}]")
+    for u in sorted(machine.one_thread_units | machine.one_warp_units):
+        if u not in units:
+            raise ValueError(f"sync names the unit {u!r}, which [units] does not have")
+    if sum(machine.warp_regs) > machine.regs_per_thread_total:
+        raise ValueError(f"warps.regs sum to more than {machine.regs_per_thread_total} registers per thread")
+    return machine

@@ -1,0 +1,228 @@
+"""Between the IR and the solvers: the dependence graph of a costed `tile.for`
+body, and the schedule written to / read from its attributes.
+
+Edges come from SSA uses inside the body (delay = the producer's latency,
+distance 0) and from carried values (the op whose result is yielded feeds
+next iteration's users of the block argument: distance 1). Op ids are the
+source names (`s`, `p`, `o`), made unique in program order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i32
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from dialects.twill import CostAttr, ScheduleAttr, SearchAttr, WarpAttr
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, WarpRole, uniform_rrt
+from twillc.target.machine import Machine
+from twillc.transforms.common import located_error, op_location
+
+
+def find_loop(module: ModuleOp) -> tile.ForOp:
+    loops = [op for op in module.walk() if isinstance(op, tile.ForOp)]
+    if not loops:
+        raise located_error(module, "nothing to schedule: the kernel has no 'for' loop")
+    return loops[0]
+
+
+def costed_ops(loop: tile.ForOp) -> list[Operation]:
+    return [op for op in loop.body.block.ops if isinstance(op.attributes.get("twill.cost"), CostAttr)]
+
+
+def op_ids(ops: list[Operation]) -> dict[Operation, str]:
+    ids: dict[Operation, str] = {}
+    used: set[str] = set()
+    for op in ops:
+        hint = op.results[0].name_hint if op.results and op.results[0].name_hint else None
+        base = hint or op.name.removeprefix("tile.")
+        name, n = base, 0
+        while name in used:
+            n += 1
+            name = f"{base}_{n}"
+        used.add(name)
+        ids[op] = name
+    return ids
+
+
+def cost_of(op: Operation) -> CostAttr:
+    cost = op.attributes.get("twill.cost")
+    if not isinstance(cost, CostAttr):
+        raise located_error(op, f"'{op.name}' has no cost: run annotate-costs first")
+    return cost
+
+
+def _loc_text(op: Operation) -> str:
+    return str(op_location(op))
+
+
+def cross_warp_delay(loop: tile.ForOp, machine: Machine) -> int:
+    """Cycles to pass a value between warps, in the loop's (maybe normalized) cost units."""
+    attr = loop.attributes.get("twill.cross_warp")
+    if isinstance(attr, IntegerAttr):
+        return int(attr.value.data)
+    return machine.latency.get("cross_warp", 0)
+
+
+def graph_from_loop(
+    loop: tile.ForOp, machine: Machine, name: str = "kernel"
+) -> tuple[DependenceGraph, dict[str, Operation]]:
+    ops = costed_ops(loop)
+    if not ops:
+        raise located_error(loop, "nothing to schedule: the loop body has no costed op (run annotate-costs)")
+    ids = op_ids(ops)
+    body: Block = loop.body.block
+    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
+    spill = cross_warp_delay(loop, machine)
+
+    def producer(value: SSAValue) -> tuple[Operation, int] | None:
+        """The costed op defining `value` and the iteration distance."""
+        if isinstance(value, BlockArgument) and value.block is body and value.index >= 1:
+            k = value.index - 1
+            if k < len(yielded) and isinstance(yielded[k].owner, Operation) and yielded[k].owner in ids:
+                return yielded[k].owner, 1
+            return None
+        owner = value.owner
+        if isinstance(owner, Operation) and owner in ids:
+            return owner, 0
+        return None
+
+    graph_ops: list[Op] = []
+    edges: dict[tuple[str, str, int], Edge] = {}
+    for op in ops:
+        cost = cost_of(op)
+        footprint = {m: v for m, v in (("smem", cost.smem.data), ("tmem", cost.tmem.data)) if v}
+        graph_ops.append(
+            Op(
+                id=ids[op],
+                # A stall holds no unit: the op waits, then works.
+                rrt=uniform_rrt(cost.unit.data, cost.cycles.data, stall=cost.stall.data),
+                latency=cost.latency.data,
+                loc=_loc_text(op),
+                kind=op.name,
+                regs=cost.regs.data,
+                footprint=footprint,
+                variable_latency=bool(cost.variable_latency.data),
+                spill_cost=spill,
+                stall=cost.stall.data,
+                reads_while_running=isinstance(op, tile.MmaOp),
+            )
+        )
+        for operand in op.operands:
+            found = producer(operand)
+            if found is None:
+                continue
+            src, distance = found
+            src_cost = cost_of(src)
+            blocking = bool(cost.blocking.data) and src_cost.unit.data == "tc"
+            in_place = isinstance(op, tile.MmaOp) and operand is op.acc
+            key = (ids[src], ids[op], distance)
+            edge = Edge(ids[src], ids[op], src_cost.latency.data, distance, blocking, in_place)
+            if key in edges:  # one value read twice: the longer delay, in place only if both are
+                other = edges[key]
+                edge = replace(max(other, edge, key=lambda e: e.delay), in_place=other.in_place and in_place)
+            edges[key] = edge
+    graph = DependenceGraph(
+        name=name,
+        ops=tuple(graph_ops),
+        edges=tuple(sorted(edges.values(), key=lambda e: (e.src, e.dst, e.distance))),
+        capacities=dict(sorted(machine.units.items())),
+        memories=_left_for_loop(loop, machine),
+        target=machine.name,
+        rings=frozenset({"smem"}),  # each loaded tile streams through its own ring
+    )
+    return graph, {ids[op]: op for op in ops}
+
+
+def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
+    """Each memory's capacity less what tiles made before the loop and read
+    in it hold throughout (Q in shared memory), and less the shared memory
+    the machine keeps for barriers and small channels."""
+    inside = {id(o) for o in loop.walk()}
+    held = dict.fromkeys(machine.memories, 0)
+    if "smem" in held:
+        held["smem"] = machine.smem_reserved
+    block = loop.parent_block()
+    for op in block.ops if block is not None else ():
+        if op is loop:
+            break
+        cost = op.attributes.get("twill.cost")
+        if not isinstance(cost, CostAttr) or not any(id(u.operation) in inside for r in op.results for u in r.uses):
+            continue
+        for mem, size in (("smem", cost.smem.data), ("tmem", cost.tmem.data)):
+            if mem in held:
+                held[mem] += size
+    return {m: max(0, cap - held[m]) for m, cap in machine.memories.items()}
+
+
+def kernel_name(module: ModuleOp) -> str:
+    from xdsl.dialects.func import FuncOp
+
+    for op in module.walk():
+        if isinstance(op, FuncOp):
+            return op.sym_name.data
+    return "kernel"
+
+
+def write_schedule(loop: tile.ForOp, ops: Mapping[str, Operation], schedule: Schedule) -> None:
+    assert schedule.ii is not None
+    ii = schedule.ii
+    for op_id, op in ops.items():
+        cycle = schedule.cycles[op_id]
+        op.attributes["twill.cycle"] = IntegerAttr(cycle, i32)
+        op.attributes["twill.stage"] = IntegerAttr(cycle // ii, i32)
+        # Triton's names, so Triton users read the schedule as they know it:
+        # stage, and the cluster = issue order within the steady state.
+        op.attributes["loop.stage"] = IntegerAttr(cycle // ii, i32)
+        op.attributes["loop.cluster"] = IntegerAttr(cycle % ii, i32)
+        if schedule.warps is not None:
+            op.attributes["twill.warp"] = IntegerAttr(schedule.warps[op_id], i32)
+        else:
+            op.attributes.pop("twill.warp", None)
+    loop.attributes["twill.schedule"] = ScheduleAttr(
+        ii, schedule.length, schedule.stages, schedule.lower_bound, schedule.status.value
+    )
+    if schedule.roles:
+        loop.attributes["twill.warps"] = ArrayAttr([WarpAttr(r.id, r.role, r.regs) for r in schedule.roles])
+    else:
+        loop.attributes.pop("twill.warps", None)
+    loop.attributes["twill.search"] = SearchAttr(schedule.solver, schedule.complete, schedule.note)
+
+
+def read_schedule(loop: tile.ForOp, ops: Mapping[str, Operation]) -> Schedule | None:
+    attr = loop.attributes.get("twill.schedule")
+    if not isinstance(attr, ScheduleAttr):
+        return None
+    cycles: dict[str, int] = {}
+    warps: dict[str, int] = {}
+    for op_id, op in ops.items():
+        c = op.attributes.get("twill.cycle")
+        if not isinstance(c, IntegerAttr):
+            raise located_error(op, f"op '{op_id}' of a scheduled loop has no twill.cycle")
+        cycles[op_id] = int(c.value.data)
+        w = op.attributes.get("twill.warp")
+        if isinstance(w, IntegerAttr):
+            warps[op_id] = int(w.value.data)
+    roles_attr = loop.attributes.get("twill.warps")
+    roles = tuple(
+        WarpRole(int(r.id.data), r.role.data, int(r.regs.data))
+        for r in (roles_attr.data if isinstance(roles_attr, ArrayAttr) else ())
+        if isinstance(r, WarpAttr)
+    )
+    search = loop.attributes.get("twill.search")
+    note = search.summary() if isinstance(search, SearchAttr) else ""
+    return Schedule(
+        ii=attr.ii.data,
+        cycles=cycles,
+        length=attr.length.data,
+        status=Status(attr.status.data),
+        lower_bound=attr.lower_bound.data,
+        complete=isinstance(search, SearchAttr) and bool(search.complete.data),
+        warps=warps if len(warps) == len(ops) else None,
+        roles=roles,
+        solver=search.solver.data if isinstance(search, SearchAttr) else "",
+        note=note,
+    )
