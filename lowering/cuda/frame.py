@@ -1,0 +1,236 @@
+"""The kernel around the roles: shared storage, mbarrier and tensor-memory set-
+up, the host launcher, and holes (device functions for what is not
+generated, trapping by default)."""
+
+from __future__ import annotations
+
+import re
+
+from xdsl.ir import Operation
+
+from lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
+from lowering.cuda.dtypes import elt
+from lowering.cuda.kernel_plan import trip_count_expr
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, launch_tail, make_tmap
+from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
+from lowering.cuda.tiles import (
+    c_elt,
+    loc_text,
+    nbytes,
+    round1k,
+    unsupported,
+)
+from twillc.transforms.common import located_error
+from twillc.transforms.ir_graph import kernel_name
+
+
+class KernelFrame:
+    """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
+
+    # -- emission ---------------------------------------------------------
+    def _emit(self, before: list[Operation], after: list[Operation]) -> str:
+        k = kernel_name(self.module)
+        ns = f"twillc_{k}"
+        threads = 128 * len(self.groups)
+        smem = ["struct SharedStorage {"]
+        for op in self.loads:
+            n, t = self.name(op.result), op.result.type
+            d = self.depths[self.op_id[id(op)]]
+            smem.append(f"  alignas(1024) uint8_t {n}[{d}][{round1k(nbytes(t))}];  // ring of {d}")
+        for op in self.pre_loads:
+            smem.append(f"  alignas(1024) uint8_t {self.name(op.result)}[{round1k(nbytes(op.result.type))}];")
+        for res in self.reg_channels:
+            d = self.depths[self.op_id[id(res.owner)]]
+            if res in self.tmem_at or res in self.tmem_pending:
+                continue  # its ring is in tensor memory
+            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{nbytes(res.type)}];  // register tile channel")
+        for x in self.staged:
+            smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{x.type.get_shape()[1] // 64 * 8192}];  // staged")  # type: ignore[attr-defined]
+        for op in self.loads:
+            d = self.depths[self.op_id[id(op)]]
+            smem.append(f"  alignas(8) uint64_t {self.name(op.result)}_full[{d}], {self.name(op.result)}_empty[{d}];")
+        for res in self.reg_channels:
+            d = self.depths[self.op_id[id(res.owner)]]
+            smem.append(f"  alignas(8) uint64_t {self.name(res)}_full[{d}], {self.name(res)}_empty[{d}];")
+        for c, v in enumerate(self.post_channels):
+            smem.append(f"  alignas(16) uint8_t post{c}[{nbytes(v.type)}];  // once, after the loop")
+            smem.append(f"  alignas(8) uint64_t post{c}_full;")
+        if self.umma_roles:
+            smem.append(f"  alignas(8) uint64_t mma_done[{len(self.groups)}];  // a role's MMAs complete")
+        if self.tmem_cols:
+            smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
+        smem.append("  alignas(8) uint64_t pre_full;")
+        smem.append("};")
+        parts = {
+            "rings of loaded tiles": sum(
+                round1k(nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads
+            ),
+            "tiles loaded before or after the loop": sum(round1k(nbytes(op.result.type)) for op in self.pre_loads),
+            "register-tile channels": sum(
+                nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
+                for res in self.reg_channels
+                if res not in self.tmem_at and res not in self.tmem_pending
+            ),
+            "channels after the loop": sum(nbytes(v.type) for v in self.post_channels),
+            "staged tiles": sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged),  # type: ignore[attr-defined]
+        }
+        total = sum(parts.values())
+        if total + 2048 > self.machine.smem:
+            what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
+            raise located_error(
+                self.loop,
+                f"CUDA emission: {total} B of rings and channels exceed shared memory "
+                f"({self.machine.smem - 2048} B with 2048 B of barriers): {what}",
+            )
+        tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
+        loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
+        params = []
+        for name, t in tensors:
+            if name in loaded and len(t.get_dims()) == 2:  # type: ignore[attr-defined]
+                params.append(f"const __grid_constant__ CUtensorMap tmap_{name}")
+            params.append(f"{c_elt(t)}* __restrict__ {name}")  # type: ignore[arg-type]
+        sizes = list(dict.fromkeys(d for _, t in tensors for d in t.get_dims() if isinstance(d, str)))  # type: ignore[attr-defined]
+        params += [f"int {s}" for s in sizes]
+        body = self._kernel_body(before, after)
+        kind = f"skeleton, {len(self._hole_of)} holes" if self._hole_of else "complete"
+        lines = [
+            f"// Generated by twillc from {self.source}: kernel '{k}', target {self.arch} ({kind}).",
+            f"// Schedule: II {self.program.ii}, {self.program.stages} stages; warp groups: "
+            + ", ".join(f"{self.roles.get(w, 'warp')} ({r} regs)" for w, r in zip(self.groups, self.regs, strict=True)),
+            "// Holes (tile math not generated yet), if any, are marked TWILLC-HOLE.",
+            f"// Compile: nvcc -gencode arch=compute_{self.arch[3:]},code={self.arch} -c <this file>",
+            DEVICE,
+            SKELETON_HELPERS,
+            *([TCGEN05] if self.arch == "sm_100a" else []),
+            *([DTYPES] if self.other_types else []),
+            *([DTYPES_TCGEN05] if self.other_types and self.arch == "sm_100a" else []),
+            *(extra_helper(h) for h in sorted(self._helpers)),
+            f"namespace {ns} {{",
+            f"constexpr int THREADS = {threads};",
+            *smem,
+            f"}}  // namespace {ns}",
+            "",
+        ]
+        lines += self.hole_defs
+        lines += [
+            f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
+            f"{ns}_kernel(\n    " + ",\n    ".join(params) + ") {",
+            f"  using namespace {ns};",
+            f"  tw_require_{self.arch.replace('_', '')}();",
+            "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
+            "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
+            "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
+            "  const int wg = tw_warpgroup_idx();",
+            *(["  const int bid = blockIdx.x;"] if re.search(r"\bbid\b", "\n".join(body)) else []),
+            f"  const int trips = {trip_count_expr(self.program)};",
+            *body,
+            "}",
+            DTYPES_HOST if self.other_types else HOST,
+            self._launcher(ns, tensors, loaded, sizes),
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _kernel_body(self, before: list[Operation], after: list[Operation]) -> list[str]:
+        out = ["  if (threadIdx.x == 0) {"]
+        for op in self.loads:
+            n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
+            readers = {self.warp(u.operation) for u in op.result.uses if id(u.operation) in self.op_id}
+            out.append(
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], 1); "
+                f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(readers)}); }}"
+            )
+        for res, (_, users) in self.reg_channels.items():
+            n, d = self.name(res), self.depths[self.op_id[id(res.owner)]]
+            arrivals = 1 if res in self.umma_direct else 128  # tcgen05.commit arrives once
+            out.append(
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], {arrivals}); "
+                f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(users)}); }}"
+            )
+        out += [f"    tw_mbar_init(&sm.post{k}_full, 128);" for k in range(len(self.post_channels))]
+        if self.umma_roles:
+            out.append(f"    for (int g = 0; g < {len(self.groups)}; ++g) tw_mbar_init(&sm.mma_done[g], 1);")
+        out += ["    tw_mbar_init(&sm.pre_full, 1);", "    tw_fence_mbar_init();", "  }"]
+        if self.tmem_cols:
+            out += [
+                f"  if (threadIdx.x < 32) tw_tmem_alloc(&sm.tmem_base, {self.tmem_cols});  // warp 0, for the CTA",
+                "  tw_tcgen05_fence_before();",
+                "  __syncthreads();",
+                "  tw_tcgen05_fence_after();",
+                "  const uint32_t tmem = sm.tmem_base;",
+                "  // columns: "
+                + ", ".join(
+                    [f"{self.name(v)} {c}" for v, c in self.tmem_at.items()]
+                    + [f"{self.name(v)} {c}" for c, v in sorted(self._acc_regions().items())]
+                    + [f"{self.roles.get(w, 'role')} MMA {c}" for w, c in self.scratch_at.items()]
+                ),
+                "",
+            ]
+        else:
+            out += ["  __syncthreads();", ""]
+        out += self._producer()
+        for g, w in enumerate(self.groups[1:], start=1):
+            out += self._consumer(g, w, before, after)
+        if self.tmem_cols:  # every role is done with tensor memory
+            out += [
+                "  tw_tcgen05_fence_before();",
+                "  __syncthreads();",
+                f"  if (threadIdx.x < 32) {{ tw_tcgen05_fence_after(); tw_tmem_dealloc(tmem, {self.tmem_cols}); }}",
+            ]
+        return out
+
+    def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str]) -> str:
+        args = (
+            [f"void* {name}" for name, _ in tensors]
+            + [f"int {s}" for s in sizes]
+            + ["int blocks", "cudaStream_t stream"]
+        )
+        out = [
+            "// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs.",
+            f'extern "C" int {ns}_launch({", ".join(args)}) {{',
+            f"  using namespace {ns};",
+        ]
+        call = []
+        box_rows = {}
+        for op in self.loads + self.pre_loads:
+            t = op.result.type
+            if t.rank == 2:  # type: ignore[attr-defined]
+                box_rows.setdefault(self.args[op.tensor], t.get_shape()[0])  # type: ignore[attr-defined]
+        for name, t in tensors:
+            dims = t.get_dims()
+            if name in box_rows:
+                make = make_tmap(elt(t).name, name, name, dims[0], dims[1], box_rows[name], not self.other_types)
+                out += [f"  CUtensorMap tmap_{name};", f"  if (int e = {make})", "    return e;"]
+                call.append(f"tmap_{name}")
+            call.append(f"static_cast<{c_elt(t)}*>({name})")
+        call += sizes
+        out += launch_tail(ns, call)
+        return "\n".join(out)
+
+    def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str, what: str = "") -> list[str]:
+        """A device function left empty for `op` (or for `what` it needs)."""
+        op_name = what or op.name.split(".")[-1]
+        args = ", ".join(outs + ins)
+        key = (id(op), what)
+        if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
+            return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
+        text = what or f"{op_name}({', '.join(ins)})"
+        if self.arch == "sm_90a":  # complete there: what is not generated is refused, never a hole
+            raise located_error(op, f"CUDA emission for sm_90a: {unsupported(op, text)} is not generated")
+        where = loc_text(op, self.source)
+        fn = f"twillc_hole_{len(self._hole_of)}"
+        self._hole_of[key] = fn
+        self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
+        in_tmem = [a.startswith("tmem + ") for a in ins]  # a tensor-memory address, not an array
+        params = [f"T{i}* out{i}" for i in range(len(outs))] + [
+            f"uint32_t in{i}" if t else f"const U{i}* in{i}" for i, t in enumerate(in_tmem)
+        ]
+        tparams = [f"typename T{i}" for i in range(len(outs))] + [
+            f"typename U{i}" for i, t in enumerate(in_tmem) if not t
+        ]
+        template = f"template <{', '.join(tparams)}>\n" if tparams else ""
+        self.hole_defs += [
+            f"// TWILLC-HOLE ({where}): {', '.join(outs) or 'store'} = {text} -- tile math not generated yet",
+            f"{template}TW_DEV void {fn}({', '.join(params)}) {{{' __trap(); ' if self.hole_mode == 'trap' else ''}}}",
+            "",
+        ]
+        return [f"{indent}{fn}({args});  // TWILLC-HOLE: {op_name}"]

@@ -1,0 +1,16 @@
+// A [64] row vector in the accumulator layout (the thread's rows r and r + 8)
+// to out[row0 ..]: one lane of each quad writes.
+template <typename S, typename T>
+TW_DEV void twillc_store_rows(const S* v, T* out, int row0) {
+  const int t = threadIdx.x % 128;
+  if (t % 4 == 0) {
+    const int r = row0 + (t / 32) * 16 + (t % 32) / 4;
+    out[r] = T(float(v[0]));
+    out[r + 8] = T(float(v[1]));
+  }
+}
+// A [128] row vector in the row layout (thread t holds row t) to out[row0 ..].
+template <typename S, typename T>
+TW_DEV void twillc_store_rows_t(const S* v, T* out, int row0) {
+  out[row0 + threadIdx.x % 128] = T(float(v[0]));
+}

@@ -1,0 +1,350 @@
+"""Each warp role's code: the producer's TMA loads, a consumer's copies of the
+pipeline (prologue / kernel / epilogue, trip-count guards) with their waits,
+sends, releases and hand-offs, and the ops after the loop."""
+
+from __future__ import annotations
+
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from lowering.cuda.dtypes import elt
+from lowering.cuda.index_expr import c_index
+from lowering.cuda.prelude import setmaxnreg
+from lowering.cuda.tiles import (
+    c_elt,
+    copy_array,
+    nbytes,
+    with_iteration,
+)
+
+
+class RoleCode:
+    """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
+
+    def _tma(self, op: tile.LoadOp, dst: str, bar: str, iv: str | None) -> list[str]:
+        t = op.result.type
+        assert isinstance(t, tile.TileType)
+        idx = [c_index(i, self.iv if iv else None, self.iteration) for i in op.indices]
+        tensor = self.args[op.tensor]
+        if t.rank == 1:
+            (n,) = t.get_shape()
+            return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {nbytes(t)}, {bar});"]
+        rows, cols = t.get_shape()
+        box = elt(t).box_cols
+        lines = []
+        for j in range(cols // box):
+            lines.append(
+                f"      tw_tma_load_2d({dst} + {j * rows * 128}, &tmap_{tensor}, {bar}, "
+                f"({idx[1]}) * {cols} + {j * box}, ({idx[0]}) * {rows});"
+            )
+        return lines
+
+    def _producer(self) -> list[str]:
+        out = [
+            f"  if (wg == 0) {{  // {self.roles.get(self.producer_warp, 'producer')}",
+            f"    {setmaxnreg(self.regs[0], len(self.groups))}",
+            "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
+        ]
+        if self.pre_loads:
+            total = sum(nbytes(op.result.type) for op in self.pre_loads)
+            out.append(f"      tw_mbar_arrive_expect_tx(&sm.pre_full, {total});")
+            for op in self.pre_loads:
+                out += self._tma(op, f"sm.{self.name(op.result)}", "&sm.pre_full", None)
+        out.append("      for (int kt = 0; kt < trips; ++kt) {")
+        for op in self.loads:
+            n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
+            out += [
+                f"      // {n}: ring slot kt % {d}, refilled once its readers released it",
+                f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);",
+                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[kt % {d}], {nbytes(op.result.type)});",
+            ]
+            out += self._tma(op, f"sm.{n}[kt % {d}]", f"&sm.{n}_full[kt % {d}]", "kt")
+        out += ["      }", "    }", "  }"]
+        return out
+
+    def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
+        out = [
+            f"  if (wg == {g}) {{  // {self.roles.get(w, 'consumer')}",
+            f"    {setmaxnreg(self.regs[g], len(self.groups))}",
+        ]
+        self._group, self._role = g, w
+        if w in self.umma_roles:
+            out.append("    uint32_t mma_phase = 0;  // parity of this role's next MMA completion")
+        mine = [op for op in self.loop_ops if self.warp(op) == w and not isinstance(op, tile.LoadOp)]
+        regs: dict[SSAValue, tile.TileType] = {}
+        for op in mine:
+            for v in [*op.operands, *op.results]:
+                if (
+                    isinstance(v.type, tile.TileType)
+                    and not self._in_smem(v)
+                    and not self._in_tmem(v, w)
+                    and not self._read_in_place(v, w)
+                ):
+                    regs[v] = v.type
+        # carried values start from their pre-loop definitions
+        carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
+        carried = [(arg, y) for arg, y in carried if y in regs]
+        for arg, _ in carried:
+            regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
+        declared = set()
+        for v, t in regs.items():
+            if self.name(v) not in declared:  # an accumulator updated in place is one array
+                declared.add(self.name(v))
+                out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}];")
+        for i, init in enumerate(self.loop.iter_args):
+            arg = self.body.args[i + 1]
+            if arg in regs:
+                out += self._init(init, self.name(arg), regs[arg])
+        # values computed before the loop that this role reads in it
+        inits = {init.owner for init in self.loop.iter_args}
+        needed = {v for op in mine for v in op.operands if v in regs and not isinstance(v, BlockArgument)}
+        # and those this role's ops after the loop read (an init among them included)
+        post_needed = {
+            v
+            for op in after
+            if self.post_role.get(id(op)) == w
+            for v in op.operands
+            if isinstance(v.type, tile.TileType) and v.owner in before and not self._in_smem(v)
+        }
+        needed |= post_needed
+        for op in reversed(before):  # and what those are computed from
+            if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
+                needed |= {v for v in op.operands if isinstance(v.type, tile.TileType) and not self._in_smem(v)}
+        pre_ops = [
+            op
+            for op in before
+            if (op not in inits or any(r in post_needed for r in op.results))
+            and not isinstance(op, tile.LoadOp)
+            and any(r in needed for r in op.results)
+        ]
+        for op in pre_ops:  # their arrays
+            for r in op.results:
+                if r not in regs and isinstance(r.type, tile.TileType):
+                    regs[r] = r.type  # type: ignore[assignment]
+                    out.append(f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];")
+        if pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands):
+            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+        for op in pre_ops:
+            out += [line[2:] if line.startswith("      ") else line for line in self._op(op)]
+        if any(self._pre_smem(v) for op in mine for v in op.operands) and not (
+            pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands)
+        ):
+            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+        pipelined = self._pipelinable(w, mine, carried)
+        for v in sorted(self._rotated & set(regs), key=self.name):
+            out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
+        rank = self._time_rank if pipelined else self._program_rank
+        events = self._events(w, mine, carried, rank)
+        if pipelined:
+            out += self._pipelined(w, mine, events)
+        else:
+            out.append("    // program order: the schedule's stage offsets inside this role need double buffers")
+            out.append("    for (int kt = 0; kt < trips; ++kt) {")
+            for op in mine:
+                out += self._copy(op, w, events, "      ")
+            out.append("    }")
+        # after the loop: the ops on this role's carried results
+        for i, res in enumerate(self.loop.res):
+            if self.holder.get(res) == w:  # after the loop a result is its carried array
+                self.names[res] = self.name(self.body.args[i + 1])
+        out += self._after_loop(w, after)
+        out.append("  }")
+        return out
+
+    def _after_loop(self, w: int, after: list[Operation]) -> list[str]:
+        """Role `w`'s ops after the loop, in program order: a value another
+        role reads is sent once it is computed (a loop result at once), one
+        from another role received before its first use; an accumulator
+        still in tensor memory is read into registers for the tile math."""
+        out: list[str] = []
+        channels = list(self.post_channels)
+
+        def send(v: SSAValue) -> None:
+            if v in self.post_channels and self.post_channels[v][0] == w:
+                k, n = channels.index(v), self.name(v)
+                out.extend(
+                    [f"    twillc_send(sm.post{k}, {n}, sizeof({n}));", f"    tw_mbar_arrive(&sm.post{k}_full);"]
+                )
+
+        for v in channels:
+            if v in self.loop.res:
+                self._to_registers(v, out)
+                send(v)
+        received: set[SSAValue] = set()
+        waited = False
+        chains = self._chunk_chains(w, after)
+        in_chain = {id(c) for chain in chains.values() for c in chain}
+        for op in after:
+            if self.post_role.get(id(op)) != w:
+                continue
+            for v in op.operands:
+                if v in self.post_channels and w in self.post_channels[v][1] and v not in received:
+                    received.add(v)
+                    k = channels.index(v)
+                    n, t = self.name(v), v.type
+                    out += [
+                        f"    {c_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[arg-type]
+                        f"    tw_mbar_wait(&sm.post{k}_full, 0);",
+                        f"    twillc_recv({n}, sm.post{k}, sizeof({n}));",
+                    ]
+                elif self._pre_smem(v) and not waited:
+                    waited = True
+                    out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
+                elif self._cast_for_store(op) or any(id(op) in {id(c) for c in ch} for ch in chains.values()):
+                    continue  # stored from tensor memory, converted on the way
+                elif not isinstance(op, tile.StoreOp):
+                    self._to_registers(v, out)
+            if self._cast_for_store(op):
+                self.acc_at[op.results[0]] = self.acc_at[op.operands[0]]
+                continue
+            if id(op) in chains:
+                out += self._chunked_store(op, chains[id(op)])  # type: ignore[arg-type]
+                continue
+            if id(op) in in_chain:
+                continue  # computed 32 columns at a time with the store it feeds
+            out += self._post(op)
+            for r in op.results:
+                send(r)
+        return out
+
+    def _receive(self, v: SSAValue, into: str, slot: str, parity: str, ind: str) -> list[str]:
+        """Wait for channel `v`'s slot, copy it into the array `into`, release it."""
+        n = self.name(v)
+        out = [f"{ind}tw_mbar_wait(&sm.{n}_full[{slot}], {parity});"]
+        if v in self.tmem_at:
+            out += [
+                f"{ind}tw_tcgen05_fence_after();",
+                f"{ind}twillc_tmem_load<{self._n(v.type)}>({into}, {self._tmem_slot(v, slot)});",  # type: ignore[arg-type]
+                f"{ind}tw_tcgen05_fence_before();",
+            ]
+        else:
+            out.append(f"{ind}twillc_recv({into}, sm.{n}[{slot}], sizeof({into}));")
+        return [*out, f"{ind}tw_mbar_arrive(&sm.{n}_empty[{slot}]);"]
+
+    def _program_rank(self, op: Operation) -> tuple[int, int]:
+        return (0, self._order[id(op)])
+
+    def _time_rank(self, op: Operation) -> tuple[int, int]:
+        return (self.cycles[self.op_id[id(op)]], self._order[id(op)])
+
+    def _events(self, w: int, mine: list[Operation], carried: list, rank) -> dict:
+        """Per op: the values to wait for before it (their first use in the
+        iteration), the TMA slots to release after it (their last use), the
+        carried values to hand to the next iteration after it."""
+        first: dict[SSAValue, Operation] = {}
+        last: dict[SSAValue, Operation] = {}
+        for op in sorted(mine, key=rank):
+            for v in op.operands:
+                first.setdefault(v, op)
+                last[v] = op
+        handoff: dict[int, list[tuple[str, str, int]]] = {}  # op -> (to, from, elements) copies after it
+        for arg, y in carried:
+            points = [last[arg]] if arg in last else []
+            points.append(y.owner)
+            handoff.setdefault(id(max(points, key=rank)), []).append((self.name(arg), self.name(y), self._n(y.type)))
+        first_handoff: dict[int, list[tuple[str, str, int]]] = {}
+        for v in self._rotated & set(last):
+            # v_next holds the next instance once written; it becomes v after
+            # the current instance's last read, before the next one's first;
+            # the first instance, which has no predecessor, right away.
+            copy = (self.name(v), self.out(v), self._n(v.type))
+            handoff.setdefault(id(last[v]), []).append(copy)
+            first_handoff.setdefault(id(v.owner), []).append(copy)
+        return {"first": first, "last": last, "handoff": handoff, "first_handoff": first_handoff}
+
+    def _copy(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
+        """One op of iteration `kt` with its waits, sends, releases and hand-offs."""
+        out: list[str] = []
+        for v in dict.fromkeys(op.operands):
+            if events["first"].get(v) is not op:
+                continue
+            if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+            elif (y := self._yielded(v)) is not None and y in self.reg_channels and self.warp(y.owner) != w:
+                n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
+                out += [f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role"]
+                out += self._receive(y, self.name(v), f"(kt - 1) % {d}", f"((kt - 1) / {d}) & 1", ind + "  ")
+                out += [f"{ind}}}"]
+            elif v in self.reg_channels and self.warp(v.owner) != w:  # type: ignore[arg-type]
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}// {n} from another role")
+                if self._read_in_place(v, w):  # read in its slot by the one op, released after it
+                    out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                elif self._tmem_channel(v, w):  # read in place, released after its last use
+                    out += [
+                        f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);",
+                        f"{ind}tw_tcgen05_fence_after();",
+                    ]
+                else:
+                    out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
+        out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
+        for res in op.results:
+            if self._staged_early(res):
+                m = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
+        for res in op.results:
+            if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
+                n, d = self.name(res), self.depths[self.op_id[id(op)]]
+                out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+                if res in self.tmem_pending:
+                    out += self._hole(op, [], [self.out(res)], ind, f"{n} to tensor memory for another role")
+                elif res in self.umma_in_place:
+                    out.append(f"{ind}tw_tcgen05_fence_before();  // the MMA wrote {n} in its slot")
+                elif res in self.tmem_at:
+                    out += [
+                        f"{ind}twillc_tmem_store<{self._n(res.type)}>("
+                        f"{self._tmem_slot(res, f'kt % {d}')}, {self.out(res)});",
+                        f"{ind}tw_tcgen05_fence_before();",
+                    ]
+                else:
+                    out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")
+        for v in dict.fromkeys(op.operands):
+            if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+            elif events["last"].get(v) is op and self._read_in_place(v, w):
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release")
+            elif events["last"].get(v) is op and self._tmem_channel(v, w) and self.warp(v.owner) != w:  # type: ignore[arg-type]
+                n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
+                out += [
+                    f"{ind}tw_tcgen05_fence_before();",
+                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release",
+                ]
+        for dst, src, n in events["first_handoff"].get(id(op), ()):
+            out.append(f"{ind}if (kt == 0) for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
+        for dst, src, n in events["handoff"].get(id(op), ()):  # the next iteration reads what this one wrote
+            out += copy_array(dst, src, n, ind)
+        return out
+
+    def _pipelined(self, w: int, mine: list[Operation], events: dict) -> list[str]:
+        role = next(r for r in self.program.roles if r.warp == w)
+        ids = {self.op_id[id(op)]: op for op in mine}
+        s = self.program.stages
+        out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
+        for c in role.prologue:
+            if c.op in ids:
+                out += self._guarded(ids[c.op], w, events, str(c.step - c.stage), f"prologue step {c.step}", c)
+        out.append(f"    for (int k = 0; k < trips - {s - 1}; ++k) {{")
+        for c in role.kernel:
+            if c.op in ids:
+                out.append(f"      {{  // {c.op} stage {c.stage}")
+                out += with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, "        "))
+                out.append("      }")
+        out.append("    }")
+        epilogue: list[str] = []
+        for c in role.epilogue:
+            if c.op in ids:
+                at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
+                epilogue += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
+        if epilogue:
+            out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
+        return out + epilogue
+
+    def _guarded(self, op: Operation, w: int, events: dict, at: str, where: str, c) -> list[str]:
+        """A prologue or epilogue copy: it runs iteration `at` when that is
+        below the trip count."""
+        head = [f"    if ({at} < trips) {{  // {where}: {c.op} stage {c.stage}"]
+        return head + with_iteration(at, self._copy(op, w, events, "      ")) + ["    }"]

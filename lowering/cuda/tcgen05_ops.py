@@ -1,0 +1,199 @@
+"""sm_100a: tcgen05.mma issued by one thread into tensor memory, channel slots
+in tensor memory, and accumulators streamed out of tensor memory 32 columns
+at a time after the loop."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import Float16Type
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from lowering.cuda.index_expr import c_index
+from lowering.cuda.tiles import (
+    BINARY,
+    UNARY,
+    c_elt,
+)
+
+
+class Tcgen05Ops:
+    """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
+
+    def _umma(self, op: tile.MmaOp) -> list[str]:
+        """An MMA from shared memory on sm_100a: one thread issues tcgen05.mma
+        into tensor memory (a channel's slot, read there by another role, or
+        the role's accumulator, read back into registers); the role waits for
+        its completion before its loads' slots are released."""
+        m, n, k = self._umma_shape(op)  # type: ignore[misc]
+        res, g = op.result, self._group
+        b_rows = op.rhs.type.get_shape()[0]  # type: ignore[attr-defined]
+        lines = []
+        accumulate = "1" if op.acc is not None else "0"
+        if res in self.umma_direct:
+            d = self.depths[self.op_id[id(op)]]
+            dst = self._tmem_slot(res, f"kt % {d}")
+            lines.append(f"tw_mbar_wait(&sm.{self.name(res)}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // a free slot")
+        elif res in self.acc_at:
+            dst, accumulate = f"tmem + {self.acc_at[res]}", "kt > 0"  # from zeros: the first k-step overwrites
+        else:
+            dst = f"tmem + {self.scratch_at[self.warp(op)]}"
+        if op.acc is not None and res not in self.acc_at:
+            lines += [
+                f"twillc_tmem_store<{n}>({dst}, {self.name(op.acc)});",
+                "tw_tcgen05_fence_before();",
+                f"tw_named_bar_sync({g}, 128);  // the accumulator is in place",
+            ]
+        commit = [f"  tw_umma_commit(&sm.{self.name(res)}_full[kt % {d}]);"] if res in self.umma_direct else []
+        lines += [
+            f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)} * "
+            f"{self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
+            " (tcgen05.mma by one thread, D in tensor memory)",
+            "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
+            "  tw_tcgen05_fence_after();",
+            f"  {self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, "
+            f"{0 if op.transpose_rhs else 1}>({dst}, {self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, "
+            f"{accumulate});",
+            *commit,
+            f"  tw_umma_commit(&sm.mma_done[{g}]);",
+            "}",
+            "__syncwarp();",
+            f"tw_mbar_wait(&sm.mma_done[{g}], mma_phase);  // complete: its operands may be released",
+            "mma_phase ^= 1u;",
+        ]
+        if res not in self.umma_direct and res not in self.acc_at:
+            lines += [
+                "tw_tcgen05_fence_after();",
+                f"twillc_tmem_load<{n}>({self.out(res)}, {dst});",
+                "tw_tcgen05_fence_before();",
+                f"tw_named_bar_sync({g}, 128);  // every row read before the next MMA writes it",
+            ]
+        return ["      " + line for line in lines]
+
+    def _umma_fn(self, op: tile.MmaOp) -> str:
+        e = self._mma_elt(op)
+        return "twillc_umma_ss<" if e.name == "f16" else f"twillc_umma_ss_t<{e.tag}, "
+
+    def _tmem_slot(self, v: SSAValue, slot: str) -> str:
+        """The tensor-memory address of slot `slot` of channel `v`'s ring."""
+        if v in self.tmem_pending:
+            return f"tmem + 0 /* {self.name(v)}: no tensor-memory columns allocated yet */"
+        return f"tmem + {self.tmem_at[v]} + ({slot}) * {v.type.get_shape()[1]}"  # type: ignore[attr-defined]
+
+    def _chunk_chains(self, w: int, after: list[Operation]) -> dict[int, list[Operation]]:
+        """On sm_100a, the stores after the loop of element-wise math on
+        accumulators in tensor memory (`cast<f16>(acc * 0.5)`): store id ->
+        the ops computing its value, which run 32 columns at a time with the
+        store, so that no whole [128, N] tile is in registers."""
+        if self.arch != "sm_100a":
+            return {}
+        mine = {id(op) for op in after if self.post_role.get(id(op)) == w}
+        out: dict[int, list[Operation]] = {}
+        for store in after:
+            if not isinstance(store, tile.StoreOp) or id(store) not in mine or store.value in self.acc_at:
+                continue
+            shape = store.value.type.get_shape()  # type: ignore[attr-defined]
+            if len(shape) != 2 or shape[0] != 128 or shape[1] % 32:
+                continue
+            chain: list[Operation] = []
+            leaves: list[SSAValue] = []
+            ok = True
+            todo = [store.value]
+            while todo and ok:
+                v = todo.pop()
+                if v in self.acc_at and not isinstance(v, BlockArgument):
+                    leaves.append(v)
+                    continue
+                op = v.owner
+                ok = (
+                    isinstance(op, Operation)
+                    and id(op) in mine
+                    and (op.name in UNARY or op.name in BINARY or isinstance(op, tile.CastOp))
+                    and len(list(v.uses)) == 1
+                    and v not in self.post_channels
+                )
+                if ok:
+                    chain.append(op)  # type: ignore[arg-type]
+                    for x in op.operands:  # type: ignore[union-attr]
+                        if isinstance(x.type, tile.TileType) and x.type.rank == 2:
+                            ok = ok and x.type.get_shape() == shape
+                            todo.append(x)
+            if ok and leaves and chain and not (len(chain) == 1 and self._cast_for_store(chain[0])):
+                out[id(store)] = sorted(chain, key=after.index)
+        return out
+
+    def _chunked_store(self, store: tile.StoreOp, chain: list[Operation]) -> list[str]:
+        """A store after the loop with the element-wise ops computing its value
+        from accumulators in tensor memory, 32 columns at a time."""
+        rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
+        leaves = list(
+            dict.fromkeys(
+                v for op in chain for v in op.operands if v in self.acc_at and not isinstance(v, BlockArgument)
+            )
+        )
+        saved = dict(self.names)
+        body = []
+        for v in leaves:
+            n = f"{self.name(v)}_c"
+            body += [f"      float {n}[32];", f"      twillc_tmem_load<32>({n}, tmem + {self.acc_at[v]} + c);"]
+            self.names[v] = n
+        expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        for op in chain:
+            r = op.results[0]
+            at = [f"({expr[v]})" if v in expr else f"float({self._at(v, r)})" for v in op.operands]
+            if isinstance(op, tile.CastOp):
+                e = f"__half2float(__float2half({at[0]}))" if c_elt(r.type) == "__half" else at[0]  # type: ignore[arg-type]
+            else:
+                e = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            expr[r] = e
+        self.names = saved
+        r0, c0 = (c_index(i, None) for i in store.indices)
+        ld = store.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+        elt = "__half" if isinstance(store.tensor.type.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
+        final = expr[store.value]
+        if final.startswith("__half2float(__float2half(") and elt == "__half":
+            final = final[len("__half2float(") : -1]  # rounded once, by the store
+        else:
+            final = f"{elt}({final})"
+        body += ["#pragma unroll", f"      for (int i = 0; i < 32; ++i) dst[c + i] = {final};"]
+        return [
+            f"    // {self.args[store.tensor]} from tensor memory, 32 columns at a time",
+            "    tw_tcgen05_fence_after();",
+            "    {",
+            f"    {elt}* dst = {self.args[store.tensor]} + (size_t)(({r0}) * {rows} + threadIdx.x % 128) * {ld} + "
+            f"({c0}) * {cols};",
+            "#pragma unroll",
+            f"    for (int c = 0; c < {cols}; c += 32) {{",
+            *body,
+            "    }",
+            "    }",
+        ]
+
+    def _cast_for_store(self, op: Operation) -> bool:
+        """A cast of an accumulator in tensor memory (sm_100a) that is only
+        stored, to a tensor of the cast's element type: the store converts
+        each 32-column chunk it reads (no whole tile in registers)."""
+        if not isinstance(op, tile.CastOp) or op.input not in self.acc_at or isinstance(op.input, BlockArgument):
+            return False
+        uses = list(op.results[0].uses)
+        return all(
+            isinstance(u.operation, tile.StoreOp)
+            and u.operation.value is op.results[0]
+            and u.operation.tensor.type.element_type == op.results[0].type.element_type  # type: ignore[attr-defined]
+            and self.post_role.get(id(u.operation)) == self.post_role.get(id(op))
+            for u in uses
+        )
+
+    def _to_registers(self, v: SSAValue, out: list[str]) -> None:
+        """A loop result held in tensor memory (sm_100a: an accumulator that
+        stayed there) read into registers, the row layout, once."""
+        if v not in self.acc_at or isinstance(v, BlockArgument):
+            return
+        column = self.acc_at.pop(v)
+        self.resident.discard(v)
+        n = self._n(v.type)  # type: ignore[arg-type]
+        self.names[v] = f"{self.name(v)}_r"
+        out += [
+            f"    float {self.name(v)}[{n}];  // from tensor memory",
+            "    tw_tcgen05_fence_after();",
+            f"    twillc_tmem_load<{n}>({self.name(v)}, tmem + {column});",
+        ]

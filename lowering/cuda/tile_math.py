@@ -1,0 +1,449 @@
+"""Tile math in registers: element-wise ops, reductions and casts in the wgmma
+accumulator layout (sm_90a) or the tensor-memory row layout (sm_100a), wgmma
+from shared memory and registers, loaded tiles read from their swizzled
+boxes, stores."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import Float16Type
+from xdsl.ir import Operation, SSAValue
+
+from dialects import tile
+from lowering.cuda.dtypes import Elt, elt
+from lowering.cuda.index_expr import c_index
+from lowering.cuda.tiles import (
+    BINARY,
+    UNARY,
+    acc_count,
+    c_elt,
+    copy_array,
+    scalar_literal,
+)
+from twillc.transforms.common import located_error
+
+
+class TileMath:
+    """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
+
+    def _init(self, init: SSAValue, name: str, t: tile.TileType) -> list[str]:
+        op = init.owner
+        n = self._n(t)
+        if isinstance(op, tile.ZerosOp):
+            return [f"    for (int i = 0; i < {n}; ++i) {name}[i] = {c_elt(t)}(0.f);"]
+        if isinstance(op, tile.FullOp):
+            value = float(op.value.value.data)  # type: ignore[attr-defined]
+            c = "-INFINITY" if value == float("-inf") else ("INFINITY" if value == float("inf") else repr(value) + "f")
+            return [f"    for (int i = 0; i < {n}; ++i) {name}[i] = {c};"]
+        return self._hole(op, [name], [], "    ")  # type: ignore[arg-type]
+
+    def _op(self, op: Operation) -> list[str]:
+        if self._umma_shape(op) is not None:
+            return self._umma(op)  # type: ignore[arg-type]
+        wgmma = self.arch == "sm_90a"
+        if (
+            wgmma
+            and isinstance(op, tile.MmaOp)
+            and self._in_smem(op.lhs)
+            and self._in_smem(op.rhs)
+            and not op.transpose_lhs
+        ):
+            return self._wgmma(op)
+        if isinstance(op, tile.StoreOp):
+            return self._store(op, "      ", self.iv)
+        math = self._math(op)
+        if math is not None:
+            return math
+        outs = [self.out(r) for r in op.results]
+        ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+        return self._hole(op, outs, ins, "      ")
+
+    def _math(self, op: Operation) -> list[str] | None:
+        """Tile math in the wgmma accumulator layout of a 64-row warp group,
+        or None (a hole): element-wise ops with row-vector broadcasting, row
+        reductions (quad shuffles), casts, and P V as a register-A wgmma."""
+        tiles = [v for v in [*op.operands, *op.results] if isinstance(v.type, tile.TileType)]
+        if not all(self._layout_ok(v) for v in tiles):
+            return None
+        if any(v in self.resident or self._in_tmem(v, self._role) for v in tiles):
+            return None  # streaming it through tensor memory is not generated yet
+        if isinstance(op, tile.MmaOp):
+            if self.arch != "sm_90a":
+                return None
+            if op.transpose_lhs:
+                return self._wgmma_ts(op)
+            if self._staged_early(op.lhs) and self._in_smem(op.rhs):
+                return self._wgmma(op, f"sm.{self.name(op.lhs)}_t")
+            return self._wgmma_rs(op)
+        if (
+            self.arch == "sm_90a"
+            and any(v.type.get_shape()[0] == 128 for v in tiles if not self._in_smem(v))
+            and (  # type: ignore[attr-defined]
+                op.name in ("tile.rowmax", "tile.rowsum") or any(v.type.rank == 1 for v in tiles)  # type: ignore[attr-defined]
+            )
+        ):
+            return None  # row vectors of two stacked m64 halves are not generated yet
+        if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
+            return self._cast_from_smem(op)
+        if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
+            return self._math_smem(op)  # read from the swizzled boxes, element by element
+        if isinstance(op, tile.ZerosOp | tile.FullOp):
+            return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
+        if op.name in UNARY or op.name in BINARY:
+            r = op.results[0]
+            half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
+            # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
+            at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
+            f = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            f = f"__float2half({f})" if half else f
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+        if isinstance(op, tile.CastOp):
+            r = op.results[0]
+            src, dst = elt(op.input.type).name, elt(r.type).name
+            if dst in ("i8", "i32") and src != dst:
+                raise located_error(
+                    op, f"CUDA emission: a cast to {dst} is not generated (its rounding and saturation are not defined)"
+                )
+            if src == "f16" or dst == "f16":
+                conv = "__float2half" if c_elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
+            else:
+                conv = {"bf16": "__float2bfloat16", "f32": "float"}.get(dst, c_elt(r.type))  # type: ignore[arg-type]
+                conv += "(float" if src != "f32" else ""
+            if c_elt(op.input.type) == c_elt(r.type):  # type: ignore[arg-type]
+                conv = ""
+            n = self._n(r.type)
+            close = ")" if conv.endswith("(float") else ""
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]){close};"]
+        if op.name in ("tile.rowmax", "tile.rowsum"):
+            a, r = op.operands[0], op.results[0]
+            fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
+            fn += "_t" if self.arch == "sm_100a" else ""
+            return [f"      {fn}<{self._n(a.type)}>({self.out(r)}, {self._operand(a)});"]
+        return None
+
+    def _smem_at(self, v: SSAValue, index: str) -> str:
+        """Element `index` of the calling thread, in the register layout, of a
+        2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
+        rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
+        if self.arch == "sm_100a":
+            self._helpers.add("smem_row_at")
+            return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        self._helpers.add("smem_at")
+        return f"twillc_smem_at<{rows}, {cols}>({self._smem_ref(v)}, {index})"
+
+    def _math_smem(self, op: Operation) -> list[str] | None:
+        """Element-wise ops and casts that read a loaded 2-D tile in shared
+        memory, and row reductions of one (through a register copy)."""
+        loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
+        if any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
+            return None
+        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
+            return None
+        if op.name in UNARY or op.name in BINARY:
+            r = op.results[0]
+            if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
+                return None
+            f = UNARY[op.name] if op.name in UNARY else BINARY[op.name]
+            f = f.format(*(f"float({self._at(v, r)})" for v in op.operands))
+            f = f"__float2half({f})" if c_elt(r.type) == "__half" else f  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+        if isinstance(op, tile.CastOp):
+            r = op.results[0]
+            conv = "__float2half" if c_elt(r.type) == "__half" else ""  # type: ignore[arg-type]
+            n = self._n(r.type)  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
+        if op.name in ("tile.rowmax", "tile.rowsum"):
+            a, r = op.operands[0], op.results[0]
+            n = self._n(a.type)  # type: ignore[arg-type]
+            fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
+            fn += "_t" if self.arch == "sm_100a" else ""
+            return [
+                "      {",
+                f"        float x[{n}];",
+                f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
+                f"        {fn}<{n}>({self.out(r)}, x);",
+                "      }",
+            ]
+        return None
+
+    def _at(self, v: SSAValue, r: SSAValue) -> str:
+        """Element i of `v` where the result is a tile `r`: row vectors are
+        broadcast along their row (element (i >> 1) & 1 of a thread's two;
+        on sm_100a the thread's one); a scalar is its literal."""
+        if not isinstance(v.type, tile.TileType):
+            return scalar_literal(v)
+        broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
+        index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
+        if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
+            return f"{self._operand(v)}[{index}]"
+        if self._in_smem(v) and len(v.type.get_shape()) == 2:  # type: ignore[attr-defined]
+            # a loaded tile: the thread's elements of the swizzled TMA boxes
+            return self._smem_at(v, index)
+        if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
+            if self.arch == "sm_100a":
+                return f"twillc_row_t({self._smem_ref(v)})"
+            return f"twillc_row({self._smem_ref(v)}, {index})"
+        return f"{self.name(v)}[{index}]"
+
+    def _wgmma_rs(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= A B with A a register tile (FA3's P V): the accumulator
+        fragment of A's 16 columns kk*16.. is the A fragment of step kk."""
+        if self._in_smem(op.lhs) or not self._in_smem(op.rhs) or op.transpose_lhs:
+            return None
+        if op.transpose_rhs and elt(op.rhs.type).name == "f16":
+            return None
+        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        if m != 64 or n % 64 or n > 256 or k % 16:
+            return None
+        e = elt(op.rhs.type)
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a wgmma with A from registers reads f16 or bf16, not {e.name}")
+        res = self.out(op.result)
+        out = []
+        if op.acc is not None:
+            out += copy_array(res, self.name(op.acc), n // 2, "      ")
+        out += [
+            f"      // {res} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
+            " (wgmma, A from registers)",
+            f"      {self._rs_fn(op)}{n}, {k}, {kb * 128}{self._rs_trans(op)}>({res}, {self.name(op.lhs)}, "
+            f"{self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
+        ]
+        return out
+
+    def _wgmma_ts(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= X^T B with X a [64, M] register tile (FA3's dV += P^T dO,
+        dK += dS^T Q): X goes to shared memory, swizzled as TMA would write
+        it, and the wgmma reads it transposed."""
+        x = op.lhs
+        if self._in_smem(x) or not self._in_smem(op.rhs):
+            return None
+        k, m = x.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if k != 64 or m % 64 or m > 128 or n % 64 or n > 256:
+            return None
+        res = self.out(op.result)
+        out = []
+        if op.acc is not None:
+            out += copy_array(res, self.name(op.acc), m * n // 128, "      ")
+        staged = f"sm.{self.name(x)}_t"
+        if not self._staged_early(x):
+            out.append(f"      {self._stage_fn(x)}{m}>({staged}, {self.name(x)}, {self._group});")
+        return out + [
+            f"      // {res} {'+' if op.acc is not None else ''}= {self.name(x)}^T * {self.name(op.rhs)}"
+            f"{'^T' if op.transpose_rhs else ''} (wgmma, A staged through shared memory and read transposed)",
+            f"      {self._ts_fn(op)}{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * 128}>({res}, "
+            f"{staged}, {self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
+        ]
+
+    def _ss_fn(self, e: Elt) -> str:
+        return "twillc_mma_k16_boxed<" if e.name == "f16" else f"twillc_mma_kstep_boxed<{e.tag}, "
+
+    def _rs_fn(self, op: tile.MmaOp) -> str:
+        e = elt(op.rhs.type)
+        return "twillc_mma_rs<" if e.name == "f16" else f"twillc_mma_rs_t<{e.tag}, "
+
+    def _rs_trans(self, op: tile.MmaOp) -> str:
+        if elt(op.rhs.type).name == "f16":
+            return ""
+        return f", {0 if op.transpose_rhs else 1}"
+
+    def _staged_elt(self, x: SSAValue) -> Elt:
+        """The 16-bit type a register tile is staged as for a transposed
+        wgmma: its own, else that of the B operand of its MMAs."""
+        e = elt(x.type)
+        if e.name in ("f16", "bf16"):
+            return e
+        for use in x.uses:
+            if isinstance(use.operation, tile.MmaOp) and use.operation.lhs is x:
+                return self._mma_elt(use.operation)
+        return e
+
+    def _stage_fn(self, x: SSAValue) -> str:
+        e = self._staged_elt(x)
+        if e.name not in ("f16", "bf16", "f32"):
+            raise located_error(x.owner, f"CUDA emission: a transposed wgmma operand of {e.name} is not generated")  # type: ignore[arg-type]
+        return "twillc_stage_acc<" if e.name != "bf16" else "twillc_stage_acc_t<TW_BF16, "
+
+    def _ts_fn(self, op: tile.MmaOp) -> str:
+        e = self._mma_elt(op)
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a transposed wgmma operand of {e.name} is not generated")
+        return "twillc_mma_ts<" if e.name == "f16" else "twillc_mma_ts_t<TW_BF16, "
+
+    def _cast_from_smem(self, op: tile.CastOp) -> list[str] | None:
+        """`cast<T>(load ...)`: the thread's elements of the shared-memory tile
+        (as TMA swizzled it) read into the accumulator layout, converted (an
+        8-bit weight tile scaled in registers: W8A16)."""
+        t, r = op.input.type, op.results[0]
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:  # type: ignore[attr-defined]
+            return None
+        cols = t.get_shape()[1]  # type: ignore[attr-defined]
+        return [
+            f"      twillc_load_acc<{cols}, {c_elt(t)}, {c_elt(r.type)}>({self.out(r)}, {self._smem_ref(op.input)});"  # type: ignore[arg-type]
+        ]
+
+    def _operand(self, v: SSAValue) -> str:
+        if self._in_smem(v):
+            return self._smem_ref(v)
+        if v in self.acc_at:
+            return f"tmem + {self.acc_at[v]}"
+        if self._in_tmem(v, self._role):
+            return self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
+        if self._read_in_place(v, self._role):
+            slot = f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
+            return f"twillc_mine<{c_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]
+        return self.name(v)
+
+    def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None) -> list[str]:
+        """acc (+)= A B from shared memory (A at `a_ref` when staged there)."""
+        a_ref = a_ref or self._smem_ref(op.lhs)
+        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        e = self._mma_elt(op)
+        if (
+            m == 64
+            and n % 64
+            and n % 8 == 0
+            and n <= 256
+            and k % e.box_cols == 0
+            and op.transpose_rhs
+            and e.name == "f16"
+        ):
+            return self._wgmma_narrow(op, a_ref, n, k)
+        if m != 64 or n % 64 or n > 256 or k % e.box_cols:
+            return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
+        acc = self.out(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        trans = 0 if op.transpose_rhs else 1
+        b_rows = shape_b[0]
+        start = copy_array(acc, self.name(op.acc), n // 2, "      ") if op.acc else []
+        return start + [
+            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma)",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
+            f"        {self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({acc}, "
+            f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+        ]
+
+    def _wgmma_narrow(self, op: tile.MmaOp, a_ref: str, n: int, k: int) -> list[str]:
+        """acc (+)= A B^T from shared memory with B K-major and N not a multiple
+        of 64 (BN = 80: m64n64k16 steps, then one m64n{N % 64}k16)."""
+        tail = n % 64
+        self._helpers.add(f"wgmma_n{tail}")
+        acc = self.out(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        b_rows = op.rhs.type.get_shape()[0]  # type: ignore[attr-defined]
+        start = copy_array(acc, self.name(op.acc), n // 2, "      ") if op.acc else []
+        return start + [
+            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}^T (wgmma, n = {n})",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // 16}; ++kk)",
+            f"        twillc_mma_k16_kmajor<{n}, {64 * 128}, {b_rows * 128}>({acc}, "
+            f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+        ]
+
+    def _smem_ref(self, v: SSAValue) -> str:
+        if self._pre_smem(v):
+            return f"sm.{self.name(v)}"
+        d = self.depths[self.op_id[id(v.owner)]]
+        return f"sm.{self.name(v)}[kt % {d}]"
+
+    def _store(self, op: tile.StoreOp, indent: str, iv: SSAValue | None) -> list[str]:
+        t = op.value.type
+        assert isinstance(t, tile.TileType)
+        tensor = self.args[op.tensor]
+        into = elt(op.tensor.type).name
+        if into in ("i8", "i32") and elt(t).name != into:
+            raise located_error(
+                op, f"CUDA emission: a store converting {elt(t).name} to {into} is not generated (rounding, saturation)"
+            )
+        if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
+            rows, cols = t.get_shape()
+            r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+            ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+                return [
+                    f"{indent}tw_tcgen05_fence_after();",
+                    f"{indent}twillc_store_tmem_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
+                    f"({c0}) * {cols}, {ld});",
+                ]
+            if self._in_tmem(op.value, self._role):
+                return self._hole(op, [], [self._operand(op.value)], indent)
+            return [
+                f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
+                f"({c0}) * {cols}, {ld});"
+            ]
+        if t.rank == 1 and not self._in_smem(op.value) and t.get_shape()[0] == (128 if self.arch == "sm_100a" else 64):
+            # a row vector from the thread's rows (one lane of each quad on sm_90a)
+            (r0,) = (c_index(i, iv) for i in op.indices)
+            self._helpers.add("store_rows")
+            fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
+            return [f"{indent}{fn}({self._operand(op.value)}, {tensor}, ({r0}) * {t.get_shape()[0]});"]
+        copy: list[str] = []
+        value = self._operand(op.value)
+        if (
+            self.arch == "sm_90a"
+            and t.rank == 2
+            and self._in_smem(op.value)
+            and isinstance(t.element_type, Float16Type)
+            and t.get_shape()[0] in (64, 128)
+            and t.get_shape()[1] % 64 == 0
+        ):
+            # a loaded tile: its elements in the accumulator layout first
+            n = acc_count(t)
+            value = f"{self.name(op.value)}_r"
+            copy = [
+                f"{indent}__half {value}[{n}];",
+                f"{indent}for (int i = 0; i < {n}; ++i) {value}[i] = __float2half({self._smem_at(op.value, 'i')});",
+            ]
+        elif t.rank == 2 and t.get_shape()[0] == 64 and t.get_shape()[1] % 64 and t.get_shape()[1] % 8 == 0:
+            r0, c0 = (c_index(i, iv) for i in op.indices)
+            ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            self._helpers.add("store_acc8")
+            cols = t.get_shape()[1]
+            return [f"{indent}twillc_store_acc8<{cols}>({value}, {tensor}, ({r0}) * 64, ({c0}) * {cols}, {ld});"]
+        elif t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
+            # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
+            return self._hole(op, [], [self._operand(op.value)], indent)
+        rows, cols = t.get_shape()
+        r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+        ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+        return copy + [  # each m64 half of the rows from its accumulator fragment
+            f"{indent}twillc_store_acc<{cols}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
+            f"({c0}) * {cols}, {ld});".replace(" + 0,", ",")
+            for h in range(rows // 64)
+        ]
+
+    def _post(self, op: Operation) -> list[str]:
+        if isinstance(op, tile.StoreOp):
+            return self._store(op, "    ", None)
+        if (
+            isinstance(op, tile.CastOp)
+            and op.input in self.acc_at
+            and all(isinstance(u.operation, tile.StoreOp) for u in op.result.uses)
+        ):  # an accumulator in tensor memory cast for its stores: converted as they read it
+            self.acc_at[op.result] = self.acc_at[op.input]
+            return []
+        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+            return []  # a load after the loop is issued with those before it
+        outs = [self.name(r) for r in op.results]
+        decl = [
+            f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];"
+            for r in op.results
+            if isinstance(r.type, tile.TileType)
+        ]  # type: ignore[attr-defined]
+        math = self._math(op)
+        if math is not None:
+            return decl + [line[2:] for line in math]
+        ins = [self.name(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+        return decl + self._hole(op, outs, ins, "    ")

@@ -1,0 +1,123 @@
+"""Helpers of the general CUDA emitter shared by its parts: C element
+types, tile sizes, elements per thread, literals, array copies."""
+
+from __future__ import annotations
+
+import re
+import struct
+from math import prod
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import Float32Type
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from lowering.cuda.dtypes import elt
+from twillc.transforms.common import located_error
+
+
+def c_elt(t: tile.TileType) -> str:
+    return elt(t).cxx
+
+
+def nbytes(t: tile.TileType) -> int:
+    return prod(t.get_shape()) * elt(t).size
+
+
+UNARY = {
+    "tile.exp": "__expf({})",
+    "tile.exp2": "exp2f({})",
+    "tile.log": "__logf({})",
+    "tile.log2": "__log2f({})",
+    "tile.rsqrt": "rsqrtf({})",
+    "tile.neg": "-({})",
+}
+
+
+BINARY = {
+    "tile.add": "{} + {}",
+    "tile.sub": "{} - {}",
+    "tile.mul": "{} * {}",
+    "tile.div": "{} / {}",
+    "tile.max": "fmaxf({}, {})",
+    "tile.min": "fminf({}, {})",
+}
+
+
+CPP_KEYWORDS = frozenset(
+    "alignas alignof asm auto bool break case catch char class const constexpr continue default delete do double "
+    "else enum explicit extern false float for friend goto if inline int long mutable namespace new operator "
+    "private protected public register return short signed sizeof static struct switch template this throw true "
+    "try typedef typename union unsigned using virtual void volatile while".split()
+)
+"""Value names that need a suffix in the generated C++ (`do` = dO's tile)."""
+
+
+def copy_array(dst: str, src: str, n: int, indent: str) -> list[str]:
+    """`dst = src` element by element; nothing where they are one array."""
+    return [] if dst == src else [f"{indent}for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];"]
+
+
+def with_iteration(at: str, body: list[str]) -> list[str]:
+    """A pipeline copy's body, preceded by its iteration `kt` where it uses one."""
+    if not any(re.search(r"\bkt\b", line) for line in body):
+        return body
+    indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else ""
+    return [f"{indent}const int kt = {at};", *body]
+
+
+TMEM_COLUMNS = 512  # 128 lanes x 512 columns of 32 bits per SM (sm_100)
+
+
+def tmem_tile(t) -> bool:
+    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    shape = t.get_shape()
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)
+
+
+def acc_count(t) -> int:
+    """Elements per thread of a register tile in the wgmma accumulator layout
+    (a warp group holds 64 rows: thread t has rows t/32*16 + t%32/4 and +8): a
+    [64, N] tile N / 2, a row vector [R] R / 32 (two per 64 rows)."""
+    shape = t.get_shape()
+    return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
+
+
+def scalar_literal(v: SSAValue) -> str:
+    """A scalar operand (a number in the source: an `arith.constant`) as a
+    C++ float literal."""
+    owner = v.owner
+    value = float(owner.value.value.data) if isinstance(owner, arith.ConstantOp) else None  # type: ignore[attr-defined]
+    if value is None:
+        raise located_error(
+            owner.parent_op() if isinstance(v, BlockArgument) else owner,
+            "CUDA emission: a scalar operand must be a number",
+        )  # type: ignore[arg-type]
+    if value != value:
+        return "__int_as_float(0x7fc00000)"
+    if value in (float("inf"), float("-inf")):
+        return "INFINITY" if value > 0 else "(-INFINITY)"
+    f32 = struct.unpack("f", struct.pack("f", value))[0]
+    text = next(t for p in range(1, 18) if struct.unpack("f", struct.pack("f", float(t := f"{value:.{p}g}")))[0] == f32)
+    return f"{text}f" if any(c in text for c in ".e") else f"{text}.0f"
+
+
+def unsupported(op: Operation, text: str) -> str:
+    """What a refused op is, in the source's terms: its name and its tile types."""
+    types = [
+        f"{v.type.element_type}[{', '.join(map(str, v.type.get_shape()))}]"  # type: ignore[attr-defined]
+        for v in [*op.operands, *op.results]
+        if isinstance(v.type, tile.TileType)
+    ]
+    return f"'{op.name.split('.')[-1]}' on {', '.join(types)}" if types else text
+
+
+def round1k(n: int) -> int:
+    return (n + 1023) // 1024 * 1024
+
+
+def loc_text(op: Operation, source: str) -> str:
+    from twillc.transforms.common import op_location
+
+    loc = op_location(op)
+    return f"{loc.filename}:{loc.line}:{loc.column}"
