@@ -11,7 +11,7 @@ from xdsl.ir import Operation
 from lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
 from lowering.cuda.dtypes import elt
 from lowering.cuda.kernel_plan import trip_count_expr
-from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, launch_tail, make_tmap
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, TensorMap, host_launcher
 from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from lowering.cuda.tiles import (
     c_elt,
@@ -179,32 +179,21 @@ class KernelFrame:
         return out
 
     def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str]) -> str:
-        args = (
-            [f"void* {name}" for name, _ in tensors]
-            + [f"int {s}" for s in sizes]
-            + ["int blocks", "cudaStream_t stream"]
-        )
-        out = [
-            "// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs.",
-            f'extern "C" int {ns}_launch({", ".join(args)}) {{',
-            f"  using namespace {ns};",
-        ]
-        call = []
         box_rows = {}
         for op in self.loads + self.pre_loads:
             t = op.result.type
             if t.rank == 2:  # type: ignore[attr-defined]
                 box_rows.setdefault(self.args[op.tensor], t.get_shape()[0])  # type: ignore[attr-defined]
+        maps, call = [], []
         for name, t in tensors:
-            dims = t.get_dims()
             if name in box_rows:
-                make = make_tmap(elt(t).name, name, name, dims[0], dims[1], box_rows[name], not self.other_types)
-                out += [f"  CUtensorMap tmap_{name};", f"  if (int e = {make})", "    return e;"]
+                rows, cols = t.get_dims()
+                maps.append(TensorMap(name, name, elt(t).name, rows, cols, box_rows[name]))
                 call.append(f"tmap_{name}")
             call.append(f"static_cast<{c_elt(t)}*>({name})")
-        call += sizes
-        out += launch_tail(ns, call)
-        return "\n".join(out)
+        comment = ["// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs."]
+        params = [f"void* {name}" for name, _ in tensors] + [f"int {s}" for s in sizes]
+        return host_launcher(ns, comment, params, maps, call + sizes, not self.other_types)
 
     def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str, what: str = "") -> list[str]:
         """A device function left empty for `op` (or for `what` it needs)."""

@@ -6,6 +6,7 @@ B's major-ness as a template argument. The C++ lives in `include/*.cuh`
 (package data); the emitters paste it into each generated file, which stays
 self-contained for plain nvcc."""
 
+from dataclasses import dataclass
 from importlib.resources import files
 
 
@@ -32,15 +33,41 @@ def make_tmap(dtype: str, tensor: str, name: str, rows: object, cols: object, bo
     return f"tw_make_tmap_2d(&tmap_{name}, {tensor}, {rows}, {cols}, {box_rows}, {e.box_cols}, {e.tmap}, {e.size})"
 
 
-def launch_tail(ns: str, call: list[str]) -> list[str]:
-    """The end of a host launcher: dynamic shared memory, then the launch."""
-    return [
+@dataclass(frozen=True)
+class TensorMap:
+    """A host-built TMA tensor map `tmap_<name>` of a row-major [rows, cols]
+    tensor with boxes of `box_rows` rows of 128 bytes."""
+
+    name: str
+    tensor: str
+    dtype: str
+    rows: object
+    cols: object
+    box_rows: int
+
+
+def host_launcher(
+    ns: str, comment: list[str], params: list[str], maps: list[TensorMap], call: list[str], f16_only: bool
+) -> str:
+    """The `extern "C"` launcher of both emitters: build the tensor maps
+    (returning the driver's error), size the dynamic shared memory, launch
+    `blocks` CTAs of the kernel with `call` as its arguments."""
+    out = [
+        *comment,
+        f'extern "C" int {ns}_launch({", ".join([*params, "int blocks", "cudaStream_t stream"])}) {{',
+        f"  using namespace {ns};",
+    ]
+    for m in maps:
+        make = make_tmap(m.dtype, m.tensor, m.name, m.rows, m.cols, m.box_rows, f16_only)
+        out += [f"  CUtensorMap tmap_{m.name};", f"  if (int e = {make})", "    return e;"]
+    out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
         f"  {ns}_kernel<<<blocks, THREADS, smem, stream>>>({', '.join(call)});",
         "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
         "}",
     ]
+    return "\n".join(out)
 
 
 def setmaxnreg(regs: int, groups: int) -> str:

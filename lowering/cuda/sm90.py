@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from lowering.cuda.dtypes import ELTS
 from lowering.cuda.kernel_plan import KernelPlan, TileLoad, Wgmma
-from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, launch_tail, make_tmap, setmaxnreg
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, TensorMap, host_launcher, setmaxnreg
 
 
 def emit_sm90(plan: KernelPlan, source: str) -> str:
@@ -199,24 +199,17 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
 
 
 def _launcher(plan: KernelPlan) -> str:
-    ns = _ident(plan)
     dims = dict(plan.tensors)
-    args = [f"void* {name}" for name, _ in plan.tensors] + [f"int {s}" for s in plan.sizes]
-    args += ["int blocks", "cudaStream_t stream"]
-    out = [
-        "// Host launcher: builds the tensor maps and launches `blocks` CTAs (block index = bid).",
-        "// Returns 0, or -1 / -2 when a tensor map cannot be built, -3 on a launch error.",
-        f'extern "C" int {ns}_launch({", ".join(args)}) {{',
-        f"  using namespace {ns};",
-    ]
+    maps = []
     for m in _tensor_maps(plan):
         t = next(t for t in plan.loads if _map_name(t) == m)
         rows, cols = dims[t.tensor]
-        make = make_tmap(t.dtype, t.tensor, m, rows, cols, t.rows, not _other_types(plan))
-        out += [f"  CUtensorMap tmap_{m};", f"  if (int e = {make})", "    return e;"]
+        maps.append(TensorMap(m, t.tensor, t.dtype, rows, cols, t.rows))
     call = [f"tmap_{m}" for m in _tensor_maps(plan)]
-    for name in sorted({s.tensor for s in plan.stores}):
-        call.append(f"static_cast<{_store_elt(plan, name)}*>({name})")
-    call += list(plan.sizes)
-    out += launch_tail(ns, call)
-    return "\n".join(out)
+    call += [f"static_cast<{_store_elt(plan, name)}*>({name})" for name in sorted({s.tensor for s in plan.stores})]
+    comment = [
+        "// Host launcher: builds the tensor maps and launches `blocks` CTAs (block index = bid).",
+        "// Returns 0, or -1 / -2 when a tensor map cannot be built, -3 on a launch error.",
+    ]
+    params = [f"void* {name}" for name, _ in plan.tensors] + [f"int {s}" for s in plan.sizes]
+    return host_launcher(_ident(plan), comment, params, maps, call + list(plan.sizes), not _other_types(plan))
