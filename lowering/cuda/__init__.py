@@ -25,14 +25,14 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     loop by the general emitter, whose holes are appended to `notes`; each
     hole traps at run time, or is left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import gemm_class, plan_sm90
+    from lowering.cuda.preconditions import check_emittable
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
     from lowering.warp_program import read_warp_program
 
     machine = module_machine(module)
-    if machine.arch not in NVCC_FLAGS:
-        raise located_error(find_loop(module), f"CUDA emission for {machine.arch} is not generated yet")
     program = read_warp_program(module)
+    check_emittable(program, module)
     if machine.arch == "sm_90a" and gemm_class(program.loop):
         return emit_sm90(plan_sm90(program, module), source)
     code, left = emit_skeleton(program, module, source, holes)

@@ -5,7 +5,6 @@ role of each op after the loop."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import Float32Type
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
@@ -14,7 +13,6 @@ from lowering.cuda.tiles import (
     BINARY,
     TMEM_COLUMNS,
     UNARY,
-    nbytes,
     tmem_tile,
 )
 from twillc.transforms.common import located_error
@@ -142,21 +140,6 @@ class LoopAnalysis:
         if m != 128 or n % 32 or n > 256 or k % elt(op.lhs.type).box_cols or not tmem_tile(op.result.type):
             return None
         return m, n, k
-
-    def _check_load(self, op: tile.LoadOp) -> None:
-        t = op.result.type
-        assert isinstance(t, tile.TileType)
-        if t.rank == 2:
-            rows, cols = t.get_shape()
-            e = elt(t)
-            if e.name == "i32" or cols % e.box_cols or rows > 256:
-                raise located_error(
-                    op,
-                    f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
-                    f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
-                )
-        elif not isinstance(t.element_type, Float32Type) or nbytes(t) % 16:
-            raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
 
     # -- the schedule's software pipeline inside one role -------------------
     def _pipelinable(self, w: int, mine: list[Operation], carried: list) -> bool:

@@ -21,6 +21,7 @@ from xdsl.ir import SSAValue
 from dialects import tile
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
+from lowering.cuda.preconditions import launched_warps
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import kernel_name
@@ -157,12 +158,6 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
             t = _tile(op.result)
             e = elt(t)
             rows, cols = t.get_shape()
-            if rows > 256 or cols % e.box_cols:
-                raise located_error(
-                    op,
-                    f"CUDA emission: a TMA tile of {e.name} needs <= 256 rows and a multiple of {e.box_cols} "
-                    f"columns (128-byte boxes)",
-                )
             name = op.result.name_hint or f"t{len(loads)}"
             r0, c0 = (c_index(i, iv, iteration) for i in op.indices)
             row0, col0 = f"({r0}) * {rows}", f"({c0}) * {cols}"
@@ -170,10 +165,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
             offset += ceil(rows * cols * e.size / 1024) * 1024
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
-    producer_warps = {warp_of[op_id[id(v.owner)]] for v in loads}
-    if len(producer_warps) != 1:
-        raise located_error(program.ws, "CUDA emission: every TMA load must be on the one producer warp")
-    consumer_warps = sorted({warp_of[op_id[id(op)]] for op in mmas} - producer_warps)
+    producer, *consumer_warps = launched_warps(program)  # checked by lowering.cuda.preconditions
     group_of = {w: g + 1 for g, w in enumerate(consumer_warps)}
     yielded = list(body.last_op.operands) if body.last_op else []
     wgmmas: list[Wgmma] = []
@@ -197,28 +189,21 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
                 op, f"CUDA emission: wgmma tiles are m64, n a multiple of 64 up to 256, k = {ea.box_cols} ({ea.name})"
             )
         warp = warp_of[op_id[id(op)]]
-        if warp in producer_warps:
-            raise located_error(op, "CUDA emission: an MMA on the producer warp is not generated")
         name = op.result.name_hint or f"acc{len(wgmmas)}"
         wgmmas.append(Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name))
     carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
     stores = _stores(loop, carried, names)
     # One ring slot holds an iteration's loads: the ring is as deep as the
     # deepest of their channels (warp-specialize gives them one depth).
-    rings = [program.channels.get(op_id[id(v.owner)]) for v in loads]
-    if any(ring is None for ring in rings):
-        raise located_error(program.ws, "CUDA emission: every TMA load reaches the MMA roles through a channel")
-    depth = max(ring.depth for ring in rings if ring is not None)
+    depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
     if depth * offset + 1024 > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     budgets = {r.warp: r.regs for r in program.roles}
-    warps = [next(iter(producer_warps)), *consumer_warps]
+    warps = [producer, *consumer_warps]
     regs = tuple(budgets[w] for w in warps)
     roles = tuple(next(r.name for r in program.roles if r.warp == w) for w in warps)
-    if 128 * sum(regs) > 65536:
-        raise located_error(loop, f"CUDA emission: register budgets {list(regs)} exceed the register file")
     return KernelPlan(
         kernel=kernel_name(module),
         tensors=tensors,

@@ -43,6 +43,7 @@ from lowering.cuda.analysis import LoopAnalysis
 from lowering.cuda.dtypes import elt
 from lowering.cuda.frame import KernelFrame
 from lowering.cuda.kernel_plan import iteration_expr
+from lowering.cuda.preconditions import launched_warps
 from lowering.cuda.roles import RoleCode
 from lowering.cuda.tcgen05_ops import Tcgen05Ops
 from lowering.cuda.tile_math import TileMath
@@ -51,7 +52,7 @@ from lowering.cuda.tiles import (
     acc_count,
 )
 from lowering.warp_program import WarpProgram
-from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.common import module_machine
 
 HOLE_MODES = ("trap", "skeleton")
 """What a hole's body does: `trap` (the default) stops the kernel with
@@ -136,30 +137,12 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"
         ]
         self.loads = [op for op in self.loop_ops if isinstance(op, tile.LoadOp)]
-        producer = {self.warp(op) for op in self.loads}
-        if len(producer) > 1:
-            raise located_error(self.loop, "CUDA emission: every TMA load must be on the one producer warp")
-        self.producer_warp = next(iter(producer), 0)
-        for op in self.loop_ops:
-            if self.warp(op) == self.producer_warp and not isinstance(op, tile.LoadOp):
-                raise located_error(
-                    op,
-                    f"CUDA emission: warp {self.producer_warp} issues the TMA loads and runs nothing else, "
-                    f"but '{self.op_id[id(op)]}' is on it",
-                )
-        consumers = sorted({self.warp(op) for op in self.loop_ops} - {self.producer_warp})
+        # checked by lowering.cuda.preconditions before the printers run
+        self.producer_warp, *consumers = launched_warps(self.program)
         self.groups = [self.producer_warp, *consumers]
         regs = {r.warp: r.regs for r in self.program.roles}
         self.roles = {r.warp: r.name for r in self.program.roles}
-        for w in self.groups:
-            if w not in regs:
-                raise located_error(self.program.ws, f"CUDA emission: warp group {w} has no twill.role")
         self.regs = [regs[w] for w in self.groups]
-        for op in self.loads + self.pre_loads:
-            self._check_load(op)
-        for op in self.loads:
-            if self.op_id[id(op)] not in self.program.channels:
-                raise located_error(op, "CUDA emission: a TMA load read on the producer role is not generated")
         found = self.program.channels
         # element types beyond f16 / f32, and casts of loaded tiles in
         # registers: their helpers (twillc_dtypes*.cuh) are pasted only then

@@ -1,0 +1,87 @@
+"""The preconditions of CUDA emission that hold whatever a printer does with
+the loop, checked in one place before either printer runs, each failure a
+located error: the target architecture, the warp groups the kernel launches
+(the loads' one warp group first, then the roles running the other ops, each
+with a `twill.role` and together within the register file), every loop load
+reaching its readers through a channel, the tiles TMA can move, and index
+expressions that C can compute. What depends on the printer's layout (tile
+shapes an instruction takes, shared and tensor memory) is checked where that
+layout is decided."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import Float32Type, ModuleOp
+
+from dialects import tile
+from lowering.cuda.dtypes import elt
+from lowering.cuda.index_expr import c_index
+from lowering.cuda.tiles import nbytes
+from lowering.warp_program import WarpProgram
+from twillc.transforms.common import located_error, module_machine
+
+ARCHS = ("sm_90a", "sm_100a")
+REGISTER_FILE = 65536  # 32-bit registers per SM, shared by the CTA's 128-thread warp groups
+
+
+def launched_warps(program: WarpProgram) -> list[int]:
+    """The warp groups the kernel launches, in order: the one issuing the
+    loop's TMA loads (warp 0 when it has none), then every other role that
+    runs an op of the loop."""
+    warp_of = program.warp_of
+    loads = [name for name, op in program.ops.items() if isinstance(op, tile.LoadOp)]
+    producer = warp_of[loads[0]] if loads else 0
+    return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
+
+
+def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
+    machine = module_machine(module)
+    loop = program.loop
+    if machine.arch not in ARCHS:
+        raise located_error(loop, f"CUDA emission for {machine.arch} is not generated yet")
+    warp_of = program.warp_of
+    loads = {name: op for name, op in program.ops.items() if isinstance(op, tile.LoadOp)}
+    if len({warp_of[name] for name in loads}) > 1:
+        raise located_error(program.ws, "CUDA emission: every TMA load must be on the one producer warp")
+    groups = launched_warps(program)
+    for name, op in program.ops.items():
+        if warp_of[name] == groups[0] and name not in loads:
+            raise located_error(
+                op, f"CUDA emission: warp {groups[0]} issues the TMA loads and runs nothing else, but '{name}' is on it"
+            )
+    for name, op in loads.items():
+        if name not in program.channels:
+            raise located_error(op, "CUDA emission: a TMA load read on the producer role is not generated")
+    budgets = {r.warp: r.regs for r in program.roles}
+    for w in groups:
+        if w not in budgets:
+            raise located_error(program.ws, f"CUDA emission: warp group {w} has no twill.role")
+    regs = [budgets[w] for w in groups]
+    if 128 * sum(regs) > REGISTER_FILE:
+        raise located_error(program.ws, f"CUDA emission: register budgets {regs} exceed the register file")
+    for v in (program.lb, program.ub, program.step):
+        c_index(v, None)
+    body = loop.body.block
+    for op in module.walk():
+        if isinstance(op, tile.LoadOp):
+            _check_load(op)
+        if isinstance(op, tile.LoadOp | tile.StoreOp):
+            for i in op.indices:
+                c_index(i, body.args[0] if op.parent_block() is body else None)
+
+
+def _check_load(op: tile.LoadOp) -> None:
+    """A tile TMA moves: 2-D boxes of 128 bytes a row (the 128B swizzle the
+    MMAs read), or a rank-1 row by bulk copy."""
+    t = op.result.type
+    assert isinstance(t, tile.TileType)
+    if t.rank == 2:
+        rows, cols = t.get_shape()
+        e = elt(t)
+        if e.name == "i32" or cols % e.box_cols or rows > 256:
+            raise located_error(
+                op,
+                f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
+                f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
+            )
+    elif not isinstance(t.element_type, Float32Type) or nbytes(t) % 16:
+        raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
