@@ -261,7 +261,7 @@ class BufferOp(IRDLOperation):
 class PipelineOp(IRDLOperation):
     """How the loop just before it runs, software-pipelined: its buffers,
     then the prologue, the steady-state kernel (trip count T - stages + 1,
-    none when negative) and the epilogue (see `twillc.expand`)."""
+    none when negative) and the epilogue (see `lowering.transforms.expand`)."""
 
     name = "twill.pipeline"
     ii = prop_def(IntegerAttr[I64])

@@ -24,10 +24,11 @@ the tile math where its layout is known, and marked holes for the rest.
   holds row t);
 every other op (transposed register operands, tiles the cost model keeps in
 tensor memory read whole, the P V MMA with A in tensor memory) calls a
-`twillc_hole_*` device function marked `TWILLC-HOLE`.
-Each role runs the schedule's software pipeline: its copies of the
-expanded program (prologue / kernel / epilogue, guarded by the trip count,
-`twillc.expand`) in schedule-time order; a value with two live instances is
+`twillc_hole_*` device function marked `TWILLC-HOLE` that traps when reached
+(empty with `--cuda-holes=skeleton`).
+Each role runs the schedule's software pipeline: its copies in the
+warp-specialized IR (prologue / kernel / epilogue, guarded by the trip
+count) in schedule-time order; a value with two live instances is
 written to `<name>_next` and handed over after the older one's last read; a
 role needing three runs an iteration's ops in program order instead.
 """

@@ -1,5 +1,5 @@
 """`pipeline-expand`: the scheduled loop as prologue / steady-state kernel /
-epilogue (`twillc.expand`), written as a `twill.pipeline` op right after
+epilogue (`lowering.transforms.expand`), written as a `twill.pipeline` op right after
 the loop: the buffer depth of every value from its lifetime, then each op
 copy with its stage, the step of its phase, and whether it is guarded by
 the trip count (so trip counts below the stage count run correctly)."""
