@@ -502,13 +502,6 @@ class WarpSpecializeOp(IRDLOperation):
                     raise VerifyException(f"channel '{name}' goes to warp {w}, which has no role")
 
 
-Twill = Dialect(
-    "twill",
-    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, WarpSpecializeOp],
-    [CostAttr, ScheduleAttr, WarpAttr],
-)
-
-
 # ---------------------------------------------------------------------------
 # Typed loop attributes written by the scheduling passes (were strings and
 # dictionaries parsed by hand). Registered by rebinding `Twill` below, so the
@@ -561,4 +554,8 @@ class WarpOptionsAttr(KeyValueAttr):
         super().__init__(IntAttr(vl_warp), IntAttr(int(cross_warp)))
 
 
-Twill = Dialect("twill", list(Twill.operations), [*Twill.attributes, SearchAttr, WarpOptionsAttr])
+Twill = Dialect(
+    "twill",
+    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, WarpSpecializeOp],
+    [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr],
+)
