@@ -91,11 +91,16 @@ def first_error(stderr: str) -> str:
     return lines[-1].strip() if lines else ""
 
 
-def first_schedule_seconds(doc: dict[str, object]) -> str:
-    """Time to the first schedule, if the JSON reports it under any name."""
-    for key, value in doc.items():
-        if "first" in key and isinstance(value, (int, float)):
-            return f"{value:.1f}"
+def first_schedule_seconds(doc: object) -> str:
+    """Time to the first schedule, if the JSON reports it under any name
+    holding "first" (at any depth: the search's own record may nest it)."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            if "first" in str(key) and isinstance(value, (int, float)) and not isinstance(value, bool):
+                return f"{value:.1f}"
+        for value in doc.values():
+            if isinstance(value, dict) and (found := first_schedule_seconds(value)):
+                return found
     return ""
 
 
@@ -251,9 +256,10 @@ def main() -> int:
                 file=sys.stderr,
             )
             rows.append(row)
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
+    commit = (
+        subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+        or "unknown (not a git checkout)"
+    )
     cpu = platform.processor() or platform.machine()
     try:
         cpu = next(
