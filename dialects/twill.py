@@ -259,17 +259,173 @@ class RoleOp(IRDLOperation):
             raise VerifyException(f"role '{self.role.data}': regs {regs} is not a setmaxnreg value (24..256, step 8)")
 
 
+# ---------------------------------------------------------------------------
+# Around the loop (`warp-specialize`): the values live before and after it and
+# the role of each op after it. Names are those of `outside_ids` in
+# `lowering.warp_program`: the function's tile ops before and after the loop
+# and the loop's results, in program order, by their result's name.
+
+
+@irdl_op_definition
+class LiveInOp(IRDLOperation):
+    """A value computed before the loop that roles read (in the loop or after
+    it): the roles computing it, each in its own registers.
+
+    ```mlir
+    twill.live_in "q" on [1, 2]
+    ```
+    """
+
+    name = "twill.live_in"
+    value = prop_def(StringAttr)
+    roles = prop_def(DenseArrayBase.constr(i64))
+    assembly_format = "$value `on` $roles attr-dict"
+
+    def __init__(self, value: str, roles: Sequence[int]) -> None:
+        super().__init__(properties={"value": StringAttr(value), "roles": DenseArrayBase.from_list(i64, list(roles))})
+
+    @property
+    def warps(self) -> tuple[int, ...]:
+        return tuple(self.roles.get_values())
+
+
+@irdl_op_definition
+class LiveOutOp(IRDLOperation):
+    """A result of the loop and the role holding it after the loop (the one
+    computing the value yielded for it).
+
+    ```mlir
+    twill.live_out "o" on 1
+    ```
+    """
+
+    name = "twill.live_out"
+    value = prop_def(StringAttr)
+    role = prop_def(IntegerAttr[I64])
+    assembly_format = "$value `on` $role attr-dict"
+
+    def __init__(self, value: str, role: int) -> None:
+        super().__init__(properties={"value": StringAttr(value), "role": IntegerAttr(role, i64)})
+
+
+@irdl_op_definition
+class PostOp(IRDLOperation):
+    """An op after the loop and the role running it (it holds the op's result).
+
+    ```mlir
+    twill.post "div" on 1
+    ```
+    """
+
+    name = "twill.post"
+    op = prop_def(StringAttr)
+    role = prop_def(IntegerAttr[I64])
+    assembly_format = "$op `on` $role attr-dict"
+
+    def __init__(self, op: str, role: int) -> None:
+        super().__init__(properties={"op": StringAttr(op), "role": IntegerAttr(role, i64)})
+
+
+@irdl_op_definition
+class HandoffOp(IRDLOperation):
+    """A value held by one role after the loop that ops of other roles read:
+    sent once, through one buffer and a full mbarrier, in `memory`.
+
+    ```mlir
+    twill.handoff "l" from 1 to [2] in "smem"
+    ```
+    """
+
+    name = "twill.handoff"
+    value = prop_def(StringAttr)
+    producer = prop_def(IntegerAttr[I64])
+    consumers = prop_def(DenseArrayBase.constr(i64))
+    memory = prop_def(StringAttr)
+    assembly_format = "$value `from` $producer `to` $consumers `in` $memory attr-dict"
+
+    def __init__(self, value: str, producer: int, consumers: Sequence[int], memory: str = "smem") -> None:
+        super().__init__(
+            properties={
+                "value": StringAttr(value),
+                "producer": IntegerAttr(producer, i64),
+                "consumers": DenseArrayBase.from_list(i64, list(consumers)),
+                "memory": StringAttr(memory),
+            }
+        )
+
+    @property
+    def consumer_warps(self) -> tuple[int, ...]:
+        return tuple(self.consumers.get_values())
+
+
+OUTSIDE_OPS = (LiveInOp, LiveOutOp, PostOp, HandoffOp)
+
+
+def _verify_outside(entries: list[Operation], warps: dict[int, str]) -> None:
+    """The entries around the loop, against the op's roles: each names a role
+    that exists, each value or op at most once per kind, and a hand-off comes
+    from the role holding its value after the loop."""
+    held: dict[str, int] = {}  # value -> the role holding it after the loop
+    seen: set[tuple[str, str]] = set()
+
+    def once(kind: str, name: str) -> None:
+        if (kind, name) in seen:
+            raise VerifyException(f"two {kind} entries name '{name}'")
+        seen.add((kind, name))
+
+    def role(what: str, warp: int) -> None:
+        if warp not in warps:
+            raise VerifyException(f"{what} on warp {warp}, which has no role")
+
+    for op in entries:
+        if isinstance(op, LiveInOp):
+            once("live_in", op.value.data)
+            if not op.warps or len(set(op.warps)) != len(op.warps):
+                raise VerifyException(f"live-in '{op.value.data}' needs distinct roles")
+            for w in op.warps:
+                role(f"live-in '{op.value.data}'", w)
+        elif isinstance(op, LiveOutOp):
+            once("live_out", op.value.data)
+            role(f"live-out '{op.value.data}'", op.role.value.data)
+            held[op.value.data] = op.role.value.data
+        elif isinstance(op, PostOp):
+            once("post", op.op.data)
+            role(f"post-loop op '{op.op.data}'", op.role.value.data)
+            held[op.op.data] = op.role.value.data
+    for op in entries:
+        if not isinstance(op, HandoffOp):
+            continue
+        name, src = op.value.data, op.producer.value.data
+        once("handoff", name)
+        if op.memory.data != "smem":
+            raise VerifyException(f"hand-off '{name}' after the loop goes through smem, not '{op.memory.data}'")
+        if name not in held:
+            raise VerifyException(f"hand-off '{name}' names no live-out or post-loop value")
+        if held[name] != src:
+            raise VerifyException(f"hand-off '{name}' comes from warp {src}, but warp {held[name]} holds it")
+        readers = op.consumer_warps
+        if not readers or len(set(readers)) != len(readers) or src in readers:
+            raise VerifyException(f"hand-off '{name}' needs distinct reader warps other than its sender")
+        for w in readers:
+            role(f"hand-off '{name}' read", w)
+
+
 @irdl_op_definition
 class WarpSpecializeOp(IRDLOperation):
     """The loop just before it, warp-specialized: its bounds (`for j in lb ..
     ub step s`), its schedule's II and stage count, the channels between
-    roles, then one region per warp role. This is what code generation reads.
+    roles, one region per warp role, and what happens around the loop
+    (`outside`: live-in and live-out values, the role of each op after the
+    loop, the values crossing roles there). This is what code generation reads.
 
     ```mlir
     twill.warp_specialize %lb to %ub step %s ii 2 stages 2 channels {
       twill.channel "k" from 0 to [1] in "smem" depth 2
     } roles {
       twill.role "producer" warp 0 regs 24 prologue {...} kernel {...} epilogue {...}
+    } outside {
+      twill.live_out "o" on 1
+      twill.post "store" on 1
     }
     ```
     """
@@ -282,8 +438,10 @@ class WarpSpecializeOp(IRDLOperation):
     stages = prop_def(IntegerAttr[I64])
     channels = region_def()
     roles = region_def("single_block")
+    outside = region_def()
     assembly_format = (
-        "$lb `to` $ub `step` $step `ii` $ii `stages` $stages `channels` $channels `roles` $roles attr-dict"
+        "$lb `to` $ub `step` $step `ii` $ii `stages` $stages `channels` $channels `roles` $roles "
+        "`outside` $outside attr-dict"
     )
     traits = traits_def(NoTerminator())
 
@@ -294,11 +452,16 @@ class WarpSpecializeOp(IRDLOperation):
         stages: int,
         channels: Sequence[Operation],
         roles: Sequence[Operation],
+        outside: Sequence[Operation] = (),
     ) -> None:
         super().__init__(
             operands=list(bounds),
             properties={"ii": IntegerAttr(ii, i64), "stages": IntegerAttr(stages, i64)},
-            regions=[Region(Block(list(channels))) if channels else Region(), Region(Block(list(roles)))],
+            regions=[
+                Region(Block(list(channels))) if channels else Region(),
+                Region(Block(list(roles))),
+                Region(Block(list(outside))) if outside else Region(),
+            ],
         )
 
     def role_ops(self) -> list[RoleOp]:
@@ -306,6 +469,9 @@ class WarpSpecializeOp(IRDLOperation):
 
     def channel_ops(self) -> list[ChannelOp]:
         return [op for op in region_ops(self.channels) if isinstance(op, ChannelOp)]
+
+    def outside_ops(self) -> list[Operation]:
+        return region_ops(self.outside)
 
     def verify_(self) -> None:
         """What the op states about itself; whether its names are the loop's
@@ -319,6 +485,11 @@ class WarpSpecializeOp(IRDLOperation):
         for op in self.roles.block.ops:
             if not isinstance(op, RoleOp):
                 raise VerifyException(f"roles holds only twill.role ops, found '{op.name}'")
+        if len(self.outside.blocks) > 1:
+            raise VerifyException("outside holds at most one block")
+        for op in region_ops(self.outside):
+            if not isinstance(op, OUTSIDE_OPS):
+                raise VerifyException(f"outside holds only live_in, live_out, post and handoff ops, found '{op.name}'")
         warps: dict[int, str] = {}
         runs: dict[str, int] = {}  # op -> the warp whose kernel runs it
         for role in self.role_ops():
@@ -347,10 +518,11 @@ class WarpSpecializeOp(IRDLOperation):
             for w in channel.consumer_warps:
                 if w not in warps:
                     raise VerifyException(f"channel '{name}' goes to warp {w}, which has no role")
+        _verify_outside(region_ops(self.outside), warps)
 
 
 Twill = Dialect(
     "twill",
-    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, WarpSpecializeOp],
+    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, LiveInOp, LiveOutOp, PostOp, HandoffOp, WarpSpecializeOp],
     [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr],
 )
