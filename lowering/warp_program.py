@@ -1,6 +1,7 @@
 """The warp-specialized loop as code generation reads it: the
 `twill.warp_specialize` op after a `tile.for` (its bounds, II, stages,
-channels and roles with their prologue / kernel / epilogue copies), checked
+channels, roles with their prologue / kernel / epilogue copies, and what
+happens around the loop: live-ins, live-outs, post-loop roles, hand-offs), checked
 against the loop it names. Nothing here solves, expands or re-derives: a
 hand-edited module is read as written, and an inconsistent one is a located
 error."""
@@ -236,7 +237,8 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
         if isinstance(e, HandoffOp):
             x = ids.get(e.value.data)
             v = x.results[0] if isinstance(x, Operation) and x.results else x
-            assert isinstance(v, SSAValue) and v in holder  # the op's verifier: a live-out or post-loop value
+            if not isinstance(v, SSAValue):  # the op's verifier: a live-out or post-loop op, here one with no result
+                raise located_error(e, f"hand-off '{e.value.data}' names an op with no result")
             handoffs[v] = (e.producer.value.data, frozenset(e.consumer_warps))
     for op in placed:
         w = post[op]
