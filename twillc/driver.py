@@ -22,24 +22,26 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
+from twillc.cli.compile import (
+    ArgumentParser,
+    parse_module,
+    print_module,
+    read_input,
+    run_passes,
+    schedule_cached,
+)
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
 
 EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx")
 EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt", ".svg": "svg", ".cu": "cu", ".ptx": "ptx"}
 
 
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _ArgumentParser(
+    p = ArgumentParser(
         prog="twillc",
         description="Optimal software pipelining and warp specialization for tile-level GPU loops. "
         "'twillc tune INPUT' searches tile shapes (see twillc tune --help).",
@@ -156,22 +158,6 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
     return outputs
 
 
-def _read_input(path: str, source: dict[str, str]) -> str:
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as e:
-        raise UserError(Location(path, 0, 0), f"cannot read input: {e.strerror or e}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        head = data[: e.start]
-        line = head.count(b"\n") + 1
-        col = len(head) - (head.rfind(b"\n") + 1) + 1
-        raise UserError(Location(path, line, col), f"invalid UTF-8 byte 0x{data[e.start]:02x}") from None
-    source[path] = text
-    return text
-
-
 def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> list[tuple[str | None, str]]:
     """Each output's (file or None, text), from one run of the pipeline."""
     outputs = _outputs(args)
@@ -188,8 +174,8 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         raise UsageError("--resources applies to .graphml inputs only")
     if ext not in (".tile", ".mlir"):
         raise UsageError(f"unknown input kind '{ext or args.input}' (expected .tile, .mlir, .graphml, .gml or -)")
-    text = _read_input(args.input, source)
-    module = _parse(text, args.input, ext)
+    text = read_input(args.input, source)
+    module = parse_module(text, args.input, ext)
     if args.target:
         from xdsl.dialects.builtin import StringAttr
 
@@ -199,131 +185,27 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         module.attributes["twill.target"] = StringAttr(args.target)
     texts: dict[str, str] = {}
     if args.passes is not None or kinds == ["mlir"]:
-        _run_passes(module, args.passes or "", args, err)
+        run_passes(module, args.passes or "", args, err)
     else:
         from twillc.cli.passes import default_pipeline
 
-        module = _schedule(module, default_pipeline(module, "json"), text, args, source, err)
+        module = schedule_cached(module, default_pipeline(module, "json"), text, args, source, err)
         lowered = [k for k in kinds if k in ("cu", "ptx")]
         for kind in kinds:  # the scheduled module's outputs before lowering changes it
             if kind not in lowered:
                 texts[kind] = _emit(module, kind, args, err)
         if lowered:  # the rest of the pipeline: the schedule was just verified
             rest = [p for p in default_pipeline(module, "cu").split(",") if p and p != "verify-schedule"]
-            _run_passes(module, ",".join(rest), args, err)
+            run_passes(module, ",".join(rest), args, err)
     for kind in kinds:
         if kind not in texts:
             texts[kind] = _emit(module, kind, args, err)
     return [(path, texts[kind]) for path, kind in outputs]
 
 
-SEARCH_PASSES = ("modulo-schedule", "joint-schedule", "gaus-schedule")
-
-
-def _schedule(module, spec: str, text: str, args: argparse.Namespace, source: dict[str, str], err: IO[str]):
-    """The module after the scheduling pipeline `spec`: read from the cache
-    when it holds this search (and re-checked by verify-schedule), else run
-    and stored. Returns the scheduled module (-> ModuleOp)."""
-    from twillc.cli import cache
-
-    searches = any(p.split("{")[0].strip() in SEARCH_PASSES for p in spec.split(","))
-    if not searches or cache.cache_disabled(args.no_cache) or args.print_ir_after_all:
-        _run_passes(module, spec, args, err)
-        return module
-    from twillc.cli.passes import default_pipeline
-
-    directory = cache.cache_dir(args.cache_dir)
-    key = cache.cache_key(text.encode("utf-8"), args.input, args.target, spec)
-    entry = cache.read_entry(directory, key)
-    if entry is not None:
-        where = str(directory / f"{key}.mlir")
-        try:
-            cached = _parse(entry, where, ".mlir")
-        except UserError:
-            cached = None  # unreadable: searched again and replaced below
-        if cached is not None:
-            source[where] = entry
-            if args.timing:
-                print(f"twillc: schedule read from the cache ({where})", file=err)
-            try:
-                _run_passes(cached, default_pipeline(cached, "json"), args, err)  # verify-schedule
-                return cached
-            except (UserError, InternalError) as e:  # a damaged entry: searched again, never trusted
-                why = " ".join((e.message if isinstance(e, UserError) else str(e)).split())
-                print(f"twillc: warning: cached schedule {where} rejected ({why}); searching again", file=err)
-    _run_passes(module, spec, args, err)
-    cache.write_entry(directory, key, _print_module(module, debuginfo=True, generic=False))
-    return module
-
-
-def _print_module(module, debuginfo: bool, generic: bool) -> str:
-    import io
-
-    from xdsl.printer import Printer
-
-    buf = io.StringIO()
-    Printer(stream=buf, print_debuginfo=debuginfo, print_generic_format=generic).print_op(module)
-    return buf.getvalue() + "\n"
-
-
-def _parse(text: str, filename: str, ext: str):  # -> ModuleOp
-    if ext == ".tile":
-        from twillc.frontend import parse_tile
-
-        return parse_tile(text, filename)
-    from xdsl.dialects.builtin import ModuleOp
-    from xdsl.parser import Parser
-    from xdsl.utils.exceptions import ParseError, VerifyException
-
-    from twillc.ir.context import make_context
-    from twillc.ir.verify import locate_ops, verify_located
-
-    parser = Parser(make_context(), text, filename)
-    try:
-        module = parser.parse_module()
-    except ParseError as e:
-        where = e.span.get_location()
-        raise UserError(Location(filename, where.line, where.col), e.msg.strip(), text) from None
-    except VerifyException as e:  # an attribute or type rejected while parsing
-        where = parser._current_token.span.get_location()
-        raise UserError(Location(filename, where.line, where.col), str(e), text) from None
-    locate_ops(module, text, filename)
-    if not isinstance(module, ModuleOp):
-        raise UserError(Location(filename, 1, 1), "expected a builtin.module", text)
-    verify_located(module)
-    return module
-
-
-def _run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> None:
-    if not spec.strip():
-        return
-    from xdsl.passes import PassPipeline
-    from xdsl.printer import Printer
-
-    from twillc.cli.passes import get_all_passes
-    from twillc.ir.context import make_context
-    from twillc.ir.verify import verify_located
-
-    try:
-        pipeline = PassPipeline.parse_spec(get_all_passes(), spec)
-    except Exception as e:  # ArgSpecParseError, ValueError: both are usage errors
-        raise UsageError(f"invalid pass pipeline '{spec}': {str(e).strip()}") from None
-    ctx = make_context()
-    for p in pipeline.passes:
-        start = time.perf_counter()
-        p.apply(ctx, module)
-        verify_located(module)
-        if args.timing:
-            print(f"twillc: {p.name:<18} {time.perf_counter() - start:8.3f} s", file=err)
-        if args.print_ir_after_all:
-            print(f"// -----// IR after {p.name} //----- //", file=err)
-            Printer(stream=err, print_debuginfo=args.print_debuginfo).print_op(module)
-            print(file=err)
-
-
 def _emit(module, kind: str, args: argparse.Namespace, err: IO[str]) -> str:
     if kind == "mlir":
-        return _print_module(module, args.print_debuginfo, args.print_op_generic)
+        return print_module(module, args.print_debuginfo, args.print_op_generic)
     from lowering.targets import emit_scheduled
 
     notes: list[str] = []

@@ -9,9 +9,12 @@ is never trusted). An entry that does not parse is ignored and replaced.
 The key is a SHA-256 of everything the scheduled module depends on: the
 input's bytes and the name it was given (locations print it), the target
 (and its machine file's bytes when it is a path), the pass pipeline, the
-versions of twillc, xDSL and the solvers, and the bytes of twillc's own
-scheduling sources (so a changed compiler never reads an older compiler's
-schedules, even at the same version number).
+versions of twillc, xDSL and the solvers, and the bytes of the sources that
+build and schedule the module: twillc's front end, IR plumbing, targets,
+passes and scheduling core, and the dialects (so a changed compiler never
+reads an older compiler's schedules, even at the same version number). The
+command line itself (twillc/cli, twillc/driver.py) is left out: it runs the
+passes a key names, and its options are in the key.
 
 Where: `--cache-dir DIR`, else `$TWILLC_CACHE_DIR`, else
 `$XDG_CACHE_HOME/twillc`, else `~/.cache/twillc`. Off with `--no-cache` or
@@ -46,7 +49,7 @@ def cache_disabled(flag: bool) -> bool:
 @lru_cache(maxsize=1)
 def _compiler_fingerprint() -> str:
     """Versions of twillc and of what decides a schedule, and the bytes of
-    the sources that build and solve it (twillc, dialects)."""
+    the sources that build and solve it (twillc less its command line, dialects)."""
     from importlib import metadata
 
     import dialects
@@ -62,6 +65,9 @@ def _compiler_fingerprint() -> str:
     for package in (twillc, dialects):
         root = Path(package.__file__).parent
         for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root)
+            if rel.parts[0] in ("cli", "driver.py"):
+                continue
             if path.suffix in (".py", ".toml", ".lark") and "__pycache__" not in path.parts:
                 h.update(str(path.relative_to(root.parent)).encode() + b"\0")
                 h.update(path.read_bytes() + b"\0")

@@ -16,12 +16,15 @@ and the table shows how many it chose.
 
 Variants are ranked by modelled throughput per CTA: the work of one
 iteration (MMA flops from the tile shapes, or for a loop without MMA the
-bytes it loads) over its II in machine cycles. Throughputs within 1 % of
-each other tie (the II in cycles is the normalized II times one scale, so
-it carries the normalization's rounding, up to a few percent), and ties (two
+bytes it loads) over its II in machine cycles: the normalized II times the
+scale cost-normalize recorded, never below the loop's resource bound in
+raw cycles (the busiest unit's cycles per iteration), since rounding the
+costs can put the scaled II a little under it. The scaled II carries the
+normalization's rounding (under 1 % on the large costs that decide the II
+of the shipped kernels), so throughputs within 2 % of the best tie, and ties (two
 shapes both tensor-core bound) go to the higher arithmetic intensity (flops
-per byte loaded): the model charges a load only the TMA unit's time, not the
-L2 / HBM traffic that larger tiles save. Each row says what bounds it: the unit
+per byte loaded): the model charges a load only the TMA unit's time, not
+the L2 / HBM traffic that larger tiles save. Each row says what bounds it: the unit
 busiest over the II (tensor core, TMA, SFU, ALU) and how busy, or the
 reason it was refused (registers, shared memory, ...).
 """
@@ -29,6 +32,7 @@ reason it was refused (registers, shared memory, ...).
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -91,9 +95,9 @@ class Variant:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from twillc.driver import _ArgumentParser
+    from twillc.cli.compile import ArgumentParser
 
-    p = _ArgumentParser(
+    p = ArgumentParser(
         prog="twillc tune",
         description="Tile-shape search: schedule the kernel for each value of its BM / BN / BK consts "
         "and rank the variants by modelled throughput per CTA (work per iteration / II in machine cycles).",
@@ -125,9 +129,9 @@ def run_tune(argv: list[str], source: dict[str, str], out: IO[str], err: IO[str]
         raise UsageError("twillc tune takes a .tile kernel")
     if args.time_limit <= 0:
         raise UsageError(f"--time-limit must be positive, got {args.time_limit:g}")
-    from twillc.driver import _read_input
+    from twillc.cli.compile import read_input
 
-    text = _read_input(args.input, source)
+    text = read_input(args.input, source)
     grid = _grid(text, args)
     variants = [
         _run_variant(text, dict(zip(grid, values, strict=True)), args, err) for values in product(*grid.values())
@@ -219,7 +223,7 @@ def _split_top(spec: str) -> list[str]:
 def _run_variant(text: str, values: dict[str, int], args: argparse.Namespace, err: IO[str]) -> Variant:
     from xdsl.dialects.builtin import StringAttr
 
-    from twillc.driver import _schedule
+    from twillc.cli.compile import schedule_cached
     from twillc.frontend import parse_tile
     from twillc.target.machine import load_machine
     from twillc.transforms.common import module_machine
@@ -245,10 +249,12 @@ def _run_variant(text: str, values: dict[str, int], args: argparse.Namespace, er
             input=args.input,
             target=args.target,
         )
-        module = _schedule(module, _limited_pipeline(args.time_limit), vtext, options, {}, err)
+        module = schedule_cached(module, _limited_pipeline(args.time_limit), vtext, options, {}, err)
         _measure(module, machine, variant)
     except UserError as e:
         variant.reason = _classify(e.message)
+        if variant.reason.startswith("time limit"):
+            variant.status = "no answer"
     except InternalError as e:
         variant.status, variant.reason = "error", f"internal error: {e}"
     finally:
@@ -311,7 +317,6 @@ def _measure(module, machine, variant: Variant) -> None:  # module: ModuleOp, ma
         raise InternalError("the default pipeline left the loop unscheduled")
     scale = cycles_per_unit(loop)
     variant.ii = sched.ii.data
-    variant.ii_cycles = round(variant.ii * scale)
     variant.stages = sched.stages.data
     variant.status = sched.status.data
     flops = loaded = 0
@@ -334,28 +339,39 @@ def _measure(module, machine, variant: Variant) -> None:  # module: ModuleOp, ma
             busy[unit] = busy.get(unit, 0.0) + raw.cycles.data / max(machine.units.get(unit, 1), 1)
     variant.work, variant.work_unit = (flops, "flop") if flops else (loaded, "B")
     variant.loaded = loaded
+    variant.ii_cycles = max(round(variant.ii * scale), math.ceil(max(busy.values(), default=0.0)))
     variant.busy = {u: c / variant.ii_cycles for u, c in busy.items()} if variant.ii_cycles else {}
 
 
-TIE = 0.01
-"""Throughputs this close (relative) rank as equal."""
+TIE = 0.02
+"""Throughputs this close (relative) rank as equal: the scaled II's
+rounding. (The normalization's recorded max_ratio_error is no measure of it:
+that is the worst ratio over all pairs of costs, small ones included.)"""
+
+
+def _tolerance(variants: list[Variant]) -> float:
+    return TIE
 
 
 def _rank(variants: list[Variant]) -> list[Variant]:
-    """Best first: scheduled before refused; throughput in 1 % steps of the
-    best one's; then arithmetic intensity; then proven before not; then the
+    """Best first: scheduled before refused; throughput in steps of the
+    tolerance below the best one's; then arithmetic intensity; then more
+    work per iteration (per-iteration barrier hand-offs, which the model
+    does not charge, amortized over more); then proven before not; then the
     grid's order (a stable sort)."""
     top = max((v.throughput for v in variants), default=0.0) or 1.0
+    tol = _tolerance(variants)
 
-    def key(v: Variant) -> tuple[int, int, float, int]:
-        return (0 if v.scheduled else 1, _step(v, top), -v.intensity, 0 if v.status == "optimal" else 1)
+    def key(v: Variant) -> tuple[int, int, float, int, int]:
+        proven = 0 if v.status == "optimal" else 1
+        return (0 if v.scheduled else 1, _step(v, top, tol), -v.intensity, -v.work, proven)
 
     return sorted(variants, key=key)
 
 
-def _step(v: Variant, top: float) -> int:
-    """How many 1 % steps of the best throughput `top` below it `v` is (0: a tie with it)."""
-    return int((top - v.throughput) / (top * TIE))
+def _step(v: Variant, top: float, tol: float) -> int:
+    """How many steps of `tol` x the best throughput `top` below it `v` is (0: a tie with it)."""
+    return int((top - v.throughput) / (top * tol))
 
 
 def _report(variants: list[Variant], grid: dict[str, tuple[int, ...]], args: argparse.Namespace, out: IO[str]) -> None:
@@ -367,7 +383,8 @@ def _report(variants: list[Variant], grid: dict[str, tuple[int, ...]], args: arg
         + ", ".join(f"{n} in {{{','.join(map(str, grid[n]))}}}" for n in names)
         + f"; default pipeline, time limit {args.time_limit:g} s per timed pass",
         f"throughput = {'MMA flops' if unit == 'flop' else 'bytes loaded'} per iteration / II in machine cycles "
-        "(per CTA); II units are the schedule's normalized units",
+        "(per CTA); II units are the schedule's normalized units, II cyc = II x the normalization's scale, "
+        "at least the busiest unit's cycles per iteration",
         "",
     ]
     head = "  ".join(f"{n:>4}" for n in names)
@@ -394,17 +411,18 @@ def _report(variants: list[Variant], grid: dict[str, tuple[int, ...]], args: arg
         lines.append("no variant scheduled: see the bound column for why each was refused")
     else:
         lines.append(f"best: {best.shape()}: {best.throughput:.1f} {unit}/cycle per CTA, bound by {best.bound()}")
-        top = max(v.throughput for v in ranked)
-        tied = [v for v in ranked[1:] if v.scheduled and _step(v, top) == 0]
+        top, tol = max(v.throughput for v in ranked), _tolerance(ranked)
+        tied = [v for v in ranked[1:] if v.scheduled and _step(v, top, tol) == 0]
         if tied:
             why = (
-                f"the higher arithmetic intensity ({best.intensity:.1f} flop/B loaded) wins: "
-                "less L2 / HBM traffic per flop, which the model does not charge"
+                f"the higher arithmetic intensity ({best.intensity:.1f} flop/B loaded), then the more work per "
+                "iteration wins: less L2 / HBM traffic per flop and fewer barrier hand-offs, which the model "
+                "does not charge"
                 if best.intensity
-                else "the first in the grid's order is kept"
+                else "the more work per iteration wins: fewer barrier hand-offs, which the model does not charge"
             )
             lines.append(
-                f"  ties (within {TIE:.0%}) with {', '.join(v.shape() for v in tied[:3])}"
+                f"  ties (within {tol:.1%}) with {', '.join(v.shape() for v in tied[:3])}"
                 + (f" and {len(tied) - 3} more" if len(tied) > 3 else "")
                 + f"; {why}"
             )
