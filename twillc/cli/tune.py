@@ -62,6 +62,7 @@ class Variant:
     reason: str = ""
     ii: int | None = None
     ii_cycles: int | None = None
+    bound_cycles: int | None = None
     stages: int | None = None
     work: int = 0
     work_unit: str = "flop"
@@ -86,9 +87,14 @@ class Variant:
             return self.reason
         unit, share = max(sorted(self.busy.items()), key=lambda kv: kv[1], default=("-", 0.0))
         name = UNIT_NAMES.get(unit, unit)
+        gap = (
+            f"; not proven: II >= {self.bound_cycles} cycles"
+            if self.status != "optimal" and self.bound_cycles is not None
+            else ""
+        )
         if share >= 0.9:
-            return f"{name} ({share:.0%} busy)"
-        return f"latency / dependences ({name} {share:.0%} busy)"
+            return f"{name} ({share:.0%} busy{gap})"
+        return f"latency / dependences ({name} {share:.0%} busy{gap})"
 
     def shape(self) -> str:
         return " ".join(f"{k}={v}" for k, v in self.values.items())
@@ -318,6 +324,7 @@ def _measure(module, machine, variant: Variant) -> None:  # module: ModuleOp, ma
     scale = cycles_per_unit(loop)
     variant.ii = sched.ii.data
     variant.stages = sched.stages.data
+    variant.bound_cycles = round(sched.lower_bound.data * scale)
     variant.status = sched.status.data
     flops = loaded = 0
     busy: dict[str, float] = {}
