@@ -89,7 +89,7 @@ class Variant:
         name = UNIT_NAMES.get(unit, unit)
         gap = (
             f"; not proven: II >= {self.bound_cycles} cycles"
-            if self.status != "optimal" and self.bound_cycles is not None
+            if self.status != "optimal" and self.bound_cycles is not None and self.bound_cycles < (self.ii_cycles or 0)
             else ""
         )
         if share >= 0.9:
@@ -324,7 +324,6 @@ def _measure(module, machine, variant: Variant) -> None:  # module: ModuleOp, ma
     scale = cycles_per_unit(loop)
     variant.ii = sched.ii.data
     variant.stages = sched.stages.data
-    variant.bound_cycles = round(sched.lower_bound.data * scale)
     variant.status = sched.status.data
     flops = loaded = 0
     busy: dict[str, float] = {}
@@ -343,10 +342,13 @@ def _measure(module, machine, variant: Variant) -> None:  # module: ModuleOp, ma
         raw = op.attributes.get("twill.raw_cost", op.attributes.get("twill.cost"))
         if isinstance(raw, CostAttr):
             unit = raw.unit.data
-            busy[unit] = busy.get(unit, 0.0) + raw.cycles.data / max(machine.units.get(unit, 1), 1)
+            held = raw.cycles.data - raw.stall.data  # a stall holds no unit: the op waits, then works
+            busy[unit] = busy.get(unit, 0.0) + held / max(machine.units.get(unit, 1), 1)
     variant.work, variant.work_unit = (flops, "flop") if flops else (loaded, "B")
     variant.loaded = loaded
-    variant.ii_cycles = max(round(variant.ii * scale), math.ceil(max(busy.values(), default=0.0)))
+    resource = math.ceil(max(busy.values(), default=0.0))  # a bound in raw cycles, whatever the rounding
+    variant.ii_cycles = max(round(variant.ii * scale), resource)
+    variant.bound_cycles = max(round(sched.lower_bound.data * scale), resource)
     variant.busy = {u: c / variant.ii_cycles for u, c in busy.items()} if variant.ii_cycles else {}
 
 
@@ -438,7 +440,10 @@ def _report(variants: list[Variant], grid: dict[str, tuple[int, ...]], args: arg
             lines.append(
                 f"  next: {runner.shape()}: {runner.throughput:.1f} {unit}/cycle, bound by {runner.bound()}"
             )
-    refused = sum(1 for v in variants if not v.scheduled)
+    refused = sum(1 for v in variants if not v.scheduled and v.status != "no answer")
     if refused:
         lines.append(f"  {refused} variant(s) refused")
+    unanswered = sum(1 for v in variants if v.status == "no answer")
+    if unanswered:
+        lines.append(f"  {unanswered} variant(s) with no schedule within the time limit")
     out.write("\n".join(lines) + "\n")
