@@ -1,5 +1,11 @@
 """`--emit json`: the schedule as one JSON object, exactly in the format of
-design.md ("Interchange formats"), from a graph and its schedule."""
+design.md ("Interchange formats"), from a graph and its schedule.
+
+The schedule's own numbers (`ii`, `length`, `lower_bound`, each op's
+`cycle` and `rrt`) are in the units it was solved in: normalized units after
+cost-normalize, machine cycles otherwise (`"units"` says which). `ii_cycles`,
+`length_cycles` and `lower_bound_cycles` are machine cycles
+(units x `cycles_per_unit`), the figures to compare between kernels."""
 
 from __future__ import annotations
 
@@ -8,8 +14,13 @@ import json
 from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
-def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> dict[str, object]:
+def schedule_json(
+    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+) -> dict[str, object]:
+    """`cycles_per_unit`: machine cycles per unit of the schedule, None when
+    its costs were not normalized (its units are cycles)."""
     ii = schedule.ii
+    scale = 1.0 if cycles_per_unit is None else cycles_per_unit
     ops = []
     for op in graph.ops:
         entry: dict[str, object] = {
@@ -30,6 +41,11 @@ def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, targe
         "length": schedule.length,
         "stages": schedule.stages,
         "lower_bound": schedule.lower_bound,
+        "units": "cycles" if cycles_per_unit is None else "normalized",
+        "cycles_per_unit": scale,
+        "ii_cycles": round(ii * scale) if ii is not None else None,
+        "length_cycles": round(schedule.length * scale),
+        "lower_bound_cycles": round(schedule.lower_bound * scale),
         "capacities": dict(sorted(graph.capacities.items())),
         "ops": ops,
         "edges": [{"src": e.src, "dst": e.dst, "delay": e.delay, "distance": e.distance} for e in graph.edges],
