@@ -204,22 +204,64 @@ class _Assign:
         return {self.ids[i]: w[i] for i in range(n)} if dfs(0) else None
 
 
-def heuristic_at(graph: DependenceGraph, config: WarpConfig, ii: int) -> Found | None:
-    """A checker-valid joint schedule at `ii`, or None (module docstring)."""
+def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[str, int]] | None:
+    """Issue times with one op at a time, in a topological order of the
+    edges within an iteration (ties by the graph's order), every edge that
+    may cross warps padded by its spill, and the least II at which
+    iterations neither overlap nor miss a carried edge: the fewest values
+    live at once and no op running beside a blocking one, what a tight
+    register budget may need. None on a cycle within one iteration."""
+    ops = [o.id for o in graph.ops]
+    g = pad_crossings(graph, config)
+    preds: dict[str, list[tuple[str, int]]] = {v: [] for v in ops}
+    indeg = dict.fromkeys(ops, 0)
+    for e in g.edges:
+        if e.distance == 0:
+            preds[e.dst].append((e.src, e.delay))
+            indeg[e.dst] += 1
+    ready = [v for v in ops if indeg[v] == 0]
+    cycles: dict[str, int] = {}
+    free = 0
+    while ready:
+        v = ready.pop(0)
+        cycles[v] = max([free] + [cycles[u] + d for u, d in preds[v]])
+        free = cycles[v] + graph.op(v).cycles
+        for e in g.edges:
+            if e.distance == 0 and e.src == v:
+                indeg[e.dst] -= 1
+                if indeg[e.dst] == 0:
+                    ready.append(e.dst)
+        ready.sort(key=ops.index)
+    if len(cycles) < len(ops):
+        return None
+    ii = max(1, free)
+    for e in g.edges:
+        if e.distance:
+            ii = max(ii, -(-(cycles[e.src] + e.delay - cycles[e.dst]) // e.distance))
+    return ii, cycles
+
+
+def _legal(graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str, int]) -> Found | None:
     from twillc.scheduling.checker_ws import check_joint
 
+    warps = _Assign(graph, config, ii, cycles).solve()
+    if warps is None:
+        return None
+    s = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii, warps=warps)
+    return None if check_joint(graph, s, config) else (cycles, warps)
+
+
+def heuristic_at(graph: DependenceGraph, config: WarpConfig, ii: int) -> Found | None:
+    """A checker-valid joint schedule at `ii`, or None (module docstring)."""
     tried: list[dict[str, int]] = []
     for g in (pad_crossings(graph, config), graph):
         cycles = _times(g, ii)
         if cycles is None or cycles in tried:
             continue
         tried.append(cycles)
-        warps = _Assign(graph, config, ii, cycles).solve()
-        if warps is None:
-            continue
-        s = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii, warps=warps)
-        if not check_joint(graph, s, config):
-            return cycles, warps
+        found = _legal(graph, config, ii, cycles)
+        if found is not None:
+            return found
     return None
 
 
@@ -229,15 +271,23 @@ def first_joint_schedule(
     """A first joint schedule at the least II the heuristic reaches between
     `lower` and `upper`: growing steps up, then bisection down towards the
     last II that failed; None when no probe succeeds."""
+    # One op at a time, the fallback: few values live at once, where packed
+    # times may hold too many; packed times are tried below its II only.
+    seq = sequential(graph, config)
+    top = min(upper, seq[0] - 1) if seq is not None else upper
     ii, step, failed = max(1, lower), 1, max(1, lower) - 1
     best: tuple[int, Found] | None = None
-    while probes > 0 and ii <= upper:
+    while probes > 0 and ii <= top:
         probes -= 1
         found = heuristic_at(graph, config, ii)
         if found is not None:
             best = (ii, found)
             break
-        failed, ii, step = ii, min(ii + step, upper) if ii < upper else upper + 1, step * 2
+        failed, ii, step = ii, min(ii + step, top) if ii < top else top + 1, step * 2
+    if best is None and seq is not None and max(lower, seq[0]) <= upper:
+        found = _legal(graph, config, max(lower, seq[0]), seq[1])
+        if found is not None:
+            return max(lower, seq[0]), found
     while best is not None and best[0] - failed > 1 and probes > 0:
         probes -= 1
         mid = (failed + best[0]) // 2
