@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import time
 
+from graphs import attention_chains
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from graphs import attention_chains
 from test_joint_z3 import tiny_problems
+
 from twillc.scheduling.checker_ws import check_joint
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status, schedule_length
 from twillc.scheduling.joint_heuristic import first_joint_schedule, heuristic_at
