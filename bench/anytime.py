@@ -94,7 +94,7 @@ def main() -> int:
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))
     else:
-        print(f"{head[0]:<22}" + "".join(f"{h:>10}" for h in head[1:]))
+        print(f"{head[0]:<22}" + "".join(f"{h:>10}" for h in head[1:6]) + "".join(f"{h:>12}" for h in head[6:]))
     for path in kernels:
         r = run(path, args.time_limit)
         ii, bound, status = summary(str(r["schedule"]))

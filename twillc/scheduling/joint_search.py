@@ -159,7 +159,8 @@ class _Search:
         from twillc.scheduling.graph import schedule_length
         from twillc.scheduling.modulo_cpsat import solve_at
 
-        res = solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
+        work = self.query_limit / 2
+        res = solve_at(graph, ii, self.wall(work), self.seed, minimise_length=True, work=work)
         if res.cycles is None:
             return res.status, None
         cyc = {o.id: res.cycles[o.id] for o in graph.ops}
