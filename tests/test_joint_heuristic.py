@@ -67,12 +67,14 @@ def test_first_schedule_on_40_ops() -> None:
     assert first is not None and legal(g, HOPPER, *first) == []
     tight = first_joint_schedule(g, TIGHT, modulo.lower_bound, 8 * modulo.ii)
     assert tight is not None and tight[0] > first[0] and legal(g, TIGHT, *tight) == []
+    # Past its deadline the heuristic stops bisecting: its first success.
     s = joint_schedule(g, TIGHT, modulo=modulo, time_limit=1e-9)
-    assert (s.ii, s.solver, s.status, s.lower_bound) == (tight[0], "heuristic", Status.FEASIBLE, modulo.lower_bound)
+    assert s.ii is not None and s.ii >= tight[0]
+    assert (s.solver, s.status, s.lower_bound) == ("heuristic", Status.FEASIBLE, modulo.lower_bound)
     assert check_joint(g, s, TIGHT) == []
-    assert f"II={modulo.lower_bound} open: II {modulo.lower_bound}..{tight[0] - 1} not settled (time limit)" in s.note
+    assert f"II={modulo.lower_bound} open: II {modulo.lower_bound}..{s.ii - 1} not settled (time limit)" in s.note
 
 
 def test_same_input_same_schedule() -> None:
     g = attention_chains(3)
-    assert first_joint_schedule(g, HOPPER, 1, 5000) == first_joint_schedule(g, HOPPER, 1, 5000)
+    assert first_joint_schedule(g, HOPPER, 384, 5000) == first_joint_schedule(g, HOPPER, 384, 5000)

@@ -23,6 +23,7 @@ nodes, no clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -266,11 +267,19 @@ def heuristic_at(graph: DependenceGraph, config: WarpConfig, ii: int) -> Found |
 
 
 def first_joint_schedule(
-    graph: DependenceGraph, config: WarpConfig, lower: int, upper: int, probes: int = PROBES
+    graph: DependenceGraph,
+    config: WarpConfig,
+    lower: int,
+    upper: int,
+    probes: int = PROBES,
+    out_of_time: Callable[[], bool] = lambda: False,
 ) -> tuple[int, Found] | None:
     """A first joint schedule at the least II the heuristic reaches between
     `lower` and `upper`: growing steps up, then bisection down towards the
-    last II that failed; None when no probe succeeds."""
+    last II that failed; None when no probe succeeds. `out_of_time`: asked
+    between probes once one succeeded, to stop bisecting at the caller's
+    deadline (on large loops; a run within its limit never sees it).
+    """
     # One op at a time, the fallback: few values live at once, where packed
     # times may hold too many; packed times are tried below its II only.
     seq = sequential(graph, config)
@@ -286,9 +295,20 @@ def first_joint_schedule(
         failed, ii, step = ii, min(ii + step, top) if ii < top else top + 1, step * 2
     if best is None and seq is not None and max(lower, seq[0]) <= upper:
         found = _legal(graph, config, max(lower, seq[0]), seq[1])
-        if found is not None:
-            return max(lower, seq[0]), found
-    while best is not None and best[0] - failed > 1 and probes > 0:
+        if found is None:
+            return None
+        # The same times at smaller IIs, iterations overlapping, bisected.
+        best, failed = (max(lower, seq[0]), found), lower - 1
+        while best[0] - failed > 1 and probes > 0 and not out_of_time():
+            probes -= 1
+            mid = (failed + best[0]) // 2
+            found = _legal(graph, config, mid, seq[1])
+            if found is not None:
+                best = (mid, found)
+            else:
+                failed = mid
+        return best
+    while best is not None and best[0] - failed > 1 and probes > 0 and not out_of_time():
         probes -= 1
         mid = (failed + best[0]) // 2
         found = heuristic_at(graph, config, mid)

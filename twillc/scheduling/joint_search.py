@@ -29,6 +29,30 @@ carrying a value across warps (each a shared-memory or tensor-memory ring
 and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
 on whole warp groups.
 
+Always an answer. When the modulo schedule's own times do not admit
+warps at once, `joint_heuristic` builds a first schedule (checked by
+`checker_ws`, in well under 2 s on loops of up to ~40 ops) before any
+other query; the seeds are then scanned only below its II, full queries
+bisect between the proven bound and the best II (schedule first: a smaller
+II soon), and the upward scan from the bound proves what it can. On the
+time limit the best schedule so far comes back (`solver=heuristic` when
+nothing beat the heuristic's; its warps those with the fewest crossings at
+its times, if time is left), with its bound and the IIs left open. Every
+call is cut at the search's deadline, so the search ends within its limit
+(plus the last call's cleanup and, on a loaded machine, the heuristic's
+own time).
+
+Reproducible. Every query is limited by work, not wall time: CP-SAT's
+deterministic time, Z3's resource limit (`rlimit`), both constants
+(`QUERY_WORK`, independent of the time limit and of the time left), with
+room on the wall clock (`WALL_SLACK`); the heuristic counts probes and
+search nodes. CP-SAT runs single-threaded with a fixed seed. So a search
+that ends before its time limit gives the same schedule on an idle or a
+loaded machine, and with any larger limit. What stays load-dependent: a
+search cut by its time limit (how far it got), and a call whose wall
+allowance runs out before its work limit (a machine over `WALL_SLACK`
+times slower than its work limit assumes).
+
 What the result claims. `status` is OPTIMAL when every II below the one
 returned has no modulo schedule at all (proven by CP-SAT) or is refuted at
 every length by `joint_relaxation` (tried first at each II, unless
@@ -441,7 +465,10 @@ def joint_schedule(
     # schedule from the heuristic in well under a second, whatever the
     # exact search does with the time (deterministic: a fixed number of probes).
     first = search.first(
-        modulo.ii, max_ii, extra_stages, lambda: first_joint_schedule(graph, config, modulo.lower_bound, max_ii)
+        modulo.ii,
+        max_ii,
+        extra_stages,
+        lambda: first_joint_schedule(graph, config, modulo.lower_bound, max_ii, out_of_time=lambda: search.left() <= 0),
     )
     # What found the schedule: Z3 on modulo issue times, the heuristic, else the engine.
     best, solver = first if first is not None else (None, "z3")
