@@ -113,7 +113,11 @@ class JointSchedulePass(ModulePass):
                     relaxation=self.relaxation,
                 )
             except SolverLimit as e:
-                raise located_error(loop, f"joint-schedule: {e}") from None
+                raise located_error(
+                    loop,
+                    f"joint-schedule: no joint schedule found within the time limit of {self.time_limit:g} s, "
+                    f"unsatisfiability not proven (lower bound {e.lower_bound})",
+                ) from None
 
         schedule = solve(graph)
         schedule = self._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)
