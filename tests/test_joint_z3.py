@@ -322,6 +322,13 @@ def test_search_reports_queries_deterministically() -> None:
     assert joint_schedule(g, ONE_WARP) == first
 
 
+def test_schedule_independent_of_time_limit() -> None:
+    """Queries are limited by work, not by the time left: a search that ends
+    within its limit gives the same schedule under any larger one."""
+    g = attention(regs=10)
+    assert joint_schedule(g, ONE_WARP, time_limit=5.0) == joint_schedule(g, ONE_WARP, time_limit=500.0)
+
+
 def test_time_limit_still_answers() -> None:
     """Out of time before any query: the heuristic's schedule, checked,
     with the modulo bound (`joint_heuristic`); here it reaches the bound."""
