@@ -1,4 +1,4 @@
-"""A first joint SWP + WS schedule in well under a second: constructive,
+"""A first joint SWP + WS schedule within about 2 s on ~40 ops: constructive,
 no solver, never a claim of optimality (what `joint_search` starts from so
 that it always has an answer, then improves on by exact queries).
 
@@ -16,9 +16,13 @@ builds, the independent checker (`checker_ws`) must accept before it is
 returned.
 
 Over IIs: the modulo lower bound, then growing steps (+1, +2, +4, ...) up
-to a bound past which ops run back to back, then bisection down towards
-the last II that failed. Deterministic: a fixed number of probes and DFS
-nodes, no clock.
+to the II of one op at a time, then bisection down towards the last II that
+failed. When packed times fail everywhere (they ignore registers, so a
+tight budget can rule them all out), the fallback: one op at a time in a
+topological order, the fewest values live at once (`sequential`), at its
+own II and bisected below it with the same times. Deterministic: a fixed
+number of probes and DFS nodes; the clock only stops the bisection past
+the caller's deadline.
 """
 
 from __future__ import annotations
@@ -280,6 +284,8 @@ def first_joint_schedule(
     between probes once one succeeded, to stop bisecting at the caller's
     deadline (on large loops; a run within its limit never sees it).
     """
+    if not graph.ops:
+        return None
     # One op at a time, the fallback: few values live at once, where packed
     # times may hold too many; packed times are tried below its II only.
     seq = sequential(graph, config)
