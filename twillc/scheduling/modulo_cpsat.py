@@ -74,12 +74,6 @@ LIFETIME_WORK = 0.06
 the schedules of a settled II and length by lifetimes: a tie-break, not a
 claim, which rarely needs the proof of its optimum."""
 
-II_WORK = 15.0
-"""CP-SAT deterministic time for deciding one II (what a quarter of the
-former 60 s default gave as wall time): constants, so that each answer
-depends neither on the machine's load nor on the time limit."""
-LENGTH_WORK = 7.5
-"""CP-SAT deterministic time for the shortest length at the II found."""
 WALL_SLACK = 4.0
 """Wall-clock seconds a call may take per second of work (a loaded machine
 is slower): the work limit binds first, the time limit still stops all."""
@@ -350,10 +344,10 @@ def modulo_schedule(
         if progress:
             progress({"ii": ii, "bound": proven_below, "elapsed": time.monotonic() - start})
         # An open II must not starve the larger ones that may be easy: each
-        # II gets at most a quarter of the budget.
-        # Work, not wall time, decides (reproducible under load); the wall
-        # clock only stops the search at its limit.
-        res = solve_at(graph, ii, min(left, WALL_SLACK * II_WORK), seed, minimise_length=False, work=II_WORK)
+        # II gets at most a quarter of the budget, as work, not wall time
+        # (reproducible under load); the wall clock stops the search at its limit.
+        work = max(time_limit / 4, 0.5)
+        res = solve_at(graph, ii, min(left, WALL_SLACK * work), seed, minimise_length=False, work=work)
         if res.cycles is not None:
             # Feasible: now the shortest schedule at this II, from the one found.
             left = time_limit - (time.monotonic() - start)
@@ -361,11 +355,11 @@ def modulo_schedule(
             best = solve_at(
                 graph,
                 ii,
-                max(min(left, WALL_SLACK * LENGTH_WORK), 0.2),
+                max(min(left, WALL_SLACK * max(time_limit / 8, 0.2)), 0.2),
                 seed,
                 minimise_length=True,
                 hint=res.cycles,
-                work=LENGTH_WORK,
+                work=max(time_limit / 8, 0.2),
             )
             res = best if best.cycles is not None else _Result("feasible", res.cycles)
         if res.status in ("infeasible", "unknown"):
