@@ -8,7 +8,13 @@ import json
 from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
-def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> dict[str, object]:
+def schedule_json(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    variants: list[dict[str, object]] | None = None,
+) -> dict[str, object]:
     ii = schedule.ii
     ops = []
     for op in graph.ops:
@@ -38,6 +44,8 @@ def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, targe
         doc["warps"] = [{"id": r.id, "role": r.role, "regs": r.regs} for r in schedule.roles]
     if schedule.objective is not None:
         doc["objective"] = {"name": schedule.objective[0], "value": schedule.objective[1]}
+    if variants:  # variant-search: which sub-tiling won, and the others (II in cycles, status)
+        doc["variants"] = [{k: v for k, v in row.items() if k != "summary"} for row in variants]
     return doc
 
 

@@ -57,7 +57,13 @@ def _overlap(graph: DependenceGraph, schedule: Schedule, ii: int) -> str:
     return f"iterations: compute spans {span} > II cycles, consecutive iterations overlap"
 
 
-def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> str:
+def gantt_text(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    variants: list[dict[str, object]] | None = None,
+) -> str:
     ii = schedule.ii
     period = ii if ii else max(schedule.length, 1)
     width = min(period, MAX_COLUMNS)
@@ -69,6 +75,8 @@ def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: 
     ]
     if schedule.note or schedule.solver:
         lines.append(f"search: {schedule.note or 'solver=' + schedule.solver}")
+    for row in variants or ():  # variant-search: the sub-tilings tried, the chosen one marked
+        lines.append(f"variant {row['summary']}")
     if ii:
         lines.append(_overlap(graph, schedule, ii))
     scale = f" (1 column = {period / width:.3g} cycles)" if width < period else ""
