@@ -223,7 +223,7 @@ def split_refusal(func: FuncOp, an: DimAnalysis, dim: Dim, parts: int, machine: 
             continue
         rows = _shape(op.result)[0] // parts
         if rows % unit or (most and rows > most):
-            shape = f"multiples of {unit}" + (f" up to {most}" if most else "")
+            shape = f"exactly {unit}" if unit == most else f"multiples of {unit}" + (f" up to {most}" if most else "")
             return op, (
                 f"sub-tile: {parts} parts leave this mma {rows} rows; the MMA instructions of "
                 f"'{machine.name}' ({machine.arch}) take {shape} rows"
