@@ -40,15 +40,17 @@ def emit_scheduled(
 
 def variant_table(loop) -> list[dict[str, object]]:  # loop: tile.ForOp
     """The variants `variant-search` tried (`twill.variants`), as the JSON
-    and text reports list them; empty when the kernel as written was the
-    only variant (nothing to report)."""
+    and text reports list them; empty when the kernel as written won with no
+    other variant scheduled (nothing was compared: the report stays as it was)."""
     from xdsl.dialects.builtin import ArrayAttr
 
     from dialects.twill import VariantAttr
 
     attr = loop.attributes.get("twill.variants")
     rows = [v for v in attr.data if isinstance(v, VariantAttr)] if isinstance(attr, ArrayAttr) else []
-    if len(rows) == 1 and rows[0].parts.data == 1 or not any(v.chosen.data for v in rows):
+    chosen = [v for v in rows if v.chosen.data]
+    compared = any(v.ii.data for v in rows if not v.chosen.data)
+    if not chosen or (chosen[0].parts.data == 1 and not compared):
         return []
     table: list[dict[str, object]] = []
     for v in rows:
