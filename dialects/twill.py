@@ -610,9 +610,8 @@ class VariantAttr(KeyValueAttr):
         what = "unsplit" if self.parts.data == 1 else f"{self.parts.data} parts"
         if not self.ii.data:
             return f"{what}: {self.status.data}: {self.note.data}"
-        return (
-            f"{what}: II {self.ii.data} ({self.ii_cycles.data} cycles), {self.status.data}"
-            + (", chosen" if self.chosen.data else "")
+        return f"{what}: II {self.ii.data} ({self.ii_cycles.data} cycles), {self.status.data}" + (
+            ", chosen" if self.chosen.data else ""
         )
 
 

@@ -168,13 +168,6 @@ def _name(value: SSAValue) -> str:
     return value.name_hint or (value.owner.name if isinstance(value.owner, Operation) else "value")
 
 
-def _loc(op: Operation) -> str:
-    from twillc.transforms.common import op_location
-
-    where = op_location(op)
-    return f"{where.line}:{where.col}"
-
-
 def chain_dim(func: FuncOp, an: DimAnalysis, chain: str) -> Dim | str:
     """The dimension whose class splits: the rows of the value named
     `chain`, else the rows of the largest MMA result (first in program
@@ -196,7 +189,9 @@ def chain_dim(func: FuncOp, an: DimAnalysis, chain: str) -> Dim | str:
     return "the kernel has no MMA and no carried tile whose rows could split"
 
 
-def split_refusal(func: FuncOp, an: DimAnalysis, dim: Dim, parts: int, machine: Machine) -> tuple[Operation, str] | None:
+def split_refusal(
+    func: FuncOp, an: DimAnalysis, dim: Dim, parts: int, machine: Machine
+) -> tuple[Operation, str] | None:
     """Why splitting `dim`'s class in `parts` is not a variant, with the op to locate it at, or None."""
     owner = dim[0].owner
     where: Operation = owner if isinstance(owner, Operation) else func

@@ -169,8 +169,5 @@ class VariantSearchPass(ModulePass):
         op.attributes.update(best.module.attributes)
         table = sorted(tried + refused, key=lambda v: v.parts)
         find_loop(op).attributes["twill.variants"] = ArrayAttr(
-            [
-                VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note)
-                for v in table
-            ]
+            [VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note) for v in table]
         )
