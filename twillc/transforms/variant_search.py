@@ -19,7 +19,7 @@ comparable between variants. Ties go to the better status, then to fewer
 parts. The winning module replaces the input; the loop records every variant
 tried in `twill.variants`. When no variant schedules, the error of the
 variant with the fewest parts is reported as that variant's pipeline reports
-it.
+it, followed by the other variants' reasons.
 """
 
 from __future__ import annotations
@@ -157,7 +157,10 @@ class VariantSearchPass(ModulePass):
         if not done:
             first = min(tried, key=lambda v: v.parts)
             assert first.error is not None
-            raise first.error
+            others = [f"sub-tiled in {v.parts}: {v.note}" for v in tried if v is not first]
+            if not others:
+                raise first.error
+            raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
         best = min(done, key=lambda v: (v.ii_cycles, STATUS_RANK.get(v.status, 2), v.parts))
         assert best.module is not None
         block = op.body.block
