@@ -101,7 +101,7 @@ class VariantSearchPass(ModulePass):
                 refused.append(Variant(n, None, note=reason[1], error=located_error(*reason)))
         return keep, refused
 
-    def schedule(self, ctx: Context, module: ModuleOp, parts: int, limit: float) -> Variant:
+    def schedule(self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool) -> Variant:
         from twillc.ir.verify import verify_located
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
@@ -117,7 +117,7 @@ class VariantSearchPass(ModulePass):
             for p in (
                 AnnotateCostsPass(),
                 CostNormalizePass(),
-                ModuloSchedulePass(),
+                ModuloSchedulePass() if alone else ModuloSchedulePass(time_limit=min(60.0, limit)),
                 JointSchedulePass(time_limit=limit),
                 VerifySchedulePass(),
             ):
@@ -152,7 +152,7 @@ class VariantSearchPass(ModulePass):
             left = max(deadline - time.monotonic(), 1.0)
             # One variant alone gets the whole limit, exactly as the plain pipeline.
             share = self.time_limit if len(keep) == 1 else left / (len(keep) - i)
-            tried.append(self.schedule(ctx, op.clone(), n, share))
+            tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1))
         done = [v for v in tried if v.module is not None]
         if not done:
             first = min(tried, key=lambda v: v.parts)
