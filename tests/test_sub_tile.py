@@ -109,3 +109,27 @@ def test_natural_form_cuda_is_the_hand_split_examples(
         assert main([f"examples/{name}.tile", "-o", str(cu)]) == 0
         out[name] = _strip_locations(cu.read_text(encoding="utf-8"), example)
     assert out[example] == out[f"{example}_natural"]
+
+
+def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each variant's joint search gets an equal share of what is left; a
+    variant alone gets the whole limit (the plain pipeline's)."""
+    from twillc.diagnostics import Location, UserError
+    from twillc.transforms.variant_search import Variant, VariantSearchPass
+
+    seen: list[tuple[int, float, bool]] = []
+
+    def fake(self: VariantSearchPass, ctx: object, module: object, parts: int, limit: float, alone: bool) -> Variant:
+        seen.append((parts, limit, alone))
+        return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
+
+    monkeypatch.setattr(VariantSearchPass, "schedule", fake)
+    with pytest.raises(UserError):  # no variant scheduled: the faked error
+        VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100_natural"))  # type: ignore[arg-type]
+    assert [p for p, _, _ in seen] == [1, 2]
+    assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0
+    assert not seen[0][2]
+    seen.clear()
+    with pytest.raises(UserError):
+        VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100"))  # type: ignore[arg-type]
+    assert seen == [(1, 10, True)]
