@@ -141,6 +141,7 @@ class VariantSearchPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.parts < 0 or self.max_parts < 1:
             raise located_error(op, "variant-search: parts must be >= 0 and max-parts >= 1")
+        find_loop(op)  # a kernel with no loop: the usual located error
         keep, refused = self.candidates(op)
         if not keep:
             first = min(refused, key=lambda v: v.parts)
