@@ -42,6 +42,7 @@ from dialects.twill_attrs import (  # noqa: F401  (re-exported: the dialect's at
     KeyValueAttr,
     ScheduleAttr,
     SearchAttr,
+    VariantAttr,
     WarpAttr,
     WarpOptionsAttr,
 )
@@ -374,5 +375,5 @@ class WarpSpecializeOp(IRDLOperation):
 Twill = Dialect(
     "twill",
     [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, LiveInOp, LiveOutOp, PostOp, HandoffOp, WarpSpecializeOp],
-    [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr],
+    [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )

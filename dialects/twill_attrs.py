@@ -217,3 +217,64 @@ class WarpOptionsAttr(KeyValueAttr):
 
     def __init__(self, vl_warp: int, cross_warp: bool):
         super().__init__(IntAttr(vl_warp), IntAttr(int(cross_warp)))
+
+
+@irdl_attr_definition
+class VariantAttr(KeyValueAttr):
+    """One variant `variant-search` scheduled: the kernel's rows split in
+    `parts` (1: as written), its II (normalized) and II in machine cycles, its
+    bound, its status (`optimal`, `feasible`, or `refused` / `unscheduled`
+    with the reason in `note`) and whether it was chosen,
+    `#twill.variant<parts = 2, ii = 440, ii_cycles = 2270, lower_bound = 440, status = optimal, chosen>`."""
+
+    name = "twill.variant"
+    FIELDS = (
+        ("parts", "int"),
+        ("ii", "count"),
+        ("ii_cycles", "count"),
+        ("lower_bound", "count"),
+        ("status", "ident"),
+        ("chosen", "flag"),
+        ("note", "ident"),
+    )
+
+    parts: IntAttr = param_def()
+    ii: IntAttr = param_def()
+    ii_cycles: IntAttr = param_def()
+    lower_bound: IntAttr = param_def()
+    status: StringAttr = param_def()
+    chosen: IntAttr = param_def()
+    note: StringAttr = param_def()
+
+    def __init__(
+        self, parts: int, ii: int, ii_cycles: int, lower_bound: int, status: str, chosen: bool, note: str = ""
+    ):
+        super().__init__(
+            IntAttr(parts),
+            IntAttr(ii),
+            IntAttr(ii_cycles),
+            IntAttr(lower_bound),
+            StringAttr(status),
+            IntAttr(int(chosen)),
+            StringAttr(note),
+        )
+
+    def print_parameters(self, printer: Printer) -> None:
+        # The note is free text: printed as an escaped string literal.
+        text = f"<parts = {self.parts.data}"
+        for key, value in (("ii", self.ii), ("ii_cycles", self.ii_cycles), ("lower_bound", self.lower_bound)):
+            if value.data:
+                text += f", {key} = {value.data}"
+        text += f", status = {self.status.data}" + (", chosen" if self.chosen.data else "")
+        printer.print_string(text + ", note = ")
+        printer.print_string_literal(self.note.data)
+        printer.print_string(">")
+
+    def summary(self) -> str:
+        """One line of the text report: `2 parts: II 440 (2270 cycles), optimal`."""
+        what = "unsplit" if self.parts.data == 1 else f"{self.parts.data} parts"
+        if not self.ii.data:
+            return f"{what}: {self.status.data}: {self.note.data}"
+        return f"{what}: II {self.ii.data} ({self.ii_cycles.data} cycles), {self.status.data}" + (
+            ", chosen" if self.chosen.data else ""
+        )

@@ -15,10 +15,16 @@ from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
 def schedule_json(
-    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    cycles_per_unit: float | None = None,
+    variants: list[dict[str, object]] | None = None,
 ) -> dict[str, object]:
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
-    its costs were not normalized (its units are cycles)."""
+    its costs were not normalized (its units are cycles). `variants`: the
+    sub-tilings variant-search compared, listed when there was a choice."""
     ii = schedule.ii
     scale = 1.0 if cycles_per_unit is None else cycles_per_unit
     ops = []
@@ -54,6 +60,8 @@ def schedule_json(
         doc["warps"] = [{"id": r.id, "role": r.role, "regs": r.regs} for r in schedule.roles]
     if schedule.objective is not None:
         doc["objective"] = {"name": schedule.objective[0], "value": schedule.objective[1]}
+    if variants:  # variant-search: which sub-tiling won, and the others (II in cycles, status)
+        doc["variants"] = [{k: v for k, v in row.items() if k != "summary"} for row in variants]
     return doc
 
 

@@ -64,10 +64,16 @@ def _overlap(graph: DependenceGraph, schedule: Schedule, ii: int, unit: str) -> 
 
 
 def gantt_text(
-    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    cycles_per_unit: float | None = None,
+    variants: list[dict[str, object]] | None = None,
 ) -> str:
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
-    its costs were not normalized (its units are cycles)."""
+    its costs were not normalized (its units are cycles). `variants`: the
+    sub-tilings variant-search compared, listed when there was a choice."""
     ii = schedule.ii
     unit = "cycles" if cycles_per_unit is None else "units"
     scale = 1.0 if cycles_per_unit is None else cycles_per_unit
@@ -90,6 +96,8 @@ def gantt_text(
         f"in machine cycles: II {round(ii * scale) if ii else '-'}  length {round(schedule.length * scale)}  "
         f"lower bound {round(schedule.lower_bound * scale)}"
     )
+    for row in variants or ():  # variant-search: the sub-tilings tried, the chosen one marked
+        lines.append(f"variant {row['summary']}")
     if ii:
         lines.append(_overlap(graph, schedule, ii, unit))
     column = f" (1 column = {period / width:.3g} {unit})" if width < period else ""

@@ -26,6 +26,10 @@ GENERATED = {
     "attn_fwd_h100": "sm_90a",
     "attn_bwd_h100": "sm_90a",
     "attn_fwd_b200": "sm_100a",
+    # The natural forms, sub-tiled by the default pipeline's variant search.
+    "gemm_h100_natural": "sm_90a",
+    "attn_fwd_h100_natural": "sm_90a",
+    "attn_fwd_b200_natural": "sm_100a",
 }
 
 

@@ -12,7 +12,7 @@ from typing import IO
 
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
 
-SEARCH_PASSES = ("modulo-schedule", "joint-schedule", "gaus-schedule")
+SEARCH_PASSES = ("variant-search", "modulo-schedule", "joint-schedule", "gaus-schedule")
 
 
 class ArgumentParser(argparse.ArgumentParser):
