@@ -281,12 +281,14 @@ def declared_smem(cu: str) -> int:
 
 def counted_smem(scheduled: Path) -> int:
     """What joint-schedule's check counts for the schedule in a module."""
-    from twillc.driver import _parse
+    from xdsl.parser import Parser
+
+    from twillc.ir.context import make_context
     from twillc.transforms.common import module_machine
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
     from twillc.transforms.smem_plan import emitted_smem
 
-    module = _parse(scheduled.read_text(), str(scheduled), ".mlir")
+    module = Parser(make_context(), scheduled.read_text(), str(scheduled)).parse_module()
     loop, machine = find_loop(module), module_machine(module)
     graph, ops = graph_from_loop(loop, machine, kernel_name(module))
     schedule = read_schedule(loop, ops)
@@ -311,3 +313,30 @@ def test_corpus_kernel_scheduled_is_never_refused_for_memory(path: Path, tmp_pat
     assert not REFUSAL.search(err.getvalue()), err.getvalue()
     if rc == 0:
         assert declared_smem(cu.read_text()) == counted_smem(scheduled)
+
+
+def test_scheduler_counts_what_the_emitter_refuses_when_tensor_memory_runs_out(tmp_path: Path) -> None:
+    """attn_fwd_d128_b200's II-95 schedule (from before the rule was shared):
+    P gets no tensor-memory columns, so its ring is in shared memory and the
+    kernel does not fit; joint-schedule's count is the emitter's, byte for
+    byte, so it solves again instead of returning this schedule."""
+    import io
+
+    from twillc.target.machine import load_machine
+
+    scheduled = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ii95.mlir"
+    err = io.StringIO()
+    assert main([str(scheduled), "-o", str(tmp_path / "k.cu")], stdout=io.StringIO(), stderr=err) == 1
+    refused = re.search(r"(\d+) B of rings and channels exceed shared memory", err.getvalue())
+    assert refused, err.getvalue()
+    assert counted_smem(scheduled) == int(refused.group(1))
+    assert counted_smem(scheduled) + 2048 > load_machine("b200").smem
+
+
+def test_mma_operand_types_are_the_emitters() -> None:
+    """The rule's GEMM-class test reads the element types MMAs take from
+    `memory_plan.MMA_OPERANDS`: the emitter's table says the same."""
+    from lowering.cuda.dtypes import ELTS
+    from twillc.transforms.memory_plan import MMA_OPERANDS
+
+    assert set(MMA_OPERANDS) == {e.name for e in ELTS.values() if e.mma is not None}
