@@ -226,7 +226,7 @@ def test_holes_trap_unless_skeleton(mode: str, tmp_path: Path) -> None:
 
 # What the emitter refuses for memory once the scheduler called a schedule
 # feasible: that must never happen (the joint scheduler counts what the
-# kernel allocates, `twillc/transforms/smem_plan.py`).
+# kernel allocates by the emitter's own rule, `twillc/transforms/memory_plan.py`).
 REFUSAL = re.compile(
     r"error: .*(exceeds? shared memory|need \d+ of \d+ tensor-memory columns|register budgets .* exceed)"
 )

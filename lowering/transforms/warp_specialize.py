@@ -6,7 +6,8 @@ epilogue (read from `twill.pipeline`); and the values that cross roles as
 `twill.channel` rings in shared or tensor memory (full/empty mbarriers, slot
 i mod depth, phase parity (i / depth) mod 2 for instance i).
 
-Ring depths are decided here, once, and the kernels use them as written:
+Ring depths are decided here, once (`twillc.transforms.memory_plan.ring_depths`),
+and the kernels use them as written:
 - a value's buffer depth from `twill.pipeline` (its lifetime in IIs);
 - one slot more for a value read an iteration later on another role (its
   sender may run one iteration ahead without waiting on the reader);
