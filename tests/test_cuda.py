@@ -340,3 +340,43 @@ def test_mma_operand_types_are_the_emitters() -> None:
     from twillc.transforms.memory_plan import MMA_OPERANDS
 
     assert set(MMA_OPERANDS) == {e.name for e in ELTS.values() if e.mma is not None}
+
+
+def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:
+    """When the schedule solved again with less room for the rings of loaded
+    tiles does not exist, the error gives the kernel's overflow on the
+    machine and the room that was left, then the solver's reason (which
+    names that room as a capacity), not the solver's reason alone."""
+    from xdsl.parser import Parser
+
+    from twillc.diagnostics import UserError
+    from twillc.ir.context import make_context
+    from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.joint_schedule import JointSchedulePass
+
+    scheduled = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ii95.mlir"
+    module = Parser(make_context(), scheduled.read_text(), str(scheduled)).parse_module()
+    loop, machine = find_loop(module), module_machine(module)
+    graph, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    assert schedule is not None
+    rooms: list[int] = []
+
+    def solve(g: DependenceGraph) -> Schedule:
+        rooms.append(g.memories["smem"])
+        note = f"op k needs 32768 B of smem, more than its capacity {g.memories['smem']} B"
+        return Schedule(None, {}, 0, Status.INFEASIBLE, 0, note=note)
+
+    with pytest.raises(UserError) as e:
+        JointSchedulePass._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)
+    over = counted_smem(scheduled) + 2048 - machine.smem
+    assert rooms == [graph.memories["smem"] - over]
+    assert (
+        f"the CUDA kernel of the schedule at II 95 needs {over} B more than the {machine.smem} B of 'b200'"
+        in str(e.value)
+    )
+    assert f"with {rooms[0]} B left for the rings of loaded tiles, no schedule (unsatisfiable: op k needs" in str(
+        e.value
+    )
