@@ -230,7 +230,7 @@ def test_holes_trap_unless_skeleton(mode: str, tmp_path: Path) -> None:
 
 # What the emitter refuses for memory once the scheduler called a schedule
 # feasible: that must never happen (the joint scheduler counts what the
-# kernel allocates, `twillc/transforms/smem_plan.py`).
+# kernel allocates by the emitter's own rule, `twillc/transforms/memory_plan.py`).
 REFUSAL = re.compile(
     r"error: .*(exceeds? shared memory|need \d+ of \d+ tensor-memory columns|register budgets .* exceed)"
 )
@@ -257,3 +257,130 @@ def test_no_memory_refusal_after_a_feasible_schedule(path: Path, tmp_path: Path)
     rc = main([str(path), "-o", str(tmp_path / "k.cu")], stdout=io.StringIO(), stderr=err)
     assert rc in (0, 1), err.getvalue()  # never an internal error
     assert not REFUSAL.search(err.getvalue()), err.getvalue()
+
+
+# The corpus (bench/corpus/, kernels written as users would) through the same
+# check, scheduled with short limits to keep the run short: a kernel that
+# schedules in them must compile to CUDA with no memory refusal, and the
+# shared memory its kernel declares is what joint-schedule counted
+# (`twillc/transforms/memory_plan.py`, the one rule both use).
+CORPUS = sorted((ROOT / "bench" / "corpus").glob("*.tile"))
+SHORT = "annotate-costs,cost-normalize,modulo-schedule{time-limit=10},joint-schedule{time-limit=10},verify-schedule"
+
+
+def declared_smem(cu: str) -> int:
+    """Bytes of the byte arrays (rings, buffers, channels) in the kernel's
+    `SharedStorage`, constants resolved; barriers aside."""
+    consts = {k: int(v) for k, v in re.findall(r"constexpr (?:int|uint32_t) (\w+) = (\d+);", cu)}
+    found = re.search(r"struct SharedStorage \{\n(.*?)\n\};", cu, re.S)
+    assert found, "no SharedStorage"
+    total = 0
+    for dims in re.findall(r"uint8_t \w+((?:\[\w+\])+);", found.group(1)):
+        n = 1
+        for d in re.findall(r"\[(\w+)\]", dims):
+            n *= int(d) if d.isdigit() else consts[d]
+        total += n
+    return total
+
+
+def counted_smem(scheduled: Path) -> int:
+    """What joint-schedule's check counts for the schedule in a module."""
+    from xdsl.parser import Parser
+
+    from twillc.ir.context import make_context
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.smem_plan import emitted_smem
+
+    module = Parser(make_context(), scheduled.read_text(), str(scheduled)).parse_module()
+    loop, machine = find_loop(module), module_machine(module)
+    graph, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    assert schedule is not None
+    return sum(emitted_smem(loop, graph, ops, schedule, machine).values())
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_corpus_kernel_scheduled_is_never_refused_for_memory(path: Path, tmp_path: Path) -> None:
+    import io
+
+    err = io.StringIO()
+    scheduled = tmp_path / "k.mlir"
+    rc = main([str(path), "-p", SHORT, "-o", str(scheduled)], stdout=io.StringIO(), stderr=err)
+    assert rc in (0, 1), err.getvalue()  # never an internal error
+    if rc:
+        assert "joint-schedule" in err.getvalue() or "modulo-schedule" in err.getvalue(), err.getvalue()
+        return  # no schedule in the short limits (or none that fits): nothing emitted
+    cu = tmp_path / "k.cu"
+    rc = main([str(scheduled), "-o", str(cu)], stdout=io.StringIO(), stderr=err)
+    assert rc in (0, 1), err.getvalue()
+    assert not REFUSAL.search(err.getvalue()), err.getvalue()
+    if rc == 0:
+        assert declared_smem(cu.read_text()) == counted_smem(scheduled)
+
+
+def test_scheduler_counts_what_the_emitter_refuses_when_tensor_memory_runs_out(tmp_path: Path) -> None:
+    """attn_fwd_d128_b200's II-95 schedule (from before the rule was shared):
+    P gets no tensor-memory columns, so its ring is in shared memory and the
+    kernel does not fit; joint-schedule's count is the emitter's, byte for
+    byte, so it solves again instead of returning this schedule."""
+    import io
+
+    from twillc.target.machine import load_machine
+
+    scheduled = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ii95.mlir"
+    err = io.StringIO()
+    assert main([str(scheduled), "-o", str(tmp_path / "k.cu")], stdout=io.StringIO(), stderr=err) == 1
+    refused = re.search(r"(\d+) B of rings and channels exceed shared memory", err.getvalue())
+    assert refused, err.getvalue()
+    assert counted_smem(scheduled) == int(refused.group(1))
+    assert counted_smem(scheduled) + 2048 > load_machine("b200").smem
+
+
+def test_mma_operand_types_are_the_emitters() -> None:
+    """The rule's GEMM-class test reads the element types MMAs take from
+    `memory_plan.MMA_OPERANDS`: the emitter's table says the same."""
+    from lowering.cuda.dtypes import ELTS
+    from twillc.transforms.memory_plan import MMA_OPERANDS
+
+    assert set(MMA_OPERANDS) == {e.name for e in ELTS.values() if e.mma is not None}
+
+
+def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:
+    """When the schedule solved again with less room for the rings of loaded
+    tiles does not exist, the error gives the kernel's overflow on the
+    machine and the room that was left, then the solver's reason (which
+    names that room as a capacity), not the solver's reason alone."""
+    from xdsl.parser import Parser
+
+    from twillc.diagnostics import UserError
+    from twillc.ir.context import make_context
+    from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.joint_schedule import JointSchedulePass
+
+    scheduled = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ii95.mlir"
+    module = Parser(make_context(), scheduled.read_text(), str(scheduled)).parse_module()
+    loop, machine = find_loop(module), module_machine(module)
+    graph, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    assert schedule is not None
+    rooms: list[int] = []
+
+    def solve(g: DependenceGraph) -> Schedule:
+        rooms.append(g.memories["smem"])
+        note = f"op k needs 32768 B of smem, more than its capacity {g.memories['smem']} B"
+        return Schedule(None, {}, 0, Status.INFEASIBLE, 0, note=note)
+
+    with pytest.raises(UserError) as e:
+        JointSchedulePass._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)
+    over = counted_smem(scheduled) + 2048 - machine.smem
+    assert rooms == [graph.memories["smem"] - over]
+    assert (
+        f"the CUDA kernel of the schedule at II 95 needs {over} B more than the {machine.smem} B of 'b200'"
+        in str(e.value)
+    )
+    assert f"with {rooms[0]} B left for the rings of loaded tiles, no schedule (unsatisfiable: op k needs" in str(
+        e.value
+    )

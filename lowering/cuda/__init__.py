@@ -24,11 +24,12 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     GEMM class (`gemm_class`) with its deferred slot release, every other
     loop by the general emitter, whose holes are appended to `notes`; each
     hole traps at run time, or is left empty with `holes="skeleton"`."""
-    from lowering.cuda.kernel_plan import gemm_class, plan_sm90
+    from lowering.cuda.kernel_plan import plan_sm90
     from lowering.cuda.preconditions import check_emittable
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
     from lowering.warp_program import read_warp_program
+    from twillc.transforms.memory_plan import gemm_class
 
     machine = module_machine(module)
     program = read_warp_program(module)

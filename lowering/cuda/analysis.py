@@ -9,137 +9,76 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
-from lowering.cuda.tiles import (
-    BINARY,
-    TMEM_COLUMNS,
-    UNARY,
-    tmem_tile,
-)
+from lowering.cuda.tiles import BINARY, UNARY
 from twillc.transforms.common import located_error
+from twillc.transforms.memory_plan import (
+    TMEM_COLUMNS,
+    accumulates_in_place,
+    carried_in_place,
+    in_smem,
+    plan_tmem,
+    umma_shape,
+)
 
 
 class LoopAnalysis:
     """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
 
     def _plan_tmem(self, found: dict) -> None:
-        """Tensor-memory columns on sm_100a: the ring of each channel whose
-        value an MMA writes (`tmem` in the warp-specialized IR: the MMA writes
-        the slot itself), an accumulator per role for its other MMAs, then,
-        while columns last, the rings of the other 128-row f32 register tiles
-        crossing roles (FA4 hands P over in tensor memory)."""
-        self.tmem_at: dict[SSAValue, int] = {}  # channel value -> its ring's first column
-        self.umma_direct: set[SSAValue] = set()  # channel values their MMA writes
-        self.scratch_at: dict[int, int] = {}  # warp -> first column of its MMA accumulator
-        self.acc_at: dict[SSAValue, int] = {}  # a carried accumulator (its block argument, MMA result, loop result)
-        self.tmem_cols = 0
-        self.tmem_pending: set[SSAValue] = set()
-        self.umma_in_place: set[SSAValue] = set()  # MMA results written in their accumulator's slot
-        self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
-        self.resident = self._tmem_resident()
-        if self.arch != "sm_100a":
-            return
-        used = 0
-        for res in self.reg_channels:
-            if self._umma_shape(res.owner) is not None and found[self.op_id[id(res.owner)]].memory == "tmem":
-                self.tmem_at[res] = used
-                self.umma_direct.add(res)
-                used += res.type.get_shape()[1] * self.depths[self.op_id[id(res.owner)]]  # type: ignore[attr-defined]
-        for op in self.loop_ops:
-            if (shape := self._umma_shape(op)) is not None and self._accumulates_in_place(op):
-                i = op.acc.index - 1  # type: ignore[union-attr]
-                for v in (op.acc, op.result, self.loop.res[i]):
-                    self.acc_at[v] = used  # type: ignore[index]
-                used += shape[1]
-        scratch: dict[int, int] = {}
-        for op in self.loop_ops:
-            if (shape := self._umma_shape(op)) is not None and op.results[0] not in self.umma_direct | set(self.acc_at):
-                scratch[self.warp(op)] = max(scratch.get(self.warp(op), 0), shape[1])
-        for w, cols in sorted(scratch.items()):
-            self.scratch_at[w], used = used, used + cols
-        if used > TMEM_COLUMNS:
-            raise located_error(
-                self.loop, f"CUDA emission: the MMAs need {used} of {TMEM_COLUMNS} tensor-memory columns"
-            )
-        for res in self.reg_channels:
-            t, d = res.type, self.depths[self.op_id[id(res.owner)]]
-            if res in self.tmem_at or not tmem_tile(t) or used + t.get_shape()[1] * d > TMEM_COLUMNS:  # type: ignore[attr-defined]
-                continue
-            if isinstance(res.owner, tile.MmaOp) and res.owner.acc in self.reg_channels:
-                continue  # written in place in its accumulator's slot (below) when that one has columns
-            self.tmem_at[res], used = used, used + t.get_shape()[1] * d  # type: ignore[attr-defined]
-        for res in self.reg_channels:
-            # An MMA accumulating onto a tile another role handed it in tensor
-            # memory (FA4's O, rescaled by another role) writes its
-            # result in place, in that slot, and hands it back from there.
-            op = res.owner
-            if res not in self.tmem_at and isinstance(op, tile.MmaOp) and op.acc in self.tmem_at:
-                self.tmem_at[res] = self.tmem_at[op.acc]
-                self.umma_in_place.add(res)
-                mine, acc = self.op_id[id(op)], self.op_id[id(op.acc.owner)]
-                if self.depths[mine] != self.depths[acc]:
-                    raise located_error(
-                        self.program.ws,
-                        f"CUDA emission: channel '{mine}' is written in place in the slots of '{acc}': "
-                        f"their depths must be equal ({self.depths[mine]} and {self.depths[acc]})",
-                    )
+        """Tensor-memory columns on sm_100a, by the one allocation rule
+        (`twillc.transforms.memory_plan.plan_tmem`); which channels are not
+        in shared memory is what `warp-specialize` wrote into the
+        warp-specialized IR (by the same rule): the two must agree."""
+        ids = {res: self.op_id[id(res.owner)] for res in self.reg_channels}
+        chans = {res: (self.depths[k], found[k].memory) for res, k in ids.items()}
+        plan = plan_tmem(self.loop, chans, self.warp, self.arch)
+        self.tmem_at: dict[SSAValue, int] = plan.tmem_at  # channel value -> its ring's first column
+        self.umma_direct: set[SSAValue] = plan.umma_direct  # channel values their MMA writes
+        self.scratch_at: dict[int, int] = plan.scratch_at  # warp -> first column of its MMA accumulator
+        self.acc_at: dict[SSAValue, int] = plan.acc_at  # carried accumulator (block arg, result, loop result)
+        self.umma_in_place: set[SSAValue] = plan.in_place  # MMA results written in their accumulator's slot
         # Tiles the cost model keeps in tensor memory that cross roles with no
         # columns left for them (FA4 puts P over S's columns: that needs
         # liveness-based reuse): synchronized, their hand-over is a hole.
-        self.tmem_pending = {r for r in self.reg_channels if r in self.resident and r not in self.tmem_at}
-        self.tmem_cols = 1 << max(5, (used - 1).bit_length()) if used else 0  # a power of two, at least 32
-
-    def _tmem_resident(self) -> set[SSAValue]:
-        """On sm_100a, the 2-D tiles the cost model keeps in tensor memory, never
-        whole in a thread's registers: MMA results (and the carried values they
-        become), values feeding only MMA accumulators or A operands."""
-        if self.arch != "sm_100a":
-            return set()
-        from twillc.transforms.annotate_costs import tmem_role as _tmem_role
-
-        out = set()
-        for op in self.loop_ops:
-            if isinstance(op, tile.MmaOp) or (op.results and _tmem_role(op) is not None):
-                out |= {r for r in op.results if isinstance(r.type, tile.TileType) and r.type.rank == 2}
-        for i, y in enumerate(self.body.last_op.operands):  # type: ignore[union-attr]
-            if y in out:
-                out |= {self.body.args[i + 1], self.loop.res[i]}
-        return out
+        self.tmem_pending: set[SSAValue] = plan.pending
+        self.tmem_cols = plan.columns
+        self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
+        self.resident = plan.resident
+        if plan.mma_columns > TMEM_COLUMNS:
+            raise located_error(
+                self.loop, f"CUDA emission: the MMAs need {plan.mma_columns} of {TMEM_COLUMNS} tensor-memory columns"
+            )
+        for res in self.reg_channels:
+            name = self.op_id[id(res.owner)]
+            memory = "tmem" if plan.in_tmem(res) else "smem"
+            if found[name].memory != memory:
+                raise located_error(
+                    self.program.ws,
+                    f"CUDA emission: channel '{name}' is in {found[name].memory} in the warp-specialized IR, "
+                    f"but the allocation rule puts it in {memory} (run warp-specialize again)",
+                )
+        for res in plan.in_place:
+            op = res.owner
+            mine, acc = self.op_id[id(op)], self.op_id[id(op.acc.owner)]  # type: ignore[attr-defined]
+            if self.depths[mine] != self.depths[acc]:
+                raise located_error(
+                    self.program.ws,
+                    f"CUDA emission: channel '{mine}' is written in place in the slots of '{acc}': "
+                    f"their depths must be equal ({self.depths[mine]} and {self.depths[acc]})",
+                )
 
     def _acc_regions(self) -> dict[int, SSAValue]:
         """First column -> the block argument of each in-place accumulator."""
         return {c: v for v, c in self.acc_at.items() if isinstance(v, BlockArgument)}
 
     def _carried_in_place(self, op: Operation) -> bool:
-        """A GEMM-style carried accumulator, `acc = mma(a, b, acc)`, read by
-        nothing else in the loop: the MMA may update it in place."""
-        arg = op.acc if isinstance(op, tile.MmaOp) else None
-        if not (isinstance(arg, BlockArgument) and arg.block is self.body and arg.index > 0):
-            return False
-        yielded = self.body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
-        return (
-            yielded is op.results[0]
-            and all(u.operation is op for u in arg.uses)
-            and all(isinstance(u.operation, tile.YieldOp) for u in op.results[0].uses)
-        )
+        return carried_in_place(self.loop, op)
 
     def _accumulates_in_place(self, op: tile.MmaOp) -> bool:
-        """A carried accumulator from zeros that stays in tensor memory for the
-        whole loop, the MMA accumulating there (the first k-step overwrites)."""
-        return self._carried_in_place(op) and isinstance(self.loop.iter_args[op.acc.index - 1].owner, tile.ZerosOp)  # type: ignore[union-attr]
+        return accumulates_in_place(self.loop, op)
 
     def _umma_shape(self, op: Operation | None) -> tuple[int, int, int] | None:
-        """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
-        operands loaded, A not transposed, M = 128, f32 result), or None."""
-        if self.arch != "sm_100a" or not isinstance(op, tile.MmaOp):
-            return None
-        if not (self._in_smem(op.lhs) and self._in_smem(op.rhs)) or op.transpose_lhs:
-            return None
-        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
-        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
-        n = shape_b[0] if op.transpose_rhs else shape_b[1]
-        if m != 128 or n % 32 or n > 256 or k % elt(op.lhs.type).box_cols or not tmem_tile(op.result.type):
-            return None
-        return m, n, k
+        return umma_shape(op, self.arch)
 
     # -- the schedule's software pipeline inside one role -------------------
     def _pipelinable(self, w: int, mine: list[Operation], carried: list) -> bool:
@@ -188,7 +127,7 @@ class LoopAnalysis:
         return None
 
     def _in_smem(self, v: SSAValue) -> bool:
-        return isinstance(v.owner, tile.LoadOp)
+        return in_smem(v)
 
     def _in_tmem(self, v: SSAValue, w: int) -> bool:
         """Whether role `w` reads `v` in place in its tensor-memory channel slot

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 from lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
 from lowering.cuda.dtypes import elt
@@ -22,10 +22,15 @@ from lowering.cuda.tiles import (
 )
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import kernel_name
+from twillc.transforms.memory_plan import BARRIERS, smem_parts
 
 
 class KernelFrame:
     """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
+
+    def _channel_memory(self, res: SSAValue) -> str:
+        """Where a register-tile channel's ring is, as the warp-specialized IR says."""
+        return self.program.channels[self.op_id[id(res.owner)]].memory
 
     # -- emission ---------------------------------------------------------
     def _emit(self, before: list[Operation], after: list[Operation]) -> str:
@@ -41,7 +46,7 @@ class KernelFrame:
             smem.append(f"  alignas(1024) uint8_t {self.name(op.result)}[{round1k(nbytes(op.result.type))}];")
         for res in self.reg_channels:
             d = self.depths[self.op_id[id(res.owner)]]
-            if res in self.tmem_at or res in self.tmem_pending:
+            if self._channel_memory(res) == "tmem":
                 continue  # its ring is in tensor memory
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{nbytes(res.type)}];  // register tile channel")
         for x in self.staged:
@@ -61,26 +66,24 @@ class KernelFrame:
             smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
         smem.append("  alignas(8) uint64_t pre_full;")
         smem.append("};")
-        parts = {
-            "rings of loaded tiles": sum(
-                round1k(nbytes(op.result.type)) * self.depths[self.op_id[id(op)]] for op in self.loads
-            ),
-            "tiles loaded before or after the loop": sum(round1k(nbytes(op.result.type)) for op in self.pre_loads),
-            "register-tile channels": sum(
-                nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
+        parts = smem_parts(
+            [(op.result.type, self.depths[self.op_id[id(op)]]) for op in self.loads],
+            [op.result.type for op in self.pre_loads],
+            [
+                (res.type, self.depths[self.op_id[id(res.owner)]])
                 for res in self.reg_channels
-                if res not in self.tmem_at and res not in self.tmem_pending
-            ),
-            "channels after the loop": sum(nbytes(v.type) for v in self.post_channels),
-            "staged tiles": sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged),  # type: ignore[attr-defined]
-        }
+                if self._channel_memory(res) == "smem"
+            ],
+            [v.type for v in self.post_channels],
+            [x.type for x in self.staged],
+        )
         total = sum(parts.values())
-        if total + 2048 > self.machine.smem:
+        if total + BARRIERS > self.machine.smem:
             what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
             raise located_error(
                 self.loop,
                 f"CUDA emission: {total} B of rings and channels exceed shared memory "
-                f"({self.machine.smem - 2048} B with 2048 B of barriers): {what}",
+                f"({self.machine.smem - BARRIERS} B with {BARRIERS} B of barriers): {what}",
             )
         tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
         loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})

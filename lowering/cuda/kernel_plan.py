@@ -25,6 +25,7 @@ from lowering.cuda.preconditions import launched_warps
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import kernel_name
+from twillc.transforms.memory_plan import BARRIERS, smem_parts
 
 BOX_COLS = 64
 """Elements of f16 per TMA box row: 128 B, the width of the 128B swizzle."""
@@ -93,47 +94,6 @@ class KernelPlan:
     stages: int
 
 
-def gemm_class(loop: tile.ForOp) -> bool:
-    """A main loop of 2-D TMA tile loads feeding MMAs from shared memory, each
-    accumulating onto a carried value: the sm_90a GEMM emitter's loops (one
-    ring slot per iteration's loads, wgmma with one batch in flight)."""
-    body = loop.body.block
-    loads = set()
-    mmas = []
-    for op in body.ops:
-        if isinstance(op, tile.LoadOp):
-            t = _tile(op.result)
-            if t.rank != 2 or elt(t).mma is None:
-                return False
-            loads.add(op.result)
-        elif isinstance(op, tile.MmaOp):
-            mmas.append(op)
-        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
-            return False
-    return (
-        bool(mmas)
-        and all(not op.transpose_lhs and op.acc is not None and op.lhs in loads and op.rhs in loads for op in mmas)
-        and all(_stored_only(result) for result in loop.res)
-    )
-
-
-def _stored_only(result: SSAValue) -> bool:
-    """After the loop an accumulator is stored, maybe cast once first, into a
-    tensor of the stored element type (math after the loop, or a store that
-    converts, takes the general emitter)."""
-    for use in result.uses:
-        value, user, dtype = result, use.operation, "f32"
-        if isinstance(user, tile.CastOp):
-            if len(list(user.result.uses)) != 1:
-                return False
-            value, dtype, user = user.result, elt(_tile(user.result)).name, next(iter(user.result.uses)).operation
-        if not isinstance(user, tile.StoreOp) or user.value is not value or dtype not in STORED:
-            return False
-        if elt(user.tensor.type).name != dtype:
-            return False
-    return True
-
-
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     """The GEMM emitter's plan from the warp-specialized loop (`gemm_class`)."""
     from xdsl.dialects.func import FuncOp
@@ -198,7 +158,8 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
-    if depth * offset + 1024 > machine.smem:
+    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], []).values())
+    if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     budgets = {r.warp: r.regs for r in program.roles}
     warps = [producer, *consumer_warps]
@@ -265,8 +226,6 @@ def trip_count_expr(program: WarpProgram) -> str:
     return span if step == "1" else f"({span} > 0 ? ({span} + {step} - 1) / {step} : 0)"
 
 
-STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
-"""Element types an accumulator is stored as (converted by `T(float)`)."""
 
 
 def _tile(value: SSAValue) -> tile.TileType:

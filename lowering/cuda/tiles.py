@@ -8,12 +8,12 @@ import struct
 from math import prod
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import Float32Type
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.dtypes import elt
 from twillc.transforms.common import located_error
+from twillc.transforms.memory_plan import TMEM_COLUMNS, tmem_tile  # noqa: F401 (the emitter's names)
 
 
 def c_elt(t: tile.TileType) -> str:
@@ -64,15 +64,6 @@ def with_iteration(at: str, body: list[str]) -> list[str]:
         return body
     indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else ""
     return [f"{indent}const int kt = {at};", *body]
-
-
-TMEM_COLUMNS = 512  # 128 lanes x 512 columns of 32 bits per SM (sm_100)
-
-
-def tmem_tile(t) -> bool:
-    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
-    shape = t.get_shape()
-    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)
 
 
 def acc_count(t) -> int:

@@ -6,7 +6,8 @@ epilogue (read from `twill.pipeline`); and the values that cross roles as
 `twill.channel` rings in shared or tensor memory (full/empty mbarriers, slot
 i mod depth, phase parity (i / depth) mod 2 for instance i).
 
-Ring depths are decided here, once, and the kernels use them as written:
+Ring depths are decided here, once (`twillc.transforms.memory_plan.ring_depths`),
+and the kernels use them as written:
 - a value's buffer depth from `twill.pipeline` (its lifetime in IIs);
 - one slot more for a value read an iteration later on another role (its
   sender may run one iteration ahead without waiting on the reader);
@@ -15,7 +16,13 @@ Ring depths are decided here, once, and the kernels use them as written:
   earlier: its loads share one ring of max(2, deepest buffer) + 1 slots;
 - an MMA result crossing roles in tensor memory whose accumulator came over
   in tensor memory too (FA4's O, rescaled by another role) is written in
-  place, in the accumulator's slot: its ring is as deep as that one."""
+  place, in the accumulator's slot: its ring is as deep as that one.
+
+Each channel's memory (`smem` or `tmem`, no ring in shared memory) is the
+allocation rule's (`twillc.transforms.memory_plan`), which the CUDA
+emitter and `joint-schedule` use too: on sm_100a, the rings of the MMA
+results the cost model keeps in tensor memory, then the other [128, N] f32
+register tiles while the 512 columns last."""
 
 from __future__ import annotations
 
@@ -26,12 +33,12 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from dialects import tile
 from dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
 from lowering.transforms.expand import channels, program_from_ir
 from lowering.transforms.loop_boundary import outside_entries
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from twillc.transforms.memory_plan import channel_memory, gemm_class, ring_depths
 
 
 @dataclass(frozen=True)
@@ -41,8 +48,6 @@ class WarpSpecializePass(ModulePass):
     name = "warp-specialize"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from lowering.cuda.kernel_plan import gemm_class
-
         loop = find_loop(op)
         machine = module_machine(op)
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
@@ -66,23 +71,11 @@ class WarpSpecializePass(ModulePass):
             ]
             if phases[1] or role.id == 0:  # warp group 0 is launched even with no op: it would issue the loads
                 roles.append(RoleOp(role.role, role.id, role.regs, phases))
-        depths = dict(program.depths)
-        for e in graph.edges:  # read an iteration later on another role
-            if e.distance > 0 and warps[e.src] != warps[e.dst]:
-                depths[e.src] += 1
-        loads = [name for name, o in ops.items() if isinstance(o, tile.LoadOp)]
-        if machine.arch == "sm_90a" and gemm_class(loop) and loads:
-            ring = max(2, *(depths[v] for v in loads)) + 1
-            depths |= dict.fromkeys(loads, ring)
         crossing = channels(graph, schedule)
-        in_tmem = {c.value for c in crossing if c.memory == "tmem"}
-        ids = {id(o): name for name, o in ops.items()}
-        for name, o in ops.items():
-            acc = o.acc if isinstance(o, tile.MmaOp) else None
-            source = ids.get(id(acc.owner)) if acc is not None else None
-            if name in in_tmem and source in in_tmem:  # written in place, in its accumulator's slot
-                depths[name] = depths[source]
-        chans = [ChannelOp(c.value, c.producer, c.consumers, c.memory, depths[c.value]) for c in crossing]
+        gemm = machine.arch == "sm_90a" and gemm_class(loop)
+        depths = ring_depths(graph, schedule, ops, program.depths, crossing, gemm)
+        memory = channel_memory(loop, ops, warps, crossing, depths, machine.arch)
+        chans = [ChannelOp(c.value, c.producer, c.consumers, memory[c.value], depths[c.value]) for c in crossing]
         outside = outside_entries(loop, ops, warps)
         result = WarpSpecializeOp((loop.lb, loop.ub, loop.step), program.ii, program.stages, chans, roles, outside)
         after = pipeline.next_op

@@ -147,12 +147,14 @@ class JointSchedulePass(ModulePass):
         buffers and hand-overs after the loop (`smem_plan`). While a
         schedule's whole allocation exceeds shared memory, solve again with
         that much less for the rings; a schedule returned always fits."""
-        from twillc.transforms.smem_plan import smem_excess
+        from twillc.transforms.smem_plan import BARRIERS, smem_excess
 
+        why = ""
         for _ in range(4):
             if schedule.ii is None or not schedule.cycles or "smem" not in graph.memories:
                 return schedule
             over, parts = smem_excess(loop, graph, ops, schedule, machine)
+            ii = schedule.ii
             if over <= 0:
                 return schedule
             cap = graph.memories["smem"] - over
@@ -160,9 +162,17 @@ class JointSchedulePass(ModulePass):
                 break
             graph = replace(graph, memories={**graph.memories, "smem": cap})
             schedule = solve(graph)
+            if schedule.ii is None or not schedule.cycles:
+                # The solver's reason names the reduced room, not the machine's.
+                why = (
+                    f"; with {cap} B left for the rings of loaded tiles, no schedule "
+                    f"({'unsatisfiable' if schedule.complete else 'none found in time'}: {schedule.note})"
+                )
+                break
         what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
         raise located_error(
             loop,
-            f"joint-schedule: no schedule found whose shared memory fits: the CUDA kernel of the last one needs "
-            f"{over} B more than the {machine.smem} B of '{machine.name}' ({what}, 2048 B of barriers)",
+            f"joint-schedule: no schedule found whose shared memory fits: the CUDA kernel of the schedule at "
+            f"II {ii} needs {over} B more than the {machine.smem} B of '{machine.name}' "
+            f"({what}, {BARRIERS} B of barriers){why}",
         )

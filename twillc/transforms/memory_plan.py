@@ -1,0 +1,332 @@
+"""Where the kernel keeps each ring and channel: the one allocation rule that
+`joint-schedule` (through `smem_plan`, to return only schedules whose kernel
+fits), `warp-specialize` (writing each channel's memory into the
+warp-specialized IR) and the CUDA emitter (allocating it) all use.
+
+Tensor memory, on sm_100a (`plan_tmem`), 512 columns of 128 lanes, in this
+order:
+1. the ring of each channel an MMA issued by tcgen05 writes (`umma_shape`)
+   and the cost model keeps in tensor memory: the MMA writes the slot itself;
+2. a column block for each carried accumulator from zeros that stays there
+   for the whole loop (`accumulates_in_place`);
+3. a scratch accumulator per role for its other tcgen05 MMAs (as wide as its
+   widest); these three must fit, or the kernel is refused;
+4. then, in program order, while columns last, the ring of each other
+   [128, N] f32 register tile crossing roles (FA4 hands P over there), but
+   an MMA result whose accumulator is a channel: that one is written in
+   place, in its accumulator's slot, when that slot is in tensor memory;
+5. the tiles the cost model keeps in tensor memory that cross roles with no
+   columns left (`tmem_resident`) are neither there nor in shared memory:
+   their hand-over is a hole.
+Every other channel is a ring in shared memory; with the rings of loaded
+tiles, the tiles loaded once, the values handed over after the loop and the
+staging buffers of transposed wgmma operands it makes up the kernel's shared
+memory (`smem_parts`), 2 KB of barriers aside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from math import prod
+
+from xdsl.dialects.builtin import Float32Type
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from dialects.tile import element_name
+from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.scheduling.lifetimes import Channel
+
+TMEM_COLUMNS = 512
+"""128 lanes x 512 columns of 32 bits per SM (sm_100)."""
+
+BARRIERS = 2048
+"""Bytes of shared memory kept for mbarriers."""
+
+
+def tmem_tile(t: Attribute) -> bool:
+    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    shape = t.get_shape()  # type: ignore[attr-defined]
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)  # type: ignore[attr-defined]
+
+
+def nbytes(t: Attribute) -> int:
+    """Bytes of a tile."""
+    from twillc.transforms.annotate_costs import element_bytes
+
+    return prod(t.get_shape()) * element_bytes(t.element_type)  # type: ignore[attr-defined]
+
+
+def round1k(n: int) -> int:
+    return (n + 1023) // 1024 * 1024
+
+
+def in_smem(v: SSAValue) -> bool:
+    """A loaded tile: in shared memory, where TMA put it."""
+    return isinstance(v.owner, tile.LoadOp)
+
+
+def umma_shape(op: Operation | None, arch: str) -> tuple[int, int, int] | None:
+    """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
+    operands loaded, A not transposed, M = 128, f32 result), or None."""
+    from twillc.transforms.annotate_costs import element_bytes
+
+    if arch != "sm_100a" or not isinstance(op, tile.MmaOp):
+        return None
+    if not (in_smem(op.lhs) and in_smem(op.rhs)) or op.transpose_lhs:
+        return None
+    m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+    shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+    n = shape_b[0] if op.transpose_rhs else shape_b[1]
+    box_cols = 128 // element_bytes(op.lhs.type.element_type)  # type: ignore[attr-defined]
+    if m != 128 or n % 32 or n > 256 or k % box_cols or not tmem_tile(op.result.type):
+        return None
+    return m, n, k
+
+
+def carried_in_place(loop: tile.ForOp, op: Operation) -> bool:
+    """A GEMM-style carried accumulator, `acc = mma(a, b, acc)`, read by
+    nothing else in the loop: the MMA may update it in place."""
+    body = loop.body.block
+    arg = op.acc if isinstance(op, tile.MmaOp) else None
+    if not (isinstance(arg, BlockArgument) and arg.block is body and arg.index > 0):
+        return False
+    yielded = body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
+    return (
+        yielded is op.results[0]
+        and all(u.operation is op for u in arg.uses)
+        and all(isinstance(u.operation, tile.YieldOp) for u in op.results[0].uses)
+    )
+
+
+def accumulates_in_place(loop: tile.ForOp, op: tile.MmaOp) -> bool:
+    """A carried accumulator from zeros that stays in tensor memory for the
+    whole loop, the MMA accumulating there (the first k-step overwrites)."""
+    return carried_in_place(loop, op) and isinstance(loop.iter_args[op.acc.index - 1].owner, tile.ZerosOp)  # type: ignore[union-attr]
+
+
+def loop_ops(loop: tile.ForOp) -> list[Operation]:
+    """The ops of the loop body a role runs (not the yield, not index math)."""
+    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
+
+
+def tmem_resident(loop: tile.ForOp, arch: str) -> set[SSAValue]:
+    """On sm_100a, the 2-D tiles the cost model keeps in tensor memory, never
+    whole in a thread's registers: MMA results (and the carried values they
+    become), values feeding only MMA accumulators or A operands."""
+    if arch != "sm_100a":
+        return set()
+    from twillc.transforms.annotate_costs import tmem_role
+
+    body = loop.body.block
+    out = set()
+    for op in loop_ops(loop):
+        if isinstance(op, tile.MmaOp) or (op.results and tmem_role(op) is not None):
+            out |= {r for r in op.results if isinstance(r.type, tile.TileType) and r.type.rank == 2}
+    for i, y in enumerate(body.last_op.operands):  # type: ignore[union-attr]
+        if y in out:
+            out |= {body.args[i + 1], loop.res[i]}
+    return out
+
+
+@dataclass
+class TmemPlan:
+    """Tensor-memory columns of a warp-specialized loop (see the module)."""
+
+    tmem_at: dict[SSAValue, int] = field(default_factory=dict)  # channel value -> its ring's first column
+    umma_direct: set[SSAValue] = field(default_factory=set)  # channel values their MMA writes
+    acc_at: dict[SSAValue, int] = field(default_factory=dict)  # carried accumulator (block arg, result, loop result)
+    scratch_at: dict[int, int] = field(default_factory=dict)  # warp -> first column of its MMA accumulator
+    in_place: set[SSAValue] = field(default_factory=set)  # MMA results written in their accumulator's slot
+    pending: set[SSAValue] = field(default_factory=set)  # kept in tensor memory, no columns left: a hole
+    resident: set[SSAValue] = field(default_factory=set)
+    mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
+    columns: int = 0  # allocated: a power of two, at least 32 (0: none)
+
+    def in_tmem(self, v: SSAValue) -> bool:
+        """Whether channel `v`'s ring is not in shared memory."""
+        return v in self.tmem_at or v in self.pending
+
+
+def plan_tmem(
+    loop: tile.ForOp,
+    channels: Mapping[SSAValue, tuple[int, str]],
+    warp: Callable[[Operation], int],
+    arch: str,
+) -> TmemPlan:
+    """The tensor-memory plan: `channels` maps each register value crossing
+    roles, in program order, to its ring's (depth, memory) (`memory`: the
+    cost model's, or the warp-specialized IR's, where it is this plan's),
+    `warp` gives the role of an op of the loop."""
+    plan = TmemPlan(resident=tmem_resident(loop, arch))
+    if arch != "sm_100a":
+        return plan
+    ops = loop_ops(loop)
+    used = 0
+    for res, (depth, memory) in channels.items():
+        if umma_shape(res.owner, arch) is not None and memory == "tmem":  # type: ignore[arg-type]
+            plan.tmem_at[res] = used
+            plan.umma_direct.add(res)
+            used += res.type.get_shape()[1] * depth  # type: ignore[attr-defined]
+    for op in ops:
+        if (shape := umma_shape(op, arch)) is not None and accumulates_in_place(loop, op):  # type: ignore[arg-type]
+            i = op.acc.index - 1  # type: ignore[attr-defined]
+            for v in (op.acc, op.result, loop.res[i]):  # type: ignore[attr-defined]
+                plan.acc_at[v] = used
+            used += shape[1]
+    scratch: dict[int, int] = {}
+    for op in ops:
+        if (shape := umma_shape(op, arch)) is not None and op.results[0] not in plan.umma_direct | set(plan.acc_at):
+            scratch[warp(op)] = max(scratch.get(warp(op), 0), shape[1])
+    for w, cols in sorted(scratch.items()):
+        plan.scratch_at[w], used = used, used + cols
+    plan.mma_columns = used
+    for res, (depth, _) in channels.items():
+        t = res.type
+        if res in plan.tmem_at or not tmem_tile(t) or used + t.get_shape()[1] * depth > TMEM_COLUMNS:  # type: ignore[attr-defined]
+            continue
+        if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels:
+            continue  # written in place in its accumulator's slot (below) when that one has columns
+        plan.tmem_at[res], used = used, used + t.get_shape()[1] * depth  # type: ignore[attr-defined]
+    for res in channels:
+        op = res.owner
+        if res not in plan.tmem_at and isinstance(op, tile.MmaOp) and op.acc in plan.tmem_at:
+            plan.tmem_at[res] = plan.tmem_at[op.acc]
+            plan.in_place.add(res)
+    plan.pending = {r for r in channels if r in plan.resident and r not in plan.tmem_at}
+    plan.columns = 1 << max(5, (used - 1).bit_length()) if used else 0
+    return plan
+
+
+def smem_parts(
+    loads: Iterable[tuple[Attribute, int]],
+    pre_loads: Iterable[Attribute],
+    channels: Iterable[tuple[Attribute, int]],
+    after_loop: Iterable[Attribute],
+    staged: Iterable[Attribute],
+) -> dict[str, int]:
+    """Bytes per kind of the kernel's shared memory, barriers aside: a ring of
+    1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
+    loaded before or after the loop, a ring per register-tile channel in
+    shared memory (tile type, depth), a buffer per value handed over after
+    the loop, and on sm_90a a staging buffer per register tile a transposed
+    wgmma reads (8 KB per 64 columns)."""
+    return {
+        "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
+        "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
+        "register-tile channels": sum(nbytes(t) * d for t, d in channels),
+        "channels after the loop": sum(nbytes(t) for t in after_loop),
+        "staged tiles": sum(t.get_shape()[1] // 64 * 8192 for t in staged),  # type: ignore[attr-defined]
+    }
+
+
+def channel_memory(
+    loop: tile.ForOp,
+    ops: Mapping[str, Operation],
+    warps: Mapping[str, int],
+    crossing: Iterable[Channel],
+    depths: Mapping[str, int],
+    arch: str,
+) -> dict[str, str]:
+    """Each channel's memory by the rule (`smem`, or `tmem` when its ring is
+    not in shared memory), from the cost model's (`crossing`, the channels of
+    `lifetimes.channels`) and the rings' `depths`; loaded tiles stay in
+    shared memory."""
+    by_name = {c.value: c for c in crossing}
+    ids = {id(op): k for k, op in ops.items()}
+    values = {}
+    for op in loop_ops(loop):  # in program order
+        k = ids.get(id(op))
+        if k in by_name and not isinstance(op, tile.LoadOp):
+            values[op.results[0]] = k
+    chans = {v: (depths[k], by_name[k].memory) for v, k in values.items()}
+    plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], arch)
+    out = {k: c.memory for k, c in by_name.items()}
+    out |= {k: "tmem" if plan.in_tmem(v) else "smem" for v, k in values.items()}
+    return out
+
+
+def ring_depths(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    ops: Mapping[str, Operation],
+    lifetimes: Mapping[str, int],
+    crossing: Iterable[Channel],
+    shared_load_ring: bool,
+) -> dict[str, int]:
+    """The depth of each value's ring, from its buffer depth (`lifetimes`, in
+    IIs): one slot more for a value read an iteration later on another role
+    (its sender may run one iteration ahead without waiting on the reader);
+    with `shared_load_ring` (sm_90a's GEMM class: one wgmma batch in flight,
+    the slots read one iteration earlier released) the loads share one ring
+    of max(2, deepest buffer) + 1 slots; an MMA result crossing roles in
+    tensor memory onto an accumulator that came over in tensor memory (FA4's
+    O) is written in place, in the accumulator's slot: as deep as that one."""
+    warps = schedule.warps or {}
+    depths = dict(lifetimes)
+    for e in graph.edges:
+        if e.distance > 0 and warps[e.src] != warps[e.dst]:
+            depths[e.src] += 1
+    loads = [name for name, o in ops.items() if isinstance(o, tile.LoadOp)]
+    if shared_load_ring and loads:
+        ring = max(2, *(depths[v] for v in loads)) + 1
+        depths |= dict.fromkeys(loads, ring)
+    in_tmem = {c.value for c in crossing if c.memory == "tmem"}
+    ids = {id(o): name for name, o in ops.items()}
+    for name, o in ops.items():
+        acc = o.acc if isinstance(o, tile.MmaOp) else None
+        source = ids.get(id(acc.owner)) if acc is not None else None
+        if name in in_tmem and source in in_tmem:
+            depths[name] = depths[source]
+    return depths
+
+
+MMA_OPERANDS = ("f16", "bf16", "f8e4m3", "f8e5m2")
+"""Element types an MMA reads (wgmma / tcgen05.mma operands; the emitter's
+`lowering.cuda.dtypes.ELTS` with an MMA type)."""
+
+STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
+"""Element types an accumulator is stored as (converted by `T(float)`)."""
+
+
+def gemm_class(loop: tile.ForOp) -> bool:
+    """A main loop of 2-D TMA tile loads feeding MMAs from shared memory, each
+    accumulating onto a carried value: the sm_90a GEMM emitter's loops (one
+    ring slot per iteration's loads, wgmma with one batch in flight)."""
+    body = loop.body.block
+    loads = set()
+    mmas = []
+    for op in body.ops:
+        if isinstance(op, tile.LoadOp):
+            t = op.result.type
+            if not isinstance(t, tile.TileType) or t.rank != 2 or element_name(t.element_type) not in MMA_OPERANDS:
+                return False
+            loads.add(op.result)
+        elif isinstance(op, tile.MmaOp):
+            mmas.append(op)
+        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
+            return False
+    return (
+        bool(mmas)
+        and all(not op.transpose_lhs and op.acc is not None and op.lhs in loads and op.rhs in loads for op in mmas)
+        and all(_stored_only(result) for result in loop.res)
+    )
+
+
+def _stored_only(result: SSAValue) -> bool:
+    """After the loop an accumulator is stored, maybe cast once first, into a
+    tensor of the stored element type (math after the loop, or a store that
+    converts, takes the general emitter)."""
+    for use in result.uses:
+        value, user, dtype = result, use.operation, "f32"
+        if isinstance(user, tile.CastOp):
+            if len(list(user.result.uses)) != 1:
+                return False
+            value, user = user.result, next(iter(user.result.uses)).operation
+            dtype = element_name(value.type.element_type)  # type: ignore[attr-defined]
+        if not isinstance(user, tile.StoreOp) or user.value is not value or dtype not in STORED:
+            return False
+        if element_name(user.tensor.type.element_type) != dtype:  # type: ignore[attr-defined]
+            return False
+    return True
