@@ -258,8 +258,8 @@ class LoopAnalysis:
         shape = t.get_shape()  # type: ignore[attr-defined]
         if self.arch == "sm_100a":  # the tensor-memory row layout
             return shape[0] == 128
-        if len(shape) == 2 and shape[0] == 128:  # two stacked m64 accumulator fragments
-            return shape[1] % 64 == 0
+        if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
+            return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)
         return shape[0] == 64 and (len(shape) == 1 or shape[1] % 8 == 0)  # wgmma: n a multiple of 8
 
     # -- element types (f16 keeps the helpers' f16 forms) -------------------
