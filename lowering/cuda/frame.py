@@ -43,7 +43,8 @@ class KernelFrame:
             d = self.depths[self.op_id[id(res.owner)]]
             if res in self.tmem_at or res in self.tmem_pending:
                 continue  # its ring is in tensor memory
-            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{nbytes(res.type)}];  // register tile channel")
+            slot = self._slot_bytes(res.type)
+            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
         for x in self.staged:
             smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{x.type.get_shape()[1] // 64 * 8192}];  // staged")  # type: ignore[attr-defined]
         for op in self.loads:
@@ -53,7 +54,7 @@ class KernelFrame:
             d = self.depths[self.op_id[id(res.owner)]]
             smem.append(f"  alignas(8) uint64_t {self.name(res)}_full[{d}], {self.name(res)}_empty[{d}];")
         for c, v in enumerate(self.post_channels):
-            smem.append(f"  alignas(16) uint8_t post{c}[{nbytes(v.type)}];  // once, after the loop")
+            smem.append(f"  alignas(16) uint8_t post{c}[{self._slot_bytes(v.type)}];  // once, after the loop")
             smem.append(f"  alignas(8) uint64_t post{c}_full;")
         if self.umma_roles:
             smem.append(f"  alignas(8) uint64_t mma_done[{len(self.groups)}];  // a role's MMAs complete")
@@ -67,11 +68,11 @@ class KernelFrame:
             ),
             "tiles loaded before or after the loop": sum(round1k(nbytes(op.result.type)) for op in self.pre_loads),
             "register-tile channels": sum(
-                nbytes(res.type) * self.depths[self.op_id[id(res.owner)]]
+                self._slot_bytes(res.type) * self.depths[self.op_id[id(res.owner)]]
                 for res in self.reg_channels
                 if res not in self.tmem_at and res not in self.tmem_pending
             ),
-            "channels after the loop": sum(nbytes(v.type) for v in self.post_channels),
+            "channels after the loop": sum(self._slot_bytes(v.type) for v in self.post_channels),
             "staged tiles": sum(x.type.get_shape()[1] // 64 * 8192 for x in self.staged),  # type: ignore[attr-defined]
         }
         total = sum(parts.values())
@@ -129,6 +130,13 @@ class KernelFrame:
             self._launcher(ns, tensors, loaded, sizes),
         ]
         return "\n".join(lines) + "\n"
+
+    def _slot_bytes(self, t) -> int:
+        """Bytes of a register tile's channel slot: each of the 128 threads
+        sends its elements (the tile's bytes, except a row vector in the
+        wgmma layout: every thread of a quad holds its rows' two values per
+        64-row slab)."""
+        return self._n(t) * 128 * elt(t).size
 
     def _kernel_body(self, before: list[Operation], after: list[Operation]) -> list[str]:
         out = ["  if (threadIdx.x == 0) {"]
