@@ -232,7 +232,7 @@ class LoopAnalysis:
             return False
         readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}
         mine = [op for op in readers.values() if self.warp(op) == w]
-        return len(mine) == 1 and (mine[0].name in UNARY or mine[0].name in BINARY)
+        return len(mine) == 1 and (mine[0].name in UNARY or mine[0].name in BINARY or isinstance(mine[0], tile.CastOp))
 
     def _tmem_channel(self, v: SSAValue, w: int) -> bool:
         """A tensor-memory channel slot role `w` reads in place."""

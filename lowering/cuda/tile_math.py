@@ -109,7 +109,7 @@ class TileMath:
                 conv = ""
             n = self._n(r.type)
             close = ")" if conv.endswith("(float") else ""
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]){close};"]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)}){close};"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
