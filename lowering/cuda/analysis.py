@@ -232,7 +232,12 @@ class LoopAnalysis:
             return False
         readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}
         mine = [op for op in readers.values() if self.warp(op) == w]
-        return len(mine) == 1 and (mine[0].name in UNARY or mine[0].name in BINARY or isinstance(mine[0], tile.CastOp))
+        if len(mine) != 1:
+            return False
+        op = mine[0]
+        if isinstance(op, tile.MmaOp):  # a register A (P V): packed into its fragments from the slot
+            return op.lhs is v and op.rhs is not v and not op.transpose_lhs and not self._in_smem(v)
+        return op.name in UNARY or op.name in BINARY or isinstance(op, tile.CastOp)
 
     def _tmem_channel(self, v: SSAValue, w: int) -> bool:
         """A tensor-memory channel slot role `w` reads in place."""

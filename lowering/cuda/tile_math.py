@@ -228,7 +228,7 @@ class TileMath:
         for s in range(slabs):  # slab s: its rows' A fragment and accumulators
             out.append(
                 f"      {self._rs_fn(op)}{n}, {k}, {kb * 128}{self._rs_trans(op)}>({plus(res, s * n // 2)}, "
-                f"{plus(self.name(op.lhs), s * k // 2)}, {self._smem_ref(op.rhs)}, {accumulate});"
+                f"{plus(self._operand(op.lhs), s * k // 2)}, {self._smem_ref(op.rhs)}, {accumulate});"
             )
         return out
 
