@@ -38,7 +38,7 @@ def run_pinned(args: list[str]) -> tuple[float, subprocess.CompletedProcess[str]
 def run_once(example: Path) -> tuple[float, dict[str, float], dict[str, object]]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "s.json"
-        wall, proc = run_pinned([str(example), "-o", str(out), "--timing"])
+        wall, proc = run_pinned([str(example), "-o", str(out), "--timing", "--no-cache"])
         if proc.returncode != 0:
             raise RuntimeError(f"{example.name}: twillc failed ({proc.returncode}):\n{proc.stderr}")
         passes: dict[str, float] = {}

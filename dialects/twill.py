@@ -21,183 +21,32 @@ tile.for ... attributes {twill.schedule = #twill.schedule<ii = 2, length = 4, st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, DenseArrayBase, IndexType, IntAttr, IntegerAttr, StringAttr, UnitAttr, i64
-from xdsl.ir import Attribute, Block, Dialect, Operation, ParametrizedAttribute, Region, SSAValue
+from xdsl.dialects.builtin import I64, DenseArrayBase, IndexType, IntegerAttr, StringAttr, UnitAttr, i64
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
-    param_def,
     prop_def,
     region_def,
     traits_def,
 )
-from xdsl.parser import AttrParser
-from xdsl.printer import Printer
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
-STATUSES = ("optimal", "feasible", "infeasible")
-
-
-class KeyValueAttr(ParametrizedAttribute):
-    """Base of attributes printed as `<key = value, ...>`.
-
-    `FIELDS` lists (name, kind) in parameter order; kind is `int`, `ident`
-    (a bare identifier such as `tc`), `flag` (printed as its name when set,
-    left out when not) or `count` (an int left out when 0)."""
-
-    FIELDS: ClassVar[tuple[tuple[str, str], ...]] = ()
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        values: dict[str, Attribute] = {}
-        with parser.in_angle_brackets():
-            while True:
-                key = parser.parse_identifier("expected a key")
-                kind = dict(cls.FIELDS).get(key)
-                if kind is None or key in values:
-                    parser.raise_error(f"unexpected key '{key}' in {cls.name}")
-                if kind == "flag":
-                    values[key] = IntAttr(1)
-                else:
-                    parser.parse_punctuation("=")
-                    if kind in ("int", "count"):
-                        values[key] = IntAttr(parser.parse_integer(allow_negative=False))
-                    else:
-                        values[key] = StringAttr(parser.parse_identifier_or_str_literal())
-                if parser.parse_optional_punctuation(",") is None:
-                    break
-        missing = [k for k, kind in cls.FIELDS if kind in ("int", "ident") and k not in values]
-        if missing:
-            parser.raise_error(f"{cls.name} is missing {', '.join(missing)}")
-        return tuple(values.get(k, IntAttr(0)) for k, _ in cls.FIELDS)
-
-    def print_parameters(self, printer: Printer) -> None:
-        parts: list[str] = []
-        for (key, kind), value in zip(self.FIELDS, self.parameters, strict=True):
-            if kind == "flag":
-                if isinstance(value, IntAttr) and value.data:
-                    parts.append(key)
-            elif kind == "count" and isinstance(value, IntAttr) and not value.data:
-                continue
-            elif isinstance(value, IntAttr):
-                parts.append(f"{key} = {value.data}")
-            elif isinstance(value, StringAttr):
-                text = value.data
-                parts.append(f"{key} = {text}" if text.isidentifier() else f'{key} = "{text}"')
-        printer.print_string("<" + ", ".join(parts) + ">")
-
-
-@irdl_attr_definition
-class CostAttr(KeyValueAttr):
-    """What one op costs on the target (from `annotate-costs`)."""
-
-    name = "twill.cost"
-    FIELDS = (
-        ("unit", "ident"),
-        ("cycles", "int"),
-        ("latency", "int"),
-        ("regs", "int"),
-        ("smem", "int"),
-        ("tmem", "int"),
-        ("variable_latency", "flag"),
-        ("blocking", "flag"),
-        ("stall", "count"),
-    )
-
-    unit: StringAttr = param_def()
-    cycles: IntAttr = param_def()
-    latency: IntAttr = param_def()
-    regs: IntAttr = param_def()
-    smem: IntAttr = param_def()
-    tmem: IntAttr = param_def()
-    variable_latency: IntAttr = param_def()
-    blocking: IntAttr = param_def()
-    stall: IntAttr = param_def()
-    """Leading cycles of `cycles` spent waiting (a blocking tensor-memory
-    read), holding no unit, while its warp executes nothing else."""
-
-    def __init__(
-        self,
-        unit: str,
-        cycles: int,
-        latency: int,
-        regs: int = 0,
-        smem: int = 0,
-        tmem: int = 0,
-        variable_latency: bool = False,
-        blocking: bool = False,
-        stall: int = 0,
-    ):
-        super().__init__(
-            StringAttr(unit),
-            IntAttr(cycles),
-            IntAttr(latency),
-            IntAttr(regs),
-            IntAttr(smem),
-            IntAttr(tmem),
-            IntAttr(int(variable_latency)),
-            IntAttr(int(blocking)),
-            IntAttr(stall),
-        )
-
-    def verify(self) -> None:
-        if self.cycles.data < 1:
-            raise VerifyException("twill.cost cycles must be >= 1")
-        if self.stall.data > self.cycles.data:
-            raise VerifyException("twill.cost stall must not exceed cycles")
-
-
-@irdl_attr_definition
-class ScheduleAttr(KeyValueAttr):
-    """The modulo schedule of a loop: II, length L, stages ceil(L/II), the
-    proven lower bound on II and whether the II is proven optimal."""
-
-    name = "twill.schedule"
-    FIELDS = (
-        ("ii", "int"),
-        ("length", "int"),
-        ("stages", "int"),
-        ("lower_bound", "int"),
-        ("status", "ident"),
-    )
-
-    ii: IntAttr = param_def()
-    length: IntAttr = param_def()
-    stages: IntAttr = param_def()
-    lower_bound: IntAttr = param_def()
-    status: StringAttr = param_def()
-
-    def __init__(self, ii: int, length: int, stages: int, lower_bound: int, status: str):
-        super().__init__(IntAttr(ii), IntAttr(length), IntAttr(stages), IntAttr(lower_bound), StringAttr(status))
-
-    def verify(self) -> None:
-        if self.status.data not in STATUSES:
-            raise VerifyException(f"twill.schedule status must be one of {', '.join(STATUSES)}")
-        if self.ii.data < 1 or self.stages.data < 1:
-            raise VerifyException("twill.schedule ii and stages must be >= 1")
-
-
-@irdl_attr_definition
-class WarpAttr(KeyValueAttr):
-    """One warp group of a warp-specialized loop: its index, role and
-    register budget per thread (the setmaxnreg value)."""
-
-    name = "twill.warp"
-    FIELDS = (("id", "int"), ("role", "ident"), ("regs", "int"))
-
-    id: IntAttr = param_def()
-    role: StringAttr = param_def()
-    regs: IntAttr = param_def()
-
-    def __init__(self, id: int, role: str, regs: int):
-        super().__init__(IntAttr(id), StringAttr(role), IntAttr(regs))
-
+from dialects.twill_attrs import (  # noqa: F401  (re-exported: the dialect's attributes)
+    STATUSES,
+    CostAttr,
+    KeyValueAttr,
+    ScheduleAttr,
+    SearchAttr,
+    VariantAttr,
+    WarpAttr,
+    WarpOptionsAttr,
+)
+from dialects.twill_outside import OUTSIDE_OPS, HandoffOp, LiveInOp, LiveOutOp, PostOp, verify_outside
 
 # ---------------------------------------------------------------------------
 # The expanded pipeline (`pipeline-expand`)
@@ -416,13 +265,18 @@ class RoleOp(IRDLOperation):
 class WarpSpecializeOp(IRDLOperation):
     """The loop just before it, warp-specialized: its bounds (`for j in lb ..
     ub step s`), its schedule's II and stage count, the channels between
-    roles, then one region per warp role. This is what code generation reads.
+    roles, one region per warp role, and what happens around the loop
+    (`outside`: live-in and live-out values, the role of each op after the
+    loop, the values crossing roles there). This is what code generation reads.
 
     ```mlir
     twill.warp_specialize %lb to %ub step %s ii 2 stages 2 channels {
       twill.channel "k" from 0 to [1] in "smem" depth 2
     } roles {
       twill.role "producer" warp 0 regs 24 prologue {...} kernel {...} epilogue {...}
+    } outside {
+      twill.live_out "o" on 1
+      twill.post "store" on 1
     }
     ```
     """
@@ -435,8 +289,10 @@ class WarpSpecializeOp(IRDLOperation):
     stages = prop_def(IntegerAttr[I64])
     channels = region_def()
     roles = region_def("single_block")
+    outside = region_def()
     assembly_format = (
-        "$lb `to` $ub `step` $step `ii` $ii `stages` $stages `channels` $channels `roles` $roles attr-dict"
+        "$lb `to` $ub `step` $step `ii` $ii `stages` $stages `channels` $channels `roles` $roles "
+        "`outside` $outside attr-dict"
     )
     traits = traits_def(NoTerminator())
 
@@ -447,11 +303,16 @@ class WarpSpecializeOp(IRDLOperation):
         stages: int,
         channels: Sequence[Operation],
         roles: Sequence[Operation],
+        outside: Sequence[Operation] = (),
     ) -> None:
         super().__init__(
             operands=list(bounds),
             properties={"ii": IntegerAttr(ii, i64), "stages": IntegerAttr(stages, i64)},
-            regions=[Region(Block(list(channels))) if channels else Region(), Region(Block(list(roles)))],
+            regions=[
+                Region(Block(list(channels))) if channels else Region(),
+                Region(Block(list(roles))),
+                Region(Block(list(outside))) if outside else Region(),
+            ],
         )
 
     def role_ops(self) -> list[RoleOp]:
@@ -459,6 +320,9 @@ class WarpSpecializeOp(IRDLOperation):
 
     def channel_ops(self) -> list[ChannelOp]:
         return [op for op in region_ops(self.channels) if isinstance(op, ChannelOp)]
+
+    def outside_ops(self) -> list[Operation]:
+        return region_ops(self.outside)
 
     def verify_(self) -> None:
         """What the op states about itself; whether its names are the loop's
@@ -472,6 +336,11 @@ class WarpSpecializeOp(IRDLOperation):
         for op in self.roles.block.ops:
             if not isinstance(op, RoleOp):
                 raise VerifyException(f"roles holds only twill.role ops, found '{op.name}'")
+        if len(self.outside.blocks) > 1:
+            raise VerifyException("outside holds at most one block")
+        for op in region_ops(self.outside):
+            if not isinstance(op, OUTSIDE_OPS):
+                raise VerifyException(f"outside holds only live_in, live_out, post and handoff ops, found '{op.name}'")
         warps: dict[int, str] = {}
         runs: dict[str, int] = {}  # op -> the warp whose kernel runs it
         for role in self.role_ops():
@@ -500,62 +369,11 @@ class WarpSpecializeOp(IRDLOperation):
             for w in channel.consumer_warps:
                 if w not in warps:
                     raise VerifyException(f"channel '{name}' goes to warp {w}, which has no role")
-
-
-# ---------------------------------------------------------------------------
-# Typed loop attributes written by the scheduling passes (were strings and
-# dictionaries parsed by hand). Registered by rebinding `Twill` below, so the
-# dialect's definition above stays as it is.
-
-
-@irdl_attr_definition
-class SearchAttr(KeyValueAttr):
-    """How a loop's schedule was found: the solver, whether the search was
-    complete (every smaller II refuted) and the solver's note,
-    `#twill.search<solver = "cp-sat", complete, note = "II proven minimal">`."""
-
-    name = "twill.search"
-    FIELDS = (("solver", "ident"), ("complete", "flag"), ("note", "ident"))
-
-    solver: StringAttr = param_def()
-    complete: IntAttr = param_def()
-    note: StringAttr = param_def()
-
-    def __init__(self, solver: str, complete: bool, note: str):
-        super().__init__(StringAttr(solver), IntAttr(int(complete)), StringAttr(note))
-
-    def print_parameters(self, printer: Printer) -> None:
-        # Solver and note are free text: printed as escaped string literals.
-        printer.print_string("<solver = ")
-        printer.print_string_literal(self.solver.data)
-        printer.print_string(", complete, note = " if self.complete.data else ", note = ")
-        printer.print_string_literal(self.note.data)
-        printer.print_string(">")
-
-    def summary(self) -> str:
-        """The one-line account the text report prints."""
-        text = f"solver={self.solver.data}; complete={'yes' if self.complete.data else 'no'}"
-        return text + (f"; {self.note.data}" if self.note.data else "")
-
-
-@irdl_attr_definition
-class WarpOptionsAttr(KeyValueAttr):
-    """The options of a joint schedule the checker needs again: the warp that
-    runs the variable-latency ops and whether values may cross warps,
-    `#twill.warp_options<vl_warp = 0, cross_warp>`."""
-
-    name = "twill.warp_options"
-    FIELDS = (("vl_warp", "int"), ("cross_warp", "flag"))
-
-    vl_warp: IntAttr = param_def()
-    cross_warp: IntAttr = param_def()
-
-    def __init__(self, vl_warp: int, cross_warp: bool):
-        super().__init__(IntAttr(vl_warp), IntAttr(int(cross_warp)))
+        verify_outside(region_ops(self.outside), warps)
 
 
 Twill = Dialect(
     "twill",
-    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, WarpSpecializeOp],
-    [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr],
+    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, LiveInOp, LiveOutOp, PostOp, HandoffOp, WarpSpecializeOp],
+    [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )

@@ -1,5 +1,11 @@
 """`--emit json`: the schedule as one JSON object, exactly in the format of
-design.md ("Interchange formats"), from a graph and its schedule."""
+design.md ("Interchange formats"), from a graph and its schedule.
+
+The schedule's own numbers (`ii`, `length`, `lower_bound`, each op's
+`cycle` and `rrt`) are in the units it was solved in: normalized units after
+cost-normalize, machine cycles otherwise (`"units"` says which). `ii_cycles`,
+`length_cycles` and `lower_bound_cycles` are machine cycles
+(units x `cycles_per_unit`), the figures to compare between kernels."""
 
 from __future__ import annotations
 
@@ -8,8 +14,19 @@ import json
 from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
-def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> dict[str, object]:
+def schedule_json(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    cycles_per_unit: float | None = None,
+    variants: list[dict[str, object]] | None = None,
+) -> dict[str, object]:
+    """`cycles_per_unit`: machine cycles per unit of the schedule, None when
+    its costs were not normalized (its units are cycles). `variants`: the
+    sub-tilings variant-search compared, listed when there was a choice."""
     ii = schedule.ii
+    scale = 1.0 if cycles_per_unit is None else cycles_per_unit
     ops = []
     for op in graph.ops:
         entry: dict[str, object] = {
@@ -30,6 +47,11 @@ def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, targe
         "length": schedule.length,
         "stages": schedule.stages,
         "lower_bound": schedule.lower_bound,
+        "units": "cycles" if cycles_per_unit is None else "normalized",
+        "cycles_per_unit": scale,
+        "ii_cycles": round(ii * scale) if ii is not None else None,
+        "length_cycles": round(schedule.length * scale),
+        "lower_bound_cycles": round(schedule.lower_bound * scale),
         "capacities": dict(sorted(graph.capacities.items())),
         "ops": ops,
         "edges": [{"src": e.src, "dst": e.dst, "delay": e.delay, "distance": e.distance} for e in graph.edges],
@@ -38,6 +60,8 @@ def schedule_json(graph: DependenceGraph, schedule: Schedule, kernel: str, targe
         doc["warps"] = [{"id": r.id, "role": r.role, "regs": r.regs} for r in schedule.roles]
     if schedule.objective is not None:
         doc["objective"] = {"name": schedule.objective[0], "value": schedule.objective[1]}
+    if variants:  # variant-search: which sub-tiling won, and the others (II in cycles, status)
+        doc["variants"] = [{k: v for k, v in row.items() if k != "summary"} for row in variants]
     return doc
 
 

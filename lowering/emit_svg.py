@@ -3,6 +3,9 @@
 state, the epilogue while it drains. One row per warp role (an op copy from
 issue to completion) and one per unit instance (the cycles it is held);
 colour by iteration. Same schedule, same bytes: fixed hash salt, no date.
+The time axis is in the schedule's units (normalized units after
+cost-normalize, which the axis label converts to machine cycles); the title
+gives the II in both.
 """
 
 from __future__ import annotations
@@ -12,13 +15,15 @@ import io
 from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
-def gantt_svg(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> str:
+def gantt_svg(
+    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+) -> str:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig = gantt_figure(graph, schedule, kernel, target)
+    fig = gantt_figure(graph, schedule, kernel, target, cycles_per_unit)
     buf = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "twillc", "svg.fonttype": "none"}):
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "twillc"})
@@ -26,7 +31,11 @@ def gantt_svg(graph: DependenceGraph, schedule: Schedule, kernel: str, target: s
     return buf.getvalue()
 
 
-def gantt_figure(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str):  # -> Figure
+def gantt_figure(
+    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+):  # -> Figure
+    """`cycles_per_unit`: machine cycles per unit of the schedule, None when
+    its costs were not normalized (its units are cycles)."""
     import matplotlib.pyplot as plt
 
     ii = schedule.ii or max(schedule.length, 1)
@@ -79,9 +88,14 @@ def gantt_figure(graph: DependenceGraph, schedule: Schedule, kernel: str, target
     ax.set_yticks(range(len(rows)), list(reversed(rows)), fontsize=8)
     ax.set_xlim(0, max(end, 1))
     ax.set_ylim(-0.6, len(rows) + 0.2)
-    ax.set_xlabel("cycle")
+    if cycles_per_unit is None:
+        ax.set_xlabel("machine cycle")
+        ii_text = f"II {schedule.ii} cycles"
+    else:
+        ax.set_xlabel(f"normalized unit (1 unit = {cycles_per_unit:.4g} machine cycles)")
+        ii_text = f"II {schedule.ii} units = {round(schedule.ii * cycles_per_unit)} cycles"
     ax.set_title(
-        f"{kernel} on {target}: II {schedule.ii}, {stages} stages, {iterations} iterations (colour = iteration)",
+        f"{kernel} on {target}: {ii_text}, {stages} stages, {iterations} iterations (colour = iteration)",
         fontsize=9,
     )
     fig.tight_layout()

@@ -5,6 +5,12 @@ The steady state is one II: an op issued at cycle c (stage c // II) holds
 its units at residues (c + k) mod II for each row k of its RRT. With more
 cycles than columns, each column covers several cycles and shows the op
 holding most of them.
+
+Units: the schedule's numbers (II, length, bound, columns, the op table's
+cycle / occupancy / latency) are in the units it was solved in, normalized
+units after cost-normalize (the header gives the scale); the "in machine
+cycles" line converts the II, length and bound, the figures to compare
+between kernels.
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ def _render_row(cells: list[str | None], labels: dict[str, str], width: int) -> 
     return "".join(out)
 
 
-def _overlap(graph: DependenceGraph, schedule: Schedule, ii: int) -> str:
+def _overlap(graph: DependenceGraph, schedule: Schedule, ii: int, unit: str) -> str:
     """Whether the compute of consecutive iterations overlaps: the ops past
     the variable-latency ones (loads a producer issues ahead) span more than
     one II from the first issue to the last completion."""
@@ -53,27 +59,50 @@ def _overlap(graph: DependenceGraph, schedule: Schedule, ii: int) -> str:
     start = min(schedule.cycles[op.id] for op in compute)
     span = max(schedule.cycles[op.id] + op.cycles for op in compute) - start
     if span <= ii:
-        return f"iterations: compute spans {span} <= II cycles, no cross-iteration overlap"
-    return f"iterations: compute spans {span} > II cycles, consecutive iterations overlap"
+        return f"iterations: compute spans {span} <= II {unit}, no cross-iteration overlap"
+    return f"iterations: compute spans {span} > II {unit}, consecutive iterations overlap"
 
 
-def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: str) -> str:
+def gantt_text(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    cycles_per_unit: float | None = None,
+    variants: list[dict[str, object]] | None = None,
+) -> str:
+    """`cycles_per_unit`: machine cycles per unit of the schedule, None when
+    its costs were not normalized (its units are cycles). `variants`: the
+    sub-tilings variant-search compared, listed when there was a choice."""
     ii = schedule.ii
+    unit = "cycles" if cycles_per_unit is None else "units"
+    scale = 1.0 if cycles_per_unit is None else cycles_per_unit
+    units_note = (
+        "(machine cycles: costs not normalized)"
+        if cycles_per_unit is None
+        else f"(normalized units: 1 unit = {scale:.4g} machine cycles)"
+    )
     period = ii if ii else max(schedule.length, 1)
     width = min(period, MAX_COLUMNS)
     labels = _labels(graph.ops)
     lines = [
         f"kernel {kernel}  target {target}  status {schedule.status.value}",
         f"II {ii if ii else '-'}  length {schedule.length}  stages {schedule.stages}  "
-        f"lower bound {schedule.lower_bound}",
+        f"lower bound {schedule.lower_bound}  {units_note}",
     ]
     if schedule.note or schedule.solver:
         lines.append(f"search: {schedule.note or 'solver=' + schedule.solver}")
+    lines.append(
+        f"in machine cycles: II {round(ii * scale) if ii else '-'}  length {round(schedule.length * scale)}  "
+        f"lower bound {round(schedule.lower_bound * scale)}"
+    )
+    for row in variants or ():  # variant-search: the sub-tilings tried, the chosen one marked
+        lines.append(f"variant {row['summary']}")
     if ii:
-        lines.append(_overlap(graph, schedule, ii))
-    scale = f" (1 column = {period / width:.3g} cycles)" if width < period else ""
-    what = f"steady state, one II = {period} cycles" if ii else f"schedule, {period} cycles"
-    lines += ["", f"{what}{scale}"]
+        lines.append(_overlap(graph, schedule, ii, unit))
+    column = f" (1 column = {period / width:.3g} {unit})" if width < period else ""
+    what = f"steady state, one II = {period} {unit}" if ii else f"schedule, {period} {unit}"
+    lines += ["", f"{what}{column}"]
 
     rows = {u: [[None] * period for _ in range(max(cap, 1))] for u, cap in sorted(graph.capacities.items())}
     for op in graph.ops:
@@ -103,7 +132,8 @@ def gantt_text(graph: DependenceGraph, schedule: Schedule, kernel: str, target: 
     warp_head = "  warp" if schedule.warps is not None else ""
     lines += [
         "",
-        f"  label  op                 unit   cycle  stage  cycles  latency{warp_head}  loc",
+        f"  label  op                 unit   cycle  stage  cycles  latency{warp_head}  loc"
+        + ("" if cycles_per_unit is None else "   (cycle, cycles, latency in units)"),
     ]
     for op in graph.ops:
         c = schedule.cycles[op.id]

@@ -1,6 +1,7 @@
 """The warp-specialized loop as code generation reads it: the
 `twill.warp_specialize` op after a `tile.for` (its bounds, II, stages,
-channels and roles with their prologue / kernel / epilogue copies), checked
+channels, roles with their prologue / kernel / epilogue copies, and what
+happens around the loop: live-ins, live-outs, post-loop roles, hand-offs), checked
 against the loop it names. Nothing here solves, expands or re-derives: a
 hand-edited module is read as written, and an inconsistent one is a located
 error."""
@@ -13,7 +14,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
-from dialects.twill import CopyOp, RoleOp, WarpSpecializeOp, region_ops
+from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
+from lowering.transforms.loop_boundary import PLACED_AFTER, outside_ids
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
@@ -48,6 +50,16 @@ class ChannelRing:
 
 
 @dataclass(frozen=True)
+class Outside:
+    """What happens around the loop (the `outside` entries, resolved)."""
+
+    live_in: dict[Operation, tuple[int, ...]]  # op before the loop -> the roles computing it
+    live_out: dict[SSAValue, int]  # loop result -> the role holding it after the loop
+    post: dict[Operation, int]  # op after the loop -> the role running it
+    handoffs: dict[SSAValue, tuple[int, frozenset[int]]]  # value -> (its holder, its readers), in the IR's order
+
+
+@dataclass(frozen=True)
 class WarpProgram:
     loop: tile.ForOp
     ws: WarpSpecializeOp
@@ -59,6 +71,7 @@ class WarpProgram:
     lb: SSAValue
     ub: SSAValue
     step: SSAValue
+    outside: Outside
 
     @property
     def warp_of(self) -> dict[str, int]:
@@ -110,8 +123,9 @@ def read_warp_program(module: ModuleOp) -> WarpProgram:
             name, ch.producer.value.data, ch.consumer_warps, ch.memory.data, ch.depth.value.data
         )
     _check_crossings(loop, ops, runs, channels, ws)
+    outside = _read_outside(loop, ops, runs, ws)
     return WarpProgram(
-        loop, ws, ops, ws.ii.value.data, ws.stages.value.data, tuple(roles), channels, ws.lb, ws.ub, ws.step
+        loop, ws, ops, ws.ii.value.data, ws.stages.value.data, tuple(roles), channels, ws.lb, ws.ub, ws.step, outside
     )
 
 
@@ -164,4 +178,119 @@ def _check_crossings(
             if ch.producer != runs[value]:
                 raise located_error(
                     ws, f"channel '{value}' comes from warp {ch.producer}, but warp {runs[value]} runs it"
+                )
+
+
+def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, int], ws: WarpSpecializeOp) -> Outside:
+    """The `outside` entries, each naming what it should (a live-in an op
+    before the loop, a live-out a loop result, a post-loop placement an op
+    after it), and together what the kernel needs: every result the loop
+    yields from a role held by that role, every op after the loop on a role,
+    every value an op reads from another role handed over to it, and every
+    value from before the loop a role reads computed on it."""
+    ids = outside_ids(loop)
+    block = loop.parent_block()
+    assert block is not None
+    everything = list(block.ops)
+    before = everything[: everything.index(loop)]
+    after = everything[everything.index(loop) + 1 :]
+    body = loop.body.block
+    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
+    name_of = {id(op): name for name, op in ops.items()}
+    computes = {  # loop result -> the role computing the value yielded for it
+        res: runs[name_of[id(y.owner)]] for res, y in zip(loop.res, yielded, strict=True) if id(y.owner) in name_of
+    }
+    placed = [op for op in after if op.dialect_name() == "tile" and not isinstance(op, PLACED_AFTER)]
+    live_in: dict[Operation, tuple[int, ...]] = {}
+    live_out: dict[SSAValue, int] = {}
+    post: dict[Operation, int] = {}
+    handoffs: dict[SSAValue, tuple[int, frozenset[int]]] = {}
+    entries = ws.outside_ops()
+    for e in entries:
+        if isinstance(e, LiveInOp):
+            x = ids.get(e.value.data)
+            if not (isinstance(x, Operation) and x in before and not isinstance(x, tile.LoadOp)):
+                raise located_error(e, f"live-in '{e.value.data}' names no value computed before the loop")
+            live_in[x] = e.warps
+        elif isinstance(e, LiveOutOp):
+            x, w = ids.get(e.value.data), e.role.value.data
+            if not (isinstance(x, SSAValue) and x in computes):
+                raise located_error(e, f"live-out '{e.value.data}' names no result the loop yields from a role")
+            if computes[x] != w:
+                raise located_error(
+                    e, f"live-out '{e.value.data}' is held by warp {w}, but warp {computes[x]} computes it"
+                )
+            live_out[x] = w
+        elif isinstance(e, PostOp):
+            x = ids.get(e.op.data)
+            if not (isinstance(x, Operation) and x in placed):
+                raise located_error(e, f"post-loop op '{e.op.data}' names no op after the loop that a role runs")
+            post[x] = e.role.value.data
+    for res in computes:
+        if res not in live_out:
+            raise located_error(ws, f"loop result '{_name(ids, res)}' has no live-out entry")
+    holder = dict(live_out) | {r: w for op, w in post.items() for r in op.results}
+    for op in placed:
+        if op not in post:
+            raise located_error(ws, f"op '{_name(ids, op)}' after the loop runs on no role (no twill.post)")
+    for e in entries:
+        if isinstance(e, HandoffOp):
+            x = ids.get(e.value.data)
+            v = x.results[0] if isinstance(x, Operation) and x.results else x
+            if not isinstance(v, SSAValue):  # the op's verifier: a live-out or post-loop op, here one with no result
+                raise located_error(e, f"hand-off '{e.value.data}' names an op with no result")
+            handoffs[v] = (e.producer.value.data, frozenset(e.consumer_warps))
+    for op in placed:
+        w = post[op]
+        for v in op.operands:
+            if v in holder and holder[v] != w and not isinstance(v.owner, tile.LoadOp):
+                if v not in handoffs or w not in handoffs[v][1]:
+                    raise located_error(
+                        ws,
+                        f"op '{_name(ids, op)}' after the loop on warp {w} reads '{_name(ids, v)}' "
+                        f"from warp {holder[v]}, with no hand-off to it",
+                    )
+    _check_live_in(loop, ops, runs, placed, post, live_in, ids, ws)
+    return Outside(live_in, live_out, post, handoffs)
+
+
+def _name(ids: dict[str, Operation | SSAValue], x: Operation | SSAValue) -> str:
+    for name, thing in ids.items():
+        if thing is x or (isinstance(thing, Operation) and isinstance(x, SSAValue) and x in thing.results):
+            return name
+    return "?"
+
+
+def _check_live_in(
+    loop: tile.ForOp,
+    ops: dict[str, Operation],
+    runs: dict[str, int],
+    placed: list[Operation],
+    post: dict[Operation, int],
+    live_in: dict[Operation, tuple[int, ...]],
+    ids: dict[str, Operation | SSAValue],
+    ws: WarpSpecializeOp,
+) -> None:
+    """Each register value from before the loop that a role reads (an op of
+    its in the loop, not through a carried value, or after it; or a live-in
+    it computes) is computed on that role."""
+    block = loop.parent_block()
+    assert block is not None
+    before = set(list(block.ops)[: list(block.ops).index(loop)])
+    inits = {init.owner for init in loop.iter_args}
+    readers: list[tuple[Operation, int]] = [(op, runs[name]) for name, op in ops.items()]
+    readers += list(post.items())
+    readers += [(op, w) for op, ws_ in live_in.items() for w in ws_]
+    for op, w in readers:
+        if isinstance(op, tile.LoadOp):
+            continue
+        for v in op.operands:
+            src = v.owner
+            if not (isinstance(src, Operation) and src in before and isinstance(v.type, tile.TileType)):
+                continue
+            if isinstance(src, tile.LoadOp) or (src in inits and op not in post):
+                continue  # loaded once for every role; a carried value's start its role initializes
+            if w not in live_in.get(src, ()):
+                raise located_error(
+                    ws, f"warp {w} reads '{_name(ids, src)}' computed before the loop, with no live-in on it"
                 )

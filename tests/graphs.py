@@ -44,3 +44,44 @@ def example_module(name: str, passes: str) -> ModuleOp:
     for p in PassPipeline.parse_spec(get_all_passes(), passes).passes:
         p.apply(make_context(), module)
     return module
+
+
+def attention_chains(chains: int) -> DependenceGraph:
+    """`chains` independent attention-like chains of 8 ops each (a TMA load,
+    QK^T and PV on the tensor core, exp2 on the SFU, row reductions and the
+    rescale on the ALUs, the output and row sum carried), with registers,
+    load latency and spill costs of the Hopper model's order: 40 ops at 5
+    chains, for the first-schedule heuristic (`joint_heuristic`)."""
+    ops: list[Op] = []
+    edges: list[Edge] = []
+    for c in range(chains):
+
+        def n(name: str, c: int = c) -> str:
+            return f"{name}{c}"
+
+        ops += [
+            Op(n("ld"), uniform_rrt("tma", 16), latency=78, variable_latency=True),
+            Op(n("s"), uniform_rrt("tc", 64), latency=64, regs=64, spill_cost=30, reads_while_running=True),
+            Op(n("mx"), uniform_rrt("alu", 16), latency=16, regs=1, spill_cost=30),
+            Op(n("sub"), uniform_rrt("alu", 16), latency=16, regs=64, spill_cost=30),
+            Op(n("p"), uniform_rrt("sfu", 64), latency=64, regs=32, spill_cost=30),
+            Op(n("sm"), uniform_rrt("alu", 16), latency=16, regs=1, spill_cost=30),
+            Op(n("l"), uniform_rrt("alu", 1), latency=1, regs=1, spill_cost=30),
+            Op(n("o"), uniform_rrt("tc", 64), latency=64, regs=32, spill_cost=30, reads_while_running=True),
+        ]
+        edges += [
+            Edge(n("ld"), n("s"), 78),
+            Edge(n("ld"), n("o"), 78),
+            Edge(n("s"), n("mx"), 64),
+            Edge(n("s"), n("sub"), 64),
+            Edge(n("mx"), n("sub"), 16),
+            Edge(n("mx"), n("mx"), 16, 1),
+            Edge(n("sub"), n("p"), 16),
+            Edge(n("p"), n("sm"), 64),
+            Edge(n("p"), n("o"), 64),
+            Edge(n("sm"), n("l"), 16),
+            Edge(n("l"), n("l"), 1, 1),
+            Edge(n("o"), n("o"), 64, 1, in_place=True),
+        ]
+    units = {"tc": 1, "sfu": 1, "alu": 2, "tma": 1}
+    return DependenceGraph(f"chains{chains}", tuple(ops), tuple(edges), units, {"smem": 228 * 1024})

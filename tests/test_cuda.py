@@ -26,6 +26,10 @@ GENERATED = {
     "attn_fwd_h100": "sm_90a",
     "attn_bwd_h100": "sm_90a",
     "attn_fwd_b200": "sm_100a",
+    # The natural forms, sub-tiled by the default pipeline's variant search.
+    "gemm_h100_natural": "sm_90a",
+    "attn_fwd_h100_natural": "sm_90a",
+    "attn_fwd_b200_natural": "sm_100a",
 }
 
 
@@ -42,10 +46,11 @@ def test_generated_kernel_compiles_within_budget(example: str, tmp_path: Path) -
 
 
 # Kernels of the other element types, written as a user would (the lit cases
-# in tests/filecheck/cuda): bf16 examples, FP8 GEMMs, W8A16, f32 tiles.
+# in tests/filecheck/cuda): bf16 examples (attn_bwd_h100's included), FP8 GEMMs, W8A16, f32 tiles.
 ELEMENT_TYPES = {
     "gemm-bf16-sm90": "sm_90a",
     "attn-fwd-bf16-sm90": "sm_90a",
+    "attn-bwd-bf16-sm90": "sm_90a",
     "gemm-fp8-sm90": "sm_90a",
     "gemm-e5m2-sm90": "sm_90a",
     "w8a16-sm90": "sm_90a",

@@ -1,7 +1,7 @@
 """What the general emitter decides from the warp-specialized loop before it
 prints: tensor-memory columns, which tiles stay in tensor memory or shared
 memory, in-place accumulators, the software pipeline inside a role, and the
-role of each op after the loop."""
+role of each op after the loop (read from the warp-specialized IR)."""
 
 from __future__ import annotations
 
@@ -167,44 +167,17 @@ class LoopAnalysis:
         self._rotated |= rotated
         return True
 
-    def _assign_post(self, after: list[Operation]) -> None:
-        """Each op after the loop runs on one role: the one holding its first
-        operand (a loop result is held by the role yielding it); an op that
-        reads no loop result (a loaded tile, a value from before the loop)
-        on the role of its first reader, else on the first consumer role.
-        Operands held by another role come over once through shared memory."""
-        yielded = list(self.body.last_op.operands)  # type: ignore[union-attr]
-        self.holder: dict[SSAValue, int] = {}
-        for res, y in zip(self.loop.res, yielded, strict=True):
-            if isinstance(y.owner, Operation) and id(y.owner) in self.op_id:
-                self.holder[res] = self.warp(y.owner)
-        self.post_role: dict[int, int] = {}  # id(op) -> warp
-        free: list[Operation] = []
-        for op in after:
-            if op.dialect_name() != "tile" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
-                continue  # indices, the return, and loads the producer issues before the loop
-            held = [self.holder[v] for v in op.operands if v in self.holder]
-            if not held:
-                free.append(op)
-                continue
-            self.post_role[id(op)] = held[0]
-            for r in op.results:
-                self.holder[r] = held[0]
-        for op in reversed(free):
-            readers = [
-                self.post_role[id(u.operation)] for r in op.results for u in r.uses if id(u.operation) in self.post_role
-            ]
-            self.post_role[id(op)] = readers[0] if readers else (self.groups[1:] or self.groups)[0]
-            for r in op.results:
-                self.holder[r] = self.post_role[id(op)]
+    def _read_outside(self) -> None:
+        """Around the loop, as `warp-specialize` decided it (the `outside`
+        entries of the warp-specialized IR): the role holding each loop result
+        and each post-loop value, the role of each op after the loop, and the
+        values crossing roles there (once, through shared memory)."""
+        outside = self.program.outside
+        self.post_role: dict[int, int] = {id(op): w for op, w in outside.post.items()}  # id(op) -> warp
+        self.holder: dict[SSAValue, int] = dict(outside.live_out)
+        self.holder |= {r: w for op, w in outside.post.items() for r in op.results}
         # value -> (the role holding it, the roles reading it)
-        self.post_channels: dict[SSAValue, tuple[int, frozenset[int]]] = {}
-        for op in after:
-            role = self.post_role.get(id(op))
-            for v in op.operands:
-                if role is not None and v in self.holder and self.holder[v] != role and not self._in_smem(v):
-                    src, readers = self.post_channels.get(v, (self.holder[v], frozenset()))
-                    self.post_channels[v] = (src, readers | {role})
+        self.post_channels: dict[SSAValue, tuple[int, frozenset[int]]] = dict(outside.handoffs)
 
     def _yielded(self, v: SSAValue) -> SSAValue | None:
         """For a carried block argument, the in-loop value yielded for it."""

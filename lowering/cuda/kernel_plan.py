@@ -201,7 +201,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
             Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name, m)
         )
     carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
-    stores = _stores(loop, carried, names)
+    stores = _stores(program, carried, names)
     # One ring slot holds an iteration's loads: the ring is as deep as the
     # deepest of their channels (warp-specialize gives them one depth).
     depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
@@ -231,17 +231,27 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     )
 
 
-def _stores(loop: tile.ForOp, carried: dict[int, Wgmma], names: dict) -> list[TileStore]:
+def _stores(program: WarpProgram, carried: dict[int, Wgmma], names: dict) -> list[TileStore]:
     """The stores of the carried accumulators after the loop (`gemm_class`
-    admits only a store, maybe after one cast to the stored type)."""
+    admits only a store, maybe after one cast to the stored type), each by the
+    role holding its accumulator: the warp-specialized IR must place them so
+    (`twill.post`), since this kernel hands nothing over after the loop."""
     out: list[TileStore] = []
+    outside = program.outside
     for index, mma in sorted(carried.items()):
-        result = loop.res[index]
+        result = program.loop.res[index]
         for use in result.uses:
             value, user, dtype = result, use.operation, "f32"
             if isinstance(user, tile.CastOp):
                 value, dtype, user = user.result, elt(_tile(user.result)).name, next(iter(user.result.uses)).operation
             assert isinstance(user, tile.StoreOp)
+            for op in dict.fromkeys((use.operation, user)):
+                if outside.post[op] != outside.live_out[result]:
+                    raise located_error(
+                        program.ws,
+                        f"CUDA emission: the GEMM kernel stores '{mma.name}' from the role holding it, warp "
+                        f"{outside.live_out[result]}, but the IR places an op storing it on warp {outside.post[op]}",
+                    )
             r0, c0 = (c_index(i, None) for i in user.indices)
             rows, cols = _tile(value).get_shape()
             out.append(TileStore(mma.name, names[user.tensor], f"({r0}) * {rows}", f"({c0}) * {cols}", dtype))

@@ -4,7 +4,7 @@ sends, releases and hand-offs, and the ops after the loop."""
 
 from __future__ import annotations
 
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.dtypes import elt
@@ -95,28 +95,9 @@ class RoleCode:
             arg = self.body.args[i + 1]
             if arg in regs:
                 out += self._init(init, self.name(arg), regs[arg])
-        # values computed before the loop that this role reads in it
-        inits = {init.owner for init in self.loop.iter_args}
-        needed = {v for op in mine for v in op.operands if v in regs and not isinstance(v, BlockArgument)}
-        # and those this role's ops after the loop read (an init among them included)
-        post_needed = {
-            v
-            for op in after
-            if self.post_role.get(id(op)) == w
-            for v in op.operands
-            if isinstance(v.type, tile.TileType) and v.owner in before and not self._in_smem(v)
-        }
-        needed |= post_needed
-        for op in reversed(before):  # and what those are computed from
-            if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
-                needed |= {v for v in op.operands if isinstance(v.type, tile.TileType) and not self._in_smem(v)}
-        pre_ops = [
-            op
-            for op in before
-            if (op not in inits or any(r in post_needed for r in op.results))
-            and not isinstance(op, tile.LoadOp)
-            and any(r in needed for r in op.results)
-        ]
+        # values computed before the loop that this role reads (in it or after
+        # it), computed here: the live-ins warp-specialize put on this role
+        pre_ops = [op for op in before if w in self.program.outside.live_in.get(op, ())]
         for op in pre_ops:  # their arrays
             for r in op.results:
                 if r not in regs and isinstance(r.type, tile.TileType):

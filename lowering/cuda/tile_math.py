@@ -104,6 +104,8 @@ class TileMath:
                 conv = "__float2half" if c_elt(r.type) == "__half" else "__half2float"  # type: ignore[arg-type]
             else:
                 conv = {"bf16": "__float2bfloat16", "f32": "float"}.get(dst, c_elt(r.type))  # type: ignore[arg-type]
+                if dst == "bf16" and src == "f32" and r in self.staged:
+                    conv = "tw_float2bf16"  # see twillc_dtypes.cuh: no spill staging FA3 backward's P and dS
                 conv += "(float" if src != "f32" else ""
             if c_elt(op.input.type) == c_elt(r.type):  # type: ignore[arg-type]
                 conv = ""

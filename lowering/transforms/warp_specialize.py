@@ -29,6 +29,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from dialects import tile
 from dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
 from lowering.transforms.expand import channels, program_from_ir
+from lowering.transforms.loop_boundary import outside_entries
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
@@ -82,7 +83,8 @@ class WarpSpecializePass(ModulePass):
             if name in in_tmem and source in in_tmem:  # written in place, in its accumulator's slot
                 depths[name] = depths[source]
         chans = [ChannelOp(c.value, c.producer, c.consumers, c.memory, depths[c.value]) for c in crossing]
-        result = WarpSpecializeOp((loop.lb, loop.ub, loop.step), program.ii, program.stages, chans, roles)
+        outside = outside_entries(loop, ops, warps)
+        result = WarpSpecializeOp((loop.lb, loop.ub, loop.step), program.ii, program.stages, chans, roles, outside)
         after = pipeline.next_op
         if isinstance(after, WarpSpecializeOp):  # specialized before: the schedule may have changed
             Rewriter.replace_op(after, result)

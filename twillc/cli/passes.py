@@ -56,6 +56,18 @@ def _verify_schedule() -> type[ModulePass]:
     return VerifySchedulePass
 
 
+def _sub_tile() -> type[ModulePass]:
+    from twillc.transforms.sub_tile import SubTilePass
+
+    return SubTilePass
+
+
+def _variant_search() -> type[ModulePass]:
+    from twillc.transforms.variant_search import VariantSearchPass
+
+    return VariantSearchPass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return {
         "annotate-costs": _annotate_costs,
@@ -66,6 +78,8 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "verify-schedule": _verify_schedule,
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
+        "sub-tile": _sub_tile,
+        "variant-search": _variant_search,
     }
 
 
@@ -77,12 +91,18 @@ PASS_SUMMARIES = {
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
+    "sub-tile": "split a chain's rows into independent parts (data partitioning), plain tile IR",
+    "variant-search": "schedule the kernel unsplit and sub-tiled in 2, 3, ... parts; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
 }
 
-# What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given;
-# `-o k.cu` and `-o k.ptx` lower the schedule too (LOWERING_PIPELINE).
-DEFAULT_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
+# What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given:
+# variant-search schedules the kernel as written and sub-tiled (each variant
+# through SCHEDULE_PIPELINE) and keeps the fastest; `-o k.cu` and `-o k.ptx`
+# lower the schedule too (LOWERING_PIPELINE). A module already costed resumes
+# SCHEDULE_PIPELINE where it stands.
+SCHEDULE_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
+DEFAULT_PIPELINE = "variant-search"
 LOWERING_PIPELINE = "pipeline-expand,warp-specialize"
 
 
@@ -94,12 +114,15 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     from dialects import tile
     from dialects.twill import PipelineOp, ScheduleAttr, WarpSpecializeOp
 
-    passes = DEFAULT_PIPELINE.split(",") + (LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else [])
+    lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
+    passes = SCHEDULE_PIPELINE.split(",") + lowering
     ops = list(module.walk())
     loops = [op for op in ops if isinstance(op, tile.ForOp)]
     if not loops:
         return ",".join(passes)  # annotate-costs reports the missing loop
     loop = loops[0]
+    if not any("twill.cost" in op.attributes for op in loop.walk()):
+        return ",".join(DEFAULT_PIPELINE.split(",") + lowering)
     scheduled = isinstance(loop.attributes.get("twill.schedule"), ScheduleAttr)
     reached = [
         ("annotate-costs", any("twill.cost" in op.attributes for op in loop.body.block.ops)),

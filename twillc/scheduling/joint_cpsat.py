@@ -50,10 +50,13 @@ def joint_cpsat_at(
     stages: int | None = None,
     time_limit: float = 60.0,
     seed: int = 0,
+    work: float | None = None,
 ) -> Answer:
     """Decide the joint problem at II `ii`, length `length` and `stages`
     copies in Q*, as `joint_schedule_at` does. Single-threaded, so the
-    answer is the same on every run."""
+    answer is the same on every run that ends before `time_limit` seconds;
+    `work`: CP-SAT deterministic time allowed (an answer independent of the
+    machine's load when it binds before the wall-clock limit)."""
     from ortools.sat.python import cp_model
 
     copies = query_copies(graph, config, ii, length, stages)
@@ -64,6 +67,8 @@ def joint_cpsat_at(
     model = _Model(graph, config, ii, length, copies)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    if work is not None:
+        solver.parameters.max_deterministic_time = max(0.01, work)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     status = solver.solve(model.m)

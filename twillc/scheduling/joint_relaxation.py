@@ -46,12 +46,20 @@ MAX_RECURRENCES = 200
 
 
 def joint_relaxation_at(
-    graph: DependenceGraph, config: WarpConfig, ii: int, time_limit: float = 60.0, seed: int = 0
+    graph: DependenceGraph,
+    config: WarpConfig,
+    ii: int,
+    time_limit: float = 60.0,
+    seed: int = 0,
+    work: float | None = None,
 ) -> str:
     """'infeasible' when no joint schedule exists at `ii` for any length,
     'feasible' when both relaxations hold (nothing is proven), 'unknown'
     when one is undecided at the limit. The one by residues first, with a
-    quarter of the time; single-threaded, so the answer is reproducible."""
+    quarter of the time; single-threaded, so the answer is reproducible.
+    `work`: CP-SAT deterministic time for both (a quarter of it for the
+    first), which makes the answer independent of the machine's load when
+    it binds before the wall-clock limit."""
     from ortools.sat.python import cp_model
 
     if ii < 1:
@@ -66,6 +74,8 @@ def joint_relaxation_at(
         left = deadline - time.monotonic()
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = max(0.01, left if by_stages else left / 4)
+        if work is not None:
+            solver.parameters.max_deterministic_time = max(0.01, work if by_stages else work / 4)
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = seed
         status = solver.solve(_Relaxation(graph, config, ii, by_stages).m)

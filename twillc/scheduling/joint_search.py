@@ -29,6 +29,30 @@ carrying a value across warps (each a shared-memory or tensor-memory ring
 and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
 on whole warp groups.
 
+Always an answer. When the modulo schedule's own times do not admit
+warps at once, `joint_heuristic` builds a first schedule (checked by
+`checker_ws`, in well under 2 s on loops of up to ~40 ops) before any
+other query; the seeds are then scanned only below its II, full queries
+bisect between the proven bound and the best II (schedule first: a smaller
+II soon), and the upward scan from the bound proves what it can. On the
+time limit the best schedule so far comes back (`solver=heuristic` when
+nothing beat the heuristic's; its warps those with the fewest crossings at
+its times, if time is left), with its bound and the IIs left open. Every
+call is cut at the search's deadline, so the search ends within its limit
+(plus the last call's cleanup and, on a loaded machine, the heuristic's
+own time).
+
+Reproducible. Every query is limited by work, not wall time: CP-SAT's
+deterministic time, Z3's resource limit (`rlimit`), both constants
+(`QUERY_WORK`, independent of the time limit and of the time left), with
+room on the wall clock (`WALL_SLACK`); the heuristic counts probes and
+search nodes. CP-SAT runs single-threaded with a fixed seed. So a search
+that ends before its time limit gives the same schedule on an idle or a
+loaded machine, and with any larger limit. What stays load-dependent: a
+search cut by its time limit (how far it got), and a call whose wall
+allowance runs out before its work limit (a machine over `WALL_SLACK`
+times slower than its work limit assumes).
+
 What the result claims. `status` is OPTIMAL when every II below the one
 returned has no modulo schedule at all (proven by CP-SAT) or is refuted at
 every length by `joint_relaxation` (tried first at each II, unless
@@ -47,6 +71,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+from twillc.scheduling.joint_heuristic import first_joint_schedule, pad_crossings
 from twillc.scheduling.joint_query import Answer
 from twillc.scheduling.joint_roles import canonical_warps, warp_roles
 from twillc.scheduling.joint_z3 import joint_schedule_at
@@ -55,6 +80,11 @@ from twillc.scheduling.warp_config import WarpConfig
 
 __all__ = ["SolverLimit", "WarpConfig", "canonical_warps", "joint_schedule", "joint_schedule_at", "warp_roles"]
 
+QUERY_WORK = 15.0
+"""Work per query (CP-SAT deterministic seconds, Z3 steps / `Z3_STEPS_PER_SECOND`):
+what the 120 s default of the past gave each query as wall time."""
+WALL_SLACK = 4.0
+"""Wall-clock seconds a query may take per second of work it is given."""
 ENGINES = ("cp-sat", "z3")
 """What decides a full query (issue times and warps both free)."""
 Found = tuple[dict[str, int], dict[str, int]]
@@ -117,7 +147,10 @@ class _Search:
         self.graph, self.config, self.seed, self.progress = graph, config, seed, progress
         self.engine, self.relaxation = engine, relaxation
         self.start, self.time_limit = time.monotonic(), time_limit
-        self.query_limit = max(1.0, time_limit / 8)
+        self.query_limit = QUERY_WORK
+        """Work (solver-deterministic seconds) per query: a constant, never
+        the time left, so that an answer depends neither on the machine's
+        load nor on the time limit (see `wall`)."""
         self.bases: dict[int, tuple[str, Schedule | None]] = {}
         self.seeds: dict[int, Schedule] = {}
         """Modulo schedules known without a proof of minimal length."""
@@ -128,7 +161,15 @@ class _Search:
         return self.time_limit - (time.monotonic() - self.start)
 
     def budget(self, cap: float) -> float:
-        return min(max(self.left(), 0.1), cap)
+        """Wall-clock seconds for a call limited by wall time alone."""
+        return min(max(self.left(), 0.05), cap)
+
+    def wall(self, work: float) -> float:
+        """Wall-clock seconds for a query given `work` seconds of solver work
+        (CP-SAT deterministic time, Z3 steps): room for a loaded machine, so
+        that the work limit binds first and the answer is reproducible, cut
+        at the search's deadline."""
+        return min(max(self.left(), 0.05), work * WALL_SLACK)
 
     def base(self, ii: int) -> tuple[str, Schedule | None]:
         """The shortest modulo schedule at `ii` and how sure that is:
@@ -142,7 +183,8 @@ class _Search:
         from twillc.scheduling.graph import schedule_length
         from twillc.scheduling.modulo_cpsat import solve_at
 
-        res = solve_at(graph, ii, self.budget(self.query_limit / 2), self.seed, minimise_length=True)
+        work = self.query_limit / 2
+        res = solve_at(graph, ii, self.wall(work), self.seed, minimise_length=True, work=work)
         if res.cycles is None:
             return res.status, None
         cyc = {o.id: res.cycles[o.id] for o in graph.ops}
@@ -160,10 +202,10 @@ class _Search:
         if fixed is None and self.engine == "cp-sat":
             from twillc.scheduling.joint_cpsat import joint_cpsat_at
 
-            res = joint_cpsat_at(self.graph, self.config, ii, length, stages, self.budget(cap), self.seed)
+            res = joint_cpsat_at(self.graph, self.config, ii, length, stages, self.wall(cap), self.seed, cap)
         else:
             res = joint_schedule_at(
-                self.graph, self.config, ii, length, stages, self.budget(cap), self.seed, fixed, fewest_crossings
+                self.graph, self.config, ii, length, stages, self.wall(cap), self.seed, fixed, fewest_crossings, cap
             )
         if self.progress:
             verdict = "sat" if isinstance(res, tuple) else "unsat" if res is None else "unknown"
@@ -184,13 +226,7 @@ class _Search:
         """The graph with every edge that may cross warps lengthened by its
         spill delay, so that any warp assignment meets the cross-warp delays,
         and its shortest modulo schedule at `ii`."""
-        edges = tuple(
-            e
-            if e.src == e.dst or self.graph.op(e.src).variable_latency
-            else replace(e, delay=e.delay + self.config.spill(self.graph, e.src))
-            for e in self.graph.edges
-        )
-        padded = replace(self.graph, edges=edges)
+        padded = pad_crossings(self.graph, self.config)
         return padded, self.shortest_modulo(padded, ii)[1]
 
     def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
@@ -231,28 +267,44 @@ class _Search:
                     break
         return found
 
-    def first(self, start: int, max_ii: int, extra_stages: int) -> tuple[tuple[int, Found], str] | None:
-        """A first schedule and what found it: modulo times scanned upward
-        with growing steps, then bisected; when no seed admits warps, full
-        queries the same way from `max_ii` down (a register budget can rule
-        out every seed's issue times while other times fit), each II's
-        queries ahead of its relaxation."""
-        seeded = self.first_on_seeds(start, max_ii)
+    def first(
+        self, start: int, max_ii: int, extra_stages: int, heuristic: Callable[[], tuple[int, Found] | None]
+    ) -> tuple[tuple[int, Found], str] | None:
+        """A first schedule and what found it: the modulo schedule's times
+        (when they admit warps, the answer, found in well under a second);
+        else `heuristic`'s schedule (`joint_heuristic`) reported at once,
+        then modulo times scanned upward with growing steps up to its II,
+        then bisected; else, when no seed admits warps, full queries the
+        same way from `max_ii` down (a register budget can rule out every
+        seed's issue times while other times fit), each II's queries ahead
+        of its relaxation."""
+        found = self.with_modulo_times(start)
+        if isinstance(found, tuple):
+            return (start, found), "z3"
+        known = heuristic()
+        if self.progress and known is not None:
+            self.progress(
+                {"ii": known[0], "heuristic": True, "bound": self.lower, "elapsed": time.monotonic() - self.start}
+            )
+        seeded = self.first_on_seeds(start, max_ii if known is None else min(max_ii, known[0]), tried=True)
         if seeded is not None:
             return seeded, "z3"
+        if known is not None:
+            return known, "heuristic"
         if self.left() <= 0:
             return None
-        # Without an answer here there is none: this query may take half of
-        # what is left (a loaded machine can need more than a query's share).
-        res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=max(self.query_limit, self.left() / 2))
+        # Without an answer here there is none: this query gets four
+        # queries' work.
+        res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=4 * self.query_limit)
         if not isinstance(res, tuple):
             return None
         best = self.bisect((max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
         return (best[0], self.fewest_crossings(*best)), self.engine
 
-    def first_on_seeds(self, start: int, max_ii: int) -> tuple[int, Found] | None:
-        """A schedule on a seed's issue times: scanned upward with growing steps, then bisected."""
-        found = self.with_modulo_times(start)
+    def first_on_seeds(self, start: int, max_ii: int, tried: bool = False) -> tuple[int, Found] | None:
+        """A schedule on a seed's issue times: scanned upward with growing
+        steps, then bisected. `tried`: `start` is known to fail."""
+        found = None if tried else self.with_modulo_times(start)
         if isinstance(found, tuple):
             return start, found
         fail, step, probe = start, 1, start + 1
@@ -264,6 +316,15 @@ class _Search:
                 break
             fail, probe, step = probe, probe + step, step * 2
         return None if best is None else self.bisect(best, fail, self.with_modulo_times)
+
+    def improve(self, best: tuple[int, Found], lower: int, extra_stages: int) -> tuple[tuple[int, Found], bool]:
+        """Anytime: full queries bisecting between the proven lower bound and
+        the best II so far, schedule-first (a smaller II soon, the proofs
+        after); whether a full query improved on `best`."""
+        found = self.bisect(best, lower - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
+        if found[0] == best[0]:
+            return best, False
+        return (found[0], self.fewest_crossings(*found)), True
 
     def bisect(self, best: tuple[int, Found], fail: int, probe: Callable[[int], Answer]) -> tuple[int, Found]:
         """The least II above `fail` where `probe` finds a schedule, by
@@ -321,7 +382,9 @@ class _Search:
         length and stage count."""
         from twillc.scheduling.joint_relaxation import joint_relaxation_at
 
-        verdict = joint_relaxation_at(self.graph, self.config, ii, self.budget(self.query_limit), self.seed)
+        verdict = joint_relaxation_at(
+            self.graph, self.config, ii, self.wall(self.query_limit), self.seed, self.query_limit
+        )
         if self.progress:
             self.progress(
                 {
@@ -351,7 +414,7 @@ class _Search:
         hi = stages * ii
         while lo < hi and self.left() > 0:
             mid = (lo + hi) // 2
-            probe = self.query(ii, mid, stages, max(0.5, self.time_limit / 40))
+            probe = self.query(ii, mid, stages, self.query_limit / 5)
             if isinstance(probe, tuple):
                 hi, found = mid, probe
             else:
@@ -398,9 +461,20 @@ def joint_schedule(
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, True, solver="z3", note=structural)
     max_ii = max_ii if max_ii is not None else max(_sequential_ii(graph), modulo.ii)
 
-    first = search.first(modulo.ii, max_ii, extra_stages)
-    # What found the schedule: Z3 on modulo issue times, else the engine.
+    # Unless the modulo schedule's times admit warps at once, a first
+    # schedule from the heuristic in well under a second, whatever the
+    # exact search does with the time (deterministic: a fixed number of probes).
+    first = search.first(
+        modulo.ii,
+        max_ii,
+        extra_stages,
+        lambda: first_joint_schedule(graph, config, modulo.lower_bound, max_ii, out_of_time=lambda: search.left() <= 0),
+    )
+    # What found the schedule: Z3 on modulo issue times, the heuristic, else the engine.
     best, solver = first if first is not None else (None, "z3")
+    if best is not None and best[0] > modulo.lower_bound:
+        best, improved = search.improve(best, modulo.lower_bound, extra_stages)
+        solver = engine if improved else solver
     top_ii = best[0] if best is not None else max_ii + 1
     refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
     for ii in range(modulo.lower_bound, top_ii):
@@ -415,6 +489,9 @@ def joint_schedule(
             solver = engine
             break
         refuted.append((ii, how if res is None else f"open: {how}"))
+    if solver == "heuristic" and best is not None and search.left() > 0:
+        # The heuristic's times kept, its warps those with the fewest crossings.
+        best = (best[0], search.fewest_crossings(*best))
 
     if best is None:
         if search.left() <= 0:

@@ -71,6 +71,12 @@ from twillc.scheduling.warp_config import WarpConfig
 if TYPE_CHECKING:
     import z3
 
+
+Z3_STEPS_PER_SECOND = 3_000_000
+"""Z3 resource-limit steps per second of one core of the development machine
+(measured on the joint queries: 2.6-3.3 million per CPU second)."""
+
+
 def joint_schedule_at(
     graph: DependenceGraph,
     config: WarpConfig,
@@ -81,9 +87,13 @@ def joint_schedule_at(
     seed: int = 0,
     fixed_cycles: dict[str, int] | None = None,
     fewest_crossings: bool = False,
+    work: float | None = None,
 ) -> Answer:
     """Decide the joint problem at II `ii`, length `length` and `stages`
-    copies in Q* (see the module docstring). With `fixed_cycles` only warps
+    copies in Q* (see the module docstring). `work`: seconds of Z3's
+    resource limit (`rlimit`, counted in steps, `Z3_STEPS_PER_SECOND`), which
+    makes the answer independent of the machine's load when it binds before
+    the wall-clock `time_limit`. With `fixed_cycles` only warps
     are chosen. With `fewest_crossings`, Z3's optimizer returns an answer
     with the fewest edges carrying a value from one warp to another, then
     the fewest ops needing less than a warp group on a whole one. Issue times
@@ -107,6 +117,8 @@ def joint_schedule_at(
         enc.solver.minimize(enc.count(enc.crossings))
         enc.solver.minimize(enc.count(enc.oversized()))
     enc.solver.set("timeout", max(1, int(time_limit * 1000)))
+    if work is not None:
+        enc.solver.set("rlimit", max(1, int(work * Z3_STEPS_PER_SECOND)))
     verdict = enc.solver.check()
     if verdict == z3.unsat:
         return None

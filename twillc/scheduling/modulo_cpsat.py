@@ -74,6 +74,9 @@ LIFETIME_WORK = 0.06
 the schedules of a settled II and length by lifetimes: a tie-break, not a
 claim, which rarely needs the proof of its optimum."""
 
+WALL_SLACK = 4.0
+"""Wall-clock seconds a call may take per second of work (a loaded machine
+is slower): the work limit binds first, the time limit still stops all."""
 PROOF_SHARE = 0.75
 """Of an II's time, what the groups' relaxation may take (it returns early
 when it finds the group feasible, as it usually does quickly)."""
@@ -87,9 +90,12 @@ def solve_at(
     minimise_length: bool,
     hint: dict[str, int] | None = None,
     fixed_length: int | None = None,
+    work: float | None = None,
 ) -> _Result:
     """One CP-SAT model at a fixed II over the ops that reserve units; the
-    others follow from longest paths (see the module docstring)."""
+    others follow from longest paths (see the module docstring). `work`:
+    CP-SAT deterministic time, shared as the wall time is: the answer is
+    then independent of the machine's load when it binds first."""
     from ortools.sat.python import cp_model
 
     ops = list(graph.ops)
@@ -111,7 +117,8 @@ def solve_at(
     groups: list[dict[int, int]] = []
     if hint is None:  # II not yet known feasible: a proof first
         deadline = time.monotonic() + time_limit
-        solved = solve_groups(graph, ii, kept, lp, time_limit * PROOF_SHARE, seed)
+        share = None if work is None else work * PROOF_SHARE
+        solved = solve_groups(graph, ii, kept, lp, time_limit * PROOF_SHARE, seed, share)
         if solved is None:
             return _Result("infeasible")
         groups = solved
@@ -121,7 +128,7 @@ def solve_at(
     if greedy is not None:
         horizon = max(horizon, max(greedy.values()))
 
-    def solve(limit: float, pinned: list[dict[int, int]]):  # -> (status, cycles)
+    def solve(limit: float, pinned: list[dict[int, int]], part: float):  # -> (status, cycles)
         m = cp_model.CpModel()
         # A pinned group is one op: its first member's time plus offsets.
         group_of, shift = list(range(len(kept))), [0] * len(kept)
@@ -177,7 +184,8 @@ def solve_at(
             for a, tv in greedy.items():
                 m.add_hint(t[a], tv)
 
-        status, solver = run_cpsat(m, limit, seed, work=LIFETIME_WORK if fixed_length is not None else None)
+        effort = None if work is None else work * part
+        status, solver = run_cpsat(m, limit, seed, work=LIFETIME_WORK if fixed_length is not None else effort)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return status, None
         return status, expand_times(graph, kept, lp, asap, {a: int(solver.value(t[a])) for a in range(len(kept))})
@@ -186,12 +194,12 @@ def solve_at(
     # With the groups' relative times to fall back on, a short free search
     # first; then the groups pinned to those times, each one op, which
     # leaves CP-SAT little to decide; then the free search again.
-    status, cycles = solve(time_limit / 8 if groups else time_limit, [])
+    status, cycles = solve(time_limit / 8 if groups else time_limit, [], 1 / 8 if groups else 1)
     if status == cp_model.UNKNOWN and groups:
-        _, cycles = solve((deadline - time.monotonic()) / 4, groups)
+        _, cycles = solve((deadline - time.monotonic()) / 4, groups, 7 / 32)
         if cycles is not None:
             return _Result("feasible", cycles)
-        status, cycles = solve(deadline - time.monotonic(), [])
+        status, cycles = solve(deadline - time.monotonic(), [], 21 / 32)
     if status == cp_model.INFEASIBLE:
         return _Result("infeasible")
     if cycles is None:
@@ -336,14 +344,22 @@ def modulo_schedule(
         if progress:
             progress({"ii": ii, "bound": proven_below, "elapsed": time.monotonic() - start})
         # An open II must not starve the larger ones that may be easy: each
-        # II gets at most a quarter of the budget.
-        res = solve_at(graph, ii, min(left, max(time_limit / 4, 0.5)), seed, minimise_length=False)
+        # II gets at most a quarter of the budget, as work, not wall time
+        # (reproducible under load); the wall clock stops the search at its limit.
+        work = max(time_limit / 4, 0.5)
+        res = solve_at(graph, ii, min(left, WALL_SLACK * work), seed, minimise_length=False, work=work)
         if res.cycles is not None:
             # Feasible: now the shortest schedule at this II, from the one found.
             left = time_limit - (time.monotonic() - start)
             # The II is settled; the length, secondary, gets a bounded share.
             best = solve_at(
-                graph, ii, max(min(left / 2, time_limit / 8), 0.2), seed, minimise_length=True, hint=res.cycles
+                graph,
+                ii,
+                max(min(left, WALL_SLACK * max(time_limit / 8, 0.2)), 0.2),
+                seed,
+                minimise_length=True,
+                hint=res.cycles,
+                work=max(time_limit / 8, 0.2),
             )
             res = best if best.cycles is not None else _Result("feasible", res.cycles)
         if res.status in ("infeasible", "unknown"):

@@ -203,6 +203,7 @@ def _solve_group(
     group: list[int],
     time_limit: float,
     seed: int,
+    work: float | None = None,
 ) -> dict[int, int] | None:
     """One group alone, relative to its reference op (no other op, no
     issue-time lower bounds: a relaxation, translation-invariant, so fixing
@@ -225,10 +226,11 @@ def _solve_group(
     # First the cumulatives alone, quick to find a feasible group; then with
     # the time-indexed capacities and their LP, stronger to refute one.
     deadline = time.monotonic() + time_limit
-    status, solver = run_cpsat(m, time_limit / 3, seed)
+    status, solver = run_cpsat(m, time_limit / 3, seed, work=None if work is None else work / 3)
     if status == cp_model.UNKNOWN:
         _add_residue_slots(m, graph, ii, kept, d, windows, group, caps)
-        status, solver = run_cpsat(m, deadline - time.monotonic(), seed, linearization=2)
+        more = None if work is None else work * 2 / 3
+        status, solver = run_cpsat(m, deadline - time.monotonic(), seed, linearization=2, work=more)
     if status == cp_model.INFEASIBLE:
         return None
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -237,11 +239,18 @@ def _solve_group(
 
 
 def solve_groups(
-    graph: DependenceGraph, ii: int, kept: list[int], lp: np.ndarray, time_limit: float, seed: int
+    graph: DependenceGraph,
+    ii: int,
+    kept: list[int],
+    lp: np.ndarray,
+    time_limit: float,
+    seed: int,
+    work: float | None = None,
 ) -> list[dict[int, int]] | None:
     """The relaxation of each strongly connected group of unit-holding ops,
     largest first, within `time_limit`: None when one proves `ii`
-    impossible, else the relative times found for each group solved."""
+    impossible, else the relative times found for each group solved.
+    `work`: CP-SAT deterministic time for each group."""
     groups = _scc_groups(kept, lp)
     if not groups:
         return []
@@ -249,7 +258,7 @@ def solve_groups(
     deadline = time.monotonic() + time_limit
     found = []
     for group in sorted(groups, key=len, reverse=True):
-        offsets = _solve_group(graph, ii, kept, lp, direct, group, deadline - time.monotonic(), seed)
+        offsets = _solve_group(graph, ii, kept, lp, direct, group, deadline - time.monotonic(), seed, work)
         if offsets is None:
             return None
         if offsets:

@@ -41,6 +41,15 @@ class Normalization:
     """F at the optimum: the largest relative ratio error in units of 1/SCALE."""
     optimal: bool
 
+    @property
+    def scale(self) -> tuple[int, int]:
+        """Machine cycles per normalized unit as the fraction (cycles, units):
+        the sum of the distinct original costs over the sum of their images
+        (the gcd when the ratios are exact), so the large costs, which decide
+        the II, weigh most. (1, 1) when there is no cost."""
+        units = sum(self.mapping[c] for c in self.mapping if c > 0)
+        return (sum(c for c in self.mapping if c > 0), units) if units else (1, 1)
+
 
 class NormalizationInfeasible(ValueError):
     pass

@@ -3,8 +3,10 @@ integers with the same ratios (Twill 5.2), so exact solvers stay fast.
 
 Normalizes every occupancy and latency of the loop's ops and the target's
 cross-warp delay together; the original cost stays on each op as
-`twill.raw_cost`, and the loop records the budget and the largest relative
-ratio error in `twill.normalization`.
+`twill.raw_cost`, and the loop records the budget, the largest relative
+ratio error and the scale back to machine cycles (one normalized unit is
+`scale_cycles / scale_units` cycles, so II x that is the II in cycles) in
+`twill.normalization`.
 """
 
 from __future__ import annotations
@@ -72,5 +74,7 @@ class CostNormalizePass(ModulePass):
                 "budget": IntegerAttr(self.budget, i64),
                 "max_ratio_error": FloatAttr(round(norm.max_ratio_error, 6), f64),
                 "proven": IntegerAttr(int(norm.optimal), i64),
+                "scale_cycles": IntegerAttr(norm.scale[0], i64),
+                "scale_units": IntegerAttr(norm.scale[1], i64),
             }
         )

@@ -10,6 +10,7 @@ options record on the loop (`twill.warp_options`) what the checker needs.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -42,8 +43,13 @@ class JointSchedulePass(ModulePass):
     cross_warp: bool = True
     """Allow values to cross warps (through shared memory, at the machine's cross-warp delay)."""
 
-    time_limit: int | float = 120.0
-    """Seconds for the whole search."""
+    time_limit: int | float = 20.0
+    """Seconds for the whole pass, re-solves included: it ends within them
+    (plus well under 2 s), with the best schedule found, its bound and the
+    IIs left open. 20 s with modulo-schedule's 10 s keep the default
+    pipeline within 30 s, short enough to iterate on a kernel; a first
+    schedule comes from a heuristic in under 2 s, and the examples are
+    proven optimal in a few seconds. Raise it for proofs on larger loops."""
 
     max_ii: int = 0
     """Largest II to try (0: no limit)."""
@@ -89,13 +95,17 @@ class JointSchedulePass(ModulePass):
         known = read_schedule(loop, ops)
         modulo = known if known is not None and known.warps is None and known.ii is not None else None
 
+        # One deadline for the search and any re-solve that makes the
+        # emitted kernel's shared memory fit.
+        deadline = time.monotonic() + self.time_limit
+
         def solve(graph: DependenceGraph) -> Schedule:
             try:
                 return joint_schedule(
                     graph,
                     config,
                     modulo=modulo,
-                    time_limit=self.time_limit,
+                    time_limit=max(deadline - time.monotonic(), 0.05),
                     max_ii=self.max_ii or None,
                     extra_stages=self.extra_stages,
                     progress=terminal_progress("joint-schedule"),
@@ -103,7 +113,11 @@ class JointSchedulePass(ModulePass):
                     relaxation=self.relaxation,
                 )
             except SolverLimit as e:
-                raise located_error(loop, f"joint-schedule: {e}") from None
+                raise located_error(
+                    loop,
+                    f"joint-schedule: no joint schedule found within the time limit of {self.time_limit:g} s, "
+                    f"unsatisfiability not proven (lower bound {e.lower_bound})",
+                ) from None
 
         schedule = solve(graph)
         schedule = self._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)

@@ -64,6 +64,16 @@ TW_DEV void tw_wgmma_m64n64k16_rs(float* d, const uint32_t (&a)[4], uint64_t des
   }
 #endif
 }
+// f32 -> bf16, round to nearest even (NaN kept a quiet NaN), in integer
+// arithmetic: the cast of a tile staged for a transposed wgmma (FA3
+// backward's P and dS). The same values as cvt.rn.bf16.f32, whose 16-bit
+// results ptxas keeps in whole registers there: FA3 backward's first
+// consumer spilled 8 bytes in bf16 (not in f16) at its 240 registers.
+TW_DEV __nv_bfloat16 tw_float2bf16(float f) {
+  uint32_t u = __float_as_uint(f);
+  u = (u & 0x7fffffffu) > 0x7f800000u ? (u | 0x00400000u) : u + 0x7fffu + ((u >> 16) & 1u);
+  return __ushort_as_bfloat16(static_cast<unsigned short>(u >> 16));
+}
 // Two floats packed as the MMA type's b32 pair (round to nearest).
 template <int DT>
 TW_DEV uint32_t tw_pack2(float lo, float hi) {

@@ -28,6 +28,12 @@ builtin.module {
     } epilogue {
       twill.copy "t" stage 1 step 0 guarded at 0
     }
+  } outside {
+    twill.live_in "q" on [1, 2]
+    twill.live_out "o" on 1
+    twill.post "div" on 1
+    twill.post "store" on 2
+    twill.handoff "div" from 1 to [2] in "smem"
   }
 }
 
@@ -45,4 +51,11 @@ builtin.module {
 // CHECK-NEXT: twill.copy "s" stage 1 step 0 at 1
 // CHECK-NEXT: } epilogue {
 // CHECK-NEXT: twill.copy "s" stage 1 step 0 guarded at 1
+// CHECK-NEXT: }
+// CHECK: } outside {
+// CHECK-NEXT: twill.live_in "q" on [1, 2]
+// CHECK-NEXT: twill.live_out "o" on 1
+// CHECK-NEXT: twill.post "div" on 1
+// CHECK-NEXT: twill.post "store" on 2
+// CHECK-NEXT: twill.handoff "div" from 1 to [2] in "smem"
 // CHECK-NEXT: }

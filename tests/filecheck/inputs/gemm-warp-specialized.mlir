@@ -81,6 +81,13 @@ builtin.module attributes {twill.target = "h100"} {
       } epilogue {
         twill.copy "acc1" stage 1 step 0 guarded at 41
       }
+    } outside {
+      twill.live_out "acc0_1" on 1
+      twill.live_out "acc1_1" on 2
+      twill.post "cast" on 1
+      twill.post "store" on 1
+      twill.post "cast_1" on 2
+      twill.post "store_1" on 2
     }
     %18 = arith.divui %N, %1 : index
     %19 = arith.divui %bid, %18 : index

@@ -24,6 +24,12 @@ builtin.module {
     } epilogue {
       twill.copy "t" stage 1 step 0 guarded at 0
     }
+  } outside {
+    twill.live_in "q" on [1, 2]
+    twill.live_out "o" on 1
+    twill.post "div" on 1
+    twill.post "store" on 2
+    twill.handoff "div" from 1 to [2] in "smem"
   }
 }
 

@@ -1,0 +1,151 @@
+"""What `warp-specialize` decides around the loop, written into the
+`outside` region of `twill.warp_specialize` (read back by
+`lowering.warp_program`; code generation decides none of it):
+
+- `twill.live_out`: each loop result yielded by an op of the loop is held,
+  after the loop, by the role running that op (its carried registers);
+- `twill.post`: each tile op after the loop runs on one role: the one holding
+  its first operand; an op that reads no held value (a value from before the
+  loop, a loaded tile) on the role of its first reader after the loop, else on
+  the first role after the one issuing the loop's loads;
+- `twill.handoff`: an operand an op after the loop reads from another role
+  (a register tile; loaded tiles are in shared memory already) comes over
+  once, through shared memory;
+- `twill.live_in`: each role computes, in its own registers, the values from
+  before the loop that its ops read (in the loop, except carried values'
+  initial values, which the role initializes itself; or after it), and
+  what those are computed from. Loads are issued once, by the load role."""
+
+from __future__ import annotations
+
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from dialects import tile
+from dialects.twill import HandoffOp, LiveInOp, LiveOutOp, PostOp
+
+PLACED_AFTER = (tile.SizeOp, tile.BlockIdOp, tile.LoadOp)
+"""Ops after the loop that no role runs there: indices, and loads the load
+role issues before the loop."""
+
+
+def outside_ids(loop: tile.ForOp) -> dict[str, Operation | SSAValue]:
+    """The names the `outside` entries use, in program order, each once: the
+    tile ops before and after the loop (by their result's name, else the op's
+    name) and the loop's results (by their name, else `result`)."""
+    out: dict[str, Operation | SSAValue] = {}
+    block = loop.parent_block()
+    assert block is not None  # find_loop finds loops in a function
+    for op in block.ops:
+        things: list[tuple[Operation | SSAValue, str]] = []
+        if op is loop:
+            things = [(r, r.name_hint or "result") for r in loop.res]
+        elif op.dialect_name() == "tile":
+            hint = op.results[0].name_hint if op.results and op.results[0].name_hint else None
+            things = [(op, hint or op.name.removeprefix("tile."))]
+        for thing, base in things:
+            name, n = base, 0
+            while name in out:
+                n += 1
+                name = f"{base}_{n}"
+            out[name] = thing
+    return out
+
+
+def launch_order(ops: dict[str, Operation], warps: dict[str, int]) -> list[int]:
+    """The roles the kernel launches, in order: the one issuing the loop's
+    loads (warp 0 when it has none), then every other role running an op."""
+    loads = [name for name, op in ops.items() if isinstance(op, tile.LoadOp)]
+    producer = warps[loads[0]] if loads else 0
+    return [producer, *sorted({warps[name] for name in ops} - {producer})]
+
+
+def outside_entries(loop: tile.ForOp, ops: dict[str, Operation], warps: dict[str, int]) -> list[Operation]:
+    """The `outside` region's entries for the loop whose ops (by id) run on
+    `warps` (op id -> warp)."""
+    ids = outside_ids(loop)
+    name_of = {id(thing): name for name, thing in ids.items()}
+    block = loop.parent_block()
+    assert block is not None
+    everything = list(block.ops)
+    before, after = everything[: everything.index(loop)], everything[everything.index(loop) + 1 :]
+    warp_of = {id(op): warps[name] for name, op in ops.items()}
+    groups = launch_order(ops, warps)
+    body = loop.body.block
+    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
+
+    holder: dict[SSAValue, int] = {}
+    live_out: list[Operation] = []
+    for res, y in zip(loop.res, yielded, strict=True):
+        if isinstance(y.owner, Operation) and id(y.owner) in warp_of:
+            holder[res] = warp_of[id(y.owner)]
+            live_out.append(LiveOutOp(name_of[id(res)], holder[res]))
+
+    post: dict[int, int] = {}  # id(op) -> warp
+    free: list[Operation] = []
+    placed = [op for op in after if op.dialect_name() == "tile" and not isinstance(op, PLACED_AFTER)]
+    for op in placed:
+        held = [holder[v] for v in op.operands if v in holder]
+        if not held:
+            free.append(op)
+            continue
+        post[id(op)] = held[0]
+        holder |= dict.fromkeys(op.results, held[0])
+    for op in reversed(free):
+        readers = [post[id(u.operation)] for r in op.results for u in r.uses if id(u.operation) in post]
+        post[id(op)] = readers[0] if readers else (groups[1:] or groups)[0]
+        holder |= dict.fromkeys(op.results, post[id(op)])
+
+    handoffs: dict[SSAValue, tuple[int, list[int]]] = {}  # value -> (its holder, the roles reading it)
+    for op in placed:
+        for v in op.operands:
+            if v in holder and holder[v] != post[id(op)] and not isinstance(v.owner, tile.LoadOp):
+                readers = handoffs.setdefault(v, (holder[v], []))[1]
+                if post[id(op)] not in readers:
+                    readers.append(post[id(op)])
+
+    return [
+        *_live_in(loop, before, placed, post, ops, warp_of, groups, name_of),
+        *live_out,
+        *(PostOp(name_of[id(op)], post[id(op)]) for op in placed),
+        *(
+            HandoffOp(name_of[id(v)] if id(v) in name_of else name_of[id(v.owner)], src, sorted(readers))
+            for v, (src, readers) in handoffs.items()
+        ),
+    ]
+
+
+def _live_in(
+    loop: tile.ForOp,
+    before: list[Operation],
+    placed: list[Operation],
+    post: dict[int, int],
+    ops: dict[str, Operation],
+    warp_of: dict[int, int],
+    groups: list[int],
+    name_of: dict[int, str],
+) -> list[Operation]:
+    inits = {init.owner for init in loop.iter_args}
+    computed = set(before)
+
+    def register_tile(v: SSAValue) -> bool:
+        return isinstance(v.type, tile.TileType) and not isinstance(v.owner, tile.LoadOp)
+
+    roles: dict[int, list[int]] = {}  # id(op before the loop) -> the roles computing it
+    for w in groups[1:]:
+        mine = [op for op in ops.values() if warp_of[id(op)] == w and not isinstance(op, tile.LoadOp)]
+        needed = {v for op in mine for v in op.operands if register_tile(v) and not isinstance(v, BlockArgument)}
+        post_needed = {
+            v for op in placed if post[id(op)] == w for v in op.operands if register_tile(v) and v.owner in computed
+        }
+        needed |= post_needed
+        for op in reversed(before):  # and what those are computed from
+            if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
+                needed |= {v for v in op.operands if register_tile(v)}
+        for op in before:
+            if (
+                (op not in inits or any(r in post_needed for r in op.results))
+                and not isinstance(op, tile.LoadOp)
+                and any(r in needed for r in op.results)
+            ):
+                roles.setdefault(id(op), []).append(w)
+    return [LiveInOp(name_of[id(op)], roles[id(op)]) for op in before if id(op) in roles]

@@ -1,0 +1,135 @@
+"""`sub-tile` and `variant-search`: the natural forms of the examples, split
+by the compiler, are the hand-split examples (same ops, same types, same
+order in the loop), and the default pipeline generates their CUDA (equal to
+the hand-split examples' but for source locations)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from xdsl.ir import Operation
+
+from dialects import tile
+from twillc.driver import main
+from twillc.frontend import parse_tile
+from twillc.target.machine import load_machine
+from twillc.transforms.sub_tile import _part_name, analyze, kernel_func, mma_row_facts, sub_tile
+
+ROOT = Path(__file__).resolve().parent.parent
+NATURAL = ["gemm_h100", "attn_fwd_h100", "attn_fwd_b200"]
+
+
+def _module(name: str):  # -> ModuleOp
+    path = ROOT / "examples" / f"{name}.tile"
+    return parse_tile(path.read_text(encoding="utf-8"), str(path))
+
+
+def _signature(op: Operation) -> tuple[object, ...]:
+    """An op up to names: its kind, properties, operand and result types."""
+    return (
+        op.name,
+        tuple(sorted((k, str(v)) for k, v in op.properties.items())),
+        tuple(str(v.type) for v in op.operands),
+        tuple(str(r.type) for r in op.results),
+    )
+
+
+def _tile_ops(module) -> list[tuple[object, ...]]:  # module: ModuleOp
+    return [_signature(op) for op in kernel_func(module).walk() if op.name.startswith("tile.")]
+
+
+def _names(module) -> list[str]:  # module: ModuleOp
+    loop = next(op for op in kernel_func(module).walk() if isinstance(op, tile.ForOp))
+    return [r.name_hint or "" for op in loop.body.block.ops if op.name.startswith("tile.") for r in op.results]
+
+
+@pytest.mark.parametrize("example", NATURAL)
+def test_split_natural_form_is_the_hand_split_example(example: str) -> None:
+    natural = _module(f"{example}_natural")
+    sub_tile(natural, 2)
+    natural.verify()
+    hand = _module(example)
+    assert _tile_ops(natural) == _tile_ops(hand)
+    assert _names(natural) == _names(hand)
+
+
+def test_split_is_deterministic() -> None:
+    texts = []
+    for _ in range(2):
+        m = _module("attn_fwd_h100_natural")
+        sub_tile(m, 2)
+        texts.append(str(m))
+    assert texts[0] == texts[1]
+
+
+def test_dimension_classes() -> None:
+    """Rows of Q, S, P, O, m, l split together; K's rows are S's columns and
+    the contraction of PV; the head dims are contractions or O's columns."""
+    func = kernel_func(_module("attn_fwd_h100_natural"))
+    an = analyze(func)
+    values = {r.name_hint: r for op in func.walk() for r in op.results if r.name_hint}
+    rows = (values["s"], 0)
+    for name in ("q", "p", "alpha", "m_new", "o"):
+        assert an.same((values[name], 0), rows), name
+    assert an.same((values["k"], 0), (values["s"], 1))
+    assert an.same((values["k"], 0), (values["v"], 0))
+    assert not an.same((values["k"], 0), rows)
+    assert an.same((values["q"], 1), (values["k"], 1))
+    assert an.same((values["v"], 1), (values["o"], 1))
+
+
+def test_part_names() -> None:
+    assert [_part_name("s", 0), _part_name("m_new", 1), _part_name("q1", 0), _part_name(None, 0)] == [
+        "s0",
+        "m1_new",
+        "q1_0",
+        None,
+    ]
+
+
+def test_row_facts_by_architecture() -> None:
+    assert mma_row_facts(load_machine("h100")) == (64, 0)
+    assert mma_row_facts(load_machine("b200")) == (128, 128)
+
+
+def _strip_locations(text: str, name: str) -> str:
+    return re.sub(rf"examples/{name}(_natural)?\.tile(:\d+:\d+)?", "SOURCE", text)
+
+
+@pytest.mark.parametrize("example", NATURAL)
+def test_natural_form_cuda_is_the_hand_split_examples(
+    example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    out = {}
+    for name in (example, f"{example}_natural"):
+        cu = tmp_path / f"{name}.cu"
+        assert main([f"examples/{name}.tile", "-o", str(cu)]) == 0
+        out[name] = _strip_locations(cu.read_text(encoding="utf-8"), example)
+    assert out[example] == out[f"{example}_natural"]
+
+
+def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each variant's joint search gets an equal share of what is left; a
+    variant alone gets the whole limit (the plain pipeline's)."""
+    from twillc.diagnostics import Location, UserError
+    from twillc.transforms.variant_search import Variant, VariantSearchPass
+
+    seen: list[tuple[int, float, bool]] = []
+
+    def fake(self: VariantSearchPass, ctx: object, module: object, parts: int, limit: float, alone: bool) -> Variant:
+        seen.append((parts, limit, alone))
+        return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
+
+    monkeypatch.setattr(VariantSearchPass, "schedule", fake)
+    with pytest.raises(UserError):  # no variant scheduled: the faked error
+        VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100_natural"))  # type: ignore[arg-type]
+    assert [p for p, _, _ in seen] == [1, 2]
+    assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0
+    assert not seen[0][2]
+    seen.clear()
+    with pytest.raises(UserError):
+        VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100"))  # type: ignore[arg-type]
+    assert seen == [(1, 10, True)]

@@ -1,0 +1,325 @@
+"""A first joint SWP + WS schedule within about 2 s on ~40 ops: constructive,
+no solver, never a claim of optimality (what `joint_search` starts from so
+that it always has an answer, then improves on by exact queries).
+
+At one II: issue times from iterative modulo scheduling (`ims`, Rau's
+heuristic) of the graph with every edge that may cross warps padded by its
+spill delay (any warp assignment then meets the cross-warp delays), and of
+the graph as it is (then a tight edge keeps its two ops on one warp); then
+warps by a depth-first search at those fixed times, the most constrained op
+(most registers) first, each op preferring its neighbours' warp, within a
+node budget: registers per warp over the II's residues (each value live
+from its issue to its last reader, copies folded modulo II), one-warp units,
+cross-warp delays, and blocking ops (a blocking edge or a value from
+another warp) and stalls that must find their warp idle. Whatever it
+builds, the independent checker (`checker_ws`) must accept before it is
+returned.
+
+Over IIs: the modulo lower bound, then growing steps (+1, +2, +4, ...) up
+to the II of one op at a time, then bisection down towards the last II that
+failed. When packed times fail everywhere (they ignore registers, so a
+tight budget can rule them all out), the fallback: one op at a time in a
+topological order, the fewest values live at once (`sequential`), at its
+own II and bisected below it with the same times. Deterministic: a fixed
+number of probes and DFS nodes; the clock only stops the bisection past
+the caller's deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status, held_after_issue, schedule_length
+from twillc.scheduling.warp_config import WarpConfig
+
+Found = tuple[dict[str, int], dict[str, int]]
+"""Issue cycles and warps."""
+
+NODES = 800
+"""DFS nodes per warp assignment (the search gives up, not the schedule)."""
+PROBES = 40
+"""IIs probed at most over the whole heuristic."""
+
+
+def pad_crossings(graph: DependenceGraph, config: WarpConfig) -> DependenceGraph:
+    """`graph` with each edge that may carry a value across warps delayed by
+    its spill: any warp assignment meets the cross-warp delays."""
+    if not config.allow_cross_warp:
+        return graph
+    edges = tuple(
+        e
+        if e.src == e.dst or graph.op(e.src).variable_latency
+        else replace(e, delay=e.delay + config.spill(graph, e.src))
+        for e in graph.edges
+    )
+    return replace(graph, edges=edges)
+
+
+def _times(graph: DependenceGraph, ii: int) -> dict[str, int] | None:
+    from twillc.scheduling.modulo_cpsat import _heuristic_at
+
+    found = _heuristic_at(graph, ii)
+    if found is None:
+        return None
+    shift = min(found.values())
+    return {v: t - shift for v, t in found.items()}
+
+
+class _Assign:
+    """Warps at fixed issue times by depth-first search (module docstring).
+    Ops are indices; what runs when is precomputed as bit masks."""
+
+    def __init__(self, graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str, int]) -> None:
+        self.graph, self.config, self.ii = graph, config, ii
+        ops = graph.ops
+        n = len(ops)
+        self.ids = [o.id for o in ops]
+        index = {v: i for i, v in enumerate(self.ids)}
+        cyc = [cycles[v] for v in self.ids]
+        self.cyc = cyc
+        self.allowed = [config.allowed_warps(o) for o in ops]
+        self.regs = [o.regs for o in ops]
+        self.need = [config.threads_needed(o) for o in ops]
+        self.units = [o.units() for o in ops]
+        self.vl = [o.variable_latency for o in ops]
+        # (other end, slack beyond the delay) of each edge, in and out.
+        self.ins: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.outs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.blocking_edge = [False] * n
+        for e in graph.edges:
+            u, v = index[e.src], index[e.dst]
+            if e.blocking:
+                self.blocking_edge[v] = True
+            if u == v:
+                continue
+            slack = cyc[v] + e.distance * ii - cyc[u] - e.delay - config.spill(graph, e.src)
+            self.ins[v].append((u, slack))
+            self.outs[u].append((v, slack))
+        # Registers each value keeps live at each residue of the II.
+        self.profile: list[np.ndarray] = []
+        for i, o in enumerate(ops):
+            end = cyc[i] + 1
+            for e in graph.edges:
+                if e.src == o.id:
+                    end = max(end, cycles[e.dst] + e.distance * ii + held_after_issue(graph, e))
+            prof = np.zeros(ii, dtype=np.int64)
+            np.add.at(prof, (cyc[i] + np.arange(end - cyc[i])) % ii, 1)
+            self.profile.append(prof * o.regs)
+        # run_at[i]: ops running when i issues; stall_hit[i]: ops running
+        # during i's stall (some copy of each, the II folded).
+        length = [o.cycles for o in ops]
+        self.run_at = [0] * n
+        self.stall_hit = [0] * n
+        for i in range(n):
+            for x in range(n):
+                if x == i:
+                    continue
+                d = (cyc[i] - cyc[x]) % ii
+                if length[x] >= ii or d < length[x]:
+                    self.run_at[i] |= 1 << x
+                st = ops[i].stall
+                if st and (length[x] + st > ii or d < length[x] or d + st > ii):
+                    self.stall_hit[i] |= 1 << x
+
+    def blocking(self, i: int, w: list[int]) -> bool:
+        return self.blocking_edge[i] or any(w[u] >= 0 and w[u] != w[i] and not self.vl[u] for u, _ in self.ins[i])
+
+    def fits(self, v: int, w: list[int], mask: list[int], load: list[np.ndarray]) -> bool:
+        """Whether v on warp w[v] keeps the assignment so far legal."""
+        g = w[v]
+        if int((load[g] + self.profile[v]).max(initial=0)) > self.config.limit(g):
+            return False
+        for u, slack in self.ins[v]:
+            if w[u] >= 0 and w[u] != g and not self.vl[u] and (not self.config.allow_cross_warp or slack < 0):
+                return False
+        for x, slack in self.outs[v]:
+            if w[x] >= 0 and w[x] != g and not self.vl[v] and (not self.config.allow_cross_warp or slack < 0):
+                return False
+        mates = mask[g]
+        if (self.blocking(v, w) and self.run_at[v] & mates) or self.stall_hit[v] & mates:
+            return False
+        bit = 1 << v
+        m = mates
+        while m:
+            x = (m & -m).bit_length() - 1
+            m &= m - 1
+            if self.stall_hit[x] & bit or (self.run_at[x] & bit and self.blocking(x, w)):
+                return False
+        # A value from v crossing to a consumer makes that consumer blocking.
+        if not self.vl[v]:
+            for x, _ in self.outs[v]:
+                if w[x] >= 0 and w[x] != g and self.run_at[x] & mask[w[x]]:
+                    return False
+        return True
+
+    def solve(self) -> dict[str, int] | None:
+        """Warps by DFS, once with each op preferring its neighbours'
+        warp, then once in plain warp order (a different part of the tree
+        when the first runs out of nodes)."""
+        return self.dfs(prefer=True) or self.dfs(prefer=False)
+
+    def dfs(self, prefer: bool) -> dict[str, int] | None:
+        n = len(self.ids)
+        order = sorted(range(n), key=lambda v: (len(self.allowed[v]) > 1, -self.regs[v], self.cyc[v], v))
+        one_warp = sorted(self.config.one_warp_units)
+        groups = self.config.warp_groups
+        load = [np.zeros(self.ii, dtype=np.int64) for _ in range(groups)]
+        mask = [0] * groups
+        w = [-1] * n
+        budget = [NODES]
+
+        def choices(v: int) -> list[int]:
+            cands = list(self.allowed[v])
+            for unit in one_warp:
+                if unit in self.units[v]:
+                    fixed = {w[x] for x in range(n) if w[x] >= 0 and unit in self.units[x]}
+                    cands = [g for g in cands if not fixed or g in fixed]
+            if not prefer:
+                return cands
+            # A warp with just the threads v needs first (an MMA-issuing
+            # warp), then v's neighbours' warp, then the least loaded.
+            near = [w[u] for u, _ in self.ins[v] + self.outs[v] if w[u] >= 0]
+            return sorted(
+                cands,
+                key=lambda g: (self.config.threads_of(g) != self.need[v], -near.count(g), int(load[g].max()), g),
+            )
+
+        def dfs(k: int) -> bool:
+            if k == n:
+                return True
+            v = order[k]
+            for g in choices(v):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                w[v] = g
+                if self.fits(v, w, mask, load):
+                    load[g] += self.profile[v]
+                    mask[g] |= 1 << v
+                    if dfs(k + 1):
+                        return True
+                    load[g] -= self.profile[v]
+                    mask[g] &= ~(1 << v)
+                w[v] = -1
+            return False
+
+        return {self.ids[i]: w[i] for i in range(n)} if dfs(0) else None
+
+
+def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[str, int]] | None:
+    """Issue times with one op at a time, in a topological order of the
+    edges within an iteration (ties by the graph's order), every edge that
+    may cross warps padded by its spill, and the least II at which
+    iterations neither overlap nor miss a carried edge: the fewest values
+    live at once and no op running beside a blocking one, what a tight
+    register budget may need. None on a cycle within one iteration."""
+    ops = [o.id for o in graph.ops]
+    g = pad_crossings(graph, config)
+    preds: dict[str, list[tuple[str, int]]] = {v: [] for v in ops}
+    indeg = dict.fromkeys(ops, 0)
+    for e in g.edges:
+        if e.distance == 0:
+            preds[e.dst].append((e.src, e.delay))
+            indeg[e.dst] += 1
+    ready = [v for v in ops if indeg[v] == 0]
+    cycles: dict[str, int] = {}
+    free = 0
+    while ready:
+        v = ready.pop(0)
+        cycles[v] = max([free] + [cycles[u] + d for u, d in preds[v]])
+        free = cycles[v] + graph.op(v).cycles
+        for e in g.edges:
+            if e.distance == 0 and e.src == v:
+                indeg[e.dst] -= 1
+                if indeg[e.dst] == 0:
+                    ready.append(e.dst)
+        ready.sort(key=ops.index)
+    if len(cycles) < len(ops):
+        return None
+    ii = max(1, free)
+    for e in g.edges:
+        if e.distance:
+            ii = max(ii, -(-(cycles[e.src] + e.delay - cycles[e.dst]) // e.distance))
+    return ii, cycles
+
+
+def _legal(graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str, int]) -> Found | None:
+    from twillc.scheduling.checker_ws import check_joint
+
+    warps = _Assign(graph, config, ii, cycles).solve()
+    if warps is None:
+        return None
+    s = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii, warps=warps)
+    return None if check_joint(graph, s, config) else (cycles, warps)
+
+
+def heuristic_at(graph: DependenceGraph, config: WarpConfig, ii: int) -> Found | None:
+    """A checker-valid joint schedule at `ii`, or None (module docstring)."""
+    tried: list[dict[str, int]] = []
+    for g in (pad_crossings(graph, config), graph):
+        cycles = _times(g, ii)
+        if cycles is None or cycles in tried:
+            continue
+        tried.append(cycles)
+        found = _legal(graph, config, ii, cycles)
+        if found is not None:
+            return found
+    return None
+
+
+def first_joint_schedule(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    lower: int,
+    upper: int,
+    probes: int = PROBES,
+    out_of_time: Callable[[], bool] = lambda: False,
+) -> tuple[int, Found] | None:
+    """A first joint schedule at the least II the heuristic reaches between
+    `lower` and `upper`: growing steps up, then bisection down towards the
+    last II that failed; None when no probe succeeds. `out_of_time`: asked
+    between probes once one succeeded, to stop bisecting at the caller's
+    deadline (on large loops; a run within its limit never sees it).
+    """
+    if not graph.ops:
+        return None
+    # One op at a time, the fallback: few values live at once, where packed
+    # times may hold too many; packed times are tried below its II only.
+    seq = sequential(graph, config)
+    top = min(upper, seq[0] - 1) if seq is not None else upper
+    ii, step, failed = max(1, lower), 1, max(1, lower) - 1
+    best: tuple[int, Found] | None = None
+    while probes > 0 and ii <= top:
+        probes -= 1
+        found = heuristic_at(graph, config, ii)
+        if found is not None:
+            best = (ii, found)
+            break
+        failed, ii, step = ii, min(ii + step, top) if ii < top else top + 1, step * 2
+    if best is None and seq is not None and max(lower, seq[0]) <= upper:
+        found = _legal(graph, config, max(lower, seq[0]), seq[1])
+        if found is None:
+            return None
+        # The same times at smaller IIs, iterations overlapping, bisected.
+        best, failed = (max(lower, seq[0]), found), lower - 1
+        while best[0] - failed > 1 and probes > 0 and not out_of_time():
+            probes -= 1
+            mid = (failed + best[0]) // 2
+            found = _legal(graph, config, mid, seq[1])
+            if found is not None:
+                best = (mid, found)
+            else:
+                failed = mid
+        return best
+    while best is not None and best[0] - failed > 1 and probes > 0 and not out_of_time():
+        probes -= 1
+        mid = (failed + best[0]) // 2
+        found = heuristic_at(graph, config, mid)
+        if found is not None:
+            best = (mid, found)
+        else:
+            failed = mid
+    return best

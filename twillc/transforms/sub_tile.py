@@ -1,0 +1,451 @@
+"""`sub-tile{parts=2}`: split the rows of a chain of tiles into `parts`
+independent chains (data partitioning), so that the parts can live on
+different warp groups, as FA3 / FA4 / CUTLASS split a 128-row tile into two
+halves. The result is plain `tile` IR, what an expert writes by hand
+(`examples/attn_fwd_h100.tile` is `examples/attn_fwd_h100_natural.tile`
+split in two).
+
+Which dimensions split together is a dimension analysis over the kernel's
+`tile` IR, not a pattern: every dimension of every tile value is a node of a
+union-find, and each op unifies the dimensions it ties:
+
+- `mma`: result rows ~ lhs rows, result columns ~ rhs columns, lhs columns ~
+  rhs rows (the contraction), accumulator ~ result; a transposed operand
+  swaps its two dimensions;
+- element-wise ops and casts: operand dims ~ result dims; a row vector
+  broadcast over a rank-2 tile ties its one dim to the rows;
+- `rowmax` / `rowsum`: result dim ~ input rows (the input's columns are reduced);
+- the loop: carried initial value ~ block argument ~ yielded value ~ result.
+
+Loads, stores, `zeros` and `full` are where a class starts and ends: a split
+load reads the part `p` of `n` at tile index `n * i + p` (a load's indices
+count tiles of its own shape) with a tile of rows / n.
+
+A split is refused, as a variant that does not exist, when it would cut an
+MMA's contraction dimension or a row reduction's reduced dimension, when the
+rows do not divide in `parts`, or when the parts' MMA rows are not what the
+target's MMA instruction works on (multiples of m64 on sm_90a; the 128-row
+tensor-memory block of one CTA on sm_100a). Values that do not carry the
+split dimension (K, V, B tiles) stay shared by the parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+
+from dialects import tile
+from twillc.target.machine import Machine
+from twillc.transforms.common import located_error, module_machine
+
+Dim = tuple[SSAValue, int]
+
+# The MMA instruction's row facts by architecture, (row unit, most rows one
+# op may have; 0: no limit): wgmma works on m64 slices (a warp group issues
+# several for more rows); one CTA's tcgen05.mma writes a 128-lane
+# tensor-memory block. The machine model's own fields win where it has them.
+ARCH_MMA_ROWS: dict[str, tuple[int, int]] = {"sm_90a": (64, 0), "sm_100a": (128, 128)}
+
+
+def mma_row_facts(machine: Machine) -> tuple[int, int]:
+    """(row unit, largest rows of one MMA op, 0 for none) on `machine`."""
+    unit, most = ARCH_MMA_ROWS.get(machine.arch, (1, 0))
+    unit = int(getattr(machine, "mma_row_unit", 0) or unit)
+    most = int(getattr(machine, "mma_max_rows", 0) or most)
+    return unit, most
+
+
+class _Classes:
+    """Union-find over tile dimensions."""
+
+    def __init__(self) -> None:
+        self.parent: dict[Dim, Dim] = {}
+
+    def find(self, d: Dim) -> Dim:
+        self.parent.setdefault(d, d)
+        root = d
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[d] != root:
+            self.parent[d], d = root, self.parent[d]
+        return root
+
+    def union(self, a: Dim, b: Dim) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[rb] = ra
+
+
+def _shape(value: SSAValue) -> tuple[int, ...]:
+    ty = value.type
+    return ty.get_shape() if isinstance(ty, tile.TileType) else ()
+
+
+def _dims(value: SSAValue) -> list[Dim]:
+    return [(value, k) for k in range(len(_shape(value)))]
+
+
+def _mma_dims(op: tile.MmaOp) -> tuple[Dim, Dim, Dim, Dim]:
+    """(lhs rows, lhs contraction, rhs contraction, rhs columns)."""
+    lr, lk = ((op.lhs, 1), (op.lhs, 0)) if op.transpose_lhs else ((op.lhs, 0), (op.lhs, 1))
+    rk, rn = ((op.rhs, 1), (op.rhs, 0)) if op.transpose_rhs else ((op.rhs, 0), (op.rhs, 1))
+    return lr, lk, rk, rn
+
+
+@dataclass
+class DimAnalysis:
+    """The dimension classes of a kernel and the dims that must not be cut."""
+
+    classes: _Classes = field(default_factory=_Classes)
+    contractions: list[tuple[Dim, Operation]] = field(default_factory=list)
+    reduced: list[tuple[Dim, Operation]] = field(default_factory=list)
+    mmas: list[tile.MmaOp] = field(default_factory=list)
+    opaque: list[Operation] = field(default_factory=list)
+    """Ops with tile values this analysis does not know: nothing through them splits."""
+
+    def same(self, a: Dim, b: Dim) -> bool:
+        return self.classes.find(a) == self.classes.find(b)
+
+
+SOURCES = (tile.LoadOp, tile.ZerosOp, tile.FullOp)
+
+
+def analyze(func: FuncOp) -> DimAnalysis:
+    an = DimAnalysis()
+    uf = an.classes
+    for op in func.walk():
+        for r in op.results:
+            for d in _dims(r):
+                uf.find(d)
+        if isinstance(op, tile.MmaOp):
+            lr, lk, rk, rn = _mma_dims(op)
+            uf.union((op.result, 0), lr)
+            uf.union((op.result, 1), rn)
+            uf.union(lk, rk)
+            if op.acc is not None:
+                uf.union((op.acc, 0), (op.result, 0))
+                uf.union((op.acc, 1), (op.result, 1))
+            an.contractions.append((lk, op))
+            an.mmas.append(op)
+        elif isinstance(op, tile.UnaryOp | tile.CastOp):
+            for k in range(len(_shape(op.result))):
+                uf.union((op.input, k), (op.result, k))
+        elif isinstance(op, tile.BinaryOp):
+            rank = len(_shape(op.result))
+            for operand in op.operands:
+                shape = _shape(operand)
+                if len(shape) == rank:
+                    for k in range(rank):
+                        uf.union((operand, k), (op.result, k))
+                elif shape:  # a row vector broadcast along the rows' columns
+                    uf.union((operand, 0), (op.result, 0))
+        elif isinstance(op, tile.ReductionOp):
+            uf.union((op.input, 0), (op.result, 0))
+            an.reduced.append(((op.input, 1), op))
+        elif isinstance(op, tile.ForOp):
+            block = op.body.block
+            yielded = block.last_op.operands if isinstance(block.last_op, tile.YieldOp) else ()
+            for k, init in enumerate(op.iter_args):
+                tied = [init, block.args[k + 1], op.res[k]] + ([yielded[k]] if k < len(yielded) else [])
+                for value in tied[1:]:
+                    for a, b in zip(_dims(tied[0]), _dims(value), strict=False):
+                        uf.union(a, b)
+        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.YieldOp)):
+            pass
+        elif any(_shape(v) for v in (*op.operands, *op.results)):
+            an.opaque.append(op)
+    return an
+
+
+def _name(value: SSAValue) -> str:
+    return value.name_hint or (value.owner.name if isinstance(value.owner, Operation) else "value")
+
+
+def chain_dim(func: FuncOp, an: DimAnalysis, chain: str) -> Dim | str:
+    """The dimension whose class splits: the rows of the value named
+    `chain`, else the rows of the largest MMA result (first in program
+    order), else the rows of the first carried tile; or why there is none."""
+    if chain:
+        for op in func.walk():
+            for r in op.results:
+                if r.name_hint == chain and _shape(r):
+                    return (r, 0)
+        return f"no tile value is named '{chain}'"
+    if an.mmas:
+        best = max(an.mmas, key=lambda m: _shape(m.result)[0] * _shape(m.result)[1])
+        return (best.result, 0)
+    for op in func.walk():
+        if isinstance(op, tile.ForOp):
+            for arg in op.iter_args:
+                if _shape(arg):
+                    return (arg, 0)
+    return "the kernel has no MMA and no carried tile whose rows could split"
+
+
+def split_refusal(
+    func: FuncOp, an: DimAnalysis, dim: Dim, parts: int, machine: Machine
+) -> tuple[Operation, str] | None:
+    """Why splitting `dim`'s class in `parts` is not a variant, with the op to locate it at, or None."""
+    owner = dim[0].owner
+    where: Operation = owner if isinstance(owner, Operation) else func
+    size = _shape(dim[0])[dim[1]]
+    what = f"the rows of '{_name(dim[0])}'"
+    if parts < 2:
+        return where, f"sub-tile: parts must be >= 2, got {parts}"
+    for d, op in an.contractions:
+        if an.same(d, dim):
+            return op, f"sub-tile: splitting {what} would cut the contraction dimension of this mma"
+    for d, op in an.reduced:
+        if an.same(d, dim):
+            return op, f"sub-tile: splitting {what} would cut the dimension this row reduction reduces"
+    for op in an.opaque:
+        if any(an.same(d, dim) for v in (*op.operands, *op.results) for d in _dims(v)):
+            return op, f"sub-tile: splitting {what} would go through '{op.name}', which sub-tile does not split"
+    if size % parts:
+        return where, f"sub-tile: {what} ({size}) do not divide in {parts} parts"
+    unit, most = mma_row_facts(machine)
+    for op in an.mmas:
+        if an.same((op.result, 1), dim):
+            return op, f"sub-tile: splitting {what} would split the columns of this mma (sub-tile splits rows)"
+        if not an.same((op.result, 0), dim):
+            continue
+        rows = _shape(op.result)[0] // parts
+        if rows % unit or (most and rows > most):
+            shape = f"exactly {unit}" if unit == most else f"multiples of {unit}" + (f" up to {most}" if most else "")
+            return op, (
+                f"sub-tile: {parts} parts leave this mma {rows} rows; the MMA instructions of "
+                f"'{machine.name}' ({machine.arch}) take {shape} rows"
+            )
+    return None
+
+
+def oversized_mma(func: FuncOp, machine: Machine) -> tuple[Operation, str] | None:
+    """An MMA with more rows than one MMA op of the target may have (it must be split)."""
+    _, most = mma_row_facts(machine)
+    for op in func.walk():
+        if isinstance(op, tile.MmaOp) and most and _shape(op.result)[0] > most:
+            return op, (
+                f"this mma has {_shape(op.result)[0]} rows, more than one MMA of '{machine.name}' "
+                f"({machine.arch}) computes ({most}): it must be sub-tiled"
+            )
+    return None
+
+
+def kernel_func(module: ModuleOp) -> FuncOp:
+    funcs = [op for op in module.walk() if isinstance(op, FuncOp)]
+    if not funcs:
+        raise located_error(module, "sub-tile: the module has no kernel function")
+    return funcs[0]
+
+
+def _part_name(hint: str | None, p: int) -> str | None:
+    """`s` -> `s0`, `m_new` -> `m0_new`, `q1` -> `q1_0`: the examples' style."""
+    if not hint:
+        return None
+    head, sep, rest = hint.partition("_")
+    head = f"{head}_{p}" if head[-1:].isdigit() else f"{head}{p}"
+    return head + sep + rest
+
+
+class _Rewriter:
+    """Rebuilds the kernel body with every op touching the split class
+    replaced by one op per part."""
+
+    def __init__(self, an: DimAnalysis, dim: Dim, parts: int, func: FuncOp):
+        self.an, self.dim, self.n, self.func = an, dim, parts, func
+        self.single: dict[SSAValue, SSAValue] = {}
+        self.split: dict[SSAValue, list[SSAValue]] = {}
+        self.consts: dict[int, SSAValue] = {}
+        self.const_ops: list[Operation] = []
+
+    def cut(self, value: SSAValue) -> list[int]:
+        return [k for k, d in enumerate(_dims(value)) if self.an.same(d, self.dim)]
+
+    def part_type(self, value: SSAValue) -> tile.TileType:
+        ty = value.type
+        assert isinstance(ty, tile.TileType)
+        shape = [s // self.n if k in self.cut(value) else s for k, s in enumerate(ty.get_shape())]
+        return tile.TileType(shape, ty.element_type)
+
+    def const(self, v: int) -> SSAValue:
+        if v not in self.consts:
+            op = arith.ConstantOp(IntegerAttr(v, IndexType()))
+            self.const_ops.append(op)
+            self.consts[v] = op.result
+        return self.consts[v]
+
+    def get(self, value: SSAValue, p: int) -> SSAValue:
+        if value in self.split:
+            return self.split[value][p]
+        return self.single.get(value, value)
+
+    def is_split(self, op: Operation) -> bool:
+        return any(self.cut(v) for v in (*op.operands, *op.results))
+
+    def index(self, idx: SSAValue, p: int, out: list[Operation]) -> SSAValue:
+        mul = arith.MuliOp(self.const(self.n), self.get(idx, 0))
+        out.append(mul)
+        if p == 0:
+            return mul.result
+        add = arith.AddiOp(mul.result, self.const(p))
+        out.append(add)
+        return add.result
+
+    def clone_part(self, op: Operation, p: int, out: list[Operation]) -> None:
+        operands = [self.get(v, p) for v in op.operands]
+        if isinstance(op, tile.LoadOp | tile.StoreOp):
+            first = 1 if isinstance(op, tile.LoadOp) else 2
+            src = op.result if isinstance(op, tile.LoadOp) else op.value
+            for k in self.cut(src):
+                operands[first + k] = self.index(op.operands[first + k], p, out)
+        new = type(op).create(
+            operands=operands,
+            result_types=[self.part_type(r) if self.cut(r) else r.type for r in op.results],
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            location=op.location,
+        )
+        for old, r in zip(op.results, new.results, strict=True):
+            r.name_hint = _part_name(old.name_hint, p) if self.cut(old) else old.name_hint
+            if self.cut(old):
+                self.split.setdefault(old, []).append(r)
+            else:
+                self.single[old] = r
+        out.append(new)
+
+    def clone_one(self, op: Operation, out: list[Operation]) -> None:
+        new = op.clone(value_mapper=dict(self.single))
+        for old, r in zip(op.results, new.results, strict=True):
+            self.single[old] = r
+        out.append(new)
+
+    def rewrite_loop(self, loop: tile.ForOp, out: list[Operation]) -> None:
+        block = loop.body.block
+        carried = list(range(len(loop.iter_args)))
+        order = [(k, 0) for k in carried if not self.cut(loop.iter_args[k])] + [
+            (k, p) for p in range(self.n) for k in carried if self.cut(loop.iter_args[k])
+        ]
+        inits = [self.get(loop.iter_args[k], p) for k, p in order]
+        new_block = Block(arg_types=[IndexType(), *(v.type for v in inits)])
+        iv = new_block.args[0]
+        iv.name_hint = block.args[0].name_hint
+        self.single[block.args[0]] = iv
+        for (k, p), arg in zip(order, new_block.args[1:], strict=True):
+            old = block.args[k + 1]
+            if self.cut(old):
+                arg.name_hint = _part_name(old.name_hint, p)
+                self.split.setdefault(old, []).append(arg)
+            else:
+                arg.name_hint = old.name_hint
+                self.single[old] = arg
+        body: list[Operation] = []
+        ops = list(block.ops)
+        self.rewrite_ops(ops[:-1], body, part_major=True)
+        yielded = ops[-1]
+        assert isinstance(yielded, tile.YieldOp)
+        body.append(tile.YieldOp(*(self.get(yielded.values[k], p) for k, p in order)))
+        for op in body:
+            new_block.add_op(op)
+        new = tile.ForOp(self.get(loop.lb, 0), self.get(loop.ub, 0), self.get(loop.step, 0), inits, new_block)
+        new.attributes.update(loop.attributes)
+        new.location = loop.location
+        for (k, p), r in zip(order, new.res, strict=True):
+            old = loop.res[k]
+            if self.cut(old):
+                r.name_hint = _part_name(old.name_hint, p)
+                self.split.setdefault(old, []).append(r)
+            else:
+                r.name_hint = old.name_hint
+                self.single[old] = r
+        out.append(new)
+
+    def rewrite_ops(self, ops: Iterable[Operation], out: list[Operation], part_major: bool) -> None:
+        """Clone `ops` in order; a run of consecutive split ops is written
+        part after part (one chain per part, as in the examples) when
+        `part_major`, else op after op."""
+        run: list[Operation] = []
+
+        def flush() -> None:
+            if part_major:
+                for p in range(self.n):
+                    for o in run:
+                        self.clone_part(o, p, out)
+            else:
+                for o in run:
+                    for p in range(self.n):
+                        self.clone_part(o, p, out)
+            run.clear()
+
+        for op in ops:
+            if isinstance(op, tile.ForOp):
+                flush()
+                self.rewrite_loop(op, out)
+            elif self.is_split(op):
+                run.append(op)
+            else:
+                flush()
+                self.clone_one(op, out)
+        flush()
+
+
+def sub_tile(module: ModuleOp, parts: int, chain: str = "") -> None:
+    """Split `module`'s kernel in `parts` along the chain's rows, or raise
+    the located reason the split does not exist."""
+    machine = module_machine(module)
+    func = kernel_func(module)
+    reason = sub_tile_refusal(module, parts, chain, machine)
+    if reason is not None:
+        raise located_error(*reason)
+    an = analyze(func)
+    dim = chain_dim(func, an, chain)
+    assert not isinstance(dim, str)
+    rw = _Rewriter(an, dim, parts, func)
+    block = func.body.block
+    old = list(block.ops)
+    loop_at = next((i for i, op in enumerate(old) if isinstance(op, tile.ForOp)), len(old))
+    out: list[Operation] = []
+    # Before the loop op after op (q0, q1, o0, o1, ...), the loop body and
+    # after it part after part: the order of the hand-split examples.
+    rw.rewrite_ops(old[:loop_at], out, part_major=False)
+    rw.rewrite_ops(old[loop_at:], out, part_major=True)
+    for op in reversed(old):
+        block.erase_op(op, safe_erase=False)
+    for op in rw.const_ops + out:
+        block.add_op(op)
+
+
+def sub_tile_refusal(module: ModuleOp, parts: int, chain: str, machine: Machine) -> tuple[Operation, str] | None:
+    """Why `parts` parts along `chain` is no variant of `module`, or None."""
+    func = kernel_func(module)
+    if any("twill.cost" in op.attributes for op in func.walk()):
+        return func, "sub-tile: the kernel is already costed: run sub-tile before annotate-costs"
+    an = analyze(func)
+    dim = chain_dim(func, an, chain)
+    if isinstance(dim, str):
+        return func, f"sub-tile: {dim}"
+    return split_refusal(func, an, dim, parts, machine)
+
+
+@dataclass(frozen=True)
+class SubTilePass(ModulePass):
+    """Split a chain's rows into `parts` independent chains."""
+
+    name = "sub-tile"
+
+    parts: int = 2
+    """Parts to split the rows into (1: leave the kernel as it is)."""
+
+    chain: str = ""
+    """The value whose rows split (default: the rows of the largest MMA result)."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.parts == 1:
+            return
+        sub_tile(op, self.parts, self.chain)

@@ -1,0 +1,170 @@
+"""`variant-search`: schedule the kernel as written and as `sub-tile` splits
+it, and keep the variant with the best throughput.
+
+The variants are: the kernel unsplit (unless one of its MMAs has more rows
+than one MMA instruction of the target computes: then it must be split), and
+its rows split in n = 2, 3, ... `max_parts` parts where `sub-tile` allows the
+split (contraction and reduced dimensions kept whole, the parts' MMA rows
+what the target's instructions take). Registers, shared memory and tensor
+memory decide in the scheduling itself: a variant whose loop does not fit is
+refused there with its reason. Each variant runs annotate-costs,
+cost-normalize, modulo-schedule, joint-schedule and verify-schedule; each
+gets an equal share of what is left of `time_limit` (its modulo search at
+most a third of the share), so the pass ends within the limit.
+
+Every variant does the same work per iteration (one CTA's tile, however
+split), so the best throughput is the least II in machine cycles: the
+normalized II times the variant's own normalization scale (its raw cycles
+over its normalized cycles), not the raw normalized II, which is not
+comparable between variants. Ties go to the better status, then to fewer
+parts. The winning module replaces the input; the loop records every variant
+tried in `twill.variants`. When no variant schedules, the error of the
+variant with the fewest parts is reported as that variant's pipeline reports
+it, followed by the other variants' reasons.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.passes import ModulePass
+
+from dialects.twill import ScheduleAttr, VariantAttr
+from twillc.diagnostics import UserError
+from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.cycles import cycles_per_unit
+from twillc.transforms.ir_graph import find_loop
+
+STATUS_RANK = {"optimal": 0, "feasible": 1}
+
+
+@dataclass(frozen=True)
+class Variant:
+    parts: int
+    module: ModuleOp | None
+    ii: int = 0
+    ii_cycles: int = 0
+    lower_bound: int = 0
+    status: str = "refused"
+    note: str = ""
+    error: UserError | None = None
+
+
+@dataclass(frozen=True)
+class VariantSearchPass(ModulePass):
+    """Schedule the unsplit and sub-tiled variants of the kernel; keep the fastest."""
+
+    name = "variant-search"
+
+    parts: int = 0
+    """0: search the variants; n >= 1: schedule only the kernel split in n (1: as written)."""
+
+    max_parts: int = 4
+    """The most parts the search tries."""
+
+    chain: str = ""
+    """The value whose rows split (default: the rows of the largest MMA result)."""
+
+    time_limit: int | float = 30.0
+    """Seconds for the searches of all variants together: the pass ends
+    within them (plus the last first schedule's ~2 s). 30 s is the plain
+    pipeline's modulo-schedule 10 s + joint-schedule 20 s, so one variant is
+    scheduled exactly as the plain pipeline schedules it."""
+
+    def candidates(self, module: ModuleOp) -> tuple[list[int], list[Variant]]:
+        """The part counts to schedule, and the variants refused before scheduling."""
+        from twillc.transforms.sub_tile import kernel_func, oversized_mma, sub_tile_refusal
+
+        machine = module_machine(module)
+        counts = [self.parts] if self.parts else list(range(1, self.max_parts + 1))
+        keep: list[int] = []
+        refused: list[Variant] = []
+        for n in counts:
+            if n == 1:
+                reason = oversized_mma(kernel_func(module), machine)
+            else:
+                reason = sub_tile_refusal(module, n, self.chain, machine)
+            if reason is None:
+                keep.append(n)
+            else:
+                refused.append(Variant(n, None, note=reason[1], error=located_error(*reason)))
+        return keep, refused
+
+    def schedule(self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool) -> Variant:
+        from twillc.ir.verify import verify_located
+        from twillc.transforms.annotate_costs import AnnotateCostsPass
+        from twillc.transforms.cost_normalize import CostNormalizePass
+        from twillc.transforms.joint_schedule import JointSchedulePass
+        from twillc.transforms.modulo_schedule import ModuloSchedulePass
+        from twillc.transforms.sub_tile import sub_tile
+        from twillc.transforms.verify_schedule import VerifySchedulePass
+
+        deadline = time.monotonic() + limit
+        try:
+            if parts > 1:
+                sub_tile(module, parts, self.chain)
+                verify_located(module)
+            for p in (
+                AnnotateCostsPass(),
+                CostNormalizePass(),
+                ModuloSchedulePass() if alone else ModuloSchedulePass(time_limit=min(10.0, limit / 3)),
+                JointSchedulePass(time_limit=max(deadline - time.monotonic(), 0.5)),
+                VerifySchedulePass(),
+            ):
+                p.apply(ctx, module)
+                verify_located(module)
+        except UserError as e:
+            return Variant(parts, None, status="unscheduled", note=e.message, error=e)
+        loop = find_loop(module)
+        sched = loop.attributes["twill.schedule"]
+        assert isinstance(sched, ScheduleAttr)
+        scale = cycles_per_unit(loop)
+        return Variant(
+            parts,
+            module,
+            ii=sched.ii.data,
+            ii_cycles=round(sched.ii.data * scale),
+            lower_bound=sched.lower_bound.data,
+            status=sched.status.data,
+        )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.parts < 0 or self.max_parts < 1:
+            raise located_error(op, "variant-search: parts must be >= 0 and max-parts >= 1")
+        find_loop(op)  # a kernel with no loop: the usual located error
+        keep, refused = self.candidates(op)
+        if not keep:
+            first = min(refused, key=lambda v: v.parts)
+            assert first.error is not None
+            raise first.error
+        deadline = time.monotonic() + self.time_limit
+        tried: list[Variant] = []
+        for i, n in enumerate(keep):
+            left = max(deadline - time.monotonic(), 1.0)
+            # One variant alone gets the whole limit, exactly as the plain pipeline.
+            share = self.time_limit if len(keep) == 1 else left / (len(keep) - i)
+            tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1))
+        done = [v for v in tried if v.module is not None]
+        if not done:
+            first = min(tried, key=lambda v: v.parts)
+            assert first.error is not None
+            others = [f"sub-tiled in {v.parts}: {v.note}" for v in tried if v is not first]
+            if not others:
+                raise first.error
+            raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
+        best = min(done, key=lambda v: (v.ii_cycles, STATUS_RANK.get(v.status, 2), v.parts))
+        assert best.module is not None
+        block = op.body.block
+        for old in reversed(list(block.ops)):
+            block.erase_op(old, safe_erase=False)
+        for new in list(best.module.body.block.ops):
+            new.detach()
+            block.add_op(new)
+        op.attributes.update(best.module.attributes)
+        table = sorted(tried + refused, key=lambda v: v.parts)
+        find_loop(op).attributes["twill.variants"] = ArrayAttr(
+            [VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note) for v in table]
+        )
