@@ -144,7 +144,12 @@ class LoopAnalysis:
             return False
         readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}
         mine = [op for op in readers.values() if self.warp(op) == w]
-        return len(mine) == 1 and (mine[0].name in UNARY or mine[0].name in BINARY)
+        if len(mine) != 1:
+            return False
+        op = mine[0]
+        if isinstance(op, tile.MmaOp):  # a register A (P V): packed into its fragments from the slot
+            return op.lhs is v and op.rhs is not v and not op.transpose_lhs and not self._in_smem(v)
+        return op.name in UNARY or op.name in BINARY or isinstance(op, tile.CastOp)
 
     def _tmem_channel(self, v: SSAValue, w: int) -> bool:
         """A tensor-memory channel slot role `w` reads in place."""
@@ -170,8 +175,8 @@ class LoopAnalysis:
         shape = t.get_shape()  # type: ignore[attr-defined]
         if self.arch == "sm_100a":  # the tensor-memory row layout
             return shape[0] == 128
-        if len(shape) == 2 and shape[0] == 128:  # two stacked m64 accumulator fragments
-            return shape[1] % 64 == 0
+        if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
+            return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)
         return shape[0] == 64 and (len(shape) == 1 or shape[1] % 8 == 0)  # wgmma: n a multiple of 8
 
     # -- element types (f16 keeps the helpers' f16 forms) -------------------

@@ -22,7 +22,7 @@ from lowering.cuda.tiles import (
 )
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import kernel_name
-from twillc.transforms.memory_plan import BARRIERS, smem_parts
+from twillc.transforms.memory_plan import BARRIERS, slot_bytes, smem_parts
 
 
 class KernelFrame:
@@ -48,7 +48,8 @@ class KernelFrame:
             d = self.depths[self.op_id[id(res.owner)]]
             if self._channel_memory(res) == "tmem":
                 continue  # its ring is in tensor memory
-            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{nbytes(res.type)}];  // register tile channel")
+            slot = self._slot_bytes(res.type)
+            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
         for x in self.staged:
             smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{x.type.get_shape()[1] // 64 * 8192}];  // staged")  # type: ignore[attr-defined]
         for op in self.loads:
@@ -58,7 +59,7 @@ class KernelFrame:
             d = self.depths[self.op_id[id(res.owner)]]
             smem.append(f"  alignas(8) uint64_t {self.name(res)}_full[{d}], {self.name(res)}_empty[{d}];")
         for c, v in enumerate(self.post_channels):
-            smem.append(f"  alignas(16) uint8_t post{c}[{nbytes(v.type)}];  // once, after the loop")
+            smem.append(f"  alignas(16) uint8_t post{c}[{self._slot_bytes(v.type)}];  // once, after the loop")
             smem.append(f"  alignas(8) uint64_t post{c}_full;")
         if self.umma_roles:
             smem.append(f"  alignas(8) uint64_t mma_done[{len(self.groups)}];  // a role's MMAs complete")
@@ -76,6 +77,7 @@ class KernelFrame:
             ],
             [v.type for v in self.post_channels],
             [x.type for x in self.staged],
+            self.arch,
         )
         total = sum(parts.values())
         if total + BARRIERS > self.machine.smem:
@@ -132,6 +134,10 @@ class KernelFrame:
             self._launcher(ns, tensors, loaded, sizes),
         ]
         return "\n".join(lines) + "\n"
+
+    def _slot_bytes(self, t) -> int:
+        """Bytes of a register tile's channel slot (memory_plan.slot_bytes)."""
+        return slot_bytes(t, self.arch)
 
     def _kernel_body(self, before: list[Operation], after: list[Operation]) -> list[str]:
         out = ["  if (threadIdx.x == 0) {"]

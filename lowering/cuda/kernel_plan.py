@@ -65,6 +65,11 @@ class Wgmma:
     k: int
     group: int  # consumer warp group, 1-based (0 is the producer)
     dtype: str = "f16"  # the operands' element type
+    m: int = 64  # rows: one m64 wgmma per 64-row slab, each with its own N / 2 accumulators
+
+    @property
+    def slabs(self) -> int:
+        return self.m // 64
 
 
 @dataclass(frozen=True)
@@ -144,13 +149,17 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
                 "CUDA emission: an FP8 wgmma reads B K-major: store B as [N, K] and write mma(a, b.T) "
                 "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
             )
-        if m != 64 or n % 64 or n > 256 or k != ea.box_cols or kb != k:
+        if m % 64 or m > 256 or n % 64 or n > 256 or k != ea.box_cols or kb != k:
             raise located_error(
-                op, f"CUDA emission: wgmma tiles are m64, n a multiple of 64 up to 256, k = {ea.box_cols} ({ea.name})"
+                op,
+                "CUDA emission: wgmma tiles are m64 (a multiple of 64 rows up to 256: one m64 wgmma per slab), "
+                f"n a multiple of 64 up to 256, k = {ea.box_cols} ({ea.name})",
             )
         warp = warp_of[op_id[id(op)]]
         name = op.result.name_hint or f"acc{len(wgmmas)}"
-        wgmmas.append(Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name))
+        wgmmas.append(
+            Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name, m)
+        )
     carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
     stores = _stores(program, carried, names)
     # One ring slot holds an iteration's loads: the ring is as deep as the
@@ -158,7 +167,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
-    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], []).values())
+    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], [], machine.arch).values())
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     budgets = {r.warp: r.regs for r in program.roles}

@@ -50,10 +50,10 @@ from lowering.cuda.tcgen05_ops import Tcgen05Ops
 from lowering.cuda.tile_math import TileMath
 from lowering.cuda.tiles import (
     CPP_KEYWORDS,
-    acc_count,
 )
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
+from twillc.transforms.memory_plan import elements_per_thread
 
 HOLE_MODES = ("trap", "skeleton")
 """What a hole's body does: `trap` (the default) stops the kernel with
@@ -118,10 +118,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
         """Elements per thread of a register tile: the tensor-memory row layout
         on sm_100a (thread t holds row t of a 128-row tile), else the wgmma
         accumulator layout."""
-        shape = t.get_shape()
-        if self.arch == "sm_100a" and shape[0] == 128:
-            return shape[1] if len(shape) == 2 else 1
-        return acc_count(t)
+        return elements_per_thread(t, self.arch)
 
     def warp(self, op: Operation) -> int:
         return self.warp_of[self.op_id[id(op)]]

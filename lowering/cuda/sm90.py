@@ -7,7 +7,9 @@ thread issues every TMA load of an iteration into one ring slot, arriving on
 the slot's `full` mbarrier with the transaction bytes); each consumer warp
 group (setmaxnreg.inc) waits on `full` with the slot's phase, issues its
 wgmma ops (one m64n64k16 per 64 columns and 16 of depth, descriptors into
-the 128B-swizzled tiles), keeps one batch in flight, and releases the slot
+the 128B-swizzled tiles; a tile of more than 64 rows is one m64 wgmma per
+64-row slab, A's rows 64r.. 8192 B into each box, with its own N / 2
+accumulators per thread), keeps one batch in flight, and releases the slot
 read one iteration earlier on its `empty` mbarrier. After the loop each
 consumer writes its accumulators from the wgmma fragment layout.
 """
@@ -153,8 +155,14 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         f"      {setmaxnreg(plan.regs[group], plan.groups)}",
     ]
     for m in mmas:
-        out.append(f"      float {m.name}[{m.n // 2}];  // 64x{m.n} f32 accumulator, {m.n // 2} per thread")
-        out.append(f"#pragma unroll\n      for (int i = 0; i < {m.n // 2}; ++i) {m.name}[i] = 0.f;")
+        if m.slabs == 1:
+            out.append(f"      float {m.name}[{m.n // 2}];  // 64x{m.n} f32 accumulator, {m.n // 2} per thread")
+        else:  # one m64 fragment per 64-row slab, slab r at r * n / 2
+            out.append(
+                f"      float {m.name}[{_regs(m)}];  // {m.m}x{m.n} f32 accumulator: {m.slabs} m64 slabs of "
+                f"{m.n // 2} per thread"
+            )
+        out.append(f"#pragma unroll\n      for (int i = 0; i < {_regs(m)}; ++i) {m.name}[i] = 0.f;")
     out += [
         "      TwPipeState<STAGES> r{0, 0u};",
         "      TwPipeState<STAGES> rel{0, 0u};",
@@ -163,22 +171,29 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         "        const uint8_t* slot = sm.ring[r.index];",
     ]
     for m in mmas:
-        out.append(f"#pragma unroll\n        for (int i = 0; i < {m.n // 2}; ++i) tw_fence_operand({m.name}[i]);")
+        out.append(f"#pragma unroll\n        for (int i = 0; i < {_regs(m)}; ++i) tw_fence_operand({m.name}[i]);")
     out.append("        tw_wgmma_fence();")
     for m in mmas:
         trans = 0 if m.rhs_transposed else 1
         e = ELTS[m.dtype]
         fn = "twillc_mma_k16_boxed<" if m.dtype == "f16" else f"twillc_mma_kstep_boxed<{e.tag}, "
         out += [
-            f"        // {m.name} += {m.lhs.name} * {m.rhs.name}{'^T' if m.rhs_transposed else ''}",
+            f"        // {m.name} += {m.lhs.name} * {m.rhs.name}{'^T' if m.rhs_transposed else ''}"
+            + (f" (one m64 wgmma per 64-row slab of {m.lhs.name})" if m.slabs > 1 else ""),
             "#pragma unroll",
-            f"        for (int kk = 0; kk < {m.k // e.k_step}; ++kk)",
-            f"          {fn}{m.n}, {trans}, {m.lhs.rows * 128}, {m.rhs.rows * 128}>"
-            f"({m.name}, slot + {m.lhs.slot_offset}, slot + {m.rhs.slot_offset}, kk, (kt > 0 || kk > 0) ? 1 : 0);",
+            f"        for (int kk = 0; kk < {m.k // e.k_step}; ++kk)" + (" {" if m.slabs > 1 else ""),
         ]
+        for r in range(m.slabs):  # slab r: A's rows 64r.. (8192 B into each swizzled box), its accumulators
+            acc = f"{m.name} + {r * m.n // 2}" if r else m.name
+            out.append(
+                f"          {fn}{m.n}, {trans}, {m.lhs.rows * 128}, {m.rhs.rows * 128}>"
+                f"({acc}, slot + {m.lhs.slot_offset + r * 64 * 128}, slot + {m.rhs.slot_offset}, kk, "
+                "(kt > 0 || kk > 0) ? 1 : 0);"
+            )
+        out += ["        }"] if m.slabs > 1 else []
     out += ["        tw_wgmma_commit();", "        tw_wgmma_wait<1>();"]
     for m in mmas:
-        out.append(f"#pragma unroll\n        for (int i = 0; i < {m.n // 2}; ++i) tw_fence_operand({m.name}[i]);")
+        out.append(f"#pragma unroll\n        for (int i = 0; i < {_regs(m)}; ++i) tw_fence_operand({m.name}[i]);")
     out += [
         "        if (kt > 0) {  // every consumer thread arrives (a divergent arrive serializes wgmma)",
         "          tw_mbar_arrive(&sm.empty[rel.index]);",
@@ -193,9 +208,16 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         m = next((m for m in mmas if m.name == s.acc), None)
         if m is not None:
             ld = dict(plan.tensors)[s.tensor][1]
-            out.append(f"      twillc_store_acc<{m.n}>({m.name}, {s.tensor}, {s.row0}, {s.col0}, {ld});")
+            for r in range(m.slabs):  # each slab's rows from its fragment
+                acc, row0 = (f"{m.name} + {r * m.n // 2}", f"{s.row0} + {r * 64}") if r else (m.name, s.row0)
+                out.append(f"      twillc_store_acc<{m.n}>({acc}, {s.tensor}, {row0}, {s.col0}, {ld});")
     out.append("    }")
     return out
+
+
+def _regs(m: Wgmma) -> int:
+    """Accumulator registers per thread: N / 2 for each 64-row slab."""
+    return m.slabs * m.n // 2
 
 
 def _launcher(plan: KernelPlan) -> str:

@@ -22,6 +22,11 @@ from lowering.cuda.tiles import (
 from twillc.transforms.common import located_error
 
 
+def plus(base: str, offset: int) -> str:
+    """`base + offset` as C (a pointer into a slab), `base` for offset 0."""
+    return f"{base} + {offset}" if offset else base
+
+
 class TileMath:
     """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
 
@@ -74,14 +79,6 @@ class TileMath:
             if self._staged_early(op.lhs) and self._in_smem(op.rhs):
                 return self._wgmma(op, f"sm.{self.name(op.lhs)}_t")
             return self._wgmma_rs(op)
-        if (
-            self.arch == "sm_90a"
-            and any(v.type.get_shape()[0] == 128 for v in tiles if not self._in_smem(v))
-            and (  # type: ignore[attr-defined]
-                op.name in ("tile.rowmax", "tile.rowsum") or any(v.type.rank == 1 for v in tiles)  # type: ignore[attr-defined]
-            )
-        ):
-            return None  # row vectors of two stacked m64 halves are not generated yet
         if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
             return self._cast_from_smem(op)
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
@@ -114,13 +111,28 @@ class TileMath:
                 conv = ""
             n = self._n(r.type)
             close = ")" if conv.endswith("(float") else ""
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self.name(op.input)}[i]){close};"]
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)}){close};"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
             fn += "_t" if self.arch == "sm_100a" else ""
-            return [f"      {fn}<{self._n(a.type)}>({self.out(r)}, {self._operand(a)});"]
+            return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
         return None
+
+    def _slabs(self, v: SSAValue) -> int:
+        """64-row slabs of a tile in the wgmma accumulator layout (sm_90a): a
+        warp group holds a tile of more than 64 rows as one m64 fragment per
+        slab, slab s at s * n / slabs of the thread's n elements (a row
+        vector: elements 2s and 2s + 1)."""
+        return max(1, v.type.get_shape()[0] // 64) if self.arch == "sm_90a" else 1  # type: ignore[attr-defined]
+
+    def _row_reduce(self, fn: str, n: int, out: str, a: str, slabs: int, indent: str) -> list[str]:
+        """A row reduction of a thread's n elements, slab by slab (each slab's
+        two rows from its fragment)."""
+        if slabs == 1:
+            return [f"{indent}{fn}<{n}>({out}, {a});"]
+        per = n // slabs
+        return [f"{indent}{fn}<{per}>({plus(out, 2 * s)}, {plus(a, s * per)});" for s in range(slabs)]
 
     def _smem_at(self, v: SSAValue, index: str) -> str:
         """Element `index` of the calling thread, in the register layout, of a
@@ -162,7 +174,7 @@ class TileMath:
                 "      {",
                 f"        float x[{n}];",
                 f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
-                f"        {fn}<{n}>({self.out(r)}, x);",
+                *self._row_reduce(fn, n, self.out(r), "x", self._slabs(a), "        "),
                 "      }",
             ]
         return None
@@ -175,6 +187,8 @@ class TileMath:
             return scalar_literal(v)
         broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
         index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
+        if broadcast and self._slabs(r) > 1:  # the two rows of element i's slab
+            index = f"(i / {self._n(r.type) // self._slabs(r)}) * 2 + ((i >> 1) & 1)"  # type: ignore[arg-type]
         if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
             return f"{self._operand(v)}[{index}]"
         if self._in_smem(v) and len(v.type.get_shape()) == 2:  # type: ignore[attr-defined]
@@ -183,6 +197,8 @@ class TileMath:
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
+            if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
+                return f"twillc_row({self._smem_ref(v)} + (({index}) >> 1) * 256, ({index}) & 1)"
             return f"twillc_row({self._smem_ref(v)}, {index})"
         return f"{self.name(v)}[{index}]"
 
@@ -195,7 +211,7 @@ class TileMath:
             return None
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
-        if m != 64 or n % 64 or n > 256 or k % 16:
+        if m % 64 or m > 256 or n % 64 or n > 256 or k % 16:
             return None
         e = elt(op.rhs.type)
         if e.name not in ("f16", "bf16"):
@@ -203,13 +219,19 @@ class TileMath:
         res = self.out(op.result)
         out = []
         if op.acc is not None:
-            out += copy_array(res, self.name(op.acc), n // 2, "      ")
-        out += [
+            out += copy_array(res, self.name(op.acc), m * n // 128, "      ")
+        slabs = m // 64
+        note = f": one m64 wgmma per 64-row slab, A's fragment {k // 2} per thread" if slabs > 1 else ""
+        out.append(
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
-            " (wgmma, A from registers)",
-            f"      {self._rs_fn(op)}{n}, {k}, {kb * 128}{self._rs_trans(op)}>({res}, {self.name(op.lhs)}, "
-            f"{self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
-        ]
+            f" (wgmma, A from registers{note})"
+        )
+        accumulate = "1" if op.acc is not None else "0"
+        for s in range(slabs):  # slab s: its rows' A fragment and accumulators
+            out.append(
+                f"      {self._rs_fn(op)}{n}, {k}, {kb * 128}{self._rs_trans(op)}>({plus(res, s * n // 2)}, "
+                f"{plus(self._operand(op.lhs), s * k // 2)}, {self._smem_ref(op.rhs)}, {accumulate});"
+            )
         return out
 
     def _wgmma_ts(self, op: tile.MmaOp) -> list[str] | None:
@@ -298,7 +320,9 @@ class TileMath:
         return self.name(v)
 
     def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None) -> list[str]:
-        """acc (+)= A B from shared memory (A at `a_ref` when staged there)."""
+        """acc (+)= A B from shared memory (A at `a_ref` when staged there);
+        A of more than 64 rows: one m64 wgmma per 64-row slab."""
+        staged = a_ref is not None
         a_ref = a_ref or self._smem_ref(op.lhs)
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
@@ -314,23 +338,32 @@ class TileMath:
             and e.name == "f16"
         ):
             return self._wgmma_narrow(op, a_ref, n, k)
-        if m != 64 or n % 64 or n > 256 or k % e.box_cols:
+        slabs = m // 64
+        if m % 64 or m > 256 or (slabs > 1 and staged) or n % 64 or n > 256 or k % e.box_cols:
             return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
         acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
         trans = 0 if op.transpose_rhs else 1
         b_rows = shape_b[0]
-        start = copy_array(acc, self.name(op.acc), n // 2, "      ") if op.acc else []
+        count = m * n // 128
+        start = copy_array(acc, self.name(op.acc), count, "      ") if op.acc else []
+        issue = [  # slab s: A's rows 64s.. (8192 B into each swizzled box), its accumulators
+            f"{self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({plus(acc, s * n // 2)}, "
+            f"{plus(a_ref, s * 8192)}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);"
+            for s in range(slabs)
+        ]
+        slab_note = " one m64 wgmma per 64-row slab" if slabs > 1 else ""
         return start + [
-            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma)",
-            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            f"      // {acc} = {self.name(op.lhs)} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''} (wgmma"
+            + (f",{slab_note})" if slabs > 1 else ")"),
+            f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
             "      tw_wgmma_fence();",
-            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
-            f"        {self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({acc}, "
-            f"{a_ref}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);",
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)" + (" {" if slabs > 1 else ""),
+            *(f"        {line}" for line in issue),
+            *(["      }"] if slabs > 1 else []),
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
-            f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
+            f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
         ]
 
     def _wgmma_narrow(self, op: tile.MmaOp, a_ref: str, n: int, k: int) -> list[str]:
@@ -385,12 +418,17 @@ class TileMath:
                 f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
                 f"({c0}) * {cols}, {ld});"
             ]
-        if t.rank == 1 and not self._in_smem(op.value) and t.get_shape()[0] == (128 if self.arch == "sm_100a" else 64):
-            # a row vector from the thread's rows (one lane of each quad on sm_90a)
+        rows_ok = t.get_shape()[0] == 128 if self.arch == "sm_100a" else self._layout_ok(op.value)
+        if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
+            # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)
             self._helpers.add("store_rows")
             fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
-            return [f"{indent}{fn}({self._operand(op.value)}, {tensor}, ({r0}) * {t.get_shape()[0]});"]
+            v, rows = self._operand(op.value), t.get_shape()[0]
+            return [
+                f"{indent}{fn}({plus(v, 2 * s)}, {tensor}, {plus(f'({r0}) * {rows}', 64 * s)});"
+                for s in range(self._slabs(op.value))
+            ]
         copy: list[str] = []
         value = self._operand(op.value)
         if (
@@ -414,7 +452,7 @@ class TileMath:
             self._helpers.add("store_acc8")
             cols = t.get_shape()[1]
             return [f"{indent}twillc_store_acc8<{cols}>({value}, {tensor}, ({r0}) * 64, ({c0}) * {cols}, {ld});"]
-        elif t.rank != 2 or t.get_shape()[0] not in (64, 128) or t.get_shape()[1] % 64 or self._in_smem(op.value):
+        elif t.rank != 2 or t.get_shape()[0] % 64 or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()

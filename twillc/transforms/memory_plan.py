@@ -58,6 +58,25 @@ def nbytes(t: Attribute) -> int:
     return prod(t.get_shape()) * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
+def elements_per_thread(t: Attribute, arch: str) -> int:
+    """Elements each of a warp group's 128 threads holds of a register tile:
+    on sm_100a a 128-row tile's row per thread (tensor-memory layout), else
+    the wgmma accumulator layout (a [64k, N] tile 64k * N / 128, a row vector
+    [R] two values per 64-row slab: R / 32)."""
+    shape = t.get_shape()  # type: ignore[attr-defined]
+    if arch == "sm_100a" and shape[0] == 128:
+        return shape[1] if len(shape) == 2 else 1
+    return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
+
+
+def slot_bytes(t: Attribute, arch: str) -> int:
+    """Bytes of a register tile's channel slot: each of the 128 threads sends
+    the elements it holds (a row vector's quad-replicated values included)."""
+    from twillc.transforms.annotate_costs import element_bytes
+
+    return elements_per_thread(t, arch) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
+
+
 def round1k(n: int) -> int:
     return (n + 1023) // 1024 * 1024
 
@@ -205,18 +224,19 @@ def smem_parts(
     channels: Iterable[tuple[Attribute, int]],
     after_loop: Iterable[Attribute],
     staged: Iterable[Attribute],
+    arch: str,
 ) -> dict[str, int]:
     """Bytes per kind of the kernel's shared memory, barriers aside: a ring of
     1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
-    loaded before or after the loop, a ring per register-tile channel in
-    shared memory (tile type, depth), a buffer per value handed over after
-    the loop, and on sm_90a a staging buffer per register tile a transposed
+    loaded before or after the loop, a ring of `slot_bytes` slots per register-tile
+    channel in shared memory (tile type, depth), a slot per value handed over
+    after the loop, and on sm_90a a staging buffer per register tile a transposed
     wgmma reads (8 KB per 64 columns)."""
     return {
         "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
-        "register-tile channels": sum(nbytes(t) * d for t, d in channels),
-        "channels after the loop": sum(nbytes(t) for t in after_loop),
+        "register-tile channels": sum(slot_bytes(t, arch) * d for t, d in channels),
+        "channels after the loop": sum(slot_bytes(t, arch) for t in after_loop),
         "staged tiles": sum(t.get_shape()[1] // 64 * 8192 for t in staged),  # type: ignore[attr-defined]
     }
 

@@ -53,6 +53,7 @@ def emitted_smem(
         [(v.type, d) for v, (d, _) in chans.items() if not plan.in_tmem(v)],
         _after_loop_channels(loop, ops, warps),
         [x.type for x in staged],
+        machine.arch,
     )
 
 
