@@ -287,7 +287,7 @@ def test_no_memory_refusal_after_a_feasible_schedule(path: Path, tmp_path: Path)
 # shared memory its kernel declares is what joint-schedule counted
 # (`twillc/transforms/memory_plan.py`, the one rule both use).
 CORPUS = sorted((ROOT / "bench" / "corpus").glob("*.tile"))
-SHORT = "annotate-costs,cost-normalize,modulo-schedule{time-limit=10},joint-schedule{time-limit=10},verify-schedule"
+SHORT = "annotate-costs,cost-normalize,modulo-schedule{time-limit=4},joint-schedule{time-limit=4},verify-schedule"
 
 
 def declared_smem(cu: str) -> int:

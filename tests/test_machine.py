@@ -104,3 +104,31 @@ def test_loop_shared_memory_excludes_preloaded_tiles_and_reserve() -> None:
     assert g.memories["tmem"] == machine.tmem
     assert g.rings == frozenset({"smem"})
     assert {o.id: o.stall for o in g.ops if o.stall} == {"mul_1": 533, "mul_3": 533}
+
+
+def test_instruction_shapes_are_machine_facts() -> None:
+    """wgmma is m64 per warp group (N <= 256, a multiple of 8; k16, k32 for
+    8-bit); one CTA's tcgen05.mma is M = 64 or 128 (N a multiple of 16 up
+    to 256): a 256-row MMA on b200 is not one instruction."""
+    h100, b200 = load_machine("h100"), load_machine("b200")
+    assert (h100.mma.row_multiple, h100.mma.max_rows) == (64, None)
+    assert (b200.mma.row_multiple, b200.mma.max_rows) == (64, 128)
+    assert "mma" in h100.sources and "mma" in b200.sources
+    assert h100.mma_shape_error(128, 256, 64, "f16") is None
+    assert b200.mma_shape_error(128, 256, 128, "f8E4M3FN") is None
+    assert "256 rows exceed the 128" in (b200.mma_shape_error(256, 128, 64, "f16") or "")
+    assert "not a multiple of 64" in (h100.mma_shape_error(48, 128, 64, "f16") or "")
+    assert "512 columns exceed the 256" in (h100.mma_shape_error(64, 512, 64, "f16") or "")
+    assert "multiple of 16" in (b200.mma_shape_error(128, 72, 64, "f16") or "")
+    assert "multiple of 32" in (b200.mma_shape_error(128, 128, 16, "f8E5M2") or "")
+
+
+def test_invalid_mma_table(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    text = (MACHINE_DIR / "b200.toml").read_text()
+    path.write_text(text.replace("max_rows = 128", "max_rows = 0"))
+    with pytest.raises(UserError, match="mma.max_rows must be a positive integer"):
+        load_machine(str(path))
+    path.write_text(text.replace("max_rows = 128", "max_row = 128"))
+    with pytest.raises(UserError, match="mma.max_row is not a known key"):
+        load_machine(str(path))

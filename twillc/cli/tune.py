@@ -6,8 +6,9 @@ varied over candidate values; every expression using a const (grid and index
 expressions, `HM = BM / 2`, loop bounds) scales with it, since loads index
 in tile units. Each variant is refused before any search when a load's tile
 would not divide a constant dimension of its tensor, or an MMA breaks the
-target's instruction shapes (M a multiple of 64, N a multiple of 8 up to
-256, K a multiple of 16 for 16-bit and 32 for 8-bit operands); otherwise it
+target's instruction shapes (the machine model's `[mma]`: on h100 M a
+multiple of 64, N a multiple of 8 up to 256, K a multiple of 16 for 16-bit
+and 32 for 8-bit operands); otherwise it
 is scheduled by the default pipeline (the one `twillc k.tile -o k.json`
 runs, whatever passes it holds) with a short time limit per variant, which
 refuses what does not fit the machine's shared memory, tensor memory and
@@ -243,7 +244,7 @@ def _run_variant(text: str, values: dict[str, int], args: argparse.Namespace, er
             load_machine(args.target, Location("--target", 0, 0))
             module.attributes["twill.target"] = StringAttr(args.target)
         machine = module_machine(module)
-        problem = _static_check(module, machine.arch)
+        problem = _static_check(module, machine)
         if problem:
             variant.reason = problem
             return variant
@@ -268,10 +269,11 @@ def _run_variant(text: str, values: dict[str, int], args: argparse.Namespace, er
     return variant
 
 
-def _static_check(module, arch: str) -> str:  # module: ModuleOp
+def _static_check(module, machine) -> str:  # module: ModuleOp, machine: Machine
     """Why the variant cannot be the kernel it claims to be, before any search:
     a load's tile not dividing a constant tensor dimension, or an MMA shape
-    no instruction of `arch` has. '' when it passes."""
+    no instruction of the machine has (rows beyond one instruction's are
+    variant-search's to split). '' when it passes."""
     from dialects import tile
 
     for op in module.walk():
@@ -285,11 +287,10 @@ def _static_check(module, arch: str) -> str:  # module: ModuleOp
             a, b = op.lhs.type, op.rhs.type
             m, k = a.get_shape()[::-1] if op.transpose_lhs else a.get_shape()  # type: ignore[attr-defined]
             n = (b.get_shape()[::-1] if op.transpose_rhs else b.get_shape())[1]  # type: ignore[attr-defined]
-            from twillc.transforms.annotate_costs import element_bytes
-
-            k_step = 32 if element_bytes(a.element_type) == 1 else 16  # type: ignore[attr-defined]
-            if m % 64 or n % 8 or n > 256 or k % k_step:
-                return f"instruction shape: mma {m}x{n}x{k} (M % 64, N % 8 and N <= 256, K % {k_step} on {arch})"
+            rows = machine.mma.row_multiple if m % machine.mma.row_multiple == 0 else m
+            problem = machine.mma_shape_error(rows, n, k, str(a.element_type))  # type: ignore[attr-defined]
+            if problem:
+                return f"instruction shape: mma {m}x{n}x{k}: {problem}"
     return ""
 
 

@@ -18,6 +18,26 @@ MACHINE_DIR = Path(__file__).parent / "machines"
 
 
 @dataclass(frozen=True)
+class MmaShape:
+    """One MMA instruction's M x N x K (`[mma]` of a machine file; an absent
+    key puts no limit): M a multiple of `row_multiple` up to `max_rows`
+    (None: a warp group issues one instruction per `row_multiple` rows), N a
+    multiple of `col_multiple` up to `max_cols`, K a multiple of the
+    instruction's K for the input width."""
+
+    row_multiple: int = 1
+    max_rows: int | None = None
+    col_multiple: int = 1
+    max_cols: int | None = None
+    k_16bit: int = 1
+    k_8bit: int = 1
+
+
+def _is_8bit(dtype: str) -> bool:
+    return "f8" in dtype.lower() or dtype.lower() in ("i8", "u8")
+
+
+@dataclass(frozen=True)
 class Machine:
     name: str
     description: str
@@ -37,6 +57,8 @@ class Machine:
     tmem: int
     accumulator_in_tmem: bool
     tmem_reads_block: bool
+    mma: MmaShape
+    """The shapes one MMA instruction of the target takes."""
     mma_result_wait_blocks: bool
     """Reading an MMA result (wgmma.wait / tcgen05 wait) stalls the reading warp."""
     regs_per_sm: int
@@ -56,6 +78,24 @@ class Machine:
     """Units whose ops must all be issued from one warp."""
     sources: dict[str, str]
     path: str
+
+    def mma_shape_error(self, m: int, n: int, k: int, dtype: str) -> str | None:
+        """Why an M x N x K MMA with `dtype` inputs is not one instruction of
+        this target (None when it is): the sub-tiling splits larger ones."""
+        s = self.mma
+        k_step = s.k_8bit if _is_8bit(dtype) else s.k_16bit
+        where = f"{self.arch} ({self.name})"
+        if m % s.row_multiple:
+            return f"{m} rows are not a multiple of {s.row_multiple}, the rows of one MMA instruction on {where}"
+        if s.max_rows is not None and m > s.max_rows:
+            return f"{m} rows exceed the {s.max_rows} of one MMA instruction of one CTA on {where}"
+        if n % s.col_multiple:
+            return f"{n} columns are not a multiple of {s.col_multiple}, as one MMA instruction on {where} needs"
+        if s.max_cols is not None and n > s.max_cols:
+            return f"{n} columns exceed the {s.max_cols} of one MMA instruction on {where}"
+        if k % k_step:
+            return f"K = {k} is not a multiple of {k_step}, the K of one {dtype} MMA instruction on {where}"
+        return None
 
     @property
     def memories(self) -> dict[str, int]:
@@ -123,6 +163,18 @@ def _int_table(data: dict[str, Any], key: str) -> dict[str, int]:
     return dict(table)
 
 
+def _mma_shape(table: dict[str, Any]) -> MmaShape:
+    if not isinstance(table, dict):
+        raise TypeError("[mma] must be a table")
+    known = {"row_multiple", "max_rows", "col_multiple", "max_cols", "k_16bit", "k_8bit"}
+    for key, value in table.items():
+        if key not in known:
+            raise ValueError(f"mma.{key} is not a known key (known: {', '.join(sorted(known))})")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"mma.{key} must be a positive integer, got {value!r}")
+    return MmaShape(**table)
+
+
 def _from_toml(data: dict[str, Any], path: str) -> Machine:
     mem, regs, warps = data["memory"], data["registers"], data["warps"]
     rates = _int_table(data, "rates")
@@ -145,6 +197,7 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         tmem=int(mem.get("tmem", 0)),
         accumulator_in_tmem=bool(mem.get("accumulator_in_tmem", False)),
         tmem_reads_block=bool(mem.get("tmem_reads_block", False)),
+        mma=_mma_shape(data.get("mma", {})),
         mma_result_wait_blocks=bool(data.get("sync", {}).get("mma_result_wait_blocks", False)),
         regs_per_sm=int(regs["per_sm"]),
         max_regs_per_thread=int(regs["max_per_thread"]),

@@ -47,19 +47,16 @@ from twillc.transforms.common import located_error, module_machine
 
 Dim = tuple[SSAValue, int]
 
-# The MMA instruction's row facts by architecture, (row unit, most rows one
-# op may have; 0: no limit): wgmma works on m64 slices (a warp group issues
-# several for more rows); one CTA's tcgen05.mma writes a 128-lane
-# tensor-memory block. The machine model's own fields win where it has them.
-ARCH_MMA_ROWS: dict[str, tuple[int, int]] = {"sm_90a": (64, 0), "sm_100a": (128, 128)}
-
-
 def mma_row_facts(machine: Machine) -> tuple[int, int]:
-    """(row unit, largest rows of one MMA op, 0 for none) on `machine`."""
-    unit, most = ARCH_MMA_ROWS.get(machine.arch, (1, 0))
-    unit = int(getattr(machine, "mma_row_unit", 0) or unit)
-    most = int(getattr(machine, "mma_max_rows", 0) or most)
-    return unit, most
+    """(row unit of a part, largest rows of one MMA op, 0 for none) on
+    `machine`, from its MMA instruction shapes (`[mma]`): a part's rows are a
+    multiple of the instruction's; where accumulators live in tensor memory a
+    part fills the 128 lanes one CTA's tcgen05.mma writes (the emitter holds
+    a 128-row tile, one row per thread)."""
+    unit = machine.mma.row_multiple
+    if machine.accumulator_in_tmem:
+        unit = max(unit, machine.mma.max_rows or unit)
+    return unit, machine.mma.max_rows or 0
 
 
 class _Classes:
