@@ -48,8 +48,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Outputs: each -o FILE has the kind of its extension; --emit KIND writes KIND on stdout "
         "(as does -o -); with neither, mlir on stdout. One -o with an unknown extension takes --emit's kind. "
         "With no --passes, IR output alone runs no pass and every other output runs the default pipeline "
-        "(annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule) once for all "
-        "outputs (IR output beside others is then the scheduled IR). The scheduled IR is cached "
+        "variant-search (the kernel as written and sub-tiled, each through annotate-costs,cost-normalize,"
+        "modulo-schedule,joint-schedule,verify-schedule; 30 s in all) once for all outputs "
+        "(IR output beside others is then the scheduled IR). The scheduled IR is cached "
         "(--cache-dir, else $TWILLC_CACHE_DIR, else $XDG_CACHE_HOME/twillc; --no-cache or "
         "TWILLC_NO_CACHE=1 to turn it off) and re-checked by verify-schedule when read back.",
     )
