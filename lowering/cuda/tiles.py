@@ -13,7 +13,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.dtypes import elt
 from twillc.transforms.common import located_error
-from twillc.transforms.memory_plan import TMEM_COLUMNS, tmem_tile  # noqa: F401 (the emitter's names)
+from twillc.transforms.memory_plan import TMEM_COLUMNS, elements_per_thread, tmem_tile  # noqa: F401 (the emitter's names)
 
 
 def c_elt(t: tile.TileType) -> str:
@@ -70,8 +70,7 @@ def acc_count(t) -> int:
     """Elements per thread of a register tile in the wgmma accumulator layout
     (a warp group holds 64 rows: thread t has rows t/32*16 + t%32/4 and +8): a
     [64, N] tile N / 2, a row vector [R] R / 32 (two per 64 rows)."""
-    shape = t.get_shape()
-    return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
+    return elements_per_thread(t, "sm_90a")
 
 
 def scalar_literal(v: SSAValue) -> str:
