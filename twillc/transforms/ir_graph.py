@@ -67,6 +67,25 @@ def cross_warp_delay(loop: tile.ForOp, machine: Machine) -> int:
     return machine.latency.get("cross_warp", 0)
 
 
+def _updates_in_place(op: Operation, operand: SSAValue) -> bool:
+    """A column-chunked update (`twill.chunk_cols`) writes each chunk of its
+    result over the chunk it read of the tensor-memory tile it updates, one
+    that nothing else in the loop reads: the carried value its result
+    replaces (`acc = acc + part * scale`), else its one tile operand (an MMA
+    result, or a carried one: FA4 rescales O where it lies)."""
+    if "twill.chunk_cols" not in op.attributes or not op.results or operand.type != op.results[0].type:
+        return False
+    if not all(u.operation is op for u in operand.uses):
+        return False
+    body = op.parent_block()
+    carried = [
+        body.args[u.index + 1] for u in op.results[0].uses if isinstance(u.operation, tile.YieldOp) and body is not None
+    ]
+    if carried:
+        return operand in carried
+    return [v for v in op.operands if v.type == operand.type] == [operand]
+
+
 def graph_from_loop(
     loop: tile.ForOp, machine: Machine, name: str = "kernel"
 ) -> tuple[DependenceGraph, dict[str, Operation]]:
@@ -108,7 +127,8 @@ def graph_from_loop(
                 variable_latency=bool(cost.variable_latency.data),
                 spill_cost=spill,
                 stall=cost.stall.data,
-                reads_while_running=isinstance(op, tile.MmaOp),
+                # an MMA, and a column-chunked update (one chunk at a time)
+                reads_while_running=isinstance(op, tile.MmaOp) or "twill.chunk_cols" in op.attributes,
             )
         )
         for operand in op.operands:
@@ -118,7 +138,7 @@ def graph_from_loop(
             src, distance = found
             src_cost = cost_of(src)
             blocking = bool(cost.blocking.data) and src_cost.unit.data == "tc"
-            in_place = isinstance(op, tile.MmaOp) and operand is op.acc
+            in_place = (isinstance(op, tile.MmaOp) and operand is op.acc) or _updates_in_place(op, operand)
             key = (ids[src], ids[op], distance)
             edge = Edge(ids[src], ids[op], src_cost.latency.data, distance, blocking, in_place)
             if key in edges:  # one value read twice: the longer delay, in place only if both are
