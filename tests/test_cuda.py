@@ -5,6 +5,7 @@ installed."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -424,3 +425,18 @@ def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:
     assert f"with {rooms[0]} B left for the rings of loaded tiles, no schedule (unsatisfiable: op k needs" in str(
         e.value
     )
+
+
+@needs_nvcc
+def test_fp8_block_scaled_compiles(tmp_path: Path) -> None:
+    """The FP8 block-scaled GEMM on B200 (a 128x256 f32 accumulator updated
+    element-wise, `acc + part * scale`, in column chunks in tensor memory) is
+    generated whole, no hole, and compiles for sm_100a without spill or
+    ptxas warning."""
+    cu = tmp_path / "fp8.cu"
+    tile = ROOT / "tests" / "filecheck" / "cuda" / "b200-fp8-block-scaled.tile"
+    err = io.StringIO()
+    assert main([str(tile), "-o", str(cu)], stdout=io.StringIO(), stderr=err) == 0, err.getvalue()
+    assert "TWILLC-HOLE" not in err.getvalue() and "(complete)" in cu.read_text()
+    log = nvcc_log(cu, "sm_100a", tmp_path)
+    assert "warning" not in log and "0 bytes spill stores" in log and "0 bytes spill loads" in log, log
