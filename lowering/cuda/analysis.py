@@ -74,9 +74,10 @@ class LoopAnalysis:
         never whole in registers: each root, an update whose result is a carried
         tile kept in tensor memory (`memory_plan.chunk_carried`), with the chunked
         updates of its role and stage feeding only it (fused: computed per
-        element, never stored) and its tiles in tensor memory: carried ones and
+        element, never stored) and its tiles in tensor memory: carried ones,
         results of this role's MMAs into its scratch columns that only the chain
-        reads. Any other chunked update is left to the general path."""
+        reads, and other roles' tiles in their tensor-memory channel slots. Any
+        other chunked update is left to the general path (a hole)."""
         self.chunk_roots: dict[int, tuple[list[Operation], list[SSAValue]]] = {}  # id(root) -> (chain, leaves)
         self.chunk_fused: set[int] = set()  # ids of the chunked updates computed inside their root's loop
         self.chunk_scratch: set[SSAValue] = set()  # MMA results read only 32 columns at a time
@@ -91,7 +92,7 @@ class LoopAnalysis:
             chain, leaves = found
             self.chunk_roots[id(root)] = (chain, leaves)
             self.chunk_fused |= {id(op) for op in chain if op is not root}
-            self.chunk_scratch |= {v for v in leaves if v not in self.acc_at}
+            self.chunk_scratch |= {v for v in leaves if v not in self.acc_at and v not in self.tmem_at}
             self.chunk_values |= {op.results[0] for op in chain if op is not root} | set(leaves)
 
     def _chunk_chain(self, root: Operation, stage: dict[int, int]) -> tuple[list[Operation], list[SSAValue]] | None:
@@ -117,6 +118,10 @@ class LoopAnalysis:
                     if self.warp(self._yielded(x).owner) != w:  # type: ignore[union-attr,arg-type]
                         return None
                     leaves.append(x)
+                elif x in self.tmem_at and x not in self.tmem_pending and self._tmem_channel(x, w):
+                    if x.type.get_shape() != root.results[0].type.get_shape():  # type: ignore[attr-defined]
+                        return None
+                    leaves.append(x)  # another role's tile in its tensor-memory slot, read there
                 elif not isinstance(owner, Operation) or id(owner) not in self.op_id or self.warp(owner) != w:
                     return None
                 elif x in self.reg_channels or stage[id(owner)] != stage[id(root)]:
@@ -133,8 +138,19 @@ class LoopAnalysis:
                 else:
                     return None
         members = {id(op) for op in chain}
-        for v in leaves:
-            if v not in self.acc_at and not all(id(u.operation) in members for u in v.uses):
+        scratch = [v for v in dict.fromkeys(leaves) if v not in self.acc_at and v not in self.tmem_at]
+        writers = [  # the role's MMAs into its scratch columns: one, or one would overwrite the other
+            op
+            for op in self.loop_ops
+            if self.warp(op) == w
+            and self._umma_shape(op) is not None
+            and op.results[0] not in self.umma_direct
+            and op.results[0] not in self.acc_at
+        ]
+        if len(scratch) > 1 or (scratch and len(writers) > 1):
+            return None
+        for v in scratch:
+            if not all(id(u.operation) in members for u in v.uses):
                 return None  # a scratch MMA result something else reads whole
         chain.sort(key=lambda op: self._order[id(op)])
         return chain, list(dict.fromkeys(leaves))

@@ -4,7 +4,6 @@ at a time after the loop."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import Float16Type
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
@@ -85,7 +84,12 @@ class Tcgen05Ops:
         body: list[str] = []
         for v in leaves:
             n = f"{self.name(v)}_c"
-            at = f"tmem + {self.acc_at[v]}" if v in self.acc_at else f"tmem + {self.scratch_at[self._role]}"
+            if v in self.acc_at:
+                at = f"tmem + {self.acc_at[v]}"
+            elif v in self.tmem_at:  # another role's, in its channel slot (waited for and released around)
+                at = self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
+            else:
+                at = f"tmem + {self.scratch_at[self._role]}"
             body += [f"  float {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]
             self.names[v] = n
         expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
@@ -117,7 +121,7 @@ class Tcgen05Ops:
             *body,
             "}",
         ]
-        if any(v not in self.acc_at for v in leaves):
+        if any(v in self.chunk_scratch for v in leaves):
             lines += [
                 "tw_tcgen05_fence_before();",
                 f"tw_named_bar_sync({self._group}, 128);  // every row read before the next MMA writes it",
@@ -236,7 +240,7 @@ class Tcgen05Ops:
         self.names = saved
         r0, c0 = (c_index(i, None) for i in store.indices)
         ld = store.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
-        elt = "__half" if isinstance(store.tensor.type.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
+        elt = c_elt(store.tensor.type)  # type: ignore[arg-type]  # the stored type (bf16, f8: converted by T(float))
         final = expr[store.value]
         if final.startswith("__half2float(__float2half(") and elt == "__half":
             final = final[len("__half2float(") : -1]  # rounded once, by the store

@@ -70,20 +70,37 @@ def cross_warp_delay(loop: tile.ForOp, machine: Machine) -> int:
 def _updates_in_place(op: Operation, operand: SSAValue) -> bool:
     """A column-chunked update (`twill.chunk_cols`) writes each chunk of its
     result over the chunk it read of the tensor-memory tile it updates, one
-    that nothing else in the loop reads: the carried value its result
-    replaces (`acc = acc + part * scale`), else its one tile operand (an MMA
-    result, or a carried one: FA4 rescales O where it lies)."""
-    if "twill.chunk_cols" not in op.attributes or not op.results or operand.type != op.results[0].type:
-        return False
-    if not all(u.operation is op for u in operand.uses):
-        return False
-    body = op.parent_block()
+    that nothing else in the loop reads (`_in_place_operand`)."""
+    return _in_place_operand(op) is operand
+
+
+def _in_place_operand(op: Operation) -> SSAValue | None:
+    """The operand a column-chunked update writes over: for a carried result
+    (`acc = acc + part * scale`, `acc = acc * s + part`), the carried value
+    it replaces or an update written over it; else its one tile operand of
+    the result's type (an MMA result, or a carried one: FA4 rescales O where
+    it lies). None for other ops, or when that tile is read elsewhere."""
+    if "twill.chunk_cols" not in op.attributes or not op.results:
+        return None
+    ty, body = op.results[0].type, op.parent_block()
+    same = [v for v in dict.fromkeys(op.operands) if v.type == ty]
+    mine = [v for v in same if all(u.operation is op for u in v.uses)]
     carried = [
         body.args[u.index + 1] for u in op.results[0].uses if isinstance(u.operation, tile.YieldOp) and body is not None
     ]
-    if carried:
-        return operand in carried
-    return [v for v in op.operands if v.type == operand.type] == [operand]
+    if not carried:
+        return same[0] if len(same) == 1 and mine else None
+
+    def over(v: SSAValue) -> bool:  # v lies in the carried value's columns
+        owner = v.owner
+        if v in carried:
+            return True
+        if not isinstance(owner, Operation) or not owner.results or owner.results[0] is not v:
+            return False
+        inner = _in_place_operand(owner)
+        return inner is not None and over(inner)
+
+    return next((v for v in mine if over(v)), None)
 
 
 def graph_from_loop(
