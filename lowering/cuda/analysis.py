@@ -118,7 +118,7 @@ class LoopAnalysis:
                     if self.warp(self._yielded(x).owner) != w:  # type: ignore[union-attr,arg-type]
                         return None
                     leaves.append(x)
-                elif x in self.tmem_at and x not in self.tmem_pending and self._tmem_channel(x, w):
+                elif x in self.tmem_at and x in self.reg_channels and self.warp(owner) != w:  # type: ignore[arg-type]
                     if x.type.get_shape() != root.results[0].type.get_shape():  # type: ignore[attr-defined]
                         return None
                     leaves.append(x)  # another role's tile in its tensor-memory slot, read there
