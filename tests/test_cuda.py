@@ -5,6 +5,7 @@ installed."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -424,3 +425,24 @@ def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:
     assert f"with {rooms[0]} B left for the rings of loaded tiles, no schedule (unsatisfiable: op k needs" in str(
         e.value
     )
+
+
+# Column-chunked updates of [128, N] f32 tiles in tensor memory (sm_100a),
+# the lit cases of tests/filecheck/cuda: generated whole, no hole.
+CHUNKED = ("b200-fp8-block-scaled", "b200-chunked-store-bf16")
+
+
+@needs_nvcc
+@pytest.mark.parametrize("kernel", CHUNKED)
+def test_chunked_update_compiles(kernel: str, tmp_path: Path) -> None:
+    """The FP8 block-scaled GEMM on B200 (a 128x256 f32 accumulator updated
+    element-wise, `acc + part * scale`, in column chunks in tensor memory),
+    and a chunked update stored to bf16 after the loop, are generated whole,
+    no hole, and compile for sm_100a without spill or ptxas warning."""
+    cu = tmp_path / f"{kernel}.cu"
+    err = io.StringIO()
+    tile = ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"
+    assert main([str(tile), "-o", str(cu)], stdout=io.StringIO(), stderr=err) == 0, err.getvalue()
+    assert "TWILLC-HOLE" not in err.getvalue() and "(complete)" in cu.read_text()
+    log = nvcc_log(cu, "sm_100a", tmp_path)
+    assert "warning" not in log and "0 bytes spill stores" in log and "0 bytes spill loads" in log, log

@@ -132,3 +132,34 @@ def test_invalid_mma_table(tmp_path: Path) -> None:
     path.write_text(text.replace("max_rows = 128", "max_row = 128"))
     with pytest.raises(UserError, match="mma.max_row is not a known key"):
         load_machine(str(path))
+
+
+def test_tensor_memory_chunk_width_is_a_machine_fact(tmp_path: Path) -> None:
+    """b200 updates tensor-memory tiles 32 columns at a time (FA4's
+    correction warps); h100 has no tensor memory (0: no chunking); a
+    negative width is refused."""
+    b200, h100 = load_machine("b200"), load_machine("h100")
+    assert (b200.tmem_chunk_cols, h100.tmem_chunk_cols) == (32, 0)
+    assert "memory.tmem_chunk_cols" in b200.sources
+    path = tmp_path / "bad.toml"
+    path.write_text((MACHINE_DIR / "b200.toml").read_text().replace("tmem_chunk_cols = 32", "tmem_chunk_cols = -32"))
+    with pytest.raises(UserError, match="memory.tmem_chunk_cols must be >= 0"):
+        load_machine(str(path))
+
+
+def test_chunked_updates_read_while_running_in_place() -> None:
+    """FA4's rescale `o * alpha` is a column-chunked update: it holds one
+    chunk's registers and reads O while it runs, writing each chunk over O
+    (in place: O and the rescaled O share their tensor-memory columns)."""
+    from graphs import example_module
+
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop
+
+    module = example_module("attn_fwd_b200", "annotate-costs")
+    g, ops = graph_from_loop(find_loop(module), module_machine(module), "attn_fwd")
+    chunked = {k for k, op in ops.items() if "twill.chunk_cols" in op.attributes}
+    assert chunked == {"mul_1", "mul_3"}
+    assert all(g.op(k).reads_while_running and g.op(k).regs == 32 for k in chunked)
+    into = [e for e in g.edges if e.dst in chunked and g.op(e.src).kind == "tile.mma"]
+    assert into and all(e.in_place and e.distance == 1 for e in into)

@@ -15,6 +15,7 @@ from twillc.transforms.memory_plan import (
     TMEM_COLUMNS,
     accumulates_in_place,
     carried_in_place,
+    chunk_carried,
     in_smem,
     plan_tmem,
     umma_shape,
@@ -66,6 +67,104 @@ class LoopAnalysis:
                     f"CUDA emission: channel '{mine}' is written in place in the slots of '{acc}': "
                     f"their depths must be equal ({self.depths[mine]} and {self.depths[acc]})",
                 )
+
+    def _plan_chunks(self) -> None:
+        """On sm_100a, the column-chunked updates (`twill.chunk_cols`) generated
+        32 columns at a time in tensor memory (tcgen05.ld, the math, tcgen05.st),
+        never whole in registers: each root, an update whose result is a carried
+        tile kept in tensor memory (`memory_plan.chunk_carried`), with the chunked
+        updates of its role and stage feeding only it (fused: computed per
+        element, never stored) and its tiles in tensor memory: carried ones,
+        results of this role's MMAs into its scratch columns that only the chain
+        reads, and other roles' tiles in their tensor-memory channel slots. Any
+        other chunked update is left to the general path (a hole)."""
+        self.chunk_roots: dict[int, tuple[list[Operation], list[SSAValue]]] = {}  # id(root) -> (chain, leaves)
+        self.chunk_fused: set[int] = set()  # ids of the chunked updates computed inside their root's loop
+        self.chunk_scratch: set[SSAValue] = set()  # MMA results read only 32 columns at a time
+        self.chunk_values: set[SSAValue] = set()  # values never held whole in registers
+        if self.arch != "sm_100a":
+            return
+        stage = {id(op): self.cycles[self.op_id[id(op)]] // self.program.ii for op in self.loop_ops}
+        for root in self.loop_ops:
+            found = self._chunk_chain(root, stage)
+            if found is None:
+                continue
+            chain, leaves = found
+            self.chunk_roots[id(root)] = (chain, leaves)
+            self.chunk_fused |= {id(op) for op in chain if op is not root}
+            self.chunk_scratch |= {v for v in leaves if v not in self.acc_at and v not in self.tmem_at}
+            self.chunk_values |= {op.results[0] for op in chain if op is not root} | set(leaves)
+
+    def _chunk_chain(self, root: Operation, stage: dict[int, int]) -> tuple[list[Operation], list[SSAValue]] | None:
+        """The chain of `root` (see `_plan_chunks`) in program order and its
+        tensor-memory leaves, or None."""
+        cols = root.attributes.get("twill.chunk_cols")
+        if cols is None or root.results[0] not in self.acc_at or cols.value.data % 32:  # type: ignore[attr-defined]
+            return None
+        w = self.warp(root)
+        chain: list[Operation] = []
+        leaves: list[SSAValue] = []
+        todo = [root]
+        while todo:
+            op = todo.pop()
+            if op.name not in UNARY and op.name not in BINARY:
+                return None
+            chain.append(op)
+            for x in op.operands:
+                if not (isinstance(x.type, tile.TileType) and x.type.rank == 2):
+                    continue  # row vectors and scalars: read per element
+                owner = x.owner
+                if x in self.acc_at and chunk_carried(self.loop, x) and self._yielded(x) is not None:
+                    if self.warp(self._yielded(x).owner) != w:  # type: ignore[union-attr,arg-type]
+                        return None
+                    leaves.append(x)
+                elif x in self.tmem_at and x in self.reg_channels and self.warp(owner) != w:  # type: ignore[arg-type]
+                    if x.type.get_shape() != root.results[0].type.get_shape():  # type: ignore[attr-defined]
+                        return None
+                    leaves.append(x)  # another role's tile in its tensor-memory slot, read there
+                elif not isinstance(owner, Operation) or id(owner) not in self.op_id or self.warp(owner) != w:
+                    return None
+                elif x in self.reg_channels or stage[id(owner)] != stage[id(root)]:
+                    return None
+                elif "twill.chunk_cols" in owner.attributes and len(list(x.uses)) == 1:
+                    todo.append(owner)
+                elif (
+                    self._umma_shape(owner) is not None
+                    and x not in self.umma_direct
+                    and owner.acc is None  # type: ignore[attr-defined]
+                    and x.type.get_shape() == root.results[0].type.get_shape()  # type: ignore[attr-defined]
+                ):
+                    leaves.append(x)
+                else:
+                    return None
+        members = {id(op) for op in chain}
+        scratch = [v for v in dict.fromkeys(leaves) if v not in self.acc_at and v not in self.tmem_at]
+        writers = [  # the role's MMAs into its scratch columns: one, or one would overwrite the other
+            op
+            for op in self.loop_ops
+            if self.warp(op) == w
+            and self._umma_shape(op) is not None
+            and op.results[0] not in self.umma_direct
+            and op.results[0] not in self.acc_at
+        ]
+        if len(scratch) > 1 or (scratch and len(writers) > 1):
+            return None
+        for v in scratch:
+            if not all(id(u.operation) in members for u in v.uses):
+                return None  # a scratch MMA result something else reads whole
+        chain.sort(key=lambda op: self._order[id(op)])
+        return chain, list(dict.fromkeys(leaves))
+
+    def _reads(self, op: Operation) -> list[SSAValue]:
+        """The values one op's code reads: a chunked update fused into its
+        root's loop reads nothing itself, the root reads what its chain reads."""
+        if id(op) in self.chunk_fused:
+            return []
+        if id(op) in self.chunk_roots:
+            chain, _ = self.chunk_roots[id(op)]
+            inner = {c.results[0] for c in chain}
+            return list(dict.fromkeys(v for c in chain for v in c.operands if v not in inner))
+        return list(op.operands)
 
     def _acc_regions(self) -> dict[int, SSAValue]:
         """First column -> the block argument of each in-place accumulator."""

@@ -79,6 +79,7 @@ class RoleCode:
                     and not self._in_smem(v)
                     and not self._in_tmem(v, w)
                     and not self._read_in_place(v, w)
+                    and v not in self.chunk_values
                 ):
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
@@ -95,6 +96,7 @@ class RoleCode:
             arg = self.body.args[i + 1]
             if arg in regs:
                 out += self._init(init, self.name(arg), regs[arg])
+        out += self._chunk_init(w)
         # values computed before the loop that this role reads (in it or after
         # it), computed here: the live-ins warp-specialize put on this role
         pre_ops = [op for op in before if w in self.program.outside.live_in.get(op, ())]
@@ -215,7 +217,7 @@ class RoleCode:
         first: dict[SSAValue, Operation] = {}
         last: dict[SSAValue, Operation] = {}
         for op in sorted(mine, key=rank):
-            for v in op.operands:
+            for v in self._reads(op):
                 first.setdefault(v, op)
                 last[v] = op
         handoff: dict[int, list[tuple[str, str, int]]] = {}  # op -> (to, from, elements) copies after it
@@ -236,7 +238,7 @@ class RoleCode:
     def _copy(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
         """One op of iteration `kt` with its waits, sends, releases and hand-offs."""
         out: list[str] = []
-        for v in dict.fromkeys(op.operands):
+        for v in dict.fromkeys(self._reads(op)):
             if events["first"].get(v) is not op:
                 continue
             if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
@@ -281,7 +283,7 @@ class RoleCode:
                 else:
                     out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")
-        for v in dict.fromkeys(op.operands):
+        for v in dict.fromkeys(self._reads(op)):
             if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")

@@ -173,6 +173,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
+        self._plan_chunks()
         self._read_outside()
         out = self._emit(before, after)
         return out, self.holes

@@ -4,7 +4,6 @@ at a time after the loop."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import Float16Type
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
@@ -60,7 +59,7 @@ class Tcgen05Ops:
             f"tw_mbar_wait(&sm.mma_done[{g}], mma_phase);  // complete: its operands may be released",
             "mma_phase ^= 1u;",
         ]
-        if res not in self.umma_direct and res not in self.acc_at:
+        if res not in self.umma_direct and res not in self.acc_at and res not in self.chunk_scratch:
             lines += [
                 "tw_tcgen05_fence_after();",
                 f"twillc_tmem_load<{n}>({self.out(res)}, {dst});",
@@ -68,6 +67,99 @@ class Tcgen05Ops:
                 f"tw_named_bar_sync({g}, 128);  // every row read before the next MMA writes it",
             ]
         return ["      " + line for line in lines]
+
+    def _chunked_update(self, root: Operation) -> list[str]:
+        """A column-chunked update and the updates fused into it
+        (`_plan_chunks`), 32 columns at a time: each thread reads its row's
+        chunk of every tensor-memory tile of the chain (tcgen05.ld
+        32x32b.x32, waited on), computes the root's chunk element by element
+        and writes it over the carried tile's chunk (tcgen05.st, waited on);
+        one chunk of each in registers. The role's MMA may write its scratch
+        columns again once every row has been read."""
+        chain, leaves = self.chunk_roots[id(root)]
+        r = root.results[0]
+        cols = r.type.get_shape()[1]  # type: ignore[attr-defined]
+        dst = f"tmem + {self.acc_at[r]}"
+        saved = dict(self.names)
+        body: list[str] = []
+        for v in leaves:
+            n = f"{self.name(v)}_c"
+            if v in self.acc_at:
+                at = f"tmem + {self.acc_at[v]}"
+            elif v in self.tmem_at:  # another role's, in its channel slot (waited for and released around)
+                at = self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
+            else:
+                at = f"tmem + {self.scratch_at[self._role]}"
+            body += [f"  float {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]
+            self.names[v] = n
+        expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        for op in chain:
+            res = op.results[0]
+            at = [f"({expr[v]})" if v in expr else f"float({self._at(v, res)})" for v in op.operands]
+            expr[res] = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+        self.names = saved
+        out_c = f"{self.name(r)}_c"
+        body += [
+            f"  float {out_c}[32];",
+            "  #pragma unroll",
+            f"  for (int i = 0; i < 32; ++i) {out_c}[i] = {expr[r]};",
+            f"  twillc_tmem_store<32>({dst} + c, {out_c});",
+        ]
+        shown: dict[SSAValue, str] = {}
+        for op in chain:
+            args = ", ".join(
+                shown.get(v, self.name(v) if isinstance(v.type, tile.TileType) else "x") for v in op.operands
+            )
+            shown[op.results[0]] = f"{op.name[5:]}({args})"
+        fused = shown[r]
+        lines = [
+            f"// {self.out(r)} = {fused} in tensor memory, 32 of {cols} columns at a time "
+            "(tcgen05.ld, the math, tcgen05.st: one chunk in registers)",
+            "tw_tcgen05_fence_after();",
+            "#pragma unroll 1  // one chunk live at a time",
+            f"for (int c = 0; c < {cols}; c += 32) {{",
+            *body,
+            "}",
+        ]
+        if any(v in self.chunk_scratch for v in leaves):
+            lines += [
+                "tw_tcgen05_fence_before();",
+                f"tw_named_bar_sync({self._group}, 128);  // every row read before the next MMA writes it",
+            ]
+        return ["      " + line for line in lines]
+
+    def _chunk_init(self, w: int) -> list[str]:
+        """Before the loop, the initial value of each carried tile a chunked
+        update of role `w` keeps in tensor memory, written there 32 columns at
+        a time (zeros() / full(x)); another definition is a hole."""
+        out: list[str] = []
+        for root_id, (chain, _) in self.chunk_roots.items():
+            root = next(op for op in chain if id(op) == root_id)
+            if self.warp(root) != w:
+                continue
+            for i, y in enumerate(self.body.last_op.operands):  # type: ignore[union-attr]
+                if y is not root.results[0]:
+                    continue
+                arg, init = self.body.args[i + 1], self.loop.iter_args[i]
+                cols = arg.type.get_shape()[1]  # type: ignore[attr-defined]
+                op = init.owner
+                if isinstance(op, tile.ZerosOp):
+                    value = "0.f"
+                elif isinstance(op, tile.FullOp):
+                    x = float(op.value.value.data)  # type: ignore[attr-defined]
+                    value = "-INFINITY" if x == float("-inf") else ("INFINITY" if x == float("inf") else repr(x) + "f")
+                else:
+                    out += self._hole(op, [], [], "    ", f"{self.name(arg)} to tensor memory before the loop")  # type: ignore[arg-type]
+                    continue
+                out += [
+                    f"    {{  // {self.name(arg)}: its initial value in tensor memory, 32 columns at a time",
+                    "      float z[32];",
+                    f"      for (int i = 0; i < 32; ++i) z[i] = {value};",
+                    f"      for (int c = 0; c < {cols}; c += 32) "
+                    f"twillc_tmem_store<32>(tmem + {self.acc_at[arg]} + c, z);",
+                    "    }",
+                ]
+        return out
 
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
@@ -148,7 +240,7 @@ class Tcgen05Ops:
         self.names = saved
         r0, c0 = (c_index(i, None) for i in store.indices)
         ld = store.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
-        elt = "__half" if isinstance(store.tensor.type.element_type, Float16Type) else "float"  # type: ignore[attr-defined]
+        elt = c_elt(store.tensor.type)  # type: ignore[arg-type]  # the stored type (bf16, f8: converted by T(float))
         final = expr[store.value]
         if final.startswith("__half2float(__float2half(") and elt == "__half":
             final = final[len("__half2float(") : -1]  # rounded once, by the store

@@ -42,6 +42,13 @@ class TileMath:
         return self._hole(op, [name], [], "    ")  # type: ignore[arg-type]
 
     def _op(self, op: Operation) -> list[str]:
+        if id(op) in self.chunk_fused:
+            root = next(k for k, (chain, _) in self.chunk_roots.items() if op in chain)
+            into = next(c for c in self.chunk_roots[root][0] if id(c) == root).results[0]
+            what = f"{self.out(op.results[0])} = {op.name[5:]}"
+            return [f"      // {what}: computed per element in {self.out(into)}'s chunks"]
+        if id(op) in self.chunk_roots:
+            return self._chunked_update(op)
         if self._umma_shape(op) is not None:
             return self._umma(op)  # type: ignore[arg-type]
         wgmma = self.arch == "sm_90a"

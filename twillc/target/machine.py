@@ -57,6 +57,9 @@ class Machine:
     tmem: int
     accumulator_in_tmem: bool
     tmem_reads_block: bool
+    tmem_chunk_cols: int
+    """Columns of a tensor-memory tile an element-wise update reads into
+    registers at a time (tcgen05.ld chunks); 0: the whole tile at once."""
     mma: MmaShape
     """The shapes one MMA instruction of the target takes."""
     mma_result_wait_blocks: bool
@@ -197,6 +200,7 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         tmem=int(mem.get("tmem", 0)),
         accumulator_in_tmem=bool(mem.get("accumulator_in_tmem", False)),
         tmem_reads_block=bool(mem.get("tmem_reads_block", False)),
+        tmem_chunk_cols=int(mem.get("tmem_chunk_cols", 0)),
         mma=_mma_shape(data.get("mma", {})),
         mma_result_wait_blocks=bool(data.get("sync", {}).get("mma_result_wait_blocks", False)),
         regs_per_sm=int(regs["per_sm"]),
@@ -213,6 +217,8 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         path=path,
     )
+    if machine.tmem_chunk_cols < 0:
+        raise ValueError("memory.tmem_chunk_cols must be >= 0")
     if machine.warp_groups < 1 or machine.threads_per_group < 1:
         raise ValueError("warps.groups and registers.threads_per_group must be >= 1")
     if machine.warp_regs and len(machine.warp_regs) != machine.warp_groups:

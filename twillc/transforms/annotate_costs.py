@@ -20,14 +20,16 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     ModuleOp,
     StringAttr,
+    i64,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue, Use
 from xdsl.passes import ModulePass
 
 from dialects import tile
 from dialects.twill import CostAttr
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.memory_plan import tmem_tile
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1}
 
@@ -148,10 +150,85 @@ def _tmem_read_stall(op: Operation, machine: Machine) -> int:
     return ceil(read / rate)
 
 
-def derive_cost(op: Operation, machine: Machine) -> _Derived | None:
+ELEMENTWISE_OPS = SFU_OPS + (tile.AddOp, tile.SubOp, tile.MulOp, tile.DivOp, tile.MaxOp, tile.MinOp, tile.NegOp)
+
+
+def _chunk_tile(value: SSAValue, machine: Machine) -> bool:
+    """A [128, N] f32 tile (one row per tensor-memory lane, `tmem_tile`)
+    wider than one chunk, in whole chunks."""
+    chunk = machine.tmem_chunk_cols
+    if not (chunk and isinstance(value.type, tile.TileType) and tmem_tile(value.type)):
+        return False
+    rows, cols = value.type.get_shape()
+    return rows == machine.threads_per_group and cols > chunk and cols % chunk == 0
+
+
+def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
+    """The element-wise updates of tensor-memory tiles a sm_100a kernel
+    processes in column chunks (`memory.tmem_chunk_cols`: tcgen05.ld of a
+    few columns, the math, tcgen05.st back, as FA4's correction warps rescale
+    O and DeepGEMM promotes its accumulator), never holding the tile whole in
+    registers: the largest set of element-wise ops on [128, N] f32 tiles
+    whose tile operands are in tensor memory (an MMA result, the result of
+    another op of the set, a carried value such an op or an MMA yields), and
+    whose results are read only by ops of the set, by an MMA as its
+    accumulator, or carried to the next iteration's ops of the set."""
+    if not (machine.accumulator_in_tmem and machine.tmem_chunk_cols):
+        return set()
+    body = loop.body.block
+    chosen = {
+        o for o in body.ops if isinstance(o, ELEMENTWISE_OPS) and o.results and _chunk_tile(o.results[0], machine)
+    }
+
+    def in_tmem(v: SSAValue) -> bool:
+        owner = _defining_op(v)  # through a carried value to the op yielding it
+        return isinstance(owner, tile.MmaOp) or owner in chosen
+
+    def reader_ok(use: Use) -> bool:
+        user = use.operation
+        if user in chosen or (isinstance(user, tile.MmaOp) and use.index == 2):
+            return True
+        if isinstance(user, tile.YieldOp) and user.parent_block() is body:
+            return all(u.operation in chosen for u in body.args[use.index + 1].uses)
+        return False
+
+    changed = True
+    while changed:
+        changed = False
+        for o in sorted(chosen, key=body.get_operation_index):
+            tiles = [v for v in o.operands if _chunk_tile(v, machine)]
+            if not all(in_tmem(v) for v in tiles) or not all(reader_ok(u) for u in o.results[0].uses):
+                chosen.discard(o)
+                changed = True
+    return chosen
+
+
+def _chunked_cost(op: Operation, machine: Machine) -> _Derived:
+    """Registers of one chunk, cycles of all: the op streams the tile through
+    registers `tmem_chunk_cols` columns at a time (tcgen05.ld, the math,
+    tcgen05.st back), stalled on each load of the tensor-memory tiles it
+    reads; its result stays in tensor memory."""
+    unit = "sfu" if isinstance(op, SFU_OPS) else "alu"
+    res = op.results[0]
+    rows, cols = _tile_shape(res)
+    chunk_regs = ceil(_bytes(res) * machine.tmem_chunk_cols // cols / (4 * machine.threads_per_group))
+    read = sum(_bytes(v) for v in dict.fromkeys(op.operands) if _chunk_tile(v, machine))
+    load_rate = machine.rates.get("tmem_load_bytes", 0)
+    stall = ceil(read / load_rate) if load_rate and machine.tmem_reads_block else 0
+    cycles = max(1, ceil(rows * cols / machine.rates[f"{unit}_ops"])) + stall
+    fixed = machine.latency.get(f"{unit}_fixed", 0)
+    return _Derived(
+        unit, cycles, cycles + fixed, chunk_regs, tmem=_bytes(res), blocking=_reads_tmem(op, machine), stall=stall
+    )
+
+
+def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] = frozenset()) -> _Derived | None:
     """The cost of one tile op on `machine`; None for ops that cost nothing
-    at tile granularity (index arithmetic, constants, the loop itself)."""
+    at tile granularity (index arithmetic, constants, the loop itself).
+    `chunked`: the column-chunked updates (`chunked_ops`)."""
     r, lat = machine.rates, machine.latency
+    if op in chunked:
+        return _chunked_cost(op, machine)
 
     def placed(unit: str, cycles: int, fixed: int, result: SSAValue | None) -> _Derived:
         """A cost whose result lives in registers, or in tensor memory when
@@ -258,10 +335,11 @@ class AnnotateCostsPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         machine = module_machine(op)
+        chunked = frozenset(c for loop in op.walk() if isinstance(loop, tile.ForOp) for c in chunked_ops(loop, machine))
         for inner in op.walk():
             if inner.dialect_name() != "tile":
                 continue
-            derived = derive_cost(inner, machine)
+            derived = derive_cost(inner, machine, chunked)
             if derived is None and "twill.override" not in inner.attributes:
                 continue
             cost = _apply_overrides(inner, derived)
@@ -272,3 +350,5 @@ class AnnotateCostsPass(ModulePass):
                     f"(units: {', '.join(sorted(machine.units))})",
                 )
             inner.attributes["twill.cost"] = cost
+            if inner in chunked:
+                inner.attributes["twill.chunk_cols"] = IntegerAttr(machine.tmem_chunk_cols, i64)

@@ -67,6 +67,42 @@ def cross_warp_delay(loop: tile.ForOp, machine: Machine) -> int:
     return machine.latency.get("cross_warp", 0)
 
 
+def _updates_in_place(op: Operation, operand: SSAValue) -> bool:
+    """A column-chunked update (`twill.chunk_cols`) writes each chunk of its
+    result over the chunk it read of the tensor-memory tile it updates, one
+    that nothing else in the loop reads (`_in_place_operand`)."""
+    return _in_place_operand(op) is operand
+
+
+def _in_place_operand(op: Operation) -> SSAValue | None:
+    """The operand a column-chunked update writes over: for a carried result
+    (`acc = acc + part * scale`, `acc = acc * s + part`), the carried value
+    it replaces or an update written over it; else its one tile operand of
+    the result's type (an MMA result, or a carried one: FA4 rescales O where
+    it lies). None for other ops, or when that tile is read elsewhere."""
+    if "twill.chunk_cols" not in op.attributes or not op.results:
+        return None
+    ty, body = op.results[0].type, op.parent_block()
+    same = [v for v in dict.fromkeys(op.operands) if v.type == ty]
+    mine = [v for v in same if all(u.operation is op for u in v.uses)]
+    carried = [
+        body.args[u.index + 1] for u in op.results[0].uses if isinstance(u.operation, tile.YieldOp) and body is not None
+    ]
+    if not carried:
+        return same[0] if len(same) == 1 and mine else None
+
+    def over(v: SSAValue) -> bool:  # v lies in the carried value's columns
+        owner = v.owner
+        if v in carried:
+            return True
+        if not isinstance(owner, Operation) or not owner.results or owner.results[0] is not v:
+            return False
+        inner = _in_place_operand(owner)
+        return inner is not None and over(inner)
+
+    return next((v for v in mine if over(v)), None)
+
+
 def graph_from_loop(
     loop: tile.ForOp, machine: Machine, name: str = "kernel"
 ) -> tuple[DependenceGraph, dict[str, Operation]]:
@@ -108,7 +144,8 @@ def graph_from_loop(
                 variable_latency=bool(cost.variable_latency.data),
                 spill_cost=spill,
                 stall=cost.stall.data,
-                reads_while_running=isinstance(op, tile.MmaOp),
+                # an MMA, and a column-chunked update (one chunk at a time)
+                reads_while_running=isinstance(op, tile.MmaOp) or "twill.chunk_cols" in op.attributes,
             )
         )
         for operand in op.operands:
@@ -118,7 +155,7 @@ def graph_from_loop(
             src, distance = found
             src_cost = cost_of(src)
             blocking = bool(cost.blocking.data) and src_cost.unit.data == "tc"
-            in_place = isinstance(op, tile.MmaOp) and operand is op.acc
+            in_place = (isinstance(op, tile.MmaOp) and operand is op.acc) or _updates_in_place(op, operand)
             key = (ids[src], ids[op], distance)
             edge = Edge(ids[src], ids[op], src_cost.latency.data, distance, blocking, in_place)
             if key in edges:  # one value read twice: the longer delay, in place only if both are

@@ -8,7 +8,10 @@ order:
 1. the ring of each channel an MMA issued by tcgen05 writes (`umma_shape`)
    and the cost model keeps in tensor memory: the MMA writes the slot itself;
 2. a column block for each carried accumulator from zeros that stays there
-   for the whole loop (`accumulates_in_place`);
+   for the whole loop (`accumulates_in_place`), and for each carried tile a
+   column-chunked update yields and only such updates read
+   (`chunk_carried`: `acc = acc + part * scale`, updated there 32 columns
+   at a time);
 3. a scratch accumulator per role for its other tcgen05 MMAs (as wide as its
    widest); these three must fit, or the kernel is refused;
 4. then, in program order, while columns last, the ring of each other
@@ -125,6 +128,21 @@ def accumulates_in_place(loop: tile.ForOp, op: tile.MmaOp) -> bool:
     return carried_in_place(loop, op) and isinstance(loop.iter_args[op.acc.index - 1].owner, tile.ZerosOp)  # type: ignore[union-attr]
 
 
+def chunk_carried(loop: tile.ForOp, arg: SSAValue) -> bool:
+    """A carried [128, N] f32 tile (block argument `arg`) that a column-chunked
+    update (`twill.chunk_cols`, annotate-costs) yields and only such updates
+    read in the loop: it stays in tensor memory for the whole loop."""
+    body = loop.body.block
+    if not (isinstance(arg, BlockArgument) and arg.block is body and arg.index > 0 and tmem_tile(arg.type)):
+        return False
+    owner = body.last_op.operands[arg.index - 1].owner  # type: ignore[union-attr]
+    return (
+        isinstance(owner, Operation)
+        and "twill.chunk_cols" in owner.attributes
+        and all("twill.chunk_cols" in u.operation.attributes for u in arg.uses)
+    )
+
+
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index math)."""
     return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
@@ -133,7 +151,8 @@ def loop_ops(loop: tile.ForOp) -> list[Operation]:
 def tmem_resident(loop: tile.ForOp, arch: str) -> set[SSAValue]:
     """On sm_100a, the 2-D tiles the cost model keeps in tensor memory, never
     whole in a thread's registers: MMA results (and the carried values they
-    become), values feeding only MMA accumulators or A operands."""
+    become), values feeding only MMA accumulators or A operands, and the
+    results of column-chunked updates (`twill.chunk_cols`, annotate-costs)."""
     if arch != "sm_100a":
         return set()
     from twillc.transforms.annotate_costs import tmem_role
@@ -141,7 +160,8 @@ def tmem_resident(loop: tile.ForOp, arch: str) -> set[SSAValue]:
     body = loop.body.block
     out = set()
     for op in loop_ops(loop):
-        if isinstance(op, tile.MmaOp) or (op.results and tmem_role(op) is not None):
+        chunked = "twill.chunk_cols" in op.attributes
+        if isinstance(op, tile.MmaOp) or chunked or (op.results and tmem_role(op) is not None):
             out |= {r for r in op.results if isinstance(r.type, tile.TileType) and r.type.rank == 2}
     for i, y in enumerate(body.last_op.operands):  # type: ignore[union-attr]
         if y in out:
@@ -194,6 +214,12 @@ def plan_tmem(
             for v in (op.acc, op.result, loop.res[i]):  # type: ignore[attr-defined]
                 plan.acc_at[v] = used
             used += shape[1]
+    for i, arg in enumerate(loop.body.block.args[1:]):
+        if chunk_carried(loop, arg):
+            y = loop.body.block.last_op.operands[i]  # type: ignore[union-attr]
+            for v in (arg, y, loop.res[i]):
+                plan.acc_at[v] = used
+            used += arg.type.get_shape()[1]  # type: ignore[attr-defined]
     scratch: dict[int, int] = {}
     for op in ops:
         if (shape := umma_shape(op, arch)) is not None and op.results[0] not in plan.umma_direct | set(plan.acc_at):
