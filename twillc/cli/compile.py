@@ -78,13 +78,19 @@ def run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> Non
         pipeline = PassPipeline.parse_spec(get_all_passes(), spec)
     except Exception as e:  # ArgSpecParseError, ValueError: both are usage errors
         raise UsageError(f"invalid pass pipeline '{spec}': {str(e).strip()}") from None
+    from twillc.scheduling.progress import take_milestones
+
     ctx = make_context()
     for p in pipeline.passes:
-        start = time.perf_counter()
+        take_milestones()
+        start, since, cpu = time.perf_counter(), time.monotonic(), time.process_time()
         p.apply(ctx, module)
         verify_located(module)
         if args.timing:
             print(f"twillc: {p.name:<18} {time.perf_counter() - start:8.3f} s", file=err)
+            # When the searches inside the pass reached a milestone (a first schedule).
+            for m in take_milestones():
+                print(f"twillc:   {m.what} at {m.at - since:.3f} s (CPU {m.cpu - cpu:.3f} s)", file=err)
         if args.print_ir_after_all:
             print(f"// -----// IR after {p.name} //----- //", file=err)
             Printer(stream=err, print_debuginfo=args.print_debuginfo).print_op(module)

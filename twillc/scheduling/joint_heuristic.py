@@ -32,7 +32,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from twillc.scheduling.graph import DependenceGraph, Schedule, Status, held_after_issue, schedule_length
+from twillc.scheduling.graph import DependenceGraph, Edge, Schedule, Status, held_after_issue, schedule_length
 from twillc.scheduling.warp_config import WarpConfig
 
 Found = tuple[dict[str, int], dict[str, int]]
@@ -42,6 +42,9 @@ NODES = 800
 """DFS nodes per warp assignment (the search gives up, not the schedule)."""
 PROBES = 40
 """IIs probed at most over the whole heuristic."""
+CAPPED_PROBES = 8
+"""Of those, the first ones that may try times with capped lifetimes (more
+only below an II that such times reached)."""
 
 
 def pad_crossings(graph: DependenceGraph, config: WarpConfig) -> DependenceGraph:
@@ -56,6 +59,72 @@ def pad_crossings(graph: DependenceGraph, config: WarpConfig) -> DependenceGraph
         for e in graph.edges
     )
     return replace(graph, edges=edges)
+
+
+def capped_lifetimes(graph: DependenceGraph, config: WarpConfig, chains: bool) -> DependenceGraph:
+    """`graph` with edges that bound lifetimes so that the memories
+    (`_memory_caps`) and registers fit, and the wide register values do not
+    outlive an II: for values a and b, b = a or (`chains`) b computed from a within an
+    iteration (a path of distance-0 edges), whose registers together exceed
+    every budget of a warp they may use, each reader of b issues (plus what
+    it holds b after, `held_after_issue`) no later than the next copy of a.
+    Two copies of such a value never fit one warp, nor (on one warp) a and
+    b at once, so a chain of them (attention's S, P) must turn over within
+    an II: issue times that a warp assignment can meet, where times packed
+    for the units alone keep a wide value live across iterations."""
+    ops = {o.id: o for o in graph.ops}
+    room = {v: max((config.limit(w) for w in config.allowed_warps(o)), default=0) for v, o in ops.items()}
+    succ: dict[str, list[str]] = {v: [] for v in ops}
+    readers: dict[str, list[Edge]] = {v: [] for v in ops}
+    for e in graph.edges:
+        readers[e.src].append(e)
+        if e.distance == 0 and e.src != e.dst:
+            succ[e.src].append(e.dst)
+    extra = []
+    for a, op_a in ops.items():
+        if not op_a.regs or not config.reg_limits:
+            continue
+        if 2 * op_a.regs > room[a]:
+            extra += [Edge(e.dst, a, held_after_issue(graph, e), 1) for e in readers[a] if e.distance == 0]
+        seen, stack = {a}, [a] if chains else []
+        while stack:
+            for b in succ[stack.pop()]:
+                if b in seen:
+                    continue
+                seen.add(b)
+                stack.append(b)
+                if ops[b].regs and op_a.regs + ops[b].regs > min(room[a], room[b]):
+                    for e in readers[b]:
+                        if e.distance == 0:
+                            extra.append(Edge(e.dst, a, held_after_issue(graph, e), 1))
+    extra += _memory_caps(graph, readers)
+    if not extra:
+        return graph
+    return replace(graph, edges=graph.edges + tuple(extra))
+
+
+def _memory_caps(graph: DependenceGraph, readers: dict[str, list[Edge]]) -> list[Edge]:
+    """Edges that bound the copies of each value of a memory live at once
+    (k IIs of lifetime: at most k copies) so that, k copies of every value
+    together, the memory cannot overflow whatever the times: two for the
+    loaded tiles (double buffering) while they fit, else one; none for a
+    memory whose values do not fit once each."""
+    extra: list[Edge] = []
+    for mem, cap in sorted(graph.memories.items()):
+        users = [o for o in graph.ops if o.footprint.get(mem, 0)]
+        # A value read d iterations later has d + 1 copies live at once.
+        least = {o.id: 1 + max((e.distance for e in graph.edges if e.src == o.id), default=0) for o in users}
+        total = sum(o.footprint[mem] * least[o.id] for o in users)
+        if not users or total > cap:
+            continue
+        copies = dict(least)
+        for o in users:
+            if o.variable_latency and total + o.footprint[mem] <= cap:
+                copies[o.id] += 1
+                total += o.footprint[mem]
+        for o in users:
+            extra += [Edge(e.dst, o.id, held_after_issue(graph, e), copies[o.id] - e.distance) for e in readers[o.id]]
+    return extra
 
 
 def _times(graph: DependenceGraph, ii: int) -> dict[str, int] | None:
@@ -246,27 +315,100 @@ def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[st
     return ii, cycles
 
 
-def _legal(graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str, int]) -> Found | None:
+def _crowded(graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str, int]) -> bool:
+    """Whether at these times some value has more copies live at once than
+    any warp it may use holds registers for, or a memory overflows (its
+    ring slots, or its values live at some residue of the II): what
+    `capped_lifetimes` bounds."""
+    life = {o.id: 1 for o in graph.ops}
+    for e in graph.edges:
+        end = cycles[e.dst] + e.distance * ii + held_after_issue(graph, e) - cycles[e.src]
+        life[e.src] = max(life[e.src], end)
+    for o in graph.ops:
+        room = max((config.limit(w) for w in config.allowed_warps(o)), default=0)
+        if o.regs and config.reg_limits and -(-life[o.id] // ii) * o.regs > room:
+            return True
+    for mem, cap in graph.memories.items():
+        users = [o for o in graph.ops if o.footprint.get(mem, 0)]
+        if mem in graph.rings:
+            # The checker's count: a slot per copy live at once.
+            used = sum(o.footprint[mem] * -(-life[o.id] // ii) for o in users)
+        else:
+            load = np.zeros(ii, dtype=np.int64)
+            for o in users:
+                np.add.at(load, (cycles[o.id] + np.arange(life[o.id])) % ii, o.footprint[mem])
+            used = int(load.max(initial=0))
+        if used > cap:
+            return True
+    return False
+
+
+Refuse = Callable[[Schedule], str]
+"""Why the caller cannot use a schedule the model allows ("" when it can)."""
+
+
+def _legal(
+    graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str, int], refuse: Refuse | None = None
+) -> Found | None:
     from twillc.scheduling.checker_ws import check_joint
 
     warps = _Assign(graph, config, ii, cycles).solve()
     if warps is None:
         return None
     s = Schedule(ii, cycles, schedule_length(graph, cycles), Status.FEASIBLE, ii, warps=warps)
-    return None if check_joint(graph, s, config) else (cycles, warps)
+    if check_joint(graph, s, config) or (refuse is not None and refuse(s)):
+        return None
+    return cycles, warps
 
 
-def heuristic_at(graph: DependenceGraph, config: WarpConfig, ii: int) -> Found | None:
-    """A checker-valid joint schedule at `ii`, or None (module docstring)."""
+def timing_graphs(graph: DependenceGraph, config: WarpConfig) -> list[DependenceGraph]:
+    """The graphs whose modulo schedules give the issue times tried, in
+    order: every edge that may cross warps padded by its spill (any warp
+    assignment then meets the cross-warp delays), the graph as it is (a
+    tight edge then keeps its two ops on one warp), then padded with the
+    lifetimes capped (`capped_lifetimes`) for each value alone, and for
+    register chains."""
+    graphs = [pad_crossings(graph, config), graph]
+    for chains in (False, True):
+        capped = capped_lifetimes(graph, config, chains)
+        if capped.edges != graph.edges:
+            capped = pad_crossings(capped, config)
+            if all(capped.edges != g.edges for g in graphs):
+                graphs.append(capped)
+    return graphs
+
+
+def heuristic_at(
+    graph: DependenceGraph,
+    config: WarpConfig,
+    ii: int,
+    graphs: list[DependenceGraph] | None = None,
+    refuse: Refuse | None = None,
+) -> Found | None:
+    """A checker-valid joint schedule at `ii` that `refuse` does not refuse,
+    on the times of one of `graphs` (default `timing_graphs`), or None
+    (module docstring)."""
+    found = _heuristic_at(graph, config, ii, graphs if graphs is not None else timing_graphs(graph, config), refuse)
+    return found[0] if found is not None else None
+
+
+def _heuristic_at(
+    graph: DependenceGraph, config: WarpConfig, ii: int, graphs: list[DependenceGraph], refuse: Refuse | None
+) -> tuple[Found, int] | None:
+    """`heuristic_at`, and the index in `graphs` of the times found."""
     tried: list[dict[str, int]] = []
-    for g in (pad_crossings(graph, config), graph):
+    crowded = False
+    for k, g in enumerate(graphs):
+        if k >= 2 and not crowded:
+            break  # the times with capped lifetimes help only where values crowd
         cycles = _times(g, ii)
         if cycles is None or cycles in tried:
             continue
         tried.append(cycles)
-        found = _legal(graph, config, ii, cycles)
+        crowded = crowded or _crowded(graph, config, ii, cycles)
+        found = _legal(graph, config, ii, cycles, refuse)
         if found is not None:
-            return found
+            return found, k
     return None
 
 
@@ -277,12 +419,15 @@ def first_joint_schedule(
     upper: int,
     probes: int = PROBES,
     out_of_time: Callable[[], bool] = lambda: False,
+    refuse: Refuse | None = None,
 ) -> tuple[int, Found] | None:
     """A first joint schedule at the least II the heuristic reaches between
     `lower` and `upper`: growing steps up, then bisection down towards the
     last II that failed; None when no probe succeeds. `out_of_time`: asked
     between probes once one succeeded, to stop bisecting at the caller's
     deadline (on large loops; a run within its limit never sees it).
+    `refuse`: what the caller cannot use beyond the model (the emitted
+    kernel's shared memory), treated as a failure.
     """
     if not graph.ops:
         return None
@@ -292,15 +437,21 @@ def first_joint_schedule(
     top = min(upper, seq[0] - 1) if seq is not None else upper
     ii, step, failed = max(1, lower), 1, max(1, lower) - 1
     best: tuple[int, Found] | None = None
+    graphs = timing_graphs(graph, config)
+    first_probes = probes
     while probes > 0 and ii <= top:
+        if first_probes - probes == CAPPED_PROBES:
+            graphs = graphs[:2]
         probes -= 1
-        found = heuristic_at(graph, config, ii)
-        if found is not None:
-            best = (ii, found)
+        at = _heuristic_at(graph, config, ii, graphs, refuse)
+        if at is not None:
+            best = (ii, at[0])
+            # Capped lifetimes below that II only if they reached it.
+            graphs = graphs if at[1] >= 2 else graphs[:2]
             break
         failed, ii, step = ii, min(ii + step, top) if ii < top else top + 1, step * 2
     if best is None and seq is not None and max(lower, seq[0]) <= upper:
-        found = _legal(graph, config, max(lower, seq[0]), seq[1])
+        found = _legal(graph, config, max(lower, seq[0]), seq[1], refuse)
         if found is None:
             return None
         # The same times at smaller IIs, iterations overlapping, bisected.
@@ -308,7 +459,7 @@ def first_joint_schedule(
         while best[0] - failed > 1 and probes > 0 and not out_of_time():
             probes -= 1
             mid = (failed + best[0]) // 2
-            found = _legal(graph, config, mid, seq[1])
+            found = _legal(graph, config, mid, seq[1], refuse)
             if found is not None:
                 best = (mid, found)
             else:
@@ -317,7 +468,7 @@ def first_joint_schedule(
     while best is not None and best[0] - failed > 1 and probes > 0 and not out_of_time():
         probes -= 1
         mid = (failed + best[0]) // 2
-        found = heuristic_at(graph, config, mid)
+        found = heuristic_at(graph, config, mid, graphs, refuse)
         if found is not None:
             best = (mid, found)
         else:

@@ -29,15 +29,23 @@ carrying a value across warps (each a shared-memory or tensor-memory ring
 and a barrier round trip), then the fewest one-thread ops (TMA, tcgen05.mma)
 on whole warp groups.
 
-Always an answer. When the modulo schedule's own times do not admit
-warps at once, `joint_heuristic` builds a first schedule (checked by
+Always an answer. Before any query, what no II can fix is refuted at once
+(`_structurally_infeasible`): among others, loop-carried accumulators keep
+their registers live at every cycle on their warps (`always_live`), and a
+value that fits no warp beside them, wherever they go, rules out every
+schedule. When the modulo schedule's own times do not admit warps at
+once, `joint_heuristic` builds a first schedule (checked by
 `checker_ws`, in well under 2 s on loops of up to ~40 ops) before any
 other query; the seeds are then scanned only below its II, full queries
 bisect between the proven bound and the best II (schedule first: a smaller
 II soon), and the upward scan from the bound proves what it can. On the
 time limit the best schedule so far comes back (`solver=heuristic` when
 nothing beat the heuristic's; its warps those with the fewest crossings at
-its times, if time is left), with its bound and the IIs left open. Every
+its times, if time is left), with its bound and the IIs left open; when
+the caller refuses it (`refuse`: the emitted kernel's shared memory, which
+the model does not count), the least II among the other schedules found
+that the caller takes. `on_first` tells the caller when the first legal
+schedule is known (`--timing` prints it). Every
 call is cut at the search's deadline, so the search ends within its limit
 (plus the last call's cleanup and, on a loaded machine, the heuristic's
 own time).
@@ -120,7 +128,85 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
             common &= set(config.allowed_warps(o))
         if users and not common:
             return f"the {unit} ops must share one warp, and no warp may run all of them"
-    return ""
+    return _pinned_registers(graph, config)
+
+
+PINNED_NODES = 20000
+"""Assignments of the always-live values tried before `_pinned_registers` gives up (no claim)."""
+
+
+def always_live(graph: DependenceGraph) -> list[str]:
+    """The values live at every cycle whatever the schedule: read by an op
+    `d` >= 1 iterations later that issues, within an iteration, no earlier
+    than the value's producer (itself, or after it along edges of distance
+    0), so the value lives at least d * II cycles (a loop-carried
+    accumulator). Each keeps its registers on its warp throughout."""
+    after: dict[str, set[str]] = {o.id: {o.id} for o in graph.ops}
+    succ: dict[str, list[str]] = {o.id: [] for o in graph.ops}
+    for e in graph.edges:
+        if e.distance == 0:
+            succ[e.src].append(e.dst)
+    for v in after:
+        stack = [v]
+        while stack:
+            for w in succ[stack.pop()]:
+                if w not in after[v]:
+                    after[v].add(w)
+                    stack.append(w)
+    return sorted({e.src for e in graph.edges if e.distance >= 1 and e.dst in after[e.src]})
+
+
+def _pinned_registers(graph: DependenceGraph, config: WarpConfig) -> str:
+    """Why no warp assignment fits the registers whatever the II: the
+    always-live values (`always_live`) hold their registers on their warps
+    at every cycle, and every other value is live for at least a cycle
+    beside them, so it needs a warp whose budget has room for it on top of
+    the always-live values there. "" when some placement of the always-live
+    values leaves every op a warp, or when too many placements to try."""
+    if not config.reg_limits:
+        return ""
+    pinned = [graph.op(v) for v in always_live(graph) if graph.op(v).regs]
+    if not pinned:
+        return ""
+    pinned.sort(key=lambda o: -o.regs)
+    ids = {o.id for o in pinned}
+    others = sorted((o for o in graph.ops if o.regs and o.id not in ids), key=lambda o: -o.regs)
+    load = [0] * config.warp_groups
+    nodes = [PINNED_NODES]
+    stuck: set[str] = set()
+
+    def place(k: int) -> bool:
+        """Whether the always-live values from the k-th on can be placed so
+        that every other op fits somewhere."""
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return True  # gave up: no claim
+        if k == len(pinned):
+            for o in others:
+                if all(o.regs + load[w] > config.limit(w) for w in config.allowed_warps(o)):
+                    stuck.add(o.id)
+                    return False
+            return True
+        o = pinned[k]
+        for w in config.allowed_warps(o):
+            if load[w] + o.regs <= config.limit(w):
+                load[w] += o.regs
+                ok = place(k + 1)
+                load[w] -= o.regs
+                if ok:
+                    return True
+        return False
+
+    if place(0):
+        return ""
+    names = ", ".join(f"{o.id} ({o.regs})" for o in pinned)
+    budgets = ", ".join(str(config.limit(w)) for w in range(config.warp_groups))
+    what = ", ".join(f"{v} ({graph.op(v).regs})" for v in sorted(stuck))
+    what = f"{what} then fits no warp beside them" if stuck else "they do not fit together"
+    return (
+        f"the values of {names} stay live through every iteration (registers per thread), each on its warp; "
+        f"wherever they go, {what} (registers per warp group: {budgets}): sub-tile the loop or raise the budgets"
+    )
 
 
 def _sequential_ii(graph: DependenceGraph) -> int:
@@ -143,9 +229,16 @@ class _Search:
         progress: Progress | None,
         engine: str = "cp-sat",
         relaxation: bool = True,
+        on_first: Callable[[int, str], None] | None = None,
     ) -> None:
         self.graph, self.config, self.seed, self.progress = graph, config, seed, progress
         self.engine, self.relaxation = engine, relaxation
+        self.on_first = on_first
+        """Told once, at once, the II and finder of the first legal schedule."""
+        self.first_told = False
+        self.found: dict[int, tuple[Found, str]] = {}
+        """Every schedule found, by II, with what found it (the first at
+        each II): what `accept` may fall back on."""
         self.start, self.time_limit = time.monotonic(), time_limit
         self.query_limit = QUERY_WORK
         """Work (solver-deterministic seconds) per query: a constant, never
@@ -159,6 +252,16 @@ class _Search:
 
     def left(self) -> float:
         return self.time_limit - (time.monotonic() - self.start)
+
+    def keep(self, ii: int, found: Found, by: str) -> None:
+        """Remember a schedule found at `ii` (the first one at each II)."""
+        self.found.setdefault(ii, (found, by))
+
+    def tell_first(self, ii: int, by: str) -> None:
+        """The first legal schedule is known: tell `on_first`, once."""
+        if self.on_first is not None and not self.first_told:
+            self.first_told = True
+            self.on_first(ii, by)
 
     def budget(self, cap: float) -> float:
         """Wall-clock seconds for a call limited by wall time alone."""
@@ -280,14 +383,19 @@ class _Search:
         of its relaxation."""
         found = self.with_modulo_times(start)
         if isinstance(found, tuple):
+            self.keep(start, found, "z3")
+            self.tell_first(start, "z3")
             return (start, found), "z3"
         known = heuristic()
-        if self.progress and known is not None:
-            self.progress(
-                {"ii": known[0], "heuristic": True, "bound": self.lower, "elapsed": time.monotonic() - self.start}
-            )
+        if known is not None:
+            self.keep(*known, "heuristic")
+            self.tell_first(known[0], "heuristic")
+            if self.progress:
+                now = time.monotonic() - self.start
+                self.progress({"ii": known[0], "heuristic": True, "bound": self.lower, "elapsed": now})
         seeded = self.first_on_seeds(start, max_ii if known is None else min(max_ii, known[0]), tried=True)
         if seeded is not None:
+            self.tell_first(seeded[0], "z3")
             return seeded, "z3"
         if known is not None:
             return known, "heuristic"
@@ -298,7 +406,11 @@ class _Search:
         res, _ = self.at(max_ii, extra_stages, refute_first=False, cap=4 * self.query_limit)
         if not isinstance(res, tuple):
             return None
-        best = self.bisect((max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
+        self.keep(max_ii, res, self.engine)
+        self.tell_first(max_ii, self.engine)
+        best = self.bisect(
+            (max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0], self.engine
+        )
         return (best[0], self.fewest_crossings(*best)), self.engine
 
     def first_on_seeds(self, start: int, max_ii: int, tried: bool = False) -> tuple[int, Found] | None:
@@ -306,6 +418,7 @@ class _Search:
         steps, then bisected. `tried`: `start` is known to fail."""
         found = None if tried else self.with_modulo_times(start)
         if isinstance(found, tuple):
+            self.keep(start, found, "z3")
             return start, found
         fail, step, probe = start, 1, start + 1
         best: tuple[int, Found] | None = None
@@ -313,26 +426,30 @@ class _Search:
             found = self.with_modulo_times(probe)
             if isinstance(found, tuple):
                 best = (probe, found)
+                self.keep(probe, found, "z3")
+                self.tell_first(probe, "z3")
                 break
             fail, probe, step = probe, probe + step, step * 2
-        return None if best is None else self.bisect(best, fail, self.with_modulo_times)
+        return None if best is None else self.bisect(best, fail, self.with_modulo_times, "z3")
 
     def improve(self, best: tuple[int, Found], lower: int, extra_stages: int) -> tuple[tuple[int, Found], bool]:
         """Anytime: full queries bisecting between the proven lower bound and
         the best II so far, schedule-first (a smaller II soon, the proofs
         after); whether a full query improved on `best`."""
-        found = self.bisect(best, lower - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0])
+        found = self.bisect(best, lower - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0], self.engine)
         if found[0] == best[0]:
             return best, False
         return (found[0], self.fewest_crossings(*found)), True
 
-    def bisect(self, best: tuple[int, Found], fail: int, probe: Callable[[int], Answer]) -> tuple[int, Found]:
+    def bisect(self, best: tuple[int, Found], fail: int, probe: Callable[[int], Answer], by: str) -> tuple[int, Found]:
         """The least II above `fail` where `probe` finds a schedule, by
-        bisection down from `best` (what is found when time runs out)."""
+        bisection down from `best` (what is found when time runs out);
+        `by`: what `probe` asks."""
         while best[0] - fail > 1 and self.left() > 0:
             mid = (best[0] + fail) // 2
             found = probe(mid)
             if isinstance(found, tuple):
+                self.keep(mid, found, by)
                 best = (mid, found)
             else:
                 fail = mid
@@ -434,18 +551,26 @@ def joint_schedule(
     modulo: Schedule | None = None,
     engine: str = "cp-sat",
     relaxation: bool = True,
+    on_first: Callable[[int, str], None] | None = None,
+    refuse: Callable[[Schedule], str] | None = None,
 ) -> Schedule:
     """Algorithm 1 with a completeness report (see the module docstring).
     `modulo`: the loop's modulo schedule when already known (else solved
     here); its II and lower bound start the search. `engine`: what decides
     the full queries, `cp-sat` (`joint_cpsat`) or `z3` (`joint_z3`);
-    queries at fixed issue times always go to Z3. Raises SolverLimit when
-    the time runs out before any schedule."""
+    queries at fixed issue times always go to Z3. `on_first`: called once
+    with the II of the first legal schedule and what found it, as soon as it
+    is known (the time to a first answer, for `--timing`). `refuse`: why
+    the caller cannot use a schedule beyond the model (the emitted kernel's
+    shared memory), "" when it can; when it refuses the best schedule, the
+    least II among the other schedules found that it takes comes back
+    instead (feasible), else the best. Raises SolverLimit when the time runs out before any
+    schedule."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
     from twillc.scheduling.modulo_cpsat import modulo_schedule
 
-    search = _Search(graph, config, time_limit, seed, progress, engine, relaxation)
+    search = _Search(graph, config, time_limit, seed, progress, engine, relaxation, on_first)
     if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
         try:
             modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
@@ -468,7 +593,9 @@ def joint_schedule(
         modulo.ii,
         max_ii,
         extra_stages,
-        lambda: first_joint_schedule(graph, config, modulo.lower_bound, max_ii, out_of_time=lambda: search.left() <= 0),
+        lambda: first_joint_schedule(
+            graph, config, modulo.lower_bound, max_ii, out_of_time=lambda: search.left() <= 0, refuse=refuse
+        ),
     )
     # What found the schedule: Z3 on modulo issue times, the heuristic, else the engine.
     best, solver = first if first is not None else (None, "z3")
@@ -487,6 +614,7 @@ def joint_schedule(
             # seeds above already have the fewest crossings.
             best = (ii, search.fewest_crossings(ii, res))
             solver = engine
+            search.keep(*best, engine)
             break
         refuted.append((ii, how if res is None else f"open: {how}"))
     if solver == "heuristic" and best is not None and search.left() > 0:
@@ -502,7 +630,16 @@ def joint_schedule(
         note = _summarize(refuted) + f"; no joint schedule with II <= {max_ii}"
         complete = all(not how.startswith("open") for _, how in refuted)
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, complete, solver=engine, note=note)
-    return _result(graph, config, modulo.lower_bound, best, refuted, solver)
+    result = _result(graph, config, modulo.lower_bound, best, refuted, solver)
+    if refuse is None or not (why := refuse(result)):
+        return result
+    for ii in sorted(search.found):
+        if ii > best[0]:
+            found, by = search.found[ii]
+            other = _result(graph, config, modulo.lower_bound, (ii, found), refuted, by)
+            if not refuse(other):
+                return replace(other, note=f"{other.note}; the schedule found at II {best[0]} refused: {why}")
+    return result
 
 
 def _result(

@@ -71,7 +71,8 @@ class JointSchedulePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
-        from twillc.scheduling.progress import terminal_progress
+        from twillc.scheduling.progress import milestone, terminal_progress
+        from twillc.transforms.smem_plan import smem_excess
 
         machine = module_machine(op)
         loop = find_loop(op)
@@ -98,8 +99,18 @@ class JointSchedulePass(ModulePass):
         # One deadline for the search and any re-solve that makes the
         # emitted kernel's shared memory fit.
         deadline = time.monotonic() + self.time_limit
+        # When each solve started and found its first legal schedule (for --timing).
+        firsts: list[tuple[float, float, float, int, str]] = []
+
+        def refuse(schedule: Schedule) -> str:
+            over, _ = smem_excess(loop, graph, ops, schedule, machine)
+            return f"its CUDA kernel needs {over} B more shared memory than '{machine.name}' has" if over > 0 else ""
+
+        def found_first(ii: int, by: str) -> None:
+            firsts[-1] = (firsts[-1][0], time.monotonic(), time.process_time(), ii, by)
 
         def solve(graph: DependenceGraph) -> Schedule:
+            firsts.append((time.monotonic(), 0.0, 0.0, 0, ""))
             try:
                 return joint_schedule(
                     graph,
@@ -111,6 +122,8 @@ class JointSchedulePass(ModulePass):
                     progress=terminal_progress("joint-schedule"),
                     engine=self.engine,
                     relaxation=self.relaxation,
+                    on_first=found_first,
+                    refuse=refuse if "smem" in graph.memories else None,
                 )
             except SolverLimit as e:
                 raise located_error(
@@ -121,6 +134,10 @@ class JointSchedulePass(ModulePass):
 
         schedule = solve(graph)
         schedule = self._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)
+        began, at, cpu, ii, by = firsts[-1]
+        if at:
+            again = f", after {len(firsts) - 1} re-solve(s) for shared memory" if len(firsts) > 1 else ""
+            milestone(f"first schedule (II {ii}, {by}{again}; {at - began:.3f} s into the joint search)", (at, cpu))
         if schedule.ii is None or not schedule.cycles:
             if not schedule.complete:
                 raise located_error(

@@ -132,6 +132,8 @@ class VariantSearchPass(ModulePass):
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.scheduling.progress import milestone_scope
+
         if self.parts < 0 or self.max_parts < 1:
             raise located_error(op, "variant-search: parts must be >= 0 and max-parts >= 1")
         find_loop(op)  # a kernel with no loop: the usual located error
@@ -146,7 +148,8 @@ class VariantSearchPass(ModulePass):
             left = max(deadline - time.monotonic(), 1.0)
             # One variant alone gets the whole limit, exactly as the plain pipeline.
             share = self.time_limit if len(keep) == 1 else left / (len(keep) - i)
-            tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1))
+            with milestone_scope("as written" if n == 1 else f"in {n} parts"):
+                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1))
         done = [v for v in tried if v.module is not None]
         if not done:
             first = min(tried, key=lambda v: v.parts)
