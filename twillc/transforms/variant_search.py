@@ -154,7 +154,13 @@ class VariantSearchPass(ModulePass):
         if not done:
             first = min(tried, key=lambda v: v.parts)
             assert first.error is not None
-            others = [f"sub-tiled in {v.parts}: {v.note}" for v in tried if v is not first]
+            # The splits refused before scheduling say why too (the user's next
+            # step is there), each reason once.
+            by_note: dict[str, list[str]] = {}
+            for v in sorted(tried + refused, key=lambda v: v.parts):
+                if v is not first:
+                    by_note.setdefault(v.note, []).append(str(v.parts))
+            others = [f"sub-tiled in {', '.join(parts)}: {note}" for note, parts in by_note.items()]
             if not others:
                 raise first.error
             raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
