@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntAttr, StringAttr
+from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntAttr, IntegerType, StringAttr, i1
 from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import base, irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
@@ -31,6 +31,7 @@ ELEMENT_NAMES = {
     "f8E5M2": "f8e5m2",
     "i32": "i32",
     "i8": "i8",
+    "i1": "i1",
 }
 
 
@@ -125,28 +126,93 @@ def tile_of(value: SSAValue) -> TileType:
     return value.type
 
 
-TileOrScalar = base(TileType) | AnyFloat
+TileOrScalar = base(TileType) | AnyFloat | base(IntegerType)
+"""An element-wise operand: a tile, or a scalar of the tile's element type
+(a number, a scalar kernel argument, an index converted to the integer type)."""
+
+
+def is_bool(ty: Attribute) -> bool:
+    """A tile of comparison results (`i1`)."""
+    return isinstance(ty, TileType) and ty.element_type == i1
+
+
+def broadcast_shape(a: TileType, b: TileType) -> tuple[int, ...] | None:
+    """The shape two tiles combine to: equal shapes, or a rank-1 `[R]` with a
+    rank-2 `[R, C]` (repeated along each row); None when they do not."""
+    if a.get_shape() == b.get_shape():
+        return a.get_shape()
+    big, small = (a, b) if a.rank >= b.rank else (b, a)
+    if big.rank == 2 and small.rank == 1 and small.get_shape()[0] == big.get_shape()[0]:
+        return big.get_shape()
+    return None
+
+
+def _combine(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """Two element-wise operands' common type, booleans included."""
+    if not isinstance(lhs, TileType):
+        lhs, rhs = rhs, lhs
+    if not isinstance(lhs, TileType):
+        return "at least one operand must be a tile"
+    if not isinstance(rhs, TileType):
+        if rhs != lhs.element_type:
+            return f"a scalar {element_name(rhs)} does not combine with {type_text(lhs)}"
+        return lhs
+    if lhs.element_type != rhs.element_type:
+        return f"element types differ: {type_text(lhs)} and {type_text(rhs)}"
+    shape = broadcast_shape(lhs, rhs)
+    if shape is None:
+        return f"shapes do not broadcast: {type_text(lhs)} and {type_text(rhs)}"
+    return TileType(shape, lhs.element_type)
 
 
 def broadcast_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
     """The result type of an elementwise binary op, or why there is none.
 
     A rank-1 `DT[R]` combines with a rank-2 `DT[R, C]` by repeating along each
-    row; a scalar combines with any tile."""
-    if not isinstance(lhs, TileType):
-        lhs, rhs = rhs, lhs
-    if not isinstance(lhs, TileType):
-        return "at least one operand must be a tile"
-    if not isinstance(rhs, TileType):
-        return lhs
-    if lhs.element_type != rhs.element_type:
-        return f"element types differ: {type_text(lhs)} and {type_text(rhs)}"
-    if lhs.get_shape() == rhs.get_shape():
-        return lhs
-    big, small = (lhs, rhs) if lhs.rank >= rhs.rank else (rhs, lhs)
-    if big.rank == 2 and small.rank == 1 and small.get_shape()[0] == big.get_shape()[0]:
-        return big
-    return f"shapes do not broadcast: {type_text(lhs)} and {type_text(rhs)}"
+    row; a scalar of the element type combines with any tile. Comparison
+    results (`i1` tiles) are not numbers."""
+    for ty in (lhs, rhs):
+        if is_bool(ty) or ty == i1:
+            return f"{type_text(ty)} is a comparison result, not a number (select with where(cond, a, b))"
+    return _combine(lhs, rhs)
+
+
+def compare_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """The result of comparing two operands element-wise: an `i1` tile of
+    their broadcast shape."""
+    common = broadcast_type(lhs, rhs)
+    return common if isinstance(common, str) else TileType(common.get_shape(), i1)
+
+
+def logic_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """`&` / `|` of two comparison results: an `i1` tile."""
+    for ty in (lhs, rhs):
+        if not is_bool(ty):
+            return f"expects comparison results (i1 tiles), got {type_text(ty)}"
+    return _combine(lhs, rhs)
+
+
+def select_type(cond: Attribute, on_true: Attribute, on_false: Attribute) -> TileType | str:
+    """`where(cond, a, b)`: an `i1` condition tile and two values of one
+    element type (tiles or scalars); the result has the values' element type
+    and the shape all three broadcast to."""
+    if not is_bool(cond):
+        return f"the condition must be a comparison result (an i1 tile), got {type_text(cond)}"
+    assert isinstance(cond, TileType)
+    if is_bool(on_true) or is_bool(on_false):
+        return "the values must be numbers, not comparison results"
+    if isinstance(on_true, TileType) or isinstance(on_false, TileType):
+        values = _combine(on_true, on_false)
+        if isinstance(values, str):
+            return values
+    elif on_true != on_false:
+        return f"the values' types differ: {element_name(on_true)} and {element_name(on_false)}"
+    else:
+        values = TileType(cond.get_shape(), on_true)
+    shape = broadcast_shape(cond, values)
+    if shape is None:
+        return f"shapes do not broadcast: {type_text(cond)} and {type_text(values)}"
+    return TileType(shape, values.element_type)
 
 
 def check_mma(

@@ -17,7 +17,8 @@ from twillc.driver import main
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.tile"))
 TOKENS = (
     "target h100 kernel const store for in step carry load bid inf T mma exp exp2 log rowmax rowsum "
-    "cast zeros full max min f16 f32 bf16 i8 x y N 0 1 128 0.5 1e-3 ( ) [ ] { } < > , : ; = + - * / .. . \n // #"
+    "cast zeros full max min f16 f32 bf16 i8 x y N 0 1 128 0.5 1e-3 ( ) [ ] { } < > , : ; = + - * / .. . \n // # "
+    "<= >= == != & | += where iota_rows iota_cols scale"  # the language extensions (README)
 ).split(" ")
 LOCATED = re.compile(r"^\S+:\d+:\d+: error: ", re.MULTILINE)
 """Every error about a `.tile` input names its line and column."""
@@ -73,7 +74,7 @@ def test_mutated_examples(example: Path, edits: list[tuple[int, int, str]]) -> N
 
 # Grammar-aware programs: mostly well-formed, so IR generation and the
 # verifier see them, with random names, types, shapes and nesting.
-NAMES = st.sampled_from(["x", "y", "m", "s", "A", "C", "N", "bid", "j", "BM", "zz"])
+NAMES = st.sampled_from(["x", "y", "m", "s", "A", "C", "N", "bid", "j", "BM", "zz", "scale"])
 TARGETS = st.sampled_from(["x", "y", "m", "s", "x", "y", "m", "s", "A", "N", "bid", "j", "BM"])
 NUMBERS = st.sampled_from(["0", "1", "2", "64", "0.5", "1e-3", "inf", "-inf", "1", "2"])
 DTYPES = st.sampled_from(["f16", "bf16", "f32", "f8e4m3", "f8e5m2", "i32", "i8"])
@@ -86,13 +87,21 @@ TYPES = st.builds(
 EXPRS = st.recursive(
     NAMES | NUMBERS,
     lambda sub: st.one_of(
-        st.builds(lambda a, op, b: f"{a} {op} {b}", sub, st.sampled_from("+-*/"), sub),
+        st.builds(
+            lambda a, op, b: f"{a} {op} {b}",
+            sub,
+            st.sampled_from(["+", "-", "*", "/", "+", "-", "*", "/", "<", "<=", ">", ">=", "==", "!=", "&", "|"]),
+            sub,
+        ),
         st.builds(lambda a: f"-{a}", sub),
         st.builds(lambda a: f"({a})", sub),
         st.builds(lambda a: f"{a}.T", sub),
         st.builds(
             lambda f, args: f"{f}({', '.join(args)})",
-            st.sampled_from(["exp", "exp2", "log", "log2", "rsqrt", "rowmax", "rowsum", "max", "min", "mma", "nope"]),
+            st.sampled_from(
+                ["exp", "exp2", "log", "log2", "rsqrt", "rowmax", "rowsum", "max", "min", "mma", "nope"]
+                + ["where", "iota_rows", "iota_cols"]
+            ),
             st.lists(sub, max_size=3),
         ),
         st.builds(lambda dt, a: f"cast<{dt}>({a})", DTYPES, sub),
@@ -114,7 +123,7 @@ STMTS = st.one_of(
     st.builds(lambda n, t: f"{n} = load A[bid, 0] : {t}", TARGETS, TYPES),
     st.builds(lambda n, t: f"{n} = zeros() : {t}", TARGETS, TYPES),
     st.builds(lambda n, v, t: f"{n} = full({v}) : {t}", TARGETS, NUMBERS, TYPES),
-    st.builds(lambda e, i: f"store C[{i}, 0] = {e}", EXPRS, EXPRS),
+    st.builds(lambda e, i, op: f"store C[{i}, 0] {op} {e}", EXPRS, EXPRS, st.sampled_from(["=", "=", "+="])),
     st.builds(lambda n, e: f"const {n} = {e}", NAMES, EXPRS),
 )
 
@@ -127,7 +136,7 @@ STMTS = st.one_of(
     st.booleans(),
 )
 def test_generated_programs(before: list[str], loop: list[str], carry: list[str], has_loop: bool) -> None:
-    lines = ["target h100", "kernel k(A: f16[N, 128], C: f32[N, 128]) {", "  const BM = 64"]
+    lines = ["target h100", "kernel k(A: f16[N, 128], C: f32[N, 128], scale: f32) {", "  const BM = 64"]
     lines += [f"  {s}" for s in before]
     if has_loop:
         lines.append(f"  for j in 0 .. N / BM carry ({', '.join(carry)}) {{")

@@ -10,6 +10,7 @@ layout is decided."""
 
 from __future__ import annotations
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import Float32Type, ModuleOp
 
 from dialects import tile
@@ -33,7 +34,34 @@ def launched_warps(program: WarpProgram) -> list[int]:
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
 
 
+NOT_GENERATED: tuple[tuple[type, str], ...] = (
+    (tile.IotaOp, "an index tile (iota_rows / iota_cols)"),
+    (tile.CmpOp, "a comparison"),
+    (tile.AndOp, "'&' of comparisons"),
+    (tile.OrOp, "'|' of comparisons"),
+    (tile.SelectOp, "'where'"),
+    (tile.StoreAddOp, "a reduce-add store ('store ... +=')"),
+)
+"""The language extensions (README, "Language extensions") the CUDA emitter
+does not generate yet, each refused where it is written."""
+
+
+def check_extensions(module: ModuleOp) -> None:
+    """A located error at the first language extension the emitter does not
+    generate: a scalar kernel argument, or an op of `NOT_GENERATED`."""
+    for op in module.walk():
+        if isinstance(op, func.FuncOp):
+            for arg in op.args:
+                if not isinstance(arg.type, tile.TensorType):
+                    name = arg.name_hint or f"#{arg.index}"
+                    raise located_error(op, f"CUDA emission: the scalar argument '{name}' is not generated yet")
+        for kind, what in NOT_GENERATED:
+            if isinstance(op, kind):
+                raise located_error(op, f"CUDA emission: {what} is not generated yet")
+
+
 def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
+    check_extensions(module)
     machine = module_machine(module)
     loop = program.loop
     if machine.arch not in ARCHS:

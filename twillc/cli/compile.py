@@ -69,6 +69,7 @@ def run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> Non
         return
     from xdsl.passes import PassPipeline
     from xdsl.printer import Printer
+    from xdsl.utils.exceptions import ArgSpecParseError
 
     from twillc.cli.passes import get_all_passes
     from twillc.ir.context import make_context
@@ -76,7 +77,7 @@ def run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> Non
 
     try:
         pipeline = PassPipeline.parse_spec(get_all_passes(), spec)
-    except Exception as e:  # ArgSpecParseError, ValueError: both are usage errors
+    except (Exception, ArgSpecParseError) as e:  # both usage errors; ArgSpecParseError is a BaseException
         raise UsageError(f"invalid pass pipeline '{spec}': {str(e).strip()}") from None
     from twillc.scheduling.progress import take_milestones
 

@@ -67,13 +67,14 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
 
 def _scheduling_pass(spec: str) -> object:
     from xdsl.passes import PassPipeline
+    from xdsl.utils.exceptions import ArgSpecParseError
 
     from twillc.cli.passes import get_all_passes
 
     available = {k: v for k, v in get_all_passes().items() if k in GRAPH_PASSES}
     try:
         passes = PassPipeline.parse_spec(available, spec).passes
-    except Exception as e:  # unknown pass or option: usage
+    except (Exception, ArgSpecParseError) as e:  # unknown pass or option: usage (a BaseException in xDSL)
         raise UsageError(
             f"invalid pipeline '{spec}' for a graph input (passes: {', '.join(GRAPH_PASSES)}): {str(e).strip()}"
         ) from None

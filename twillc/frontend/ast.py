@@ -42,7 +42,7 @@ class Name(Expr):
 
 @dataclass(frozen=True)
 class Binary(Expr):
-    op: str  # + - * /
+    op: str  # + - * /, and the extensions < <= > >= == != & |
     lhs: Expr
     rhs: Expr
 
@@ -111,6 +111,8 @@ class Store(Stmt):
     indices: tuple[Expr, ...]
     value: Expr
     attrs: tuple[AttrEntry, ...]
+    add: bool = False
+    """`store T[i, j] += x`: the tensor's tile gets `+= x`, atomically across CTAs."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,9 @@ class For(Stmt):
 
 @dataclass(frozen=True)
 class Param:
+    """A global tensor (`A: f16[N, 128]`), or a scalar (`scale: f32`): a
+    `TypeRef` with no dimensions."""
+
     pos: Pos
     name: str
     type: TypeRef

@@ -125,7 +125,7 @@ class IRGen(ExprGen):
             if p.name in seen:
                 raise self.err(p.pos, f"duplicate parameter '{p.name}'")
             seen.add(p.name)
-            types.append(self.tensor_type(p.type))
+            types.append(self.tensor_type(p.type) if p.type.dims else DTYPES[p.type.dtype])
         fn = func.FuncOp(k.name, (types, []))
         fn.location = self.loc(k.pos)
         self.entry = fn.body.block
@@ -136,7 +136,8 @@ class IRGen(ExprGen):
                     raise self.err(pos, f"size '{d}' has the name of a {'parameter' if d in seen else 'builtin index'}")
         for p, arg, ty in zip(k.params, fn.body.block.args, types, strict=True):
             arg.name_hint = p.name
-            self.env[p.name] = Tensor(arg, ty)  # type: ignore[arg-type]
+            # A scalar argument is its SSA value, usable where a tile operand is.
+            self.env[p.name] = Tensor(arg, ty) if isinstance(ty, TensorType) else arg  # type: ignore[arg-type]
         for stmt in k.body:
             self.stmt(stmt)
         self.emit(func.ReturnOp(), k.pos)
@@ -181,7 +182,9 @@ class IRGen(ExprGen):
 
     def bind_check(self, name: str, pos: ast.Pos) -> None:
         current = self.env.get(name)
-        if isinstance(current, Tensor):
+        if isinstance(current, Tensor) or (
+            isinstance(current, SSAValue) and not isinstance(current.type, TileType | IndexType)
+        ):
             raise self.err(pos, f"cannot assign to '{name}': it is a kernel parameter")
         if isinstance(current, int) and not isinstance(current, bool):
             raise self.err(pos, f"cannot assign to '{name}': it is a constant")
@@ -269,8 +272,10 @@ class IRGen(ExprGen):
         indices = self.indices(s.indices, tensor, s.tensor_pos)
         val = self.expr(s.value, None)
         self.no_transpose(val)
+        what = "store ... +=" if s.add else "store"
         if val.is_scalar:
-            raise self.err(s.value.pos, "'store' needs a tile")
+            raise self.err(s.value.pos, f"'{what}' needs a tile")
+        self.numeric(val, what)
         value = val.value
         assert isinstance(value, SSAValue) and isinstance(value.type, TileType)
         if value.type.rank != len(tensor.type.dims.data):
@@ -280,7 +285,8 @@ class IRGen(ExprGen):
             )
         if value.type.element_type != tensor.type.element_type:
             value = self.emit(tile.CastOp(value, tensor.type.element_type), s.value.pos).results[0]
-        op = self.emit(tile.StoreOp(value, tensor.value, indices), s.pos)
+        store = tile.StoreAddOp if s.add else tile.StoreOp
+        op = self.emit(store(value, tensor.value, indices), s.pos)
         if s.attrs:
             op.attributes["twill.override"] = self.overrides(s.attrs)
 

@@ -18,9 +18,11 @@ from xdsl.dialects.builtin import (
     Float8E5M2Type,
     FloatAttr,
     IndexType,
+    IntegerAttr,
     IntegerType,
     f16,
     f32,
+    i1,
     i8,
     i32,
 )
@@ -56,7 +58,19 @@ BINARY = {
     "min": tile.MinOp,
 }
 REDUCE = {"rowmax": tile.RowMaxOp, "rowsum": tile.RowSumOp}
-BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE])
+IOTA = {"iota_rows": 0, "iota_cols": 1}
+LOGIC = {"&": tile.AndOp, "|": tile.OrOp}
+SCALAR_ARITH = {
+    "+": arith.AddfOp,
+    "-": arith.SubfOp,
+    "*": arith.MulfOp,
+    "/": arith.DivfOp,
+    "max": arith.MaximumfOp,
+    "min": arith.MinimumfOp,
+}
+BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *IOTA, "where"])
+MAX_IOTA_DIM = 1 << 16
+"""Largest dimension of an index tile (as of any tile)."""
 
 
 @dataclass
@@ -67,7 +81,9 @@ class Tensor:
 
 @dataclass
 class Val:
-    """A tile-expression result: a tile value or a scalar, maybe `.T`."""
+    """A tile-expression result, maybe `.T`: a tile value, a number, or a
+    scalar value (a scalar kernel argument, or an `index`: `bid`, the loop
+    variable, a size, integer arithmetic on them)."""
 
     value: SSAValue | float
     pos: ast.Pos
@@ -75,11 +91,25 @@ class Val:
     op: Operation | None = None
 
     @property
+    def is_tile(self) -> bool:
+        return isinstance(self.value, SSAValue) and isinstance(self.value.type, TileType)
+
+    @property
     def is_scalar(self) -> bool:
-        return isinstance(self.value, float)
+        return not self.is_tile
+
+    @property
+    def is_index(self) -> bool:
+        return isinstance(self.value, SSAValue) and isinstance(self.value.type, IndexType)
 
     def type_text(self) -> str:
-        return "a number" if isinstance(self.value, float) else type_text(self.value.type)
+        if isinstance(self.value, float):
+            return "a number"
+        if self.is_index:
+            return "an index"
+        if self.is_tile:
+            return type_text(self.value.type)
+        return f"a scalar {type_text(self.value.type)}"
 
 
 class ExprGen:
@@ -137,6 +167,8 @@ class ExprGen:
             return value
         if isinstance(value, SSAValue) and isinstance(value.type, IndexType):
             return value
+        if isinstance(value, SSAValue) and not isinstance(value.type, TileType):
+            raise self.err(e.pos, f"'{e.name}' is a scalar argument, expected an integer expression")
         if value is not None:
             raise self.err(e.pos, f"'{e.name}' is a tile, expected an integer expression")
         if e.name == "bid":
@@ -167,26 +199,54 @@ class ExprGen:
         if v.transposed:
             raise self.err(v.pos, "'.T' is only valid as an operand of 'mma'")
 
+    def runtime_index(self, e: ast.Expr) -> bool:
+        """Whether `e` is integer arithmetic on at least one index known only
+        at run time (`bid`, the loop variable, a size) and nothing else: in
+        a tile expression it is an `index` scalar (README, "Language
+        extensions"). Iterative: `e` may be deep."""
+        stack, runtime = [e], False
+        while stack:
+            x = stack.pop()
+            if isinstance(x, ast.Number):
+                if not x.is_int:
+                    return False
+            elif isinstance(x, ast.Name):
+                value = self.env.get(x.name)
+                if isinstance(value, SSAValue) and isinstance(value.type, IndexType):
+                    runtime = True
+                elif value is None and (x.name == "bid" or self.is_size(x.name)):
+                    runtime = True
+                elif not (isinstance(value, int) and not isinstance(value, bool)):
+                    return False
+            elif isinstance(x, ast.Neg):
+                stack.append(x.operand)
+            elif isinstance(x, ast.Binary) and x.op in ("+", "-", "*", "/"):
+                stack.extend((x.lhs, x.rhs))
+            else:
+                return False
+        return runtime
+
     def expr(self, e: ast.Expr, name: str | None) -> Val:
         if isinstance(e, ast.Number):
             return Val(e.value, e.pos)
+        if isinstance(e, ast.Name | ast.Neg | ast.Binary) and self.runtime_index(e):
+            v = self.index(e)
+            return Val(float(v) if isinstance(v, int) else v, e.pos)
         if isinstance(e, ast.Name):
             value = self.env.get(e.name)
-            if isinstance(value, SSAValue) and isinstance(value.type, TileType):
-                return Val(value, e.pos)
+            if isinstance(value, SSAValue) and not isinstance(value.type, IndexType):
+                return Val(value, e.pos)  # a tile, or a scalar kernel argument
             if isinstance(value, int) and not isinstance(value, bool):
                 return Val(float(value), e.pos)
             if isinstance(value, Tensor):
                 raise self.err(e.pos, f"'{e.name}' is a global tensor: 'load' a tile of it")
-            if value is not None or e.name == "bid" or self.is_size(e.name):
-                raise self.err(e.pos, f"'{e.name}' is an index, expected a tile")
             raise self.err(e.pos, f"use of undefined name '{e.name}'")
         if isinstance(e, ast.Attribute):
             if e.attr != "T":
                 raise self.err(e.attr_pos, f"unknown attribute '.{e.attr}' (only '.T' exists)")
             inner = self.expr(e.value, None)
             self.no_transpose(inner)
-            if inner.is_scalar or inner.value.type.rank != 2:  # type: ignore[union-attr]
+            if not inner.is_tile or inner.value.type.rank != 2:  # type: ignore[union-attr]
                 raise self.err(e.pos, f"'.T' needs a rank-2 tile, got {inner.type_text()}")
             return Val(inner.value, e.pos, transposed=True)
         if isinstance(e, ast.Neg):
@@ -194,6 +254,12 @@ class ExprGen:
             self.no_transpose(inner)
             if isinstance(inner.value, float):
                 return Val(-inner.value, e.pos)
+            if not inner.is_tile:  # a scalar argument (an index expression never gets here)
+                if isinstance(inner.value.type, IntegerType):
+                    raise self.err(e.pos, f"unary '-' of {inner.type_text()}: negate the tile it meets instead")
+                op = self.emit(arith.NegfOp(inner.value), e.pos, name)
+                return Val(op.results[0], e.pos, op=op)
+            self.numeric(inner, "-")
             op = self.emit(tile.NegOp(inner.value), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
         if isinstance(e, ast.Binary):
@@ -204,39 +270,115 @@ class ExprGen:
             raise self.err(e.pos, "'load' needs a type annotation: write it as 'x = load T[i, j] : DT[R, C]'")
         raise self.err(e.pos, "unsupported expression")
 
-    def scalar(self, value: float, element_type: Attribute, pos: ast.Pos) -> SSAValue:
-        if isinstance(element_type, IntegerType):
-            raise self.err(pos, "numbers combine with float tiles only")
-        return self.emit(arith.ConstantOp(FloatAttr(value, element_type)), pos).results[0]  # type: ignore[arg-type]
+    def numeric(self, v: Val, what: str) -> None:
+        """A located error when `v` is a comparison result used as a number."""
+        if v.is_tile and tile.is_bool(v.value.type):  # type: ignore[union-attr]
+            raise self.err(
+                v.pos,
+                f"'{what}': {v.type_text()} is a comparison result, not a number (select with where(cond, a, b))",
+            )
+
+    def operand(self, v: Val, element_type: Attribute, what: str) -> SSAValue:
+        """`v` as an operand of an element-wise op on `element_type` tiles:
+        a tile as it is, a scalar materialized in (or checked against) the
+        element type, a located error when it does not fit."""
+        if v.is_tile:
+            return v.value  # type: ignore[return-value]
+        if isinstance(v.value, float):
+            if isinstance(element_type, IntegerType):
+                if not v.value.is_integer():
+                    raise self.err(
+                        v.pos, f"'{what}': {v.value} is not an integer, the tile holds {type_text(element_type)}"
+                    )
+                return self.emit(arith.ConstantOp(IntegerAttr(int(v.value), element_type)), v.pos).results[0]
+            return self.emit(arith.ConstantOp(FloatAttr(v.value, element_type)), v.pos).results[0]  # type: ignore[arg-type]
+        if v.is_index:
+            if not isinstance(element_type, IntegerType) or element_type == i1:
+                raise self.err(
+                    v.pos,
+                    f"'{what}': an index combines with integer tiles only (e.g. iota_rows(R, C)), "
+                    f"not {type_text(element_type)}",
+                )
+            return self.emit(arith.IndexCastOp(v.value, element_type), v.pos).results[0]
+        if v.value.type != element_type:
+            raise self.err(
+                v.pos,
+                f"'{what}': {v.type_text()} does not combine with {type_text(element_type)} tiles "
+                "(a scalar argument has the element type of the tiles it meets)",
+            )
+        return v.value
+
+    def value_type(self, *vals: Val) -> Attribute:
+        """The element type an operation on `vals` computes in: a tile's,
+        else a scalar argument's, else `i32` for an index, else `f32`."""
+        for v in vals:
+            if v.is_tile:
+                return v.value.type.element_type  # type: ignore[union-attr]
+        for v in vals:
+            if isinstance(v.value, SSAValue) and not v.is_index:
+                return v.value.type
+        return i32 if any(v.is_index for v in vals) else f32
 
     def binary(self, op: str, lhs_e: ast.Expr, rhs_e: ast.Expr, pos: ast.Pos, name: str | None) -> Val:
         lhs, rhs = self.expr(lhs_e, None), self.expr(rhs_e, None)
         self.no_transpose(lhs)
         self.no_transpose(rhs)
+        if op in LOGIC:
+            for v in (lhs, rhs):
+                if not (v.is_tile and tile.is_bool(v.value.type)):  # type: ignore[union-attr]
+                    raise self.err(v.pos, f"'{op}' combines comparison results (i1 tiles), got {v.type_text()}")
+            result = tile.logic_type(lhs.value.type, rhs.value.type)  # type: ignore[union-attr]
+            if isinstance(result, str):
+                raise self.err(rhs.pos, f"'{op}': {result}")
+            new = self.emit(LOGIC[op](lhs.value, rhs.value, result), pos, name)  # type: ignore[arg-type]
+            return Val(new.results[0], pos, op=new)
+        if not lhs.is_tile and not rhs.is_tile:
+            return self.scalar_binary(op, lhs, rhs, pos, name)
+        self.numeric(lhs, op)
+        self.numeric(rhs, op)
+        element_type = self.value_type(lhs, rhs)
+        lv = self.operand(lhs, element_type, op)
+        rv = self.operand(rhs, element_type, op)
+        if op in tile.PREDICATES:
+            result = tile.compare_type(lv.type, rv.type)
+        else:
+            result = broadcast_type(lv.type, rv.type)
+        if isinstance(result, str):
+            raise self.err(rhs.pos, f"'{op}': {result}")
+        if op in tile.PREDICATES:
+            new = self.emit(tile.CmpOp(tile.PREDICATES[op], lv, rv, result), pos, name)
+        else:
+            new = self.emit(BINARY[op](lv, rv, result), pos, name)
+        return Val(new.results[0], pos, op=new)
+
+    def scalar_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:
+        """Neither operand a tile: numbers fold, scalar arguments compute in
+        `arith` (an index expression never gets here: `expr` takes it whole)."""
+        if op in tile.PREDICATES:
+            raise self.err(pos, f"'{op}' compares tiles: at least one operand must be a tile")
         if isinstance(lhs.value, float) and isinstance(rhs.value, float):
             a, b = lhs.value, rhs.value
-            folded = {"+": a + b, "-": a - b, "*": a * b, "max": max(a, b), "min": min(a, b)}
             if op == "/":
                 if b == 0:
                     raise self.err(rhs.pos, "division by zero")
                 return Val(a / b, pos)
-            return Val(folded[op], pos)
-        result = broadcast_type(
-            lhs.value.type if isinstance(lhs.value, SSAValue) else f32,
-            rhs.value.type if isinstance(rhs.value, SSAValue) else f32,
-        )
-        if isinstance(result, str):
-            label = f"'{op}'" if op.isalpha() else f"'{op}'"
-            raise self.err(rhs.pos, f"{label}: {result}")
-        lv = lhs.value if isinstance(lhs.value, SSAValue) else self.scalar(lhs.value, result.element_type, lhs.pos)
-        rv = rhs.value if isinstance(rhs.value, SSAValue) else self.scalar(rhs.value, result.element_type, rhs.pos)
-        new = self.emit(BINARY[op](lv, rv, result), pos, name)
+            return Val({"+": a + b, "-": a - b, "*": a * b, "max": max(a, b), "min": min(a, b)}[op], pos)
+        element_type = self.value_type(lhs, rhs)
+        if lhs.is_index or rhs.is_index or isinstance(element_type, IntegerType):
+            raise self.err(
+                pos,
+                f"'{op}' of {lhs.type_text()} and {rhs.type_text()}: at least one operand must be a tile",
+            )
+        lv = self.operand(lhs, element_type, op)
+        rv = self.operand(rhs, element_type, op)
+        new = self.emit(SCALAR_ARITH[op](lv, rv), pos, name)
         return Val(new.results[0], pos, op=new)
 
     def tile_arg(self, v: Val, func_name: str, pos: ast.Pos, rank: int | None = None) -> SSAValue:
         self.no_transpose(v)
-        if isinstance(v.value, float):
-            raise self.err(pos, f"'{func_name}' expects a tile, got a number")
+        if not v.is_tile:
+            raise self.err(pos, f"'{func_name}' expects a tile, got {v.type_text()}")
+        self.numeric(v, func_name)
         if rank is not None and v.value.type.rank != rank:  # type: ignore[attr-defined]
             raise self.err(pos, f"'{func_name}' expects a rank-{rank} tile, got {v.type_text()}")
         return v.value
@@ -274,6 +416,10 @@ class ExprGen:
             x = self.tile_arg(arg, f, e.args[0].pos)
             op = self.emit(SFU[f](x), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
+        if f in IOTA:
+            return self.iota(e, name)
+        if f == "where":
+            return self.where(e, name)
         if f in REDUCE:
             self.arity(e, 1)
             # At the builtin, as the language contract's example shows the caret.
@@ -297,12 +443,52 @@ class ExprGen:
         except (ValueError, ZeroDivisionError):
             raise self.err(pos, f"'{f}' of {x} is undefined") from None
 
+    def iota(self, e: ast.Call, name: str | None) -> Val:
+        """`iota_rows(R, C)` / `iota_cols(R, C)`: an `i32[R, C]` tile of each
+        element's row / column index."""
+        if len(e.args) != 2:
+            raise self.err(
+                e.pos,
+                f"'{e.func}' takes a rank-2 tile shape (rows, columns), got {len(e.args)} dimension(s)",
+            )
+        dims: list[int] = []
+        for arg in e.args:
+            d = self.index(arg)
+            if not isinstance(d, int):
+                raise self.err(arg.pos, f"'{e.func}': a tile dimension must be a compile-time integer")
+            if not 0 < d <= MAX_IOTA_DIM:
+                raise self.err(arg.pos, f"'{e.func}': a tile dimension must lie in 1..{MAX_IOTA_DIM}, got {d}")
+            dims.append(d)
+        op = self.emit(tile.IotaOp(IOTA[e.func], TileType(dims, i32)), e.pos, name)
+        return Val(op.results[0], e.pos, op=op)
+
+    def where(self, e: ast.Call, name: str | None) -> Val:
+        """`where(cond, a, b)`: `a` where the comparison `cond` holds, else `b`."""
+        self.arity(e, 3)
+        cond, a, b = (self.expr(arg, None) for arg in e.args)
+        for v in (cond, a, b):
+            self.no_transpose(v)
+        if not (cond.is_tile and tile.is_bool(cond.value.type)):  # type: ignore[union-attr]
+            raise self.err(
+                cond.pos, f"'where' needs a comparison (an i1 tile) as its condition, got {cond.type_text()}"
+            )
+        self.numeric(a, "where")
+        self.numeric(b, "where")
+        element_type = self.value_type(a, b)
+        av, bv = self.operand(a, element_type, "where"), self.operand(b, element_type, "where")
+        result = tile.select_type(cond.value.type, av.type, bv.type)  # type: ignore[union-attr]
+        if isinstance(result, str):
+            raise self.err(e.pos, f"'where': {result}")
+        op = self.emit(tile.SelectOp(cond.value, av, bv, result), e.pos, name)  # type: ignore[arg-type]
+        return Val(op.results[0], e.pos, op=op)
+
     def mma(self, e: ast.Call, name: str | None) -> Val:
         self.arity(e, 2, 3)
         a, b = self.expr(e.args[0], None), self.expr(e.args[1], None)
         for v, arg in ((a, e.args[0]), (b, e.args[1])):
-            if isinstance(v.value, float) or v.value.type.rank != 2:
+            if not v.is_tile or v.value.type.rank != 2:  # type: ignore[union-attr]
                 raise self.err(arg.pos, f"'mma' expects a rank-2 tile, got {v.type_text()}")
+            self.numeric(v, "mma")
         av, bv = a.value, b.value
         assert isinstance(av, SSAValue) and isinstance(bv, SSAValue)
         m, k = av.type.get_shape()[::-1] if a.transposed else av.type.get_shape()  # type: ignore[attr-defined]

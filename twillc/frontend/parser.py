@@ -42,6 +42,11 @@ TOKEN_NAMES = {
     "STAR": "'*'",
     "SLASH": "'/'",
     "RANGE": "'..'",
+    "CMP": "a comparison",
+    "AND": "'&'",
+    "OR": "'|'",
+    "ADD_ASSIGN": "'+='",
+    "ELEMENT": "'<' element type '>'",
     "NAME": "a name",
     "INT": "an integer",
     "FLOAT": "a number",
@@ -116,6 +121,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def param(self, meta: Meta, name: Token, ty: ast.TypeRef) -> ast.Param:
         return ast.Param(_pos(meta), str(name), ty)
 
+    def scalar_param(self, meta: Meta, name: Token, dtype: Token) -> ast.Param:
+        return ast.Param(_pos(meta), str(name), ast.TypeRef(_pos(dtype), str(dtype), (), ()))
+
     def _type(self, meta: Meta, dtype: Token, *dims: Token) -> ast.TypeRef:
         values = tuple(self._int(d) if d.type == "INT" else str(d) for d in dims)
         return ast.TypeRef(_pos(meta), str(dtype), values, tuple(_pos(d) for d in dims))
@@ -141,6 +149,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def store(self, meta: Meta, tensor: Token, indices: tuple, value: ast.Expr, attrs: tuple | None) -> ast.Store:
         return ast.Store(_pos(meta), str(tensor), _pos(tensor), indices, value, attrs or ())
+
+    def store_add(
+        self, meta: Meta, tensor: Token, indices: tuple, _op: Token, value: ast.Expr, attrs: tuple | None
+    ) -> ast.Store:
+        return ast.Store(_pos(meta), str(tensor), _pos(tensor), indices, value, attrs or (), add=True)
 
     def for_stmt(
         self,
@@ -207,7 +220,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return ast.Call(
             _pos(meta),
             str(func),
-            str(dtype) if dtype else None,
+            str(dtype).strip("<> \t\f\r") if dtype else None,
             tuple(a for a in args if a is not None),
         )
 

@@ -16,6 +16,9 @@ from twillc.diagnostics import Location, UserError
 
 MACHINE_DIR = Path(__file__).parent / "machines"
 
+ELEMENT_TYPES = ("f16", "bf16", "f32", "f8e4m3", "f8e5m2", "i32", "i8")
+"""The `.tile` element type names (tile-language.md), as `[tma] reduce_add_types` writes them."""
+
 
 @dataclass(frozen=True)
 class MmaShape:
@@ -47,7 +50,9 @@ class Machine:
     """Functional unit -> instances per SM."""
     rates: dict[str, int]
     """Throughput per clock per SM: tc_flops_f16, tc_flops_f8, sfu_ops, alu_ops, tma_bytes,
-    and on tensor-memory machines tmem_load_bytes (tcgen05.ld into registers)."""
+    on tensor-memory machines tmem_load_bytes (tcgen05.ld into registers), and
+    optionally alu_int_ops (32-bit integer, compare, select; default alu_ops)
+    and tma_reduce_bytes (TMA reduce-add stores; absent: none)."""
     latency: dict[str, int]
     """Fixed latencies: tma_fixed, tc_fixed, sfu_fixed, alu_fixed, cross_warp."""
     smem: int
@@ -81,6 +86,9 @@ class Machine:
     """Units whose ops must all be issued from one warp."""
     sources: dict[str, str]
     path: str
+    reduce_add_types: frozenset[str] = frozenset()
+    """Element types (`.tile` names) a TMA reduce-add store adds (`[tma]
+    reduce_add_types`); a reduce-add store needs `rates.tma_reduce_bytes` too."""
 
     def mma_shape_error(self, m: int, n: int, k: int, dtype: str) -> str | None:
         """Why an M x N x K MMA with `dtype` inputs is not one instruction of
@@ -214,6 +222,7 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         warp_threads=tuple(int(n) for n in warps.get("threads", ())),
         one_thread_units=frozenset(str(u) for u in data.get("sync", {}).get("one_thread_units", ())),
         one_warp_units=frozenset(str(u) for u in data.get("sync", {}).get("one_warp_units", ())),
+        reduce_add_types=frozenset(str(t) for t in data.get("tma", {}).get("reduce_add_types", ())),
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         path=path,
     )
@@ -230,6 +239,9 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
     for u in sorted(machine.one_thread_units | machine.one_warp_units):
         if u not in units:
             raise ValueError(f"sync names the unit {u!r}, which [units] does not have")
+    unknown = sorted(machine.reduce_add_types - set(ELEMENT_TYPES))
+    if unknown:
+        raise ValueError(f"tma.reduce_add_types names {unknown}, not element types ({', '.join(ELEMENT_TYPES)})")
     if sum(machine.warp_regs) > machine.regs_per_thread_total:
         raise ValueError(f"warps.regs sum to more than {machine.regs_per_thread_total} registers per thread")
     return machine

@@ -18,6 +18,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DictionaryAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     StringAttr,
     i64,
@@ -26,12 +27,13 @@ from xdsl.ir import Attribute, Operation, SSAValue, Use
 from xdsl.passes import ModulePass
 
 from dialects import tile
+from dialects.tile import element_name
 from dialects.twill import CostAttr
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.memory_plan import tmem_tile
 
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1}
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
 
 # Which unit runs each op kind (tile-language.md, "typical unit").
 SFU_OPS = (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp)
@@ -47,6 +49,11 @@ ALU_OPS = (
     tile.ZerosOp,
     tile.FullOp,
 )
+
+# Index tiles, comparisons, selection (README, "Language extensions"): one
+# integer-pipe instruction per element (IMAD/IADD3 for indices, ISETP/FSETP,
+# SEL, LOP3), at the machine's integer rate.
+INT_ALU_OPS = tile.MASK_OPS
 
 OVERRIDE_KEYS = (
     "unit",
@@ -247,8 +254,12 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
         cycles += stall
         return _Derived(unit, cycles, cycles + fixed, regs, tmem=tmem, blocking=_reads_tmem(op, machine), stall=stall)
 
-    def alu(elements: int, result: SSAValue | None) -> _Derived:
-        return placed("alu", max(1, ceil(elements / r["alu_ops"])), lat.get("alu_fixed", 0), result)
+    def alu(elements: int, result: SSAValue | None, rate: int | None = None) -> _Derived:
+        return placed("alu", max(1, ceil(elements / (rate or r["alu_ops"]))), lat.get("alu_fixed", 0), result)
+
+    # Integer work runs at the integer rate; a machine file without one
+    # counts it at the FP32 rate.
+    int_rate = r.get("alu_int_ops") or r["alu_ops"]
 
     if isinstance(op, tile.LoadOp):
         size = _bytes(op.results[0])
@@ -258,6 +269,8 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
         size = _bytes(op.operands[0])
         cycles = max(1, ceil(size / r["tma_bytes"]))
         return _Derived("tma", cycles, cycles, smem=size, blocking=_reads_tmem(op, machine))
+    if isinstance(op, tile.StoreAddOp):
+        return _store_add_cost(op, machine)
     if isinstance(op, tile.MmaOp):
         res = op.results[0]
         m, n = _tile_shape(res)
@@ -275,10 +288,39 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
         return placed("sfu", max(1, ceil(_elements(res) / r["sfu_ops"])), lat.get("sfu_fixed", 0), res)
     if isinstance(op, (tile.RowMaxOp, tile.RowSumOp)):
         return alu(_elements(op.operands[0]), op.results[0])
+    if isinstance(op, INT_ALU_OPS):
+        res = op.results[0]
+        return alu(_elements(res), res, int_rate)
+    if isinstance(op, tile.BinaryOp) and isinstance(op.result.type.element_type, IntegerType):  # type: ignore[attr-defined]
+        res = op.results[0]  # index arithmetic: `iota_rows(R, C) + bid * R`
+        return alu(_elements(res), res, int_rate)
     if isinstance(op, ALU_OPS):
         res = op.results[0]
         return alu(_elements(res), res)
     return None
+
+
+def _store_add_cost(op: tile.StoreAddOp, machine: Machine) -> _Derived:
+    """A TMA reduce-add store (`cp.reduce.async.bulk.tensor ... .add`): the
+    TMA reads the tile from shared memory as a store does, at the machine's
+    reduce rate; a located error where the machine has no reduce-add TMA or
+    cannot add the element type."""
+    rate = machine.rates.get("tma_reduce_bytes", 0)
+    dtype = element_name(op.value.type.element_type)  # type: ignore[attr-defined]
+    if not rate:
+        raise located_error(
+            op,
+            f"'store ... +=' needs a TMA reduce-add store, which target '{machine.name}' does not have "
+            "(its machine model has no rates.tma_reduce_bytes)",
+        )
+    if dtype not in machine.reduce_add_types:
+        can = ", ".join(sorted(machine.reduce_add_types)) or "none"
+        raise located_error(
+            op, f"'store ... +=': target '{machine.name}' cannot reduce-add {dtype} elements (it adds: {can})"
+        )
+    size = _bytes(op.value)
+    cycles = max(1, ceil(size / rate))
+    return _Derived("tma", cycles, cycles, smem=size, blocking=_reads_tmem(op, machine))
 
 
 def _flag(op: Operation, name: str) -> bool:

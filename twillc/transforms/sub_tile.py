@@ -12,14 +12,17 @@ union-find, and each op unifies the dimensions it ties:
 - `mma`: result rows ~ lhs rows, result columns ~ rhs columns, lhs columns ~
   rhs rows (the contraction), accumulator ~ result; a transposed operand
   swaps its two dimensions;
-- element-wise ops and casts: operand dims ~ result dims; a row vector
-  broadcast over a rank-2 tile ties its one dim to the rows;
+- element-wise ops and casts (comparisons, `&` / `|` and `where` too):
+  operand dims ~ result dims; a row vector broadcast over a rank-2 tile
+  ties its one dim to the rows;
 - `rowmax` / `rowsum`: result dim ~ input rows (the input's columns are reduced);
 - the loop: carried initial value ~ block argument ~ yielded value ~ result.
 
-Loads, stores, `zeros` and `full` are where a class starts and ends: a split
-load reads the part `p` of `n` at tile index `n * i + p` (a load's indices
-count tiles of its own shape) with a tile of rows / n.
+Loads, stores, `zeros`, `full` and index tiles are where a class starts
+and ends: a split load reads the part `p` of `n` at tile index `n * i + p`
+(a load's indices count tiles of its own shape) with a tile of rows / n; a
+split index tile along its own dimension (`iota_rows` cut in rows) is the
+part's index tile plus the part's offset, `p * rows / n`.
 
 A split is refused, as a variant that does not exist, when it would cut an
 MMA's contraction dimension or a row reduction's reduced dimension, when the
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp, i32
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -111,7 +114,10 @@ class DimAnalysis:
         return self.classes.find(a) == self.classes.find(b)
 
 
-SOURCES = (tile.LoadOp, tile.ZerosOp, tile.FullOp)
+SOURCES = (tile.LoadOp, tile.ZerosOp, tile.FullOp, tile.IotaOp)
+ELEMENTWISE = (tile.BinaryOp, tile.CmpOp, tile.LogicOp, tile.SelectOp)
+"""Element-wise ops with broadcasting: same-rank operands tie every dim to
+the result's, a row vector its one dim to the rows."""
 
 
 def analyze(func: FuncOp) -> DimAnalysis:
@@ -134,15 +140,15 @@ def analyze(func: FuncOp) -> DimAnalysis:
         elif isinstance(op, tile.UnaryOp | tile.CastOp):
             for k in range(len(_shape(op.result))):
                 uf.union((op.input, k), (op.result, k))
-        elif isinstance(op, tile.BinaryOp):
-            rank = len(_shape(op.result))
+        elif isinstance(op, ELEMENTWISE):
+            rank = len(_shape(op.results[0]))
             for operand in op.operands:
                 shape = _shape(operand)
                 if len(shape) == rank:
                     for k in range(rank):
-                        uf.union((operand, k), (op.result, k))
+                        uf.union((operand, k), (op.results[0], k))
                 elif shape:  # a row vector broadcast along the rows' columns
-                    uf.union((operand, 0), (op.result, 0))
+                    uf.union((operand, 0), (op.results[0], 0))
         elif isinstance(op, tile.ReductionOp):
             uf.union((op.input, 0), (op.result, 0))
             an.reduced.append(((op.input, 1), op))
@@ -154,7 +160,7 @@ def analyze(func: FuncOp) -> DimAnalysis:
                 for value in tied[1:]:
                     for a, b in zip(_dims(tied[0]), _dims(value), strict=False):
                         uf.union(a, b)
-        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.YieldOp)):
+        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.StoreAddOp, tile.YieldOp)):
             pass
         elif any(_shape(v) for v in (*op.operands, *op.results)):
             an.opaque.append(op)
@@ -297,7 +303,7 @@ class _Rewriter:
 
     def clone_part(self, op: Operation, p: int, out: list[Operation]) -> None:
         operands = [self.get(v, p) for v in op.operands]
-        if isinstance(op, tile.LoadOp | tile.StoreOp):
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             first = 1 if isinstance(op, tile.LoadOp) else 2
             src = op.result if isinstance(op, tile.LoadOp) else op.value
             for k in self.cut(src):
@@ -309,13 +315,22 @@ class _Rewriter:
             attributes=dict(op.attributes),
             location=op.location,
         )
-        for old, r in zip(op.results, new.results, strict=True):
+        out.append(new)
+        results = list(new.results)
+        if isinstance(op, tile.IotaOp) and p and op.dim.value.data in self.cut(op.result):
+            # The part's indices along the cut dimension start at its offset.
+            part = self.part_type(op.result)
+            offset = arith.ConstantOp(IntegerAttr(p * part.get_shape()[op.dim.value.data], i32))
+            shifted = tile.AddOp(new.results[0], offset.result, part)
+            offset.location = shifted.location = op.location
+            out += [offset, shifted]
+            results = [shifted.result]
+        for old, r in zip(op.results, results, strict=True):
             r.name_hint = _part_name(old.name_hint, p) if self.cut(old) else old.name_hint
             if self.cut(old):
                 self.split.setdefault(old, []).append(r)
             else:
                 self.single[old] = r
-        out.append(new)
 
     def clone_one(self, op: Operation, out: list[Operation]) -> None:
         new = op.clone(value_mapper=dict(self.single))
