@@ -222,6 +222,17 @@ def nvcc_log(cu: Path, arch: str, tmp_path: Path) -> str:
     return log
 
 
+@needs_nvcc
+def test_carried_value_unread_on_a_role_compiles_without_warning(tmp_path: Path) -> None:
+    """attn_fwd_d128_b200's warp-specialized module (the corpus kernel):
+    the softmax role receives m_new and reads no m, so it declares no m
+    (nvcc warned #550-D, "set but never used"); check_compiles fails on
+    any warning."""
+    cu = tmp_path / "attn_fwd_d128_b200.cu"
+    assert main([str(ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ws.mlir"), "-o", str(cu)]) == 0
+    check_compiles(cu, "sm_100a", tmp_path)
+
+
 @pytest.mark.parametrize("name", sorted(LIT_KERNELS))
 def test_lit_kernel_generates_without_holes(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Each kernel is compiled from its printed warp-specialized module (the

@@ -11,7 +11,7 @@ layout is decided."""
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import Float32Type, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 
 from dialects import tile
 from lowering.cuda.dtypes import elt
@@ -111,5 +111,5 @@ def _check_load(op: tile.LoadOp) -> None:
                 f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
                 f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
             )
-    elif not isinstance(t.element_type, Float32Type) or nbytes(t) % 16:
-        raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
+    elif elt(t).name not in ("f32", "f16", "bf16") or nbytes(t) % 16:
+        raise located_error(op, "CUDA emission: rank-1 loads of f32, f16 or bf16 rows, a multiple of 16 bytes")

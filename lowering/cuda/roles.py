@@ -84,7 +84,9 @@ class RoleCode:
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
         carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
-        carried = [(arg, y) for arg, y in carried if y in regs]
+        # a pair this role neither reads (the argument) nor produces (the
+        # yielded value) is another role's: only received values of it here
+        carried = [(arg, y) for arg, y in carried if y in regs and (arg in regs or y.owner in mine)]
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
         declared = set()
