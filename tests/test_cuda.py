@@ -233,6 +233,20 @@ def test_carried_value_unread_on_a_role_compiles_without_warning(tmp_path: Path)
     check_compiles(cu, "sm_100a", tmp_path)
 
 
+@needs_nvcc
+def test_cuda_and_ptx_of_one_run_note_each_hole_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`-o k.cu -o k.ptx`: the PTX is compiled from the CUDA emitted once, so
+    each hole note is printed once (it was printed per output), and the PTX
+    is the one `-o k.ptx` alone writes."""
+    mlir = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ws.mlir"
+    cu, ptx, alone = tmp_path / "k.cu", tmp_path / "k.ptx", tmp_path / "alone.ptx"
+    assert main([str(mlir), "-o", str(cu), "-o", str(ptx)]) == 0
+    notes = [line for line in capsys.readouterr().err.splitlines() if "TWILLC-HOLE" in line]
+    assert notes and len(notes) == len(set(notes)) == len(set(re.findall(r"twillc_hole_\d+\(", cu.read_text())))
+    assert main([str(mlir), "-o", str(alone)]) == 0
+    assert ptx.read_text() == alone.read_text() and ".target sm_100a" in ptx.read_text()
+
+
 @pytest.mark.parametrize("name", sorted(LIT_KERNELS))
 def test_lit_kernel_generates_without_holes(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Each kernel is compiled from its printed warp-specialized module (the
