@@ -57,6 +57,7 @@ ELEMENT_TYPES = {
     "gemm-e5m2-sm90": "sm_90a",
     "w8a16-sm90": "sm_90a",
     "f32-tma-load": "sm_90a",
+    "row-lse-f32-sm90": "sm_90a",
     "gemm-bf16-b200": "sm_100a",
     "gemm-fp8-b200": "sm_100a",
     "attn-fwd-bf16-b200": "sm_100a",

@@ -148,6 +148,10 @@ class TileMath:
         if self.arch == "sm_100a":
             self._helpers.add("smem_row_at")
             return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        if not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+            # boxes of 128 / sizeof(T) columns (f32: 32), read as float
+            self._helpers.add("smem_at_t")
+            return f"twillc_smem_at_t<{rows}, {cols}, {c_elt(v.type)}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
         self._helpers.add("smem_at")
         return f"twillc_smem_at<{rows}, {cols}>({self._smem_ref(v)}, {index})"
 
@@ -155,8 +159,8 @@ class TileMath:
         """Element-wise ops and casts that read a loaded 2-D tile in shared
         memory, and row reductions of one (through a register copy)."""
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
-        if any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
-            return None
+        if self.arch == "sm_100a" and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
+            return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
         if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
             return None
         if op.name in UNARY or op.name in BINARY:
