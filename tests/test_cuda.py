@@ -48,7 +48,8 @@ def test_generated_kernel_compiles_within_budget(example: str, tmp_path: Path) -
 
 
 # Kernels of the other element types, written as a user would (the lit cases
-# in tests/filecheck/cuda): bf16 examples (attn_bwd_h100's included), FP8 GEMMs, W8A16, f32 tiles.
+# in tests/filecheck/cuda): bf16 examples (attn_bwd_h100's included), FP8 GEMMs, W8A16 (int8 weights as
+# A, as a staged B with f16 row scales, in boxes narrower than 128 bytes), f32 tiles (row log-sum-exp).
 ELEMENT_TYPES = {
     "gemm-bf16-sm90": "sm_90a",
     "attn-fwd-bf16-sm90": "sm_90a",
@@ -58,6 +59,8 @@ ELEMENT_TYPES = {
     "w8a16-sm90": "sm_90a",
     "f32-tma-load": "sm_90a",
     "row-lse-f32-sm90": "sm_90a",
+    "w8a16-narrow-sm90": "sm_90a",
+    "w8a16-rowscale-sm90": "sm_90a",
     "gemm-bf16-b200": "sm_100a",
     "gemm-fp8-b200": "sm_100a",
     "attn-fwd-bf16-b200": "sm_100a",
@@ -326,6 +329,7 @@ CORPUS_MEMORY_CASES = (
     "layernorm_stats_h100",
     "gemm_128x256x64_h100",
     "linear_bias_silu_b200",
+    "gemm_w8a16_h100",  # a register B staged in shared memory (memory_plan.staged_tiles)
 )
 CORPUS = sorted(
     p

@@ -13,6 +13,7 @@ from lowering.cuda.prelude import setmaxnreg
 from lowering.cuda.tiles import (
     c_elt,
     copy_array,
+    narrow_rows,
     nbytes,
     with_iteration,
 )
@@ -30,7 +31,7 @@ class RoleCode:
             (n,) = t.get_shape()
             return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {nbytes(t)}, {bar});"]
         rows, cols = t.get_shape()
-        box = elt(t).box_cols
+        box = cols if narrow_rows(t) else elt(t).box_cols  # narrower rows: one unswizzled box
         lines = []
         for j in range(cols // box):
             lines.append(

@@ -17,6 +17,7 @@ from lowering.cuda.tiles import (
     acc_count,
     c_elt,
     copy_array,
+    narrow_rows,
     scalar_literal,
 )
 from twillc.transforms.common import located_error
@@ -85,9 +86,13 @@ class TileMath:
                 return self._wgmma_ts(op)
             if self._staged_early(op.lhs) and self._in_smem(op.rhs):
                 return self._wgmma(op, f"sm.{self.name(op.lhs)}_t")
+            if self._in_smem(op.lhs) and op.rhs in self.staged_bytes:
+                return self._wgmma_staged_b(op)
             return self._wgmma_rs(op)
         if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
-            return self._cast_from_smem(op)
+            cast = self._cast_from_smem(op)
+            if cast is not None:
+                return cast
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -148,6 +153,10 @@ class TileMath:
         if self.arch == "sm_100a":
             self._helpers.add("smem_row_at")
             return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        if narrow_rows(v.type):  # one unswizzled box of dense rows
+            self._helpers.add("smem_at_t")
+            pitch = cols * elt(v.type).size
+            return f"twillc_smem_at_t<{rows}, {cols}, {c_elt(v.type)}, {pitch}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
         if not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
             # boxes of 128 / sizeof(T) columns (f32: 32), read as float
             self._helpers.add("smem_at_t")
@@ -173,7 +182,8 @@ class TileMath:
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
-            conv = "__float2half" if c_elt(r.type) == "__half" else ""  # type: ignore[arg-type]
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            conv = {"__half": "__float2half", "__nv_bfloat16": "__float2bfloat16", "float": ""}.get(cxx, cxx)
             n = self._n(r.type)  # type: ignore[arg-type]
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
@@ -208,6 +218,13 @@ class TileMath:
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
+            e = elt(v.type)
+            if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales)
+                self._helpers.add("row_of")
+                if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
+                    slab = f"(({index}) >> 1) * {64 * e.size}"
+                    return f"twillc_row_of<{e.cxx}>({self._smem_ref(v)} + {slab}, ({index}) & 1)"
+                return f"twillc_row_of<{e.cxx}>({self._smem_ref(v)}, {index})"
             if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
                 return f"twillc_row({self._smem_ref(v)} + (({index}) >> 1) * 256, ({index}) & 1)"
             return f"twillc_row({self._smem_ref(v)}, {index})"
@@ -311,8 +328,8 @@ class TileMath:
         (as TMA swizzled it) read into the accumulator layout, converted (an
         8-bit weight tile scaled in registers: W8A16)."""
         t, r = op.input.type, op.results[0]
-        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:  # type: ignore[attr-defined]
-            return None
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64 or narrow_rows(t):  # type: ignore[attr-defined]
+            return None  # other shapes element by element (_math_smem)
         cols = t.get_shape()[1]  # type: ignore[attr-defined]
         return [
             f"      twillc_load_acc<{cols}, {c_elt(t)}, {c_elt(r.type)}>({self.out(r)}, {self._smem_ref(op.input)});"  # type: ignore[arg-type]
@@ -330,11 +347,32 @@ class TileMath:
             return f"twillc_mine<{c_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]
         return self.name(v)
 
-    def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None) -> list[str]:
-        """acc (+)= A B from shared memory (A at `a_ref` when staged there);
-        A of more than 64 rows: one m64 wgmma per 64-row slab."""
+    def _wgmma_staged_b(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= A B with A loaded and B a register tile (W8A16's
+        dequantized weights): B is written to its staging buffer
+        (`memory_plan.staged_tiles`) as TMA would have loaded it, 128B-swizzled
+        boxes of 64 columns ([N, K] K-major for mma(a, b.T), [K, N] MN-major
+        for mma(a, b)), then read by the wgmma from shared memory."""
+        b, e = op.rhs, self._mma_elt(op)
+        rows, cols = b.type.get_shape()  # type: ignore[attr-defined]
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a register B staged for a wgmma of {e.name} is not generated")
+        if rows % 64 or rows > 256 or cols % 64 or not self._layout_ok(b):
+            return None
+        self._helpers.add("stage_rows")
+        staged = f"sm.{self.name(b)}_t"
+        return [
+            f"      // {self.name(b)} to shared memory as the wgmma's B ({e.name}, 128B-swizzled boxes of 64 columns)",
+            f"      twillc_stage_rows<{e.tag}, {rows}, {cols}>({staged}, {self._operand(b)}, {self._group});",
+            *self._wgmma(op, b_ref=staged),
+        ]
+
+    def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None, b_ref: str | None = None) -> list[str]:
+        """acc (+)= A B from shared memory (A at `a_ref`, B at `b_ref` when
+        staged there); A of more than 64 rows: one m64 wgmma per 64-row slab."""
         staged = a_ref is not None
         a_ref = a_ref or self._smem_ref(op.lhs)
+        b_ref = b_ref or self._smem_ref(op.rhs)
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
@@ -351,7 +389,7 @@ class TileMath:
             return self._wgmma_narrow(op, a_ref, n, k)
         slabs = m // 64
         if m % 64 or m > 256 or (slabs > 1 and staged) or n % 64 or n > 256 or k % e.box_cols:
-            return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
+            return self._hole(op, [self.out(op.result)], [a_ref, b_ref], "      ")
         acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
         trans = 0 if op.transpose_rhs else 1
@@ -360,7 +398,7 @@ class TileMath:
         start = copy_array(acc, self.name(op.acc), count, "      ") if op.acc else []
         issue = [  # slab s: A's rows 64s.. (8192 B into each swizzled box), its accumulators
             f"{self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({plus(acc, s * n // 2)}, "
-            f"{plus(a_ref, s * 8192)}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);"
+            f"{plus(a_ref, s * 8192)}, {b_ref}, kk, ({accumulate} || kk > 0) ? 1 : 0);"
             for s in range(slabs)
         ]
         slab_note = " one m64 wgmma per 64-row slab" if slabs > 1 else ""

@@ -23,7 +23,8 @@ order:
    their hand-over is a hole.
 Every other channel is a ring in shared memory; with the rings of loaded
 tiles, the tiles loaded once, the values handed over after the loop and the
-staging buffers of transposed wgmma operands it makes up the kernel's shared
+staging buffers of register tiles a wgmma reads from shared memory
+(`staged_tiles`) it makes up the kernel's shared
 memory (`smem_parts`), 2 KB of barriers aside.
 """
 
@@ -244,26 +245,45 @@ def plan_tmem(
     return plan
 
 
+def staged_tiles(ops: Iterable[Operation], arch: str) -> dict[SSAValue, int]:
+    """The register tiles a wgmma reads from shared memory (sm_90a: wgmma
+    takes A from registers, never B nor a transposed A), each written there
+    by its role, as the MMA's 16-bit type, before the wgmma; and the bytes of
+    its staging buffer. In program order: the A of a transposed-A MMA (FA3
+    backward's P^T dO; [64, M]: 8 KB per 64 columns), then each register B
+    (a dequantized W8A16 weight tile, [N, K] K-major: 128B-swizzled rows)."""
+    if arch != "sm_90a":
+        return {}
+    mmas = [op for op in ops if isinstance(op, tile.MmaOp)]
+    out: dict[SSAValue, int] = {}
+    for op in mmas:
+        if op.transpose_lhs and not in_smem(op.lhs):
+            out.setdefault(op.lhs, round1k(prod(op.lhs.type.get_shape()) * 2))  # type: ignore[attr-defined]
+    for op in mmas:
+        if not in_smem(op.rhs):
+            out.setdefault(op.rhs, round1k(prod(op.rhs.type.get_shape()) * 2))  # type: ignore[attr-defined]
+    return out
+
+
 def smem_parts(
     loads: Iterable[tuple[Attribute, int]],
     pre_loads: Iterable[Attribute],
     channels: Iterable[tuple[Attribute, int]],
     after_loop: Iterable[Attribute],
-    staged: Iterable[Attribute],
+    staged: Iterable[int],
     arch: str,
 ) -> dict[str, int]:
     """Bytes per kind of the kernel's shared memory, barriers aside: a ring of
     1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
     loaded before or after the loop, a ring of `slot_bytes` slots per register-tile
     channel in shared memory (tile type, depth), a slot per value handed over
-    after the loop, and on sm_90a a staging buffer per register tile a transposed
-    wgmma reads (8 KB per 64 columns)."""
+    after the loop, and on sm_90a the staging buffers of `staged_tiles` (bytes)."""
     return {
         "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
         "register-tile channels": sum(slot_bytes(t, arch) * d for t, d in channels),
         "channels after the loop": sum(slot_bytes(t, arch) for t in after_loop),
-        "staged tiles": sum(t.get_shape()[1] // 64 * 8192 for t in staged),  # type: ignore[attr-defined]
+        "staged tiles": sum(staged),
     }
 
 
