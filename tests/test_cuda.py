@@ -61,6 +61,7 @@ ELEMENT_TYPES = {
     "row-lse-f32-sm90": "sm_90a",
     "w8a16-narrow-sm90": "sm_90a",
     "w8a16-rowscale-sm90": "sm_90a",
+    "fp8-pv-sm90": "sm_90a",
     "gemm-bf16-b200": "sm_100a",
     "gemm-fp8-b200": "sm_100a",
     "attn-fwd-bf16-b200": "sm_100a",

@@ -51,8 +51,8 @@ class KernelFrame:
                 continue  # its ring is in tensor memory
             slot = self._slot_bytes(res.type)
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
-        for x, size in self.staged_bytes.items():
-            smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{size}];  // staged")
+        for st in self.staged_tiles:
+            smem.append(f"  alignas(1024) uint8_t {self._staged_buffer(st)}[{st.nbytes}];  // staged")
         for op in self.loads:
             d = self.depths[self.op_id[id(op)]]
             smem.append(f"  alignas(8) uint64_t {self.name(op.result)}_full[{d}], {self.name(op.result)}_empty[{d}];")
@@ -77,7 +77,7 @@ class KernelFrame:
                 if self._channel_memory(res) == "smem"
             ],
             [v.type for v in self.post_channels],
-            self.staged_bytes.values(),
+            [st.nbytes for st in self.staged_tiles],
             self.arch,
         )
         total = sum(parts.values())

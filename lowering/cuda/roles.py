@@ -90,8 +90,11 @@ class RoleCode:
         carried = [(arg, y) for arg, y in carried if y in regs and (arg in regs or y.owner in mine)]
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
+        pipelined = self._pipelinable(w, mine, carried)  # which values have two live instances
         declared = set()
         for v, t in regs.items():
+            if self._fp8_staged_early(v):
+                continue  # written to shared memory as it is computed
             if self.name(v) not in declared:  # an accumulator updated in place is one array
                 declared.add(self.name(v))
                 out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}];")
@@ -116,7 +119,6 @@ class RoleCode:
             pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands)
         ):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
-        pipelined = self._pipelinable(w, mine, carried)
         for v in sorted(self._rotated & set(regs), key=self.name):
             out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank

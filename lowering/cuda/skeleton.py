@@ -173,7 +173,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             )
         )
         # their staging buffers and those of register B operands, by the one rule
-        self.staged_bytes = staged_tiles(self.loop_ops, self.arch)
+        self.staged_tiles = staged_tiles(self.loop_ops, self.arch)
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]

@@ -21,6 +21,7 @@ from lowering.cuda.tiles import (
     scalar_literal,
 )
 from twillc.transforms.common import located_error
+from twillc.transforms.memory_plan import StagedTile
 
 
 def plus(base: str, offset: int) -> str:
@@ -86,8 +87,10 @@ class TileMath:
                 return self._wgmma_ts(op)
             if self._staged_early(op.lhs) and self._in_smem(op.rhs):
                 return self._wgmma(op, f"sm.{self.name(op.lhs)}_t")
-            if self._in_smem(op.lhs) and op.rhs in self.staged_bytes:
+            if self._in_smem(op.lhs) and self._staged(op, "b") is not None:
                 return self._wgmma_staged_b(op)
+            if self._staged(op, "a8") is not None:
+                return self._wgmma_fp8_staged(op)
             return self._wgmma_rs(op)
         if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
             cast = self._cast_from_smem(op)
@@ -105,6 +108,17 @@ class TileMath:
             f = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
             f = f"__float2half({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+        if isinstance(op, tile.CastOp) and self._fp8_staged_early(op.results[0]):
+            # FA3 FP8's P: converted as it is written to its staging buffer (no registers)
+            r = op.results[0]
+            st = next(s for s in self.staged_tiles if s.operand == "a8" and s.value is r)
+            k = r.type.get_shape()[1]  # type: ignore[attr-defined]
+            self._helpers.add("stage_fp8")
+            return [
+                f"      // {self.name(r)}: to shared memory as {elt(r.type).name}, the A of its FP8 wgmma",
+                f"      twillc_stage_acc_fp8<{elt(r.type).tag}, {k}>(sm.{self._staged_buffer(st)}, "
+                f"{self._operand(op.input)}, {self._group});",
+            ]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             src, dst = elt(op.input.type).name, elt(r.type).name
@@ -360,11 +374,74 @@ class TileMath:
         if rows % 64 or rows > 256 or cols % 64 or not self._layout_ok(b):
             return None
         self._helpers.add("stage_rows")
-        staged = f"sm.{self.name(b)}_t"
+        staged = f"sm.{self._staged_buffer(self._staged(op, 'b'))}"  # type: ignore[arg-type]
         return [
             f"      // {self.name(b)} to shared memory as the wgmma's B ({e.name}, 128B-swizzled boxes of 64 columns)",
             f"      twillc_stage_rows<{e.tag}, {rows}, {cols}>({staged}, {self._operand(b)}, {self._group});",
             *self._wgmma(op, b_ref=staged),
+        ]
+
+    def _staged(self, op: tile.MmaOp, operand: str) -> StagedTile | None:
+        """The staging buffer (`memory_plan.staged_tiles`) of `op`'s operand:
+        per value ("a^T", "b", "a8") or per MMA ("b8^T")."""
+        value = op.rhs if operand.startswith("b") else op.lhs
+        for st in self.staged_tiles:
+            if st.operand == operand and st.value is value and (st.mma is op or operand != "b8^T"):
+                return st
+        return None
+
+    def _staged_buffer(self, st: StagedTile) -> str:
+        """Its member of SharedStorage: `<value>_t` per value, `<result>_b8`
+        per MMA."""
+        if st.operand != "b8^T":
+            return f"{self.name(st.value)}_t"
+        return f"{self.name(st.mma.results[0])}_b8"
+
+    def _wgmma_fp8_staged(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= P V, FP8, P a register tile (FA3 FP8's cast P): FP8 wgmma
+        reads A and B K-major from shared memory, so P is staged there as FP8
+        (twillc_stage_acc_fp8) and a V loaded MN-major ([K, N], N contiguous)
+        is transposed to K-major (twillc_stage_bt_fp8) by this role, each in
+        its buffer of `memory_plan.staged_tiles`; then m64nNk32 steps read both."""
+        e = elt(op.lhs.type)
+        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if elt(op.rhs.type) != e:
+            got = f"{e.name} and {elt(op.rhs.type).name}"
+            raise located_error(op, f"CUDA emission: MMA operands of one element type, got {got}")
+        if m != 64 or k % 128 or n % 64 or n > 256:
+            return None
+        self._helpers.add("stage_fp8")
+        a = f"sm.{self._staged_buffer(self._staged(op, 'a8'))}"  # type: ignore[arg-type]
+        early = self._fp8_staged_early(op.lhs)
+        readers = {self.warp(u.operation) for u in op.lhs.uses if isinstance(u.operation, tile.MmaOp)}
+        if not early and len(readers) > 1:
+            raise located_error(op, "CUDA emission: an FP8 register A read by MMAs on several roles is not generated")
+        bt = self._staged(op, "b8^T")
+        b = f"sm.{self._staged_buffer(bt)}" if bt is not None else self._smem_ref(op.rhs)
+        acc = self.out(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        count = m * n // 128
+        out = copy_array(acc, self.name(op.acc), count, "      ") if op.acc else []
+        out += [
+            f"      // {acc} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
+            f"{'^T' if op.transpose_rhs else ''} (FP8 wgmma from shared memory: A staged"
+            + (", B transposed to K-major)" if bt is not None else ")"),
+        ]
+        if not early:  # else its role wrote it there as it computed it (the cast)
+            out.append(f"      twillc_stage_acc_fp8<{e.tag}, {k}>({a}, {self._operand(op.lhs)}, {self._group});")
+        if bt is not None:
+            out.append(f"      twillc_stage_bt_fp8<{k}, {n}>({b}, {self._smem_ref(op.rhs)}, {self._group});")
+        return out + [
+            f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
+            f"        twillc_mma_kstep_boxed<{e.tag}, {n}, 0, 8192, {n * 128}>({acc}, {a}, {b}, kk, "
+            f"({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
         ]
 
     def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None, b_ref: str | None = None) -> list[str]:

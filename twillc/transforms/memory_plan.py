@@ -245,23 +245,58 @@ def plan_tmem(
     return plan
 
 
-def staged_tiles(ops: Iterable[Operation], arch: str) -> dict[SSAValue, int]:
-    """The register tiles a wgmma reads from shared memory (sm_90a: wgmma
-    takes A from registers, never B nor a transposed A), each written there
-    by its role, as the MMA's 16-bit type, before the wgmma; and the bytes of
-    its staging buffer. In program order: the A of a transposed-A MMA (FA3
-    backward's P^T dO; [64, M]: 8 KB per 64 columns), then each register B
-    (a dequantized W8A16 weight tile, [N, K] K-major: 128B-swizzled rows)."""
+FP8 = ("f8e4m3", "f8e5m2")
+
+
+@dataclass(frozen=True)
+class StagedTile:
+    """A tile a wgmma reads from a shared-memory buffer its role writes first
+    (sm_90a): `value` as `operand` of `mma` ("a^T": a transposed register A,
+    "b": a register B, "a8": an FP8 register A, "b8^T": an FP8 B loaded
+    MN-major, transposed to K-major), in a buffer of `nbytes`."""
+
+    value: SSAValue
+    mma: tile.MmaOp
+    operand: str
+    nbytes: int
+
+
+def staged_tiles(ops: Iterable[Operation], arch: str) -> list[StagedTile]:
+    """The tiles the sm_90a kernel stages in shared memory for a wgmma, in
+    this order (wgmma takes A from registers only as f16 / bf16 in the
+    accumulator fragment, never B, nor a transposed A; FP8 A and B must be
+    K-major):
+    1. the A of a transposed-A MMA (FA3 backward's P^T dO; [64, M], 16-bit:
+       8 KB per 64 columns), one buffer per value;
+    2. a register B (a dequantized W8A16 weight tile), 16-bit, per value;
+    3. the register A of an FP8 MMA (FA3 FP8's P cast to e4m3), one byte an
+       element, K-major as TMA would load it, per value;
+    4. the B of such an MMA when loaded MN-major (V stored [N, D]), transposed
+       to K-major by the role that reads it, one byte an element, one buffer
+       per MMA (two roles reading one V each transpose their own)."""
     if arch != "sm_90a":
-        return {}
+        return []
     mmas = [op for op in ops if isinstance(op, tile.MmaOp)]
-    out: dict[SSAValue, int] = {}
+    out: list[StagedTile] = []
+    seen: set[SSAValue] = set()
+
+    def add(value: SSAValue, mma: tile.MmaOp, operand: str, size: int) -> None:
+        if operand == "b8^T" or value not in seen:
+            seen.add(value)
+            out.append(StagedTile(value, mma, operand, round1k(prod(value.type.get_shape()) * size)))  # type: ignore[attr-defined]
+
     for op in mmas:
         if op.transpose_lhs and not in_smem(op.lhs):
-            out.setdefault(op.lhs, round1k(prod(op.lhs.type.get_shape()) * 2))  # type: ignore[attr-defined]
+            add(op.lhs, op, "a^T", 2)
     for op in mmas:
         if not in_smem(op.rhs):
-            out.setdefault(op.rhs, round1k(prod(op.rhs.type.get_shape()) * 2))  # type: ignore[attr-defined]
+            add(op.rhs, op, "b", 2)
+    for op in mmas:
+        fp8 = element_name(op.lhs.type.element_type) in FP8  # type: ignore[attr-defined]
+        if fp8 and not in_smem(op.lhs) and not op.transpose_lhs and in_smem(op.rhs):
+            add(op.lhs, op, "a8", 1)
+            if not op.transpose_rhs:
+                add(op.rhs, op, "b8^T", 1)
     return out
 
 
@@ -277,7 +312,8 @@ def smem_parts(
     1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
     loaded before or after the loop, a ring of `slot_bytes` slots per register-tile
     channel in shared memory (tile type, depth), a slot per value handed over
-    after the loop, and on sm_90a the staging buffers of `staged_tiles` (bytes)."""
+    after the loop, and on sm_90a the staging buffers of `staged_tiles` (their
+`nbytes`)."""
     return {
         "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
