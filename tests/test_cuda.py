@@ -391,6 +391,28 @@ def test_corpus_kernel_scheduled_is_never_refused_for_memory(path: Path, tmp_pat
         assert declared_smem(cu.read_text()) == counted_smem(scheduled)
 
 
+@pytest.mark.parametrize("kernel", ["fp8-pv-sm90", "w8a16-rowscale-sm90"])
+def test_staged_operands_are_the_shared_memory_the_scheduler_counted(kernel: str, tmp_path: Path) -> None:
+    """The staging buffers of operands wgmma cannot read where they are (an
+    FP8 register P and an MN-major FP8 V; a register B) are in the shared
+    memory joint-schedule counted (memory_plan.staged_tiles, one rule), and
+    the FP8 staging shows in the MMA's latency."""
+    import io
+
+    scheduled, cu = tmp_path / "k.mlir", tmp_path / "k.cu"
+    tile_file = ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"
+    assert main([str(tile_file), "-p", SHORT, "-o", str(scheduled)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert main([str(scheduled), "-o", str(cu)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    text = cu.read_text()
+    staged = [int(n) for n in re.findall(r"uint8_t \w+\[(\d+)\];  // staged", text)]
+    assert staged == ([8192, 16384] if kernel.startswith("fp8") else [16384])
+    assert declared_smem(text) == counted_smem(scheduled)
+    if kernel.startswith("fp8"):  # P (8 KB) written, V (16 KB) read and written back at 128 B a clock
+        raw = r"tile.mma %\w+, %v, .*?twill.raw_cost = #twill.cost<unit = tc, cycles = (\d+), latency = (\d+)"
+        mma = re.search(raw, scheduled.read_text())
+        assert mma and int(mma.group(2)) - int(mma.group(1)) == (8192 + 2 * 16384) // 128
+
+
 def test_scheduler_counts_what_the_emitter_refuses_when_tensor_memory_runs_out(tmp_path: Path) -> None:
     """attn_fwd_d128_b200's II-95 schedule (from before the rule was shared):
     P gets no tensor-memory columns, so its ring is in shared memory and the
