@@ -205,6 +205,8 @@ class RoleCode:
                 f"{ind}twillc_tmem_load<{self._n(v.type)}>({into}, {self._tmem_slot(v, slot)});",  # type: ignore[arg-type]
                 f"{ind}tw_tcgen05_fence_before();",
             ]
+        elif v in self.tmem_pending:  # no tensor-memory columns and no shared-memory ring: a hole, as its send
+            out += self._hole(v.owner, [into], [], ind, f"{n} from tensor memory of another role")  # type: ignore[arg-type]
         else:
             out.append(f"{ind}twillc_recv({into}, sm.{n}[{slot}], sizeof({into}));")
         return [*out, f"{ind}tw_mbar_arrive(&sm.{n}_empty[{slot}]);"]
