@@ -6,6 +6,10 @@ from lowering.cuda.prelude import include
 
 EXTRA_HELPERS = {
     "smem_at": "\n" + include("twillc_smem_at.cuh").removesuffix("\n"),
+    "smem_at_t": "\n" + include("twillc_smem_at_t.cuh").removesuffix("\n"),
+    "row_of": "\n" + include("twillc_row_of.cuh").removesuffix("\n"),
+    "stage_fp8": "\n" + include("twillc_stage_fp8.cuh").removesuffix("\n"),
+    "stage_rows": "\n" + include("twillc_stage_rows.cuh").removesuffix("\n"),
     "smem_row_at": "\n" + include("twillc_smem_row_at.cuh").removesuffix("\n"),
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),

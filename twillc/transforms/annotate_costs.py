@@ -229,6 +229,24 @@ def _chunked_cost(op: Operation, machine: Machine) -> _Derived:
     )
 
 
+def _fp8_staging(op: tile.MmaOp, machine: Machine) -> int:
+    """Cycles before an FP8 wgmma with a register A can issue (sm_90a, the
+    kernel's `memory_plan.staged_tiles`): its role writes A to shared memory
+    (FP8 wgmma reads no register fragment in the accumulator layout) and, when
+    B was loaded MN-major, reads B and writes it back transposed (FP8 wgmma
+    reads B K-major only): those bytes at shared memory's rate (`tma_bytes`,
+    the bytes per clock landing there). 0 for every other MMA."""
+    lhs, rhs = op.operands[0], op.operands[1]
+    if machine.accumulator_in_tmem or element_bytes(lhs.type.element_type) != 1:  # type: ignore[attr-defined]
+        return 0
+    if isinstance(_defining_op(lhs), tile.LoadOp) or _flag(op, "transpose_lhs"):
+        return 0
+    moved = _bytes(lhs)
+    if isinstance(_defining_op(rhs), tile.LoadOp) and not _flag(op, "transpose_rhs"):
+        moved += 2 * _bytes(rhs)
+    return ceil(moved / machine.rates["tma_bytes"])
+
+
 def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] = frozenset()) -> _Derived | None:
     """The cost of one tile op on `machine`; None for ops that cost nothing
     at tile granularity (index arithmetic, constants, the loop itself).
@@ -279,7 +297,7 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
         in_bytes = element_bytes(op.operands[0].type.element_type)  # type: ignore[attr-defined]
         rate = r.get("tc_flops_f8", r["tc_flops_f16"]) if in_bytes == 1 else r["tc_flops_f16"]
         cycles = max(1, ceil(2 * m * n * k / rate))
-        latency = cycles + lat.get("tc_fixed", 0)
+        latency = cycles + lat.get("tc_fixed", 0) + _fp8_staging(op, machine)
         if machine.accumulator_in_tmem:
             return _Derived("tc", cycles, latency, tmem=m * n * 4)
         return _Derived("tc", cycles, latency, regs=_regs_for(res, machine))

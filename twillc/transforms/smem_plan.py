@@ -5,8 +5,7 @@ scheduler must fit besides the rings of loaded tiles its model counts.
 The rings' depths, which channels are in tensor memory and the byte count
 per kind are the allocation rule of `twillc.transforms.memory_plan`, which
 `warp-specialize` and the CUDA emitter use too; only the values handed over
-after the loop (`_after_loop_channels`) and the sm_90a staging of transposed
-wgmma operands are read here from the loop.
+after the loop (`_after_loop_channels`) are read here from the loop.
 """
 
 from __future__ import annotations
@@ -17,7 +16,15 @@ from dialects import tile
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import buffer_depths, channels
 from twillc.target.machine import Machine
-from twillc.transforms.memory_plan import BARRIERS, gemm_class, loop_ops, plan_tmem, ring_depths, smem_parts
+from twillc.transforms.memory_plan import (
+    BARRIERS,
+    gemm_class,
+    loop_ops,
+    plan_tmem,
+    ring_depths,
+    smem_parts,
+    staged_tiles,
+)
 
 
 def emitted_smem(
@@ -39,20 +46,13 @@ def emitted_smem(
     }
     plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.arch)
     loads = [op for op in ops.values() if isinstance(op, tile.LoadOp)]
-    staged = {
-        op.lhs
-        for op in ops.values()
-        if machine.arch == "sm_90a"
-        and isinstance(op, tile.MmaOp)
-        and op.transpose_lhs
-        and not isinstance(op.lhs.owner, tile.LoadOp)
-    }
+    staged = staged_tiles(loop_ops(loop), machine.arch)
     return smem_parts(
         [(op.result.type, depths[ids[id(op)]]) for op in loads],
         [op.result.type for op in outside if isinstance(op, tile.LoadOp)],
         [(v.type, d) for v, (d, _) in chans.items() if not plan.in_tmem(v)],
         _after_loop_channels(loop, ops, warps),
-        [x.type for x in staged],
+        [t.nbytes for t in staged],
         machine.arch,
     )
 
