@@ -44,15 +44,22 @@ PROBES = 40
 """IIs probed at most over the whole heuristic."""
 
 
-def pad_crossings(graph: DependenceGraph, config: WarpConfig) -> DependenceGraph:
+def pad_crossings(graph: DependenceGraph, config: WarpConfig, barrier_only: bool = False) -> DependenceGraph:
     """`graph` with each edge that may carry a value across warps delayed by
-    its spill: any warp assignment meets the cross-warp delays."""
+    its spill: any warp assignment meets the cross-warp delays. With
+    `barrier_only`, by at most the smallest positive spill (the barrier
+    hand-off of a small value), so that assignments crossing only small
+    values meet them where a large tile's bytes would stretch every edge."""
     if not config.allow_cross_warp:
         return graph
+    cap = None
+    if barrier_only:
+        spills = [config.spill(graph, o.id) for o in graph.ops if not o.variable_latency]
+        cap = min((p for p in spills if p > 0), default=0)
     edges = tuple(
         e
         if e.src == e.dst or graph.op(e.src).variable_latency
-        else replace(e, delay=e.delay + config.spill(graph, e.src))
+        else replace(e, delay=e.delay + min(config.spill(graph, e.src), cap if cap is not None else 1 << 62))
         for e in graph.edges
     )
     return replace(graph, edges=edges)
@@ -259,7 +266,7 @@ def _legal(graph: DependenceGraph, config: WarpConfig, ii: int, cycles: dict[str
 def heuristic_at(graph: DependenceGraph, config: WarpConfig, ii: int) -> Found | None:
     """A checker-valid joint schedule at `ii`, or None (module docstring)."""
     tried: list[dict[str, int]] = []
-    for g in (pad_crossings(graph, config), graph):
+    for g in (pad_crossings(graph, config), pad_crossings(graph, config, barrier_only=True), graph):
         cycles = _times(g, ii)
         if cycles is None or cycles in tried:
             continue

@@ -59,11 +59,14 @@ def _loc_text(op: Operation) -> str:
     return str(op_location(op))
 
 
-def cross_warp_delay(loop: tile.ForOp, machine: Machine) -> int:
-    """Cycles to pass a value between warps, in the loop's (maybe normalized) cost units."""
-    attr = loop.attributes.get("twill.cross_warp")
-    if isinstance(attr, IntegerAttr):
-        return int(attr.value.data)
+def cross_warp_delay(op: Operation, loop: tile.ForOp, machine: Machine) -> int:
+    """Cycles to pass `op`'s value to another warp, in the loop's (maybe
+    normalized) cost units: its own `twill.cross_warp` (annotate-costs, by
+    its bytes), else the loop's barrier hand-off (`cost-normalize`'s, for
+    costs written by hand), else the machine's."""
+    for attr in (op.attributes.get("twill.cross_warp"), loop.attributes.get("twill.cross_warp")):
+        if isinstance(attr, IntegerAttr):
+            return int(attr.value.data)
     return machine.latency.get("cross_warp", 0)
 
 
@@ -76,7 +79,6 @@ def graph_from_loop(
     ids = op_ids(ops)
     body: Block = loop.body.block
     yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
-    spill = cross_warp_delay(loop, machine)
 
     def producer(value: SSAValue) -> tuple[Operation, int] | None:
         """The costed op defining `value` and the iteration distance."""
@@ -106,7 +108,7 @@ def graph_from_loop(
                 regs=cost.regs.data,
                 footprint=footprint,
                 variable_latency=bool(cost.variable_latency.data),
-                spill_cost=spill,
+                spill_cost=cross_warp_delay(op, loop, machine),
                 stall=cost.stall.data,
                 reads_while_running=isinstance(op, tile.MmaOp),
             )
