@@ -15,7 +15,9 @@ length, stages) goes through `check_schedule`; then, from the definitions
 - the steady state: the loop unrolled for many iterations, a window of II
   cycles deep inside it checked the same way;
 - ring memories, instead of the per-cycle sums: every value's ring, a slot
-  per copy live at once in the steady state, all fitting together.
+  per copy live at once in the steady state, all fitting together; in
+  shared memory with the rings of the values that cross warps (`channel_bytes`
+  per slot, a slot more per edge to a later iteration on another warp).
 
 Liveness: copy (v, i) is live from its issue up to (not including) the
 latest issue of a user copy (w, i + distance), for at least one cycle (a
@@ -32,7 +34,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from twillc.scheduling.checker import check_schedule
-from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule
+from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, Edge, Op, Schedule
+from twillc.scheduling.lifetimes import channel_ring_bytes
 from twillc.scheduling.warp_config import WarpConfig
 
 
@@ -74,7 +77,10 @@ def _held(graph: DependenceGraph, e: Edge) -> int:
 
 def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
     """In a ring memory each value has slots for its most copies live at
-    once in the steady state, and all the slots must fit."""
+    once in the steady state, and all the slots must fit; in
+    `CHANNEL_MEMORY` with the rings of the values crossing warps
+    (`lifetimes.channel_ring_bytes`), in its capacity and the graph's
+    `channel_room`."""
     ii = schedule.ii or 1
     problems = []
     for mem in sorted(graph.rings & set(graph.memories)):
@@ -92,6 +98,14 @@ def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
             total += o.footprint[mem] * most
         if total > graph.memories[mem]:
             problems.append(f"memory {mem}: the rings' slots take {total} B > {graph.memories[mem]} B")
+        elif mem == CHANNEL_MEMORY:
+            chans = channel_ring_bytes(graph, schedule)
+            room = graph.memories[mem] + graph.channel_room
+            if chans and total + chans > room:
+                problems.append(
+                    f"memory {mem}: the rings' slots take {total} B and the rings of values crossing warps "
+                    f"{chans} B, {total + chans} B > {room} B"
+                )
     return problems
 
 

@@ -111,6 +111,7 @@ def graph_from_loop(
                 spill_cost=cross_warp_delay(op, loop, machine),
                 stall=cost.stall.data,
                 reads_while_running=isinstance(op, tile.MmaOp),
+                channel_bytes=_channel_bytes(op, cost, machine),
             )
         )
         for operand in op.operands:
@@ -135,8 +136,36 @@ def graph_from_loop(
         memories=_left_for_loop(loop, machine),
         target=machine.name,
         rings=frozenset({"smem"}),  # each loaded tile streams through its own ring
+        channel_room=_channel_room(machine),
     )
     return graph, {ids[op]: op for op in ops}
+
+
+def _channel_bytes(op: Operation, cost: CostAttr, machine: Machine) -> int:
+    """Bytes of one slot of the shared-memory ring `op`'s value takes when it
+    crosses warps, by the emitter's allocation rule (`memory_plan`): a
+    register tile's `slot_bytes`; none for a load (its own ring), a value the
+    cost model keeps in tensor memory, or on sm_100a a [128, N] f32 tile,
+    which may get tensor-memory columns (so the count stays a lower bound of
+    what the emitter allocates); none on targets the emitter does not plan."""
+    from twillc.transforms.memory_plan import slot_bytes, tmem_tile
+
+    result = op.results[0] if op.results else None
+    if result is None or not isinstance(result.type, tile.TileType) or cost.variable_latency.data:
+        return 0
+    if machine.arch not in ("sm_90a", "sm_100a") or cost.tmem.data:
+        return 0
+    if machine.arch == "sm_100a" and tmem_tile(result.type):
+        return 0
+    return slot_bytes(result.type, machine.arch)
+
+
+def _channel_room(machine: Machine) -> int:
+    """The part of the machine's shared-memory reserve beyond the barriers:
+    kept for small channels, so the rings of crossing values may take it."""
+    from twillc.transforms.memory_plan import BARRIERS
+
+    return max(0, machine.smem_reserved - BARRIERS) if machine.smem else 0
 
 
 def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
