@@ -4,13 +4,15 @@ that it always has an answer, then improves on by exact queries).
 
 At one II: issue times from iterative modulo scheduling (`ims`, Rau's
 heuristic) of the graph with every edge that may cross warps padded by its
-spill delay (any warp assignment then meets the cross-warp delays), and of
-the graph as it is (then a tight edge keeps its two ops on one warp); then
+spill delay (any warp assignment then meets the cross-warp delays), padded
+by the barrier hand-off alone (where a large tile's crossing costs more),
+and of the graph as it is (then a tight edge keeps its two ops on one warp); then
 warps by a depth-first search at those fixed times, the most constrained op
 (most registers) first, each op preferring its neighbours' warp, within a
 node budget: registers per warp over the II's residues (each value live
 from its issue to its last reader, copies folded modulo II), one-warp units,
-cross-warp delays, and blocking ops (a blocking edge or a value from
+cross-warp delays, the shared-memory rings of values crossing warps beside
+the loads' rings (`Op.channel_bytes`), and blocking ops (a blocking edge or a value from
 another warp) and stalls that must find their warp idle. Whatever it
 builds, the independent checker (`checker_ws`) must accept before it is
 returned.
@@ -32,7 +34,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from twillc.scheduling.graph import DependenceGraph, Schedule, Status, held_after_issue, schedule_length
+from twillc.scheduling.graph import (
+    CHANNEL_MEMORY,
+    DependenceGraph,
+    Schedule,
+    Status,
+    held_after_issue,
+    schedule_length,
+)
+from twillc.scheduling.lifetimes import buffer_depths
 from twillc.scheduling.warp_config import WarpConfig
 
 Found = tuple[dict[str, int], dict[str, int]]
@@ -95,6 +105,7 @@ class _Assign:
         # (other end, slack beyond the delay) of each edge, in and out.
         self.ins: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.outs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.outs_distance: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.blocking_edge = [False] * n
         for e in graph.edges:
             u, v = index[e.src], index[e.dst]
@@ -105,6 +116,7 @@ class _Assign:
             slack = cyc[v] + e.distance * ii - cyc[u] - e.delay - config.spill(graph, e.src)
             self.ins[v].append((u, slack))
             self.outs[u].append((v, slack))
+            self.outs_distance[u].append((v, e.distance))
         # Registers each value keeps live at each residue of the II.
         self.profile: list[np.ndarray] = []
         for i, o in enumerate(ops):
@@ -115,6 +127,7 @@ class _Assign:
             prof = np.zeros(ii, dtype=np.int64)
             np.add.at(prof, (cyc[i] + np.arange(end - cyc[i])) % ii, 1)
             self.profile.append(prof * o.regs)
+        self._channels(cycles)
         # run_at[i]: ops running when i issues; stall_hit[i]: ops running
         # during i's stall (some copy of each, the II folded).
         length = [o.cycles for o in ops]
@@ -130,6 +143,43 @@ class _Assign:
                 st = ops[i].stall
                 if st and (length[x] + st > ii or d < length[x] or d + st > ii):
                     self.stall_hit[i] |= 1 << x
+
+    def _channels(self, cycles: dict[str, int]) -> None:
+        """What the rings of values crossing warps may take (`chan_room`,
+        None when nothing limits them): the ring memory's capacity and the
+        graph's `channel_room` less the loads' rings at these times; and
+        each value's ring when it crosses (`chan_ring`, its copies live at
+        once, `lifetimes.buffer_depths`), a slot more per later-iteration
+        crossing (`lifetimes.channel_ring_bytes`)."""
+        g, ii, mem = self.graph, self.ii, CHANNEL_MEMORY
+        self.chan_room: int | None = None
+        self.chan_ring = [0] * len(self.ids)
+        if not any(o.channel_bytes for o in g.ops) or mem not in g.rings or mem not in g.memories:
+            return
+        depths = buffer_depths(g, Schedule(ii, cycles, schedule_length(g, cycles), Status.FEASIBLE, ii))
+        loads = 0
+        for o in g.ops:
+            if o.footprint.get(mem, 0):
+                end = cycles[o.id] + 1
+                for e in g.edges:
+                    if e.src == o.id:
+                        end = max(end, cycles[e.dst] + e.distance * ii + held_after_issue(g, e))
+                loads += o.footprint[mem] * -(-(end - cycles[o.id]) // ii)
+        self.chan_room = g.memories[mem] + g.channel_room - loads
+        self.chan_ring = [o.channel_bytes * depths[o.id] for o in g.ops]
+        self.chan_later = [[x for x, d in self.outs_distance[i] if d > 0] for i in range(len(self.ids))]
+
+    def channel_use(self, w: list[int]) -> int:
+        """Bytes of the rings of the values crossing warps among the ops
+        placed so far (a lower bound of the whole assignment's)."""
+        used = 0
+        for i, ring in enumerate(self.chan_ring):
+            if not ring or w[i] < 0:
+                continue
+            if any(w[x] >= 0 and w[x] != w[i] for x, _ in self.outs[i]):
+                later = sum(1 for x in self.chan_later[i] if w[x] >= 0 and w[x] != w[i])
+                used += ring + self.graph.ops[i].channel_bytes * later
+        return used
 
     def blocking(self, i: int, w: list[int]) -> bool:
         return self.blocking_edge[i] or any(w[u] >= 0 and w[u] != w[i] and not self.vl[u] for u, _ in self.ins[i])
@@ -155,6 +205,8 @@ class _Assign:
             m &= m - 1
             if self.stall_hit[x] & bit or (self.run_at[x] & bit and self.blocking(x, w)):
                 return False
+        if self.chan_room is not None and self.channel_use(w) > self.chan_room:
+            return False
         # A value from v crossing to a consumer makes that consumer blocking.
         if not self.vl[v]:
             for x, _ in self.outs[v]:
