@@ -21,8 +21,9 @@ Over IIs: the modulo lower bound, then growing steps (+1, +2, +4, ...) up
 to the II of one op at a time, then bisection down towards the last II that
 failed. When packed times fail everywhere (they ignore registers, so a
 tight budget can rule them all out), the fallback: one op at a time in a
-topological order, the fewest values live at once (`sequential`), at its
-own II and bisected below it with the same times. Deterministic: a fixed
+topological order, the fewest values live at once (`sequential`; when its
+times admit no warps, the order that makes the smallest values first), at
+its own II and bisected below it with the same times. Deterministic: a fixed
 number of probes and DFS nodes; the clock only stops the bisection past
 the caller's deadline.
 """
@@ -268,9 +269,11 @@ class _Assign:
         return {self.ids[i]: w[i] for i in range(n)} if dfs(0) else None
 
 
-def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[str, int]] | None:
+def sequential(graph: DependenceGraph, config: WarpConfig, lean: bool = False) -> tuple[int, dict[str, int]] | None:
     """Issue times with one op at a time, in a topological order of the
-    edges within an iteration (ties by the graph's order), every edge that
+    edges within an iteration (ties by the graph's order; with `lean`, by
+    fewest registers first, so that a small value's reader runs before a
+    large value is made and values die sooner), every edge that
     may cross warps padded by its spill, and the least II at which
     iterations neither overlap nor miss a carried edge: the fewest values
     live at once and no op running beside a blocking one, what a tight
@@ -295,7 +298,7 @@ def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[st
                 indeg[e.dst] -= 1
                 if indeg[e.dst] == 0:
                     ready.append(e.dst)
-        ready.sort(key=ops.index)
+        ready.sort(key=(lambda v: (graph.op(v).regs, ops.index(v))) if lean else ops.index)
     if len(cycles) < len(ops):
         return None
     ii = max(1, free)
@@ -360,6 +363,12 @@ def first_joint_schedule(
         failed, ii, step = ii, min(ii + step, top) if ii < top else top + 1, step * 2
     if best is None and seq is not None and max(lower, seq[0]) <= upper:
         found = _legal(graph, config, max(lower, seq[0]), seq[1])
+        lean = sequential(graph, config, lean=True) if found is None else None
+        if lean is not None and max(lower, lean[0]) <= upper:
+            # Fewest registers first: values die sooner (warps that keep
+            # crossing values within shared memory may need it).
+            seq = lean
+            found = _legal(graph, config, max(lower, seq[0]), seq[1])
         if found is None:
             return None
         # The same times at smaller IIs, iterations overlapping, bisected.
