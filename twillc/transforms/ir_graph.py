@@ -170,12 +170,17 @@ def _channel_room(machine: Machine) -> int:
 
 def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
     """Each memory's capacity less what tiles made before the loop and read
-    in it hold throughout (Q in shared memory), and less the shared memory
-    the machine keeps for barriers and small channels."""
+    in it hold throughout (Q in shared memory), less the shared memory the
+    machine keeps for barriers and small channels, and less the staging
+    buffers of transposed wgmma operands, which the emitter allocates
+    whatever the schedule (`memory_plan.staged_operands`)."""
+    from twillc.transforms.memory_plan import staged_operands, staging_bytes
+
     inside = {id(o) for o in loop.walk()}
     held = dict.fromkeys(machine.memories, 0)
     if "smem" in held:
-        held["smem"] = machine.smem_reserved
+        staged = staged_operands(loop.body.block.ops, machine.arch)
+        held["smem"] = machine.smem_reserved + sum(staging_bytes(t) for t in staged)
     block = loop.parent_block()
     for op in block.ops if block is not None else ():
         if op is loop:

@@ -77,6 +77,25 @@ def slot_bytes(t: Attribute, arch: str) -> int:
     return elements_per_thread(t, arch) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
+def staged_operands(ops: Iterable[Operation], arch: str) -> list[Attribute]:
+    """The types of the register tiles a transposed wgmma reads (sm_90a):
+    each is staged through a shared-memory buffer of its own, whatever the
+    schedule."""
+    if arch != "sm_90a":
+        return []
+    staged = {
+        op.lhs: None
+        for op in ops
+        if isinstance(op, tile.MmaOp) and op.transpose_lhs and not isinstance(op.lhs.owner, tile.LoadOp)
+    }
+    return [v.type for v in staged]
+
+
+def staging_bytes(t: Attribute) -> int:
+    """Bytes of the staging buffer of a transposed wgmma operand (8 KB per 64 columns)."""
+    return t.get_shape()[1] // 64 * 8192  # type: ignore[attr-defined]
+
+
 def round1k(n: int) -> int:
     return (n + 1023) // 1024 * 1024
 
@@ -237,7 +256,7 @@ def smem_parts(
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
         "register-tile channels": sum(slot_bytes(t, arch) * d for t, d in channels),
         "channels after the loop": sum(slot_bytes(t, arch) for t in after_loop),
-        "staged tiles": sum(t.get_shape()[1] // 64 * 8192 for t in staged),  # type: ignore[attr-defined]
+        "staged tiles": sum(staging_bytes(t) for t in staged),
     }
 
 

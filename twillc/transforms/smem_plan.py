@@ -17,7 +17,15 @@ from dialects import tile
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import buffer_depths, channels
 from twillc.target.machine import Machine
-from twillc.transforms.memory_plan import BARRIERS, gemm_class, loop_ops, plan_tmem, ring_depths, smem_parts
+from twillc.transforms.memory_plan import (
+    BARRIERS,
+    gemm_class,
+    loop_ops,
+    plan_tmem,
+    ring_depths,
+    smem_parts,
+    staged_operands,
+)
 
 
 def emitted_smem(
@@ -39,20 +47,12 @@ def emitted_smem(
     }
     plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.arch)
     loads = [op for op in ops.values() if isinstance(op, tile.LoadOp)]
-    staged = {
-        op.lhs
-        for op in ops.values()
-        if machine.arch == "sm_90a"
-        and isinstance(op, tile.MmaOp)
-        and op.transpose_lhs
-        and not isinstance(op.lhs.owner, tile.LoadOp)
-    }
     return smem_parts(
         [(op.result.type, depths[ids[id(op)]]) for op in loads],
         [op.result.type for op in outside if isinstance(op, tile.LoadOp)],
         [(v.type, d) for v, (d, _) in chans.items() if not plan.in_tmem(v)],
         _after_loop_channels(loop, ops, warps),
-        [x.type for x in staged],
+        staged_operands(ops.values(), machine.arch),
         machine.arch,
     )
 
