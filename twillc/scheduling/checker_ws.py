@@ -78,13 +78,14 @@ def _held(graph: DependenceGraph, e: Edge) -> int:
 def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
     """In a ring memory each value has slots for its most copies live at
     once in the steady state, and all the slots must fit; in
-    `CHANNEL_MEMORY` with the rings of the values crossing warps
-    (`lifetimes.channel_ring_bytes`), in its capacity and the graph's
+    `CHANNEL_MEMORY` the rings of the loaded (variable-latency) values with
+    those of the values crossing warps (`lifetimes.channel_ring_bytes`), as
+    the CUDA emitter allocates both, in its capacity and the graph's
     `channel_room`."""
     ii = schedule.ii or 1
     problems = []
     for mem in sorted(graph.rings & set(graph.memories)):
-        total = 0
+        total = loaded = 0
         for o in graph.ops:
             if not o.footprint.get(mem, 0):
                 continue
@@ -96,15 +97,16 @@ def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
             life = end - schedule.cycles[o.id]
             most = max(sum(1 for i in range(-life // ii - 1, 1) if i * ii <= c < life + i * ii) for c in range(ii))
             total += o.footprint[mem] * most
+            loaded += o.footprint[mem] * most if o.variable_latency else 0
         if total > graph.memories[mem]:
             problems.append(f"memory {mem}: the rings' slots take {total} B > {graph.memories[mem]} B")
         elif mem == CHANNEL_MEMORY:
             chans = channel_ring_bytes(graph, schedule)
             room = graph.memories[mem] + graph.channel_room
-            if chans and total + chans > room:
+            if chans and loaded + chans > room:
                 problems.append(
-                    f"memory {mem}: the rings' slots take {total} B and the rings of values crossing warps "
-                    f"{chans} B, {total + chans} B > {room} B"
+                    f"memory {mem}: the rings of loaded tiles take {loaded} B and the rings of values crossing "
+                    f"warps {chans} B, {loaded + chans} B > {room} B"
                 )
     return problems
 

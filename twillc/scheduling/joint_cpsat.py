@@ -327,15 +327,17 @@ class _Model:
 
         for mem, cap in sorted(self.graph.memories.items()):
             if mem in self.graph.rings:  # a slot per copy live at once, in every ring
-                slots = []
+                slots, loaded = [], []
                 for o in weighted:
                     if o.footprint.get(mem, 0):
                         depth = m.new_int_var(1, ceil(reach / ii), f"slots_{o.id}")
                         m.add(size[o.id] <= depth * ii)
                         slots.append(o.footprint[mem] * depth)
+                        if o.variable_latency:
+                            loaded.append(o.footprint[mem] * depth)
                 m.add(sum(slots) <= cap)
                 if mem == CHANNEL_MEMORY:
-                    self.channel_rings(slots, cap + self.graph.channel_room)
+                    self.channel_rings(loaded, cap + self.graph.channel_room)
                 continue
             for items in lifetimes(lambda o: True, lambda o, mem=mem: o.footprint.get(mem, 0)):
                 bound(items, cap)
@@ -347,7 +349,8 @@ class _Model:
 
     def channel_rings(self, slots: list, room: int) -> None:
         """The rings of the values crossing warps (`Op.channel_bytes` per
-        slot) beside the loaded tiles' `slots`, within `room`: a value's ring
+        slot) beside the loaded (variable-latency) tiles' `slots`, within
+        `room`, as the CUDA emitter allocates both: a value's ring
         when some edge of it crosses, of a slot per copy live at once (to its
         readers' completion, `lifetimes.buffer_depths`) and one more per edge
         crossing to a later iteration (`lifetimes.channel_ring_bytes`)."""
@@ -356,7 +359,7 @@ class _Model:
             return
         edges = list(enumerate(self.graph.edges))
         reach = self.length + self.distance * ii + max(o.cycles for o in self.ops)
-        loads = sum(o.footprint.get(CHANNEL_MEMORY, 0) for o in self.ops) * ceil(reach / ii)
+        loads = sum(o.footprint.get(CHANNEL_MEMORY, 0) for o in self.ops if o.variable_latency) * ceil(reach / ii)
         terms, most = [], 0
         for o in self.ops:
             out = [e for _, e in edges if e.src == o.id]

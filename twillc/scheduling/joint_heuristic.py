@@ -148,7 +148,8 @@ class _Assign:
     def _channels(self, cycles: dict[str, int]) -> None:
         """What the rings of values crossing warps may take (`chan_room`,
         None when nothing limits them): the ring memory's capacity and the
-        graph's `channel_room` less the loads' rings at these times; and
+        graph's `channel_room` less the loaded (variable-latency) tiles'
+        rings at these times; and
         each value's ring when it crosses (`chan_ring`, its copies live at
         once, `lifetimes.buffer_depths`), a slot more per later-iteration
         crossing (`lifetimes.channel_ring_bytes`)."""
@@ -160,7 +161,7 @@ class _Assign:
         depths = buffer_depths(g, Schedule(ii, cycles, schedule_length(g, cycles), Status.FEASIBLE, ii))
         loads = 0
         for o in g.ops:
-            if o.footprint.get(mem, 0):
+            if o.footprint.get(mem, 0) and o.variable_latency:
                 end = cycles[o.id] + 1
                 for e in g.edges:
                     if e.src == o.id:

@@ -356,7 +356,8 @@ class _Encoding:
 
     def channel_rings(self) -> None:
         """The rings of the values crossing warps (`Op.channel_bytes` per
-        slot) beside the loaded tiles' rings in `CHANNEL_MEMORY`, within its
+        slot) beside the loaded (variable-latency) tiles' rings in
+        `CHANNEL_MEMORY`, as the CUDA emitter allocates both, within its
         capacity and the graph's `channel_room`: a value's ring when some
         edge of it crosses, of a slot per copy live at once (to its readers'
         completion, `lifetimes.buffer_depths`) and one more per edge crossing
@@ -369,7 +370,7 @@ class _Encoding:
         if not chans:
             return
         room = self.graph.memories[mem] + self.graph.channel_room
-        loads = [o.id for o in self.ops if o.footprint.get(mem, 0)]
+        loads = [o.id for o in self.ops if o.footprint.get(mem, 0) and o.variable_latency]
         far = max((e.distance for e in self.graph.edges), default=0)
         top = ceil((self.length + far * ii + max(o.cycles for o in self.ops)) / ii)
         most = self._bound(loads, mem) + sum(o.channel_bytes * (top + len(self.graph.edges)) for o in chans)
