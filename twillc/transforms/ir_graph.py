@@ -96,7 +96,7 @@ def graph_from_loop(
     edges: dict[tuple[str, str, int], Edge] = {}
     for op in ops:
         cost = cost_of(op)
-        footprint = {m: v for m, v in (("smem", cost.smem.data), ("tmem", cost.tmem.data)) if v}
+        footprint = {m: v for m, v in (("smem", _smem_slot(op, cost)), ("tmem", cost.tmem.data)) if v}
         graph_ops.append(
             Op(
                 id=ids[op],
@@ -139,6 +139,14 @@ def graph_from_loop(
         channel_room=_channel_room(machine),
     )
     return graph, {ids[op]: op for op in ops}
+
+
+def _smem_slot(op: Operation, cost: CostAttr) -> int:
+    """Shared memory one copy of `op`'s value takes: a loaded tile's ring
+    slot is rounded up to 1 KB as the emitter allocates it (`memory_plan`)."""
+    from twillc.transforms.memory_plan import round1k
+
+    return round1k(cost.smem.data) if isinstance(op, tile.LoadOp) and cost.smem.data else cost.smem.data
 
 
 def _channel_bytes(op: Operation, cost: CostAttr, machine: Machine) -> int:
