@@ -7,6 +7,11 @@ thread of a warp group holding the result, shared / tensor memory footprint,
 and the variable-latency and blocking flags. A statement's `{...}` overrides
 (`twill.override`) win over every derived value. Rates and latencies come
 from the machine model (`twillc/machines/*.toml`), never from this file.
+
+Each loop op whose result another loop op reads also gets `twill.cross_warp`:
+the cycles its value takes to reach a consumer on another warp group, by the
+bytes of its channel slot (`memory_plan.slot_bytes`, what the CUDA emitter
+stores and loads) and where it lives (`Machine.cross_warp_cycles`).
 """
 
 from __future__ import annotations
@@ -387,6 +392,50 @@ def _apply_overrides(op: Operation, derived: _Derived | None) -> CostAttr:
     )
 
 
+def _crossable(op: Operation, loop_ops: set[Operation]) -> bool:
+    """Whether another op of the loop reads `op`'s result (in this iteration
+    or, through a carried value, in the next), so that it may cross warps."""
+    if not op.results:
+        return False
+    block = op.parent_block()
+    for use in op.results[0].uses:
+        user = use.operation
+        if user is not op and user in loop_ops:
+            return True
+        if isinstance(user, tile.YieldOp) and block is not None:
+            arg = block.args[use.index + 1]
+            if any(u.operation is not op and u.operation in loop_ops for u in arg.uses):
+                return True
+    return False
+
+
+def crossing_bytes(value: SSAValue, machine: Machine) -> int:
+    """Bytes a register value moves through shared memory when it crosses
+    warp groups: its channel slot (`memory_plan.slot_bytes`, a row vector's
+    replicated values included); 0 for a value that is no tile."""
+    from twillc.transforms.memory_plan import slot_bytes
+
+    return slot_bytes(value.type, machine.arch) if isinstance(value.type, tile.TileType) else 0
+
+
+def annotate_cross_warp(loop: tile.ForOp, machine: Machine) -> None:
+    """`twill.cross_warp` (cycles) on each costed loop op whose value may
+    cross warps: variable-latency results (TMA loads) are exempt, they
+    arrive through shared memory with their own barrier; a value the cost
+    model keeps in tensor memory pays the hand-off alone."""
+    ops = [o for o in loop.body.block.ops if isinstance(o.attributes.get("twill.cost"), CostAttr)]
+    members = set(ops)
+    for inner in ops:
+        cost = inner.attributes["twill.cost"]
+        assert isinstance(cost, CostAttr)
+        if cost.variable_latency.data or not _crossable(inner, members):
+            inner.attributes.pop("twill.cross_warp", None)
+            continue
+        in_tmem = cost.tmem.data > 0
+        cycles = machine.cross_warp_cycles(crossing_bytes(inner.results[0], machine), in_tmem)
+        inner.attributes["twill.cross_warp"] = IntegerAttr(cycles, i64)
+
+
 @dataclass(frozen=True)
 class AnnotateCostsPass(ModulePass):
     """Attach `twill.cost` to every tile op from the target's machine model."""
@@ -412,3 +461,6 @@ class AnnotateCostsPass(ModulePass):
             inner.attributes["twill.cost"] = cost
             if inner in chunked:
                 inner.attributes["twill.chunk_cols"] = IntegerAttr(machine.tmem_chunk_cols, i64)
+        for loop in op.walk():
+            if isinstance(loop, tile.ForOp):
+                annotate_cross_warp(loop, machine)

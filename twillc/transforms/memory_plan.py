@@ -40,7 +40,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from dialects import tile
 from dialects.tile import element_name
 from twillc.scheduling.graph import DependenceGraph, Schedule
-from twillc.scheduling.lifetimes import Channel
+from twillc.scheduling.lifetimes import Channel, later_crossings
 
 TMEM_COLUMNS = 512
 """128 lanes x 512 columns of 32 bits per SM (sm_100)."""
@@ -365,11 +365,9 @@ def ring_depths(
     of max(2, deepest buffer) + 1 slots; an MMA result crossing roles in
     tensor memory onto an accumulator that came over in tensor memory (FA4's
     O) is written in place, in the accumulator's slot: as deep as that one."""
-    warps = schedule.warps or {}
     depths = dict(lifetimes)
-    for e in graph.edges:
-        if e.distance > 0 and warps[e.src] != warps[e.dst]:
-            depths[e.src] += 1
+    for v, n in later_crossings(graph, schedule.warps or {}).items():
+        depths[v] += n
     loads = [name for name, o in ops.items() if isinstance(o, tile.LoadOp)]
     if shared_load_ring and loads:
         ring = max(2, *(depths[v] for v in loads)) + 1
