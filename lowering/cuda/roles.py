@@ -162,6 +162,8 @@ class RoleCode:
         waited = False
         chains = self._chunk_chains(w, after)
         in_chain = {id(c) for chain in chains.values() for c in chain}
+        fused = self._fused_chains(w, after, in_chain)
+        inside = {id(c) for chain in fused.values() for c in chain if id(c) not in fused}
         for op in after:
             if self.post_role.get(id(op)) != w:
                 continue
@@ -190,7 +192,9 @@ class RoleCode:
                 continue
             if id(op) in in_chain:
                 continue  # computed 32 columns at a time with the store it feeds
-            out += self._post(op)
+            if id(op) in inside:
+                continue  # computed element by element in the expression of the value it feeds
+            out += self._fused_post(op, fused[id(op)]) if id(op) in fused else self._post(op)
             for r in op.results:
                 send(r)
         return out

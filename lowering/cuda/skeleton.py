@@ -56,6 +56,10 @@ from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
 from twillc.transforms.memory_plan import elements_per_thread, staged_tiles
 
+POST_LOOP_RESERVE = 32
+"""Registers a role's code after the loop holds beside its tiles (addresses,
+indices, counters): ptxas's own, no tile's."""
+
 HOLE_MODES = ("trap", "skeleton")
 """What a hole's body does: `trap` (the default) stops the kernel with
 `__trap()` when it is reached, so that a kernel with a hole never computes
@@ -125,6 +129,29 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
         return self.warp_of[self.op_id[id(op)]]
 
     # -- analysis ---------------------------------------------------------
+    def _post_loop_budgets(self, after: list[Operation]) -> None:
+        """A role's budget bounds its loop, not the tile math after it: a role
+        whose work after the loop needs more (its largest register tile there,
+        `elements_per_thread`, one 32-column chunk of a tensor-memory tile
+        computed with its store, plus `POST_LOOP_RESERVE` for addresses and
+        counters) keeps the launch register count, where the register file
+        has room (roles the schedule left idle are not launched): a small MMA
+        warp storing a tensor-memory accumulator."""
+        entry = min(255, 65536 // (128 * len(self.groups))) // 8 * 8
+        total = 65536 // 128
+        for g, w in enumerate(self.groups):
+            chunked = {id(op) for chain in self._chunk_chains(w, after).values() for op in chain}
+            need = 0
+            for op in after:
+                if self.post_role.get(id(op)) != w or isinstance(op, tile.LoadOp) or op.dialect_name() == "arith":
+                    continue
+                for v in [*op.results, *op.operands]:
+                    if isinstance(v.type, tile.TileType) and not self._in_smem(v):
+                        n = 32 if id(op) in chunked or v in self.acc_at else elements_per_thread(v.type, self.arch)
+                        need = max(need, n + POST_LOOP_RESERVE)
+            if need > self.regs[g] and self.regs[g] < entry and sum(self.regs) - self.regs[g] + entry <= total:
+                self.regs[g] = entry
+
     def run(self) -> tuple[str, list[str]]:
         self.arch = self.machine.arch  # emit_cuda admits sm_90a and sm_100a
         loop_index = list(self.func.body.block.ops).index(self.loop)
@@ -180,5 +207,6 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._plan_chunks()
         self._read_outside()
+        self._post_loop_budgets(after)
         out = self._emit(before, after)
         return out, self.holes

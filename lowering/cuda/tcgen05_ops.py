@@ -190,8 +190,12 @@ class Tcgen05Ops:
             leaves: list[SSAValue] = []
             ok = True
             todo = [store.value]
+            seen: set[SSAValue] = set()
             while todo and ok:
                 v = todo.pop()
+                if v in seen:
+                    continue
+                seen.add(v)
                 if v in self.acc_at and not isinstance(v, BlockArgument):
                     leaves.append(v)
                     continue
@@ -200,7 +204,6 @@ class Tcgen05Ops:
                     isinstance(op, Operation)
                     and id(op) in mine
                     and (op.name in UNARY or op.name in BINARY or isinstance(op, tile.CastOp))
-                    and len(list(v.uses)) == 1
                     and v not in self.post_channels
                 )
                 if ok:
@@ -209,6 +212,10 @@ class Tcgen05Ops:
                         if isinstance(x.type, tile.TileType) and x.type.rank == 2:
                             ok = ok and x.type.get_shape() == shape
                             todo.append(x)
+            # A value the chain reads twice (`z / (1 + exp(-z))`) is computed
+            # in each of its expressions; one read outside the chain needs it whole.
+            users = {id(op) for op in chain} | {id(store)}
+            ok = ok and all(id(u.operation) in users for op in chain for u in op.results[0].uses)
             if ok and leaves and chain and not (len(chain) == 1 and self._cast_for_store(chain[0])):
                 out[id(store)] = sorted(chain, key=after.index)
         return out
@@ -253,7 +260,7 @@ class Tcgen05Ops:
             "    {",
             f"    {elt}* dst = {self.args[store.tensor]} + (size_t)(({r0}) * {rows} + threadIdx.x % 128) * {ld} + "
             f"({c0}) * {cols};",
-            "#pragma unroll",
+            "#pragma unroll 1",  # unrolled, ptxas would hoist every chunk's tcgen05.ld: the whole row live
             f"    for (int c = 0; c < {cols}; c += 32) {{",
             *body,
             "    }",

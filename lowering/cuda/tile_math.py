@@ -533,10 +533,14 @@ class TileMath:
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+                # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
+                # hold the whole row, past a small role's setmaxnreg budget.
                 return [
                     f"{indent}tw_tcgen05_fence_after();",
-                    f"{indent}twillc_store_tmem_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
-                    f"({c0}) * {cols}, {ld});",
+                    "#pragma unroll 1",
+                    f"{indent}for (int c = 0; c < {cols}; c += 32)",
+                    f"{indent}  twillc_store_tmem_row<32>({self._operand(op.value)} + c, {tensor}, ({r0}) * {rows}, "
+                    f"({c0}) * {cols} + c, {ld});",
                 ]
             if self._in_tmem(op.value, self._role):
                 return self._hole(op, [], [self._operand(op.value)], indent)
@@ -588,6 +592,89 @@ class TileMath:
             f"{indent}twillc_store_acc<{cols}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
             f"({c0}) * {cols}, {ld});".replace(" + 0,", ",")
             for h in range(rows // 64)
+        ]
+
+    def _fused_chains(self, w: int, after: list[Operation], taken: set[int]) -> dict[int, list[Operation]]:
+        """After the loop, the element-wise ops of role `w` computing a stored
+        register tile (`z / (1 + exp(-z))`): root op id -> the ops, computed
+        element by element in one expression, so that no intermediate tile is
+        whole in registers beside the others (ptxas keeps separate loops apart,
+        and spills). Only chains that read one of their values twice, casts
+        to f16 / f32."""
+        mine = {id(op) for op in after if self.post_role.get(id(op)) == w and id(op) not in taken}
+
+        def fusable(op: Operation) -> bool:
+            if id(op) not in mine or any(r in self.post_channels for r in op.results):
+                return False
+            if isinstance(op, tile.CastOp):
+                return c_elt(op.results[0].type) in ("__half", "float")  # type: ignore[arg-type]
+            return op.name in UNARY or op.name in BINARY
+
+        out: dict[int, list[Operation]] = {}
+        for store in after:
+            if not isinstance(store, tile.StoreOp) or id(store) not in mine:
+                continue
+            root = store.value.owner
+            if not isinstance(root, Operation) or not fusable(root) or root.results[0].type.rank != 2:  # type: ignore[attr-defined]
+                continue
+            if not all(isinstance(u.operation, tile.StoreOp) for u in root.results[0].uses):
+                continue
+            chain, todo = [root], list(root.operands)
+            while todo:
+                v = todo.pop()
+                op = v.owner
+                if (
+                    isinstance(op, Operation)
+                    and op not in chain
+                    and fusable(op)
+                    and isinstance(v.type, tile.TileType)
+                    and v.type.get_shape() == root.results[0].type.get_shape()  # type: ignore[attr-defined]
+                ):
+                    chain.append(op)
+                    todo += op.operands
+            while True:  # only ops all of whose readers are in the chain, reached from the root through it
+                members = {id(op) for op in chain}
+                kept = [op for op in chain if op is root or all(id(u.operation) in members for u in op.results[0].uses)]
+                reached, todo_ops = {id(root)}, [root]
+                while todo_ops:
+                    for v in todo_ops.pop().operands:
+                        op = v.owner
+                        if isinstance(op, Operation) and op in kept and id(op) not in reached:
+                            reached.add(id(op))
+                            todo_ops.append(op)
+                kept = [op for op in kept if id(op) in reached]
+                if len(kept) == len(chain):
+                    break
+                chain = kept
+            # Separate loops keep two whole tiles live only where the chain
+            # reads a value of its own twice (`z` above); a path of ops frees
+            # each element as the next op reads it, and stays as it is.
+            twice = any(sum(1 for c in chain for v in c.operands if v is op.results[0]) > 1 for op in chain)
+            if len(chain) > 1 and twice and id(root) not in out:
+                out[id(root)] = sorted(chain, key=after.index)
+        return out
+
+    def _fused_post(self, root: Operation, chain: list[Operation]) -> list[str]:
+        """The root of a fused chain (`_fused_chains`): its array, each element
+        one expression of the chain's leaves."""
+        r = root.results[0]
+        expr: dict[SSAValue, str] = {}
+        for op in chain:
+            res = op.results[0]
+            at = [f"({expr[v]})" if v in expr else f"float({self._at(v, r)})" for v in op.operands]
+            if isinstance(op, tile.CastOp):
+                e = at[0] if op is root or c_elt(res.type) == "float" else f"__half2float(__float2half({at[0]}))"  # type: ignore[arg-type]
+            else:
+                e = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            expr[res] = e
+        final = expr[r]
+        if c_elt(r.type) == "__half":  # type: ignore[arg-type]
+            final = f"__float2half({final})"
+        n = self._n(r.type)  # type: ignore[arg-type]
+        return [
+            f"    {c_elt(r.type)} {self.name(r)}[{n}];",  # type: ignore[arg-type]
+            "#pragma unroll",  # a long expression: unrolled only when asked, the array then in registers
+            f"    for (int i = 0; i < {n}; ++i) {self.name(r)}[i] = {final};",
         ]
 
     def _post(self, op: Operation) -> list[str]:

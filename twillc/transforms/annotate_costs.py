@@ -111,8 +111,13 @@ class _Derived:
 
 
 def _regs_for(value: SSAValue, machine: Machine) -> int:
-    """32-bit registers per thread when a warp group holds `value`."""
-    return ceil(_bytes(value) / (4 * machine.threads_per_group))
+    """32-bit registers per thread when a warp group holds `value`: the
+    emitter's layout (`memory_plan.registers_per_thread`, one rule)."""
+    from twillc.transforms.memory_plan import registers_per_thread
+
+    if not isinstance(value.type, tile.TileType):
+        return 0
+    return registers_per_thread(value.type, machine.arch)
 
 
 def _defining_op(value: SSAValue) -> Operation | None:

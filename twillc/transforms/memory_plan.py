@@ -73,6 +73,16 @@ def elements_per_thread(t: Attribute, arch: str) -> int:
     return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
 
 
+def registers_per_thread(t: Attribute, arch: str) -> int:
+    """32-bit registers each of a warp group's threads holds of a register
+    tile in the emitter's layout (`elements_per_thread`, two 16-bit or four
+    8-bit elements a register): what the cost model counts for a value live
+    in registers (a [64] row vector is 2 registers on sm_90a, not 1)."""
+    from twillc.transforms.annotate_costs import element_bytes
+
+    return -(-elements_per_thread(t, arch) * element_bytes(t.element_type) // 4)  # type: ignore[attr-defined]
+
+
 def slot_bytes(t: Attribute, arch: str) -> int:
     """Bytes of a register tile's channel slot: each of the 128 threads sends
     the elements it holds (a row vector's quad-replicated values included)."""
