@@ -440,9 +440,10 @@ def timing_graphs(graph: DependenceGraph, config: WarpConfig) -> list[Dependence
     for chains in (False, True):
         capped = capped_lifetimes(graph, config, chains)
         if capped.edges != graph.edges:
-            capped = pad_crossings(capped, config)
-            if all(capped.edges != g.edges for g in graphs):
-                graphs.append(capped)
+            for barrier_only in (False, True):
+                padded = pad_crossings(capped, config, barrier_only)
+                if all(padded.edges != g.edges for g in graphs):
+                    graphs.append(padded)
     return graphs
 
 
