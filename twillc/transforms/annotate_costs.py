@@ -36,7 +36,7 @@ from dialects.tile import element_name
 from dialects.twill import CostAttr
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
-from twillc.transforms.memory_plan import tmem_tile
+from twillc.transforms.memory_plan import registers_per_thread, tmem_tile
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
 
@@ -113,7 +113,6 @@ class _Derived:
 def _regs_for(value: SSAValue, machine: Machine) -> int:
     """32-bit registers per thread when a warp group holds `value`: the
     emitter's layout (`memory_plan.registers_per_thread`, one rule)."""
-    from twillc.transforms.memory_plan import registers_per_thread
 
     if not isinstance(value.type, tile.TileType):
         return 0
@@ -228,7 +227,8 @@ def _chunked_cost(op: Operation, machine: Machine) -> _Derived:
     unit = "sfu" if isinstance(op, SFU_OPS) else "alu"
     res = op.results[0]
     rows, cols = _tile_shape(res)
-    chunk_regs = ceil(_bytes(res) * machine.tmem_chunk_cols // cols / (4 * machine.threads_per_group))
+    chunk = tile.TileType([rows, machine.tmem_chunk_cols], res.type.element_type)  # type: ignore[attr-defined]
+    chunk_regs = registers_per_thread(chunk, machine.arch)
     read = sum(_bytes(v) for v in dict.fromkeys(op.operands) if _chunk_tile(v, machine))
     load_rate = machine.rates.get("tmem_load_bytes", 0)
     stall = ceil(read / load_rate) if load_rate and machine.tmem_reads_block else 0
