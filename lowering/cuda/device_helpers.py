@@ -5,8 +5,10 @@ from __future__ import annotations
 from lowering.cuda.prelude import include
 
 EXTRA_HELPERS = {
+    "acc_index": "\n" + include("twillc_acc_index.cuh").removesuffix("\n"),
     "smem_at": "\n" + include("twillc_smem_at.cuh").removesuffix("\n"),
     "smem_row_at": "\n" + include("twillc_smem_row_at.cuh").removesuffix("\n"),
+    "store_add_acc": "\n" + include("twillc_store_add_acc.cuh").removesuffix("\n"),
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),
 }

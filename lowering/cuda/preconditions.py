@@ -14,6 +14,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import Float32Type, ModuleOp
 
 from dialects import tile
+from dialects.tile import element_name
 from lowering.cuda.dtypes import elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import nbytes
@@ -34,35 +35,40 @@ def launched_warps(program: WarpProgram) -> list[int]:
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
 
 
-NOT_GENERATED: tuple[tuple[type, str], ...] = (
-    (tile.IotaOp, "an index tile (iota_rows / iota_cols)"),
-    (tile.CmpOp, "a comparison"),
-    (tile.AndOp, "'&' of comparisons"),
-    (tile.OrOp, "'|' of comparisons"),
-    (tile.SelectOp, "'where'"),
-    (tile.StoreAddOp, "a reduce-add store ('store ... +=')"),
-)
+NOT_GENERATED: dict[str, tuple[tuple[type, str], ...]] = {
+    "sm_90a": (),
+    "sm_100a": ((tile.StoreAddOp, "a reduce-add store ('store ... +=') on sm_100a"),),
+}
 """The language extensions (README, "Language extensions") the CUDA emitter
-does not generate yet, each refused where it is written."""
+does not generate yet on each architecture, each refused where it is
+written."""
+
+SCALAR_TYPES = ("f32", "f16", "bf16", "i32")
+"""Element types of the scalar kernel arguments (by value, `float` /
+`__half` / `__nv_bfloat16` / `int`)."""
 
 
-def check_extensions(module: ModuleOp) -> None:
+def check_extensions(module: ModuleOp, arch: str) -> None:
     """A located error at the first language extension the emitter does not
-    generate: a scalar kernel argument, or an op of `NOT_GENERATED`."""
+    generate on `arch`: a scalar kernel argument of another type, or an op of
+    `NOT_GENERATED`."""
     for op in module.walk():
         if isinstance(op, func.FuncOp):
             for arg in op.args:
-                if not isinstance(arg.type, tile.TensorType):
+                if not isinstance(arg.type, tile.TensorType) and element_name(arg.type) not in SCALAR_TYPES:
                     name = arg.name_hint or f"#{arg.index}"
-                    raise located_error(op, f"CUDA emission: the scalar argument '{name}' is not generated yet")
-        for kind, what in NOT_GENERATED:
+                    raise located_error(
+                        op, f"CUDA emission: the scalar argument '{name}' is {element_name(arg.type)}, "
+                        f"not one of {', '.join(SCALAR_TYPES)}"
+                    )
+        for kind, what in NOT_GENERATED.get(arch, ()):
             if isinstance(op, kind):
                 raise located_error(op, f"CUDA emission: {what} is not generated yet")
 
 
 def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
-    check_extensions(module)
     machine = module_machine(module)
+    check_extensions(module, machine.arch)
     loop = program.loop
     if machine.arch not in ARCHS:
         raise located_error(loop, f"CUDA emission for {machine.arch} is not generated yet")
@@ -92,7 +98,7 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
             _check_load(op)
-        if isinstance(op, tile.LoadOp | tile.StoreOp):
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
 

@@ -31,7 +31,7 @@ from dialects.tile import element_name
 from dialects.twill import CostAttr
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
-from twillc.transforms.memory_plan import tmem_tile
+from twillc.transforms.memory_plan import is_mask, mask_words, tmem_tile
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
 
@@ -106,7 +106,11 @@ class _Derived:
 
 
 def _regs_for(value: SSAValue, machine: Machine) -> int:
-    """32-bit registers per thread when a warp group holds `value`."""
+    """32-bit registers per thread when a warp group holds `value`: an `i1`
+    tile's bits packed 32 to a register, as the CUDA emitter holds them
+    (`memory_plan.mask_words`)."""
+    if is_mask(value.type):
+        return mask_words(value.type, machine.arch)
     return ceil(_bytes(value) / (4 * machine.threads_per_group))
 
 
