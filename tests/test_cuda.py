@@ -204,6 +204,9 @@ LIT_KERNELS = {
     "bn80-attention": "sm_90a",
     "b200-cast-acc": "sm_100a",
     "b200-gemm": "sm_100a",
+    # issue 19: the language extensions (masks, scalar arguments, store +=)
+    "causal-attention-sm90": "sm_90a",
+    "attn-bwd-atomic-dq": "sm_90a",
 }
 
 
@@ -446,3 +449,37 @@ def test_chunked_update_compiles(kernel: str, tmp_path: Path) -> None:
     assert "TWILLC-HOLE" not in err.getvalue() and "(complete)" in cu.read_text()
     log = nvcc_log(cu, "sm_100a", tmp_path)
     assert "warning" not in log and "0 bytes spill stores" in log and "0 bytes spill loads" in log, log
+
+
+def test_mask_registers_are_what_the_emitter_declares(tmp_path: Path) -> None:
+    """The scheduler's registers for an i1 tile (annotate-costs) are the
+    words the emitter holds it in (`uint32_t v[words]`, 32 elements a word):
+    a [128, 64] mask on sm_90a, two m64 slabs, is 64 bits, 2 words, a thread."""
+    from twillc.cli.compile import parse_module
+    from twillc.cli.passes import LOWERING_PIPELINE
+
+    src, mlir, cu = tmp_path / "k.tile", tmp_path / "k.mlir", tmp_path / "k.cu"
+    src.write_text(
+        "target h100\n"
+        "kernel k(Q: f16[N, 64], K: f16[N, 64], L: f32[N]) {\n"
+        "  q = load Q[bid, 0] : f16[128, 64]\n"
+        "  rows = iota_rows(128, 64) + bid * 128\n"
+        "  m = full(-inf) : f32[128]\n"
+        "  for j in 0 .. N / 64 carry (m) {\n"
+        "    k = load K[j, 0] : f16[64, 64]\n"
+        "    cols = iota_cols(128, 64) + j * 64\n"
+        "    m = max(m, rowmax(where(cols <= rows, mma(q, k.T), -inf)))\n"
+        "  }\n"
+        "  store L[bid] = m\n"
+        "}\n"
+    )
+    passes = f"variant-search{{parts=1 time-limit=2}},{LOWERING_PIPELINE}"
+    assert main([str(src), "--passes", passes, "-o", str(mlir)]) == 0
+    assert main([str(mlir), "-o", str(cu)]) == 0
+    module = parse_module(mlir.read_text(), str(mlir), ".mlir")
+    (cmp,) = [op for op in module.walk() if op.name == "tile.cmp"]
+    regs = cmp.attributes["twill.cost"].regs.data  # type: ignore[attr-defined]
+    zeroed = re.findall(r"for \(int w = 0; w < (\d+); \+\+w\) (v\d+)\[w\] = 0u;", cu.read_text())
+    assert zeroed and {int(w) for w, _ in zeroed} == {regs} == {2}
+    for _, name in zeroed:
+        assert re.search(rf"uint32_t {name}\[2\];", cu.read_text())

@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import Float32Type, ModuleOp
 
 from dialects import tile
 from dialects.tile import element_name
-from lowering.cuda.dtypes import elt
+from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import nbytes
 from lowering.warp_program import WarpProgram
@@ -43,24 +43,18 @@ NOT_GENERATED: dict[str, tuple[tuple[type, str], ...]] = {
 does not generate yet on each architecture, each refused where it is
 written."""
 
-SCALAR_TYPES = ("f32", "f16", "bf16", "i32")
-"""Element types of the scalar kernel arguments (by value, `float` /
-`__half` / `__nv_bfloat16` / `int`)."""
-
-
 def check_extensions(module: ModuleOp, arch: str) -> None:
     """A located error at the first language extension the emitter does not
-    generate on `arch`: a scalar kernel argument of another type, or an op of
-    `NOT_GENERATED`."""
+    generate on `arch`: a scalar kernel argument of a type with no C++ type
+    here, or an op of `NOT_GENERATED`. Scalar arguments are passed by value
+    (`lowering.cuda.dtypes`: f32 `float`, i32 `int`, f16 `__half`, ...)."""
     for op in module.walk():
         if isinstance(op, func.FuncOp):
             for arg in op.args:
-                if not isinstance(arg.type, tile.TensorType) and element_name(arg.type) not in SCALAR_TYPES:
+                if not isinstance(arg.type, tile.TensorType) and element_name(arg.type) not in ELTS:
                     name = arg.name_hint or f"#{arg.index}"
-                    raise located_error(
-                        op, f"CUDA emission: the scalar argument '{name}' is {element_name(arg.type)}, "
-                        f"not one of {', '.join(SCALAR_TYPES)}"
-                    )
+                    what = f"the scalar argument '{name}' of type {element_name(arg.type)}"
+                    raise located_error(op, f"CUDA emission: {what} is not generated")
         for kind, what in NOT_GENERATED.get(arch, ()):
             if isinstance(op, kind):
                 raise located_error(op, f"CUDA emission: {what} is not generated yet")
