@@ -102,7 +102,10 @@ class TileMath:
             half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
             # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
             at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
-            f = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            form = (UNARY if op.name in UNARY else BINARY)[op.name]
+            if c_elt(r.type) == "int" and op.name in ("tile.max", "tile.min"):  # type: ignore[arg-type]
+                form = op.name[5:] + "({}, {})"  # CUDA's int max / min, not fmaxf / fminf
+            f = form.format(*at)
             f = f"__float2half({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
