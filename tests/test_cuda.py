@@ -483,3 +483,50 @@ def test_mask_registers_are_what_the_emitter_declares(tmp_path: Path) -> None:
     assert zeroed and {int(w) for w, _ in zeroed} == {regs} == {2}
     for _, name in zeroed:
         assert re.search(rf"uint32_t {name}\[2\];", cu.read_text())
+
+
+CXX = shutil.which("g++")
+
+
+@pytest.mark.skipif(CXX is None, reason="g++ is not installed: the layout helpers not run on the host")
+def test_index_tiles_are_the_fragment_layout_twillc_store_acc_writes(tmp_path: Path) -> None:
+    """twillc_acc_row / twillc_acc_col, run on the host for each of a warp
+    group's 128 threads, give every element of [64k, N] tiles exactly once,
+    at the row and column where twillc_store_acc (twillc_sm90.cuh, slab s at
+    element s * N / 2 and row 64 s, as the emitter calls it) stores it."""
+    include = ROOT / "lowering" / "cuda" / "include"
+    sm90 = (include / "twillc_sm90.cuh").read_text()
+    start = sm90.index("template <int N, typename S, typename T>\nTW_DEV void twillc_store_acc(")
+    store_acc = sm90[start : sm90.index("\n}\n", start) + 3]
+    cpp = tmp_path / "layout.cpp"
+    cpp.write_text(
+        "#include <cstddef>\n#include <cstdio>\n#include <vector>\n"
+        "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
+        + (include / "twillc_acc_index.cuh").read_text()
+        + store_acc
+        + """
+template <int ROWS, int N> int check() {
+  std::vector<float> out(ROWS * N, -1.f);
+  std::vector<int> hits(ROWS * N, 0);
+  int bad = 0;
+  for (int t = 0; t < 128; ++t) {
+    threadIdx.x = t;
+    float acc[ROWS * N / 128];
+    for (int i = 0; i < ROWS * N / 128; ++i) acc[i] = float(t * 100000 + i + 1);
+    for (int s = 0; s < ROWS / 64; ++s) twillc_store_acc<N>(acc + s * N / 2, out.data(), 64 * s, 0, N);
+    for (int i = 0; i < ROWS * N / 128; ++i) {
+      const int r = twillc_acc_row<N>(i), c = twillc_acc_col<N>(i);
+      if (r < 0 || r >= ROWS || c < 0 || c >= N) { ++bad; continue; }
+      ++hits[r * N + c];
+      bad += out[r * N + c] != acc[i];
+    }
+  }
+  for (int h : hits) bad += h != 1;
+  return bad;
+}
+int main() { return check<64, 64>() + check<64, 128>() + check<128, 64>() + check<192, 256>() != 0; }
+"""
+    )
+    exe = tmp_path / "layout"
+    subprocess.run([CXX, "-std=c++17", "-O1", "-o", str(exe), str(cpp)], check=True, timeout=120)
+    assert subprocess.run([str(exe)], timeout=60).returncode == 0
