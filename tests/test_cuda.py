@@ -207,6 +207,7 @@ LIT_KERNELS = {
     # issue 19: the language extensions (masks, scalar arguments, store +=)
     "causal-attention-sm90": "sm_90a",
     "attn-bwd-atomic-dq": "sm_90a",
+    "b200-store-add": "sm_100a",
 }
 
 

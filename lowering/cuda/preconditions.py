@@ -35,19 +35,11 @@ def launched_warps(program: WarpProgram) -> list[int]:
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
 
 
-NOT_GENERATED: dict[str, tuple[tuple[type, str], ...]] = {
-    "sm_90a": (),
-    "sm_100a": ((tile.StoreAddOp, "a reduce-add store ('store ... +=') on sm_100a"),),
-}
-"""The language extensions (README, "Language extensions") the CUDA emitter
-does not generate yet on each architecture, each refused where it is
-written."""
-
-def check_extensions(module: ModuleOp, arch: str) -> None:
-    """A located error at the first language extension the emitter does not
-    generate on `arch`: a scalar kernel argument of a type with no C++ type
-    here, or an op of `NOT_GENERATED`. Scalar arguments are passed by value
-    (`lowering.cuda.dtypes`: f32 `float`, i32 `int`, f16 `__half`, ...)."""
+def check_scalar_arguments(module: ModuleOp) -> None:
+    """A located error at a scalar kernel argument of a type with no C++
+    type here: scalar arguments are passed by value (`lowering.cuda.dtypes`:
+    f32 `float`, i32 `int`, f16 `__half`, ...). The other language
+    extensions are generated, or refused where the op is, by the printer."""
     for op in module.walk():
         if isinstance(op, func.FuncOp):
             for arg in op.args:
@@ -55,14 +47,11 @@ def check_extensions(module: ModuleOp, arch: str) -> None:
                     name = arg.name_hint or f"#{arg.index}"
                     what = f"the scalar argument '{name}' of type {element_name(arg.type)}"
                     raise located_error(op, f"CUDA emission: {what} is not generated")
-        for kind, what in NOT_GENERATED.get(arch, ()):
-            if isinstance(op, kind):
-                raise located_error(op, f"CUDA emission: {what} is not generated yet")
 
 
 def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
+    check_scalar_arguments(module)
     machine = module_machine(module)
-    check_extensions(module, machine.arch)
     loop = program.loop
     if machine.arch not in ARCHS:
         raise located_error(loop, f"CUDA emission for {machine.arch} is not generated yet")

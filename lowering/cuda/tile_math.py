@@ -492,8 +492,7 @@ class TileMath:
     def _store(self, op: tile.StoreOp | tile.StoreAddOp, indent: str, iv: SSAValue | None) -> list[str]:
         """A store from the register layout, each thread its elements; `store
         += x` (tile.store_add) adds them to memory instead, on sm_90a from the
-        wgmma accumulator layout only (`twillc_store_add_acc`: a reduction,
-        `red.global.add`, per element: this emitter stores from registers, not
+        register layout (`_store_add`: this emitter stores from registers, not
         through TMA, so there is no shared-memory tile for a TMA reduce)."""
         if isinstance(op, tile.StoreAddOp):
             return self._store_add(op, indent, iv)
@@ -568,31 +567,45 @@ class TileMath:
         ]
 
     def _store_add(self, op: tile.StoreAddOp, indent: str, iv: SSAValue | None) -> list[str]:
+        """`store T[...] += x` where the store stores from registers: the
+        thread's elements added by `red.global.add` (`twillc_red_add.cuh`),
+        vectorized where the addresses are aligned (f32, a constant row
+        stride): from the wgmma accumulator layout (pairs, 8 bytes), where the
+        store is `twillc_store_acc`; on sm_100a a 128-row tile from the row
+        layout or from tensor memory (quads, 16 bytes)."""
         t = op.value.type
         assert isinstance(t, tile.TileType)
         shape = t.get_shape()
-        if (
-            self.arch != "sm_90a"
-            or t.rank != 2
-            or self._in_smem(op.value)
-            or shape[0] % 64
-            or shape[1] % 64
-            or not self._layout_ok(op.value)
-        ):
-            what = "a reduce-add store ('store ... +=') of this tile"
-            return self._hole(op, [], [self._operand(op.value)], indent, what)
-        rows, cols = shape
-        r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
-        ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
-        self._helpers.add("store_add_acc")
-        value, tensor = self._operand(op.value), self.args[op.tensor]
-        # f32 pairs by one red.v2 where every row starts 8-byte aligned
-        pairs = "true" if elt(t).name == "f32" and isinstance(ld, int) and ld % 2 == 0 else "false"
-        return [  # each m64 slab of the rows from its accumulator fragment
-            f"{indent}twillc_store_add_acc<{cols}, {pairs}>({plus(value, h * cols // 2)}, {tensor}, "
-            f"({r0}) * {rows}{f' + {h * 64}' if h else ''}, ({c0}) * {cols}, {ld});"
-            for h in range(rows // 64)
-        ]
+        ld = op.tensor.type.get_dims()[1] if t.rank == 2 else 1  # type: ignore[attr-defined]
+        f32_ld = elt(t).name == "f32" and isinstance(ld, int)
+        tensor = self.args[op.tensor]
+        if self.arch == "sm_100a" and t.rank == 2 and shape[0] == 128 and shape[1] % 32 == 0:
+            streamed = self._in_tmem(op.value, self._role) and op.value not in self.acc_at  # a channel slot
+            if not self._in_smem(op.value) and not streamed:
+                rows, cols = shape
+                r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+                quads = "true" if f32_ld and ld % 4 == 0 else "false"  # col0 = c0 * cols: a multiple of 32
+                self._helpers |= {"red_add", "store_add_row"}
+                at = f"{tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld}"
+                if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+                    return [
+                        f"{indent}tw_tcgen05_fence_after();",
+                        f"{indent}twillc_store_add_tmem_row<{cols}, {quads}>({self._operand(op.value)}, {at});",
+                    ]
+                return [f"{indent}twillc_store_add_row<{cols}, {quads}>({self._operand(op.value)}, {at});"]
+        elif t.rank == 2 and not self._in_smem(op.value) and shape[0] % 64 == 0 and shape[1] % 64 == 0:
+            rows, cols = shape
+            r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+            self._helpers |= {"red_add", "store_add_acc"}
+            value = self._operand(op.value)
+            pairs = "true" if f32_ld and ld % 2 == 0 else "false"  # col0 and the fragment's columns are even
+            return [  # each m64 slab of the rows from its accumulator fragment
+                f"{indent}twillc_store_add_acc<{cols}, {pairs}>({plus(value, h * cols // 2)}, {tensor}, "
+                f"({r0}) * {rows}{f' + {h * 64}' if h else ''}, ({c0}) * {cols}, {ld});"
+                for h in range(rows // 64)
+            ]
+        what = "a reduce-add store ('store ... +=') of this tile"
+        return self._hole(op, [], [self._operand(op.value)], indent, what)
 
     def _post(self, op: Operation) -> list[str]:
         if isinstance(op, tile.StoreOp | tile.StoreAddOp):
