@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import Float32Type, ModuleOp
+from xdsl.ir import BlockArgument
 
 from dialects import tile
 from dialects.tile import element_name
@@ -35,18 +36,26 @@ def launched_warps(program: WarpProgram) -> list[int]:
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
 
 
+def scalar_arguments(module: ModuleOp) -> list[BlockArgument]:
+    """The kernel's scalar arguments (`scale: f32`), in order."""
+    return [
+        arg
+        for op in module.walk()
+        if isinstance(op, func.FuncOp)
+        for arg in op.args
+        if not isinstance(arg.type, tile.TensorType)
+    ]
+
+
 def check_scalar_arguments(module: ModuleOp) -> None:
     """A located error at a scalar kernel argument of a type with no C++
     type here: scalar arguments are passed by value (`lowering.cuda.dtypes`:
     f32 `float`, i32 `int`, f16 `__half`, ...). The other language
     extensions are generated, or refused where the op is, by the printer."""
-    for op in module.walk():
-        if isinstance(op, func.FuncOp):
-            for arg in op.args:
-                if not isinstance(arg.type, tile.TensorType) and element_name(arg.type) not in ELTS:
-                    name = arg.name_hint or f"#{arg.index}"
-                    what = f"the scalar argument '{name}' of type {element_name(arg.type)}"
-                    raise located_error(op, f"CUDA emission: {what} is not generated")
+    for arg in scalar_arguments(module):
+        if element_name(arg.type) not in ELTS:
+            what = f"the scalar argument '{arg.name_hint or arg.index}' of type {element_name(arg.type)}"
+            raise located_error(arg.owner.parent_op(), f"CUDA emission: {what} is not generated")  # type: ignore[arg-type]
 
 
 def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
