@@ -15,10 +15,11 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
-from lowering.transforms.loop_boundary import PLACED_AFTER, outside_ids
+from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
+from twillc.transforms.loop_handoff import PLACED_AFTER
 
 
 @dataclass(frozen=True)

@@ -259,6 +259,34 @@ def test_ring_memory_counts_every_ring() -> None:
         assert s.status == Status.INFEASIBLE and s.ii is None
 
 
+def test_crossing_values_take_their_rings() -> None:
+    # x and y (100 registers each) are both live when z issues: with 150 per
+    # warp they go on two warps, so one crosses to z and takes a channel ring
+    # of one 60 B slot in shared memory, besides the loads' rings.
+    g = graph(
+        [op("x", "alu", regs=100, channel_bytes=60), op("y", "alu", regs=100, channel_bytes=60), op("z", "alu")],
+        [Edge("x", "z", 1), Edge("y", "z", 1)],
+        memories={"smem": 400},
+        rings=frozenset({"smem"}),
+    )
+    config = WarpConfig(3, 0, (24, 150, 150))
+    fits = joint_cpsat_at(g, config, 2, 3)
+    assert isinstance(fits, tuple) and isinstance(joint_schedule_at(g, config, 2, 3), tuple)
+    s = Schedule(2, fits[0], schedule_length(g, fits[0]), Status.FEASIBLE, 1, warps=fits[1])
+    tight = replace(g, memories={"smem": 40})
+    assert any("values crossing warps 60 B, 60 B > 40 B" in p for p in check_joint(tight, s, config))
+    assert joint_cpsat_at(tight, config, 2, 3) is None and joint_schedule_at(tight, config, 2, 3) is None
+    # the reserve kept for small channels (channel_room) may take it
+    roomy = replace(tight, channel_room=30)
+    assert check_joint(roomy, s, config) == []
+    assert isinstance(joint_cpsat_at(roomy, config, 2, 3), tuple) and isinstance(
+        joint_schedule_at(roomy, config, 2, 3), tuple
+    )
+    for engine in ("cp-sat", "z3"):
+        t = joint_schedule(tight, config, max_ii=6, engine=engine)
+        assert t.status == Status.INFEASIBLE and t.ii is None
+
+
 def test_values_leaving_the_loop_live_to_the_end() -> None:
     # a's value feeds the next iteration's c; in the straight-line program
     # the last copy of a leaves the loop and stays live to T, meeting the
@@ -503,3 +531,42 @@ def test_fa4_schedule_at_the_bound_for_other_seeds(seed: int) -> None:
     assert check_joint(g, s, config) == []
     correction = {s.warps["mul_1"], s.warps["mul_3"]}  # FA4's correction group rescales both sub-tiles
     assert len(correction) == 1 and correction.isdisjoint({s.warps["p0"], s.warps["p1"]})
+
+
+@st.composite
+def channel_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
+    """Values whose crossing takes a shared-memory ring (`channel_bytes` per
+    slot, one more per edge to a later iteration) beside the loads' rings,
+    in a tight shared memory, and registers that push values onto two
+    warps: where splitting a chain across warps must pay for its rings."""
+    ops = [op("ld", "tma", variable_latency=True, footprint={"smem": draw(st.sampled_from([0, 40]))})]
+    for i in range(3):
+        unit = draw(st.sampled_from(["tc", "sfu", "alu"]))
+        cycles = draw(st.integers(1, 2))
+        ops.append(
+            op(
+                f"v{i}",
+                unit,
+                cycles,
+                regs=draw(st.sampled_from([0, 100])),
+                channel_bytes=draw(st.sampled_from([0, 30, 60])),
+            )
+        )
+    edges = [Edge("ld", "v0", draw(st.integers(0, 2)))]
+    for i, j in itertools.product(range(3), repeat=2):
+        if draw(st.booleans()):
+            distance = 0 if i < j else draw(st.integers(1, 2))
+            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 2)), distance))
+    config = WarpConfig(3, 0, (24, 150, 150), cross_warp_delay=draw(st.sampled_from([0, 1])))
+    memories = {"smem": draw(st.sampled_from([40, 80, 120]))}
+    room = draw(st.sampled_from([0, 30]))
+    return graph(ops, edges, memories=memories, rings=frozenset({"smem"}), channel_room=room), config
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(channel_problems(), st.integers(1, 3), st.integers(2, 5))
+def test_crossing_channels_match_brute_force(problem: tuple[DependenceGraph, WarpConfig], ii: int, length: int) -> None:
+    """Both engines count the rings of values crossing warps as the checker
+    (and the CUDA emitter's allocation) does: brute force agrees both ways."""
+    if length <= 3 * ii:
+        test_answers_match_brute_force.hypothesis.inner_test(problem, ii, length)  # type: ignore[attr-defined]

@@ -104,6 +104,8 @@ def test_loop_shared_memory_excludes_preloaded_tiles_and_reserve() -> None:
     assert g.memories["tmem"] == machine.tmem
     assert g.rings == frozenset({"smem"})
     assert {o.id: o.stall for o in g.ops if o.stall} == {"mul_1": 533, "mul_3": 533}
+    # crossing delays by value: S in tensor memory (the hand-off alone), alpha (512 B) through shared memory
+    assert {o.id: o.spill_cost for o in g.ops if o.id in ("s0", "alpha0")} == {"s0": 30, "alpha0": 38}
 
 
 def test_instruction_shapes_are_machine_facts() -> None:
@@ -163,3 +165,19 @@ def test_chunked_updates_read_while_running_in_place() -> None:
     assert all(g.op(k).reads_while_running and g.op(k).regs == 32 for k in chunked)
     into = [e for e in g.edges if e.dst in chunked and g.op(e.src).kind == "tile.mma"]
     assert into and all(e.in_place and e.distance == 1 for e in into)
+
+
+def test_crossing_costs_bytes_and_the_hand_off() -> None:
+    """A register tile crossing warp groups is stored to and loaded from a
+    shared-memory slot (twice its bytes at rates.smem_bytes) behind the
+    hand-off (latency.cross_warp); a tensor-memory value pays the hand-off
+    alone. Both facts have a source."""
+    for name in ("h100", "b200"):
+        m = load_machine(name)
+        assert (m.latency["cross_warp"], m.rates["smem_bytes"]) == (30, 128)
+        for key in ("latency.cross_warp", "rates.smem_bytes"):
+            assert key in m.sources
+        assert m.cross_warp_cycles(65536, in_tmem=False) == 2 * 512 + 30
+        assert m.cross_warp_cycles(1000, in_tmem=False) == 2 * 8 + 30  # whole clocks
+        assert m.cross_warp_cycles(65536, in_tmem=True) == 30
+        assert m.cross_warp_cycles(0, in_tmem=False) == 30

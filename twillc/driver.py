@@ -198,15 +198,21 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         if lowered:  # the rest of the pipeline: the schedule was just verified
             rest = [p for p in default_pipeline(module, "cu").split(",") if p and p != "verify-schedule"]
             run_passes(module, ",".join(rest), args, err)
-    for kind in kinds:
+    for kind in sorted(kinds, key=lambda k: k == "ptx"):  # the PTX from the CUDA emitted once (one set of notes)
         if kind not in texts:
-            texts[kind] = _emit(module, kind, args, err)
+            texts[kind] = _emit(module, kind, args, err, texts.get("cu"))
     return [(path, texts[kind]) for path, kind in outputs]
 
 
-def _emit(module, kind: str, args: argparse.Namespace, err: IO[str]) -> str:
+def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str | None = None) -> str:
+    """Output `kind` of the module; the PTX from `cuda` when the CUDA of the
+    same run was already emitted (its hole notes printed once)."""
     if kind == "mlir":
         return print_module(module, args.print_debuginfo, args.print_op_generic)
+    if kind == "ptx" and cuda is not None:
+        from lowering.cuda import emit_ptx
+
+        return emit_ptx(module, cuda)
     from lowering.targets import emit_scheduled
 
     notes: list[str] = []

@@ -267,6 +267,22 @@ class LoopAnalysis:
         w = self.warp(x.owner)  # type: ignore[arg-type]
         return all(self.warp(u.operation) == w for u in x.uses if isinstance(u.operation, tile.MmaOp))
 
+    def _fp8_staged_early(self, x: SSAValue) -> bool:
+        """An FP8 register A (FA3 FP8's cast P) written to its staging buffer
+        by the cast computing it, converted there, never held in registers:
+        a cast of a register tile on the role of every MMA reading it, which
+        nothing else reads, with one live instance (the next iteration's cast
+        comes after this one's MMAs in the role's program order)."""
+        op = x.owner
+        if not isinstance(op, tile.CastOp) or id(op) not in self.op_id or x in self._rotated:
+            return False
+        if not any(st.operand == "a8" and st.value is x for st in self.staged_tiles):
+            return False
+        if self._in_smem(op.input) or x in self.reg_channels or not self._layout_ok(op.input):
+            return False
+        w = self.warp(op)
+        return all(isinstance(u.operation, tile.MmaOp) and self.warp(u.operation) == w for u in x.uses)
+
     def _layout_ok(self, v: SSAValue) -> bool:
         t = v.type
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):

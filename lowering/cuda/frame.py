@@ -12,11 +12,12 @@ from dialects import tile
 from lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
 from lowering.cuda.dtypes import elt
 from lowering.cuda.kernel_plan import trip_count_expr
-from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, TensorMap, host_launcher
+from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, HOST_ROWS, TensorMap, host_launcher
 from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from lowering.cuda.tiles import (
     c_elt,
     loc_text,
+    narrow_rows,
     nbytes,
     round1k,
     unsupported,
@@ -51,8 +52,8 @@ class KernelFrame:
                 continue  # its ring is in tensor memory
             slot = self._slot_bytes(res.type)
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
-        for x in self.staged:
-            smem.append(f"  alignas(1024) uint8_t {self.name(x)}_t[{x.type.get_shape()[1] // 64 * 8192}];  // staged")  # type: ignore[attr-defined]
+        for st in self.staged_tiles:
+            smem.append(f"  alignas(1024) uint8_t {self._staged_buffer(st)}[{st.nbytes}];  // staged")
         for op in self.loads:
             d = self.depths[self.op_id[id(op)]]
             smem.append(f"  alignas(8) uint64_t {self.name(op.result)}_full[{d}], {self.name(op.result)}_empty[{d}];")
@@ -77,7 +78,7 @@ class KernelFrame:
                 if self._channel_memory(res) == "smem"
             ],
             [v.type for v in self.post_channels],
-            [x.type for x in self.staged],
+            [st.nbytes for st in self.staged_tiles],
             self.arch,
         )
         total = sum(parts.values())
@@ -136,6 +137,7 @@ class KernelFrame:
             *body,
             "}",
             DTYPES_HOST if self.other_types else HOST,
+            *([HOST_ROWS] if any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads) else []),
             self._launcher(ns, tensors, loaded, sizes, scalars),
         ]
         return "\n".join(lines) + "\n"
@@ -193,16 +195,19 @@ class KernelFrame:
         return out
 
     def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str], scalars: list) -> str:
-        box_rows = {}
+        box_rows, box_cols = {}, {}
         for op in self.loads + self.pre_loads:
             t = op.result.type
             if t.rank == 2:  # type: ignore[attr-defined]
                 box_rows.setdefault(self.args[op.tensor], t.get_shape()[0])  # type: ignore[attr-defined]
+                narrow = t.get_shape()[1] if narrow_rows(t) else 0  # type: ignore[attr-defined]
+                if box_cols.setdefault(self.args[op.tensor], narrow) != narrow:
+                    raise located_error(op, "CUDA emission: the loads of one tensor take boxes of one width")
         maps, call = [], []
         for name, t in tensors:
             if name in box_rows:
                 rows, cols = t.get_dims()
-                maps.append(TensorMap(name, name, elt(t).name, rows, cols, box_rows[name]))
+                maps.append(TensorMap(name, name, elt(t).name, rows, cols, box_rows[name], box_cols[name]))
                 call.append(f"tmap_{name}")
             call.append(f"static_cast<{c_elt(t)}*>({name})")
         comment = ["// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs."]

@@ -11,14 +11,14 @@ layout is decided."""
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import Float32Type, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument
 
 from dialects import tile
 from dialects.tile import element_name
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
-from lowering.cuda.tiles import nbytes
+from lowering.cuda.tiles import narrow_rows, nbytes
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 
@@ -89,25 +89,34 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
     body = loop.body.block
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
-            _check_load(op)
+            _check_load(op, machine.arch)
         if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
 
 
-def _check_load(op: tile.LoadOp) -> None:
+def _check_load(op: tile.LoadOp, arch: str) -> None:
     """A tile TMA moves: 2-D boxes of 128 bytes a row (the 128B swizzle the
-    MMAs read), or a rank-1 row by bulk copy."""
+    MMAs read), on sm_90a one unswizzled box of narrower rows that no MMA
+    reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
+    registers), or a rank-1 row by bulk copy (f32; on sm_90a f16 and bf16
+    too, read by `twillc_row_of`)."""
     t = op.result.type
     assert isinstance(t, tile.TileType)
     if t.rank == 2:
         rows, cols = t.get_shape()
         e = elt(t)
-        if e.name == "i32" or cols % e.box_cols or rows > 256:
+        narrow = (
+            arch == "sm_90a"
+            and narrow_rows(t)
+            and not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
+        )
+        if e.name == "i32" or (cols % e.box_cols and not narrow) or rows > 256:
             raise located_error(
                 op,
                 f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
                 f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
             )
-    elif not isinstance(t.element_type, Float32Type) or nbytes(t) % 16:
-        raise located_error(op, "CUDA emission: rank-1 loads of f32 rows, a multiple of 16 bytes")
+    elif elt(t).name not in (("f32", "f16", "bf16") if arch == "sm_90a" else ("f32",)) or nbytes(t) % 16:
+        kinds = "f32, f16 or bf16" if arch == "sm_90a" else "f32"
+        raise located_error(op, f"CUDA emission: rank-1 loads of {kinds} rows, a multiple of 16 bytes")

@@ -19,15 +19,22 @@ DEVICE = include("twillc_sm90.cuh")
 HOST = include("twillc_host.cuh")
 DTYPES = include("twillc_dtypes.cuh")
 DTYPES_HOST = include("twillc_dtypes_host.cuh")
+HOST_ROWS = include("twillc_host_rows.cuh")  # after DTYPES_HOST, where a tile has rows narrower than a box
 
 
-def make_tmap(dtype: str, tensor: str, name: str, rows: object, cols: object, box_rows: int, f16_only: bool) -> str:
+def make_tmap(
+    dtype: str, tensor: str, name: str, rows: object, cols: object, box_rows: int, f16_only: bool, box_cols: int = 0
+) -> str:
     """The host call building tensor map `tmap_<name>` of a row-major
     [rows, cols] tensor of `dtype` with boxes of `box_rows` rows of 128 B:
-    HOST's f16 form in kernels of f16 tiles only, else DTYPES_HOST's."""
+    HOST's f16 form in kernels of f16 tiles only, else DTYPES_HOST's; with
+    `box_cols`, one unswizzled box of rows that many columns wide."""
     from lowering.cuda.dtypes import ELTS
 
     e = ELTS[dtype]
+    if box_cols:
+        args = f"{tensor}, {rows}, {cols}, {box_rows}, {box_cols}, {e.tmap}, {e.size}"
+        return f"tw_make_tmap_2d_rows(&tmap_{name}, {args})"
     if f16_only:
         return f"tw_make_tmap_2d_f16(&tmap_{name}, {tensor}, {rows}, {cols}, {box_rows}, {e.box_cols})"
     return f"tw_make_tmap_2d(&tmap_{name}, {tensor}, {rows}, {cols}, {box_rows}, {e.box_cols}, {e.tmap}, {e.size})"
@@ -44,6 +51,7 @@ class TensorMap:
     rows: object
     cols: object
     box_rows: int
+    box_cols: int = 0  # narrower rows than a 128-byte box: one unswizzled box this wide
 
 
 def host_launcher(
@@ -58,7 +66,7 @@ def host_launcher(
         f"  using namespace {ns};",
     ]
     for m in maps:
-        make = make_tmap(m.dtype, m.tensor, m.name, m.rows, m.cols, m.box_rows, f16_only)
+        make = make_tmap(m.dtype, m.tensor, m.name, m.rows, m.cols, m.box_rows, f16_only, m.box_cols)
         out += [f"  CUtensorMap tmap_{m.name};", f"  if (int e = {make})", "    return e;"]
     out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",

@@ -13,6 +13,7 @@ from lowering.cuda.prelude import setmaxnreg
 from lowering.cuda.tiles import (
     c_elt,
     copy_array,
+    narrow_rows,
     nbytes,
     with_iteration,
 )
@@ -30,7 +31,7 @@ class RoleCode:
             (n,) = t.get_shape()
             return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {nbytes(t)}, {bar});"]
         rows, cols = t.get_shape()
-        box = elt(t).box_cols
+        box = cols if narrow_rows(t) else elt(t).box_cols  # narrower rows: one unswizzled box
         lines = []
         for j in range(cols // box):
             lines.append(
@@ -84,11 +85,16 @@ class RoleCode:
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
         carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
-        carried = [(arg, y) for arg, y in carried if y in regs]
+        # a pair this role neither reads (the argument) nor produces (the
+        # yielded value) is another role's: only received values of it here
+        carried = [(arg, y) for arg, y in carried if y in regs and (arg in regs or y.owner in mine)]
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
+        pipelined = self._pipelinable(w, mine, carried)  # which values have two live instances
         declared = set()
         for v, t in regs.items():
+            if self._fp8_staged_early(v):
+                continue  # written to shared memory as it is computed
             if self.name(v) not in declared:  # an accumulator updated in place is one array
                 declared.add(self.name(v))
                 out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}];")
@@ -113,7 +119,6 @@ class RoleCode:
             pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands)
         ):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
-        pipelined = self._pipelinable(w, mine, carried)
         for v in sorted(self._rotated & set(regs), key=self.name):
             out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
@@ -200,6 +205,8 @@ class RoleCode:
                 f"{ind}twillc_tmem_load<{self._n(v.type)}>({into}, {self._tmem_slot(v, slot)});",  # type: ignore[arg-type]
                 f"{ind}tw_tcgen05_fence_before();",
             ]
+        elif v in self.tmem_pending:  # no tensor-memory columns and no shared-memory ring: a hole, as its send
+            out += self._hole(v.owner, [into], [], ind, f"{n} from tensor memory of another role")  # type: ignore[arg-type]
         else:
             out.append(f"{ind}twillc_recv({into}, sm.{n}[{slot}], sizeof({into}));")
         return [*out, f"{ind}tw_mbar_arrive(&sm.{n}_empty[{slot}]);"]

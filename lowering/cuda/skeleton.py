@@ -50,10 +50,11 @@ from lowering.cuda.tcgen05_ops import Tcgen05Ops
 from lowering.cuda.tile_math import TileMath
 from lowering.cuda.tiles import (
     CPP_KEYWORDS,
+    narrow_rows,
 )
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
-from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words
+from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words, staged_tiles
 
 HOLE_MODES = ("trap", "skeleton")
 """What a hole's body does: `trap` (the default) stops the kernel with
@@ -151,6 +152,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             any(elt(a.type).name not in ("f16", "f32") for a in args)
             or any(elt(op.result.type).name != "f16" and op.result.type.rank == 2 for op in self.loads + self.pre_loads)
             or any(isinstance(op, tile.CastOp) and self._in_smem(op.input) for op in self.func.body.block.walk())
+            or any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads)  # tw_make_tmap_2d_rows
+            or any(isinstance(op, tile.MmaOp) and not self._in_smem(op.rhs) for op in self.loop_ops)  # stage_rows
         )
         # Register values read on other roles (the channels, the loads aside).
         found = self.program.channels
@@ -171,6 +174,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
                 and not self._in_smem(op.lhs)
             )
         )
+        # their staging buffers and those of register B operands, by the one rule
+        self.staged_tiles = staged_tiles(self.loop_ops, self.arch)
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]

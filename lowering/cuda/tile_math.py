@@ -18,10 +18,11 @@ from lowering.cuda.tiles import (
     acc_count,
     c_elt,
     copy_array,
+    narrow_rows,
     scalar_literal,
 )
 from twillc.transforms.common import located_error
-from twillc.transforms.memory_plan import elements_per_thread
+from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 
 
 def plus(base: str, offset: int) -> str:
@@ -87,9 +88,15 @@ class TileMath:
                 return self._wgmma_ts(op)
             if self._staged_early(op.lhs) and self._in_smem(op.rhs):
                 return self._wgmma(op, f"sm.{self.name(op.lhs)}_t")
+            if self._in_smem(op.lhs) and self._staged(op, "b") is not None:
+                return self._wgmma_staged_b(op)
+            if self._staged(op, "a8") is not None:
+                return self._wgmma_fp8_staged(op)
             return self._wgmma_rs(op)
         if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
-            return self._cast_from_smem(op)
+            cast = self._cast_from_smem(op)
+            if cast is not None:
+                return cast
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -108,6 +115,17 @@ class TileMath:
             f = form.format(*at)
             f = f"__float2half({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+        if isinstance(op, tile.CastOp) and self._fp8_staged_early(op.results[0]):
+            # FA3 FP8's P: converted as it is written to its staging buffer (no registers)
+            r = op.results[0]
+            st = next(s for s in self.staged_tiles if s.operand == "a8" and s.value is r)
+            k = r.type.get_shape()[1]  # type: ignore[attr-defined]
+            self._helpers.add("stage_fp8")
+            return [
+                f"      // {self.name(r)}: to shared memory as {elt(r.type).name}, the A of its FP8 wgmma",
+                f"      twillc_stage_acc_fp8<{elt(r.type).tag}, {k}>(sm.{self._staged_buffer(st)}, "
+                f"{self._operand(op.input)}, {self._group});",
+            ]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             src, dst = elt(op.input.type).name, elt(r.type).name
@@ -156,6 +174,14 @@ class TileMath:
         if self.arch == "sm_100a":
             self._helpers.add("smem_row_at")
             return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        if narrow_rows(v.type):  # one unswizzled box of dense rows
+            self._helpers.add("smem_at_t")
+            pitch = cols * elt(v.type).size
+            return f"twillc_smem_at_t<{rows}, {cols}, {c_elt(v.type)}, {pitch}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
+        if not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+            # boxes of 128 / sizeof(T) columns (f32: 32), read as float
+            self._helpers.add("smem_at_t")
+            return f"twillc_smem_at_t<{rows}, {cols}, {c_elt(v.type)}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
         self._helpers.add("smem_at")
         return f"twillc_smem_at<{rows}, {cols}>({self._smem_ref(v)}, {index})"
 
@@ -163,8 +189,8 @@ class TileMath:
         """Element-wise ops and casts that read a loaded 2-D tile in shared
         memory, and row reductions of one (through a register copy)."""
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
-        if any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
-            return None
+        if self.arch == "sm_100a" and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
+            return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
         if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
             return None
         if op.name in UNARY or op.name in BINARY:
@@ -177,7 +203,8 @@ class TileMath:
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
-            conv = "__float2half" if c_elt(r.type) == "__half" else ""  # type: ignore[arg-type]
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            conv = {"__half": "__float2half", "__nv_bfloat16": "__float2bfloat16", "float": ""}.get(cxx, cxx)
             n = self._n(r.type)  # type: ignore[arg-type]
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
@@ -293,6 +320,13 @@ class TileMath:
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
+            e = elt(v.type)
+            if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales)
+                self._helpers.add("row_of")
+                if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
+                    slab = f"(({index}) >> 1) * {64 * e.size}"
+                    return f"twillc_row_of<{e.cxx}>({self._smem_ref(v)} + {slab}, ({index}) & 1)"
+                return f"twillc_row_of<{e.cxx}>({self._smem_ref(v)}, {index})"
             if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
                 return f"twillc_row({self._smem_ref(v)} + (({index}) >> 1) * 256, ({index}) & 1)"
             return f"twillc_row({self._smem_ref(v)}, {index})"
@@ -396,8 +430,8 @@ class TileMath:
         (as TMA swizzled it) read into the accumulator layout, converted (an
         8-bit weight tile scaled in registers: W8A16)."""
         t, r = op.input.type, op.results[0]
-        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64:  # type: ignore[attr-defined]
-            return None
+        if t.rank != 2 or t.get_shape()[0] != 64 or t.get_shape()[1] % 64 or narrow_rows(t):  # type: ignore[attr-defined]
+            return None  # other shapes element by element (_math_smem)
         cols = t.get_shape()[1]  # type: ignore[attr-defined]
         return [
             f"      twillc_load_acc<{cols}, {c_elt(t)}, {c_elt(r.type)}>({self.out(r)}, {self._smem_ref(op.input)});"  # type: ignore[arg-type]
@@ -415,11 +449,95 @@ class TileMath:
             return f"twillc_mine<{c_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]
         return self.name(v)
 
-    def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None) -> list[str]:
-        """acc (+)= A B from shared memory (A at `a_ref` when staged there);
-        A of more than 64 rows: one m64 wgmma per 64-row slab."""
+    def _wgmma_staged_b(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= A B with A loaded and B a register tile (W8A16's
+        dequantized weights): B is written to its staging buffer
+        (`memory_plan.staged_tiles`) as TMA would have loaded it, 128B-swizzled
+        boxes of 64 columns ([N, K] K-major for mma(a, b.T), [K, N] MN-major
+        for mma(a, b)), then read by the wgmma from shared memory."""
+        b, e = op.rhs, self._mma_elt(op)
+        rows, cols = b.type.get_shape()  # type: ignore[attr-defined]
+        if e.name not in ("f16", "bf16"):
+            raise located_error(op, f"CUDA emission: a register B staged for a wgmma of {e.name} is not generated")
+        if rows % 64 or rows > 256 or cols % 64 or not self._layout_ok(b):
+            return None
+        self._helpers.add("stage_rows")
+        staged = f"sm.{self._staged_buffer(self._staged(op, 'b'))}"  # type: ignore[arg-type]
+        return [
+            f"      // {self.name(b)} to shared memory as the wgmma's B ({e.name}, 128B-swizzled boxes of 64 columns)",
+            f"      twillc_stage_rows<{e.tag}, {rows}, {cols}>({staged}, {self._operand(b)}, {self._group});",
+            *self._wgmma(op, b_ref=staged),
+        ]
+
+    def _staged(self, op: tile.MmaOp, operand: str) -> StagedTile | None:
+        """The staging buffer (`memory_plan.staged_tiles`) of `op`'s operand:
+        per value ("a^T", "b", "a8") or per MMA ("b8^T")."""
+        value = op.rhs if operand.startswith("b") else op.lhs
+        for st in self.staged_tiles:
+            if st.operand == operand and st.value is value and (st.mma is op or operand != "b8^T"):
+                return st
+        return None
+
+    def _staged_buffer(self, st: StagedTile) -> str:
+        """Its member of SharedStorage: `<value>_t` per value, `<result>_b8`
+        per MMA."""
+        if st.operand != "b8^T":
+            return f"{self.name(st.value)}_t"
+        return f"{self.name(st.mma.results[0])}_b8"
+
+    def _wgmma_fp8_staged(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= P V, FP8, P a register tile (FA3 FP8's cast P): FP8 wgmma
+        reads A and B K-major from shared memory, so P is staged there as FP8
+        (twillc_stage_acc_fp8) and a V loaded MN-major ([K, N], N contiguous)
+        is transposed to K-major (twillc_stage_bt_fp8) by this role, each in
+        its buffer of `memory_plan.staged_tiles`; then m64nNk32 steps read both."""
+        e = elt(op.lhs.type)
+        m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if elt(op.rhs.type) != e:
+            got = f"{e.name} and {elt(op.rhs.type).name}"
+            raise located_error(op, f"CUDA emission: MMA operands of one element type, got {got}")
+        if m != 64 or k % 128 or n % 64 or n > 256:
+            return None
+        self._helpers.add("stage_fp8")
+        a = f"sm.{self._staged_buffer(self._staged(op, 'a8'))}"  # type: ignore[arg-type]
+        early = self._fp8_staged_early(op.lhs)
+        readers = {self.warp(u.operation) for u in op.lhs.uses if isinstance(u.operation, tile.MmaOp)}
+        if not early and len(readers) > 1:
+            raise located_error(op, "CUDA emission: an FP8 register A read by MMAs on several roles is not generated")
+        bt = self._staged(op, "b8^T")
+        b = f"sm.{self._staged_buffer(bt)}" if bt is not None else self._smem_ref(op.rhs)
+        acc = self.out(op.result)
+        accumulate = "1" if op.acc is not None else "0"
+        count = m * n // 128
+        out = copy_array(acc, self.name(op.acc), count, "      ") if op.acc else []
+        out += [
+            f"      // {acc} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
+            f"{'^T' if op.transpose_rhs else ''} (FP8 wgmma from shared memory: A staged"
+            + (", B transposed to K-major)" if bt is not None else ")"),
+        ]
+        if not early:  # else its role wrote it there as it computed it (the cast)
+            out.append(f"      twillc_stage_acc_fp8<{e.tag}, {k}>({a}, {self._operand(op.lhs)}, {self._group});")
+        if bt is not None:
+            out.append(f"      twillc_stage_bt_fp8<{k}, {n}>({b}, {self._smem_ref(op.rhs)}, {self._group});")
+        return out + [
+            f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
+            "      tw_wgmma_fence();",
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
+            f"        twillc_mma_kstep_boxed<{e.tag}, {n}, 0, 8192, {n * 128}>({acc}, {a}, {b}, kk, "
+            f"({accumulate} || kk > 0) ? 1 : 0);",
+            "      tw_wgmma_commit();",
+            "      tw_wgmma_wait<0>();",
+            f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
+        ]
+
+    def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None, b_ref: str | None = None) -> list[str]:
+        """acc (+)= A B from shared memory (A at `a_ref`, B at `b_ref` when
+        staged there); A of more than 64 rows: one m64 wgmma per 64-row slab."""
         staged = a_ref is not None
         a_ref = a_ref or self._smem_ref(op.lhs)
+        b_ref = b_ref or self._smem_ref(op.rhs)
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
@@ -436,7 +554,7 @@ class TileMath:
             return self._wgmma_narrow(op, a_ref, n, k)
         slabs = m // 64
         if m % 64 or m > 256 or (slabs > 1 and staged) or n % 64 or n > 256 or k % e.box_cols:
-            return self._hole(op, [self.out(op.result)], [a_ref, self._smem_ref(op.rhs)], "      ")
+            return self._hole(op, [self.out(op.result)], [a_ref, b_ref], "      ")
         acc = self.out(op.result)
         accumulate = "1" if op.acc is not None else "0"
         trans = 0 if op.transpose_rhs else 1
@@ -445,7 +563,7 @@ class TileMath:
         start = copy_array(acc, self.name(op.acc), count, "      ") if op.acc else []
         issue = [  # slab s: A's rows 64s.. (8192 B into each swizzled box), its accumulators
             f"{self._ss_fn(e)}{n}, {trans}, {m * 128}, {b_rows * 128}>({plus(acc, s * n // 2)}, "
-            f"{plus(a_ref, s * 8192)}, {self._smem_ref(op.rhs)}, kk, ({accumulate} || kk > 0) ? 1 : 0);"
+            f"{plus(a_ref, s * 8192)}, {b_ref}, kk, ({accumulate} || kk > 0) ? 1 : 0);"
             for s in range(slabs)
         ]
         slab_note = " one m64 wgmma per 64-row slab" if slabs > 1 else ""

@@ -53,6 +53,16 @@ CPP_KEYWORDS = frozenset(
 """Value names that need a suffix in the generated C++ (`do` = dO's tile)."""
 
 
+def narrow_rows(t) -> bool:
+    """A 2-D tile whose rows are narrower than one 128-byte TMA box row (a
+    multiple of 16 bytes): TMA loads it as one unswizzled box of dense rows,
+    which threads read element by element (no MMA reads it)."""
+    if not isinstance(t, tile.TileType) or t.rank != 2:
+        return False
+    row = t.get_shape()[1] * elt(t).size
+    return row < 128 and row % 16 == 0
+
+
 def copy_array(dst: str, src: str, n: int, indent: str) -> list[str]:
     """`dst = src` element by element; nothing where they are one array."""
     return [] if dst == src else [f"{indent}for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];"]

@@ -1,6 +1,8 @@
 """What `warp-specialize` decides around the loop, written into the
 `outside` region of `twill.warp_specialize` (read back by
-`lowering.warp_program`; code generation decides none of it):
+`lowering.warp_program`; code generation decides none of it), by the rule
+of `twillc.transforms.loop_handoff` (which the scheduler's shared-memory
+count follows too):
 
 - `twill.live_out`: each loop result yielded by an op of the loop is held,
   after the loop, by the role running that op (its carried registers);
@@ -22,10 +24,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import HandoffOp, LiveInOp, LiveOutOp, PostOp
-
-PLACED_AFTER = (tile.SizeOp, tile.BlockIdOp, tile.LoadOp)
-"""Ops after the loop that no role runs there: indices, and loads the load
-role issues before the loop."""
+from twillc.transforms.loop_handoff import after_loop, launch_order
 
 
 def outside_ids(loop: tile.ForOp) -> dict[str, Operation | SSAValue]:
@@ -51,14 +50,6 @@ def outside_ids(loop: tile.ForOp) -> dict[str, Operation | SSAValue]:
     return out
 
 
-def launch_order(ops: dict[str, Operation], warps: dict[str, int]) -> list[int]:
-    """The roles the kernel launches, in order: the one issuing the loop's
-    loads (warp 0 when it has none), then every other role running an op."""
-    loads = [name for name, op in ops.items() if isinstance(op, tile.LoadOp)]
-    producer = warps[loads[0]] if loads else 0
-    return [producer, *sorted({warps[name] for name in ops} - {producer})]
-
-
 def outside_entries(loop: tile.ForOp, ops: dict[str, Operation], warps: dict[str, int]) -> list[Operation]:
     """The `outside` region's entries for the loop whose ops (by id) run on
     `warps` (op id -> warp)."""
@@ -66,42 +57,12 @@ def outside_entries(loop: tile.ForOp, ops: dict[str, Operation], warps: dict[str
     name_of = {id(thing): name for name, thing in ids.items()}
     block = loop.parent_block()
     assert block is not None
-    everything = list(block.ops)
-    before, after = everything[: everything.index(loop)], everything[everything.index(loop) + 1 :]
+    before = list(block.ops)[: list(block.ops).index(loop)]
     warp_of = {id(op): warps[name] for name, op in ops.items()}
     groups = launch_order(ops, warps)
-    body = loop.body.block
-    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
-
-    holder: dict[SSAValue, int] = {}
-    live_out: list[Operation] = []
-    for res, y in zip(loop.res, yielded, strict=True):
-        if isinstance(y.owner, Operation) and id(y.owner) in warp_of:
-            holder[res] = warp_of[id(y.owner)]
-            live_out.append(LiveOutOp(name_of[id(res)], holder[res]))
-
-    post: dict[int, int] = {}  # id(op) -> warp
-    free: list[Operation] = []
-    placed = [op for op in after if op.dialect_name() == "tile" and not isinstance(op, PLACED_AFTER)]
-    for op in placed:
-        held = [holder[v] for v in op.operands if v in holder]
-        if not held:
-            free.append(op)
-            continue
-        post[id(op)] = held[0]
-        holder |= dict.fromkeys(op.results, held[0])
-    for op in reversed(free):
-        readers = [post[id(u.operation)] for r in op.results for u in r.uses if id(u.operation) in post]
-        post[id(op)] = readers[0] if readers else (groups[1:] or groups)[0]
-        holder |= dict.fromkeys(op.results, post[id(op)])
-
-    handoffs: dict[SSAValue, tuple[int, list[int]]] = {}  # value -> (its holder, the roles reading it)
-    for op in placed:
-        for v in op.operands:
-            if v in holder and holder[v] != post[id(op)] and not isinstance(v.owner, tile.LoadOp):
-                readers = handoffs.setdefault(v, (holder[v], []))[1]
-                if post[id(op)] not in readers:
-                    readers.append(post[id(op)])
+    roles = after_loop(loop, ops, warps)
+    placed, post, handoffs = roles.placed, roles.post, roles.handoffs
+    live_out = [LiveOutOp(name_of[id(res)], warp) for res, warp in roles.live_out.items()]
 
     return [
         *_live_in(loop, before, placed, post, ops, warp_of, groups, name_of),

@@ -15,7 +15,9 @@ length, stages) goes through `check_schedule`; then, from the definitions
 - the steady state: the loop unrolled for many iterations, a window of II
   cycles deep inside it checked the same way;
 - ring memories, instead of the per-cycle sums: every value's ring, a slot
-  per copy live at once in the steady state, all fitting together.
+  per copy live at once in the steady state, all fitting together; in
+  shared memory with the rings of the values that cross warps (`channel_bytes`
+  per slot, a slot more per edge to a later iteration on another warp).
 
 Liveness: copy (v, i) is live from its issue up to (not including) the
 latest issue of a user copy (w, i + distance), for at least one cycle (a
@@ -32,7 +34,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from twillc.scheduling.checker import check_schedule
-from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule
+from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, Edge, Op, Schedule
+from twillc.scheduling.lifetimes import channel_ring_bytes
 from twillc.scheduling.warp_config import WarpConfig
 
 
@@ -74,11 +77,15 @@ def _held(graph: DependenceGraph, e: Edge) -> int:
 
 def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
     """In a ring memory each value has slots for its most copies live at
-    once in the steady state, and all the slots must fit."""
+    once in the steady state, and all the slots must fit; in
+    `CHANNEL_MEMORY` the rings of the loaded (variable-latency) values with
+    those of the values crossing warps (`lifetimes.channel_ring_bytes`), as
+    the CUDA emitter allocates both, in its capacity and the graph's
+    `channel_room`."""
     ii = schedule.ii or 1
     problems = []
     for mem in sorted(graph.rings & set(graph.memories)):
-        total = 0
+        total = loaded = 0
         for o in graph.ops:
             if not o.footprint.get(mem, 0):
                 continue
@@ -90,8 +97,17 @@ def _check_rings(graph: DependenceGraph, schedule: Schedule) -> list[str]:
             life = end - schedule.cycles[o.id]
             most = max(sum(1 for i in range(-life // ii - 1, 1) if i * ii <= c < life + i * ii) for c in range(ii))
             total += o.footprint[mem] * most
+            loaded += o.footprint[mem] * most if o.variable_latency else 0
         if total > graph.memories[mem]:
             problems.append(f"memory {mem}: the rings' slots take {total} B > {graph.memories[mem]} B")
+        elif mem == CHANNEL_MEMORY:
+            chans = channel_ring_bytes(graph, schedule)
+            room = graph.memories[mem] + graph.channel_room
+            if chans and loaded + chans > room:
+                problems.append(
+                    f"memory {mem}: the rings of loaded tiles take {loaded} B and the rings of values crossing "
+                    f"warps {chans} B, {loaded + chans} B > {room} B"
+                )
     return problems
 
 

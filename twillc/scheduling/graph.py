@@ -53,6 +53,11 @@ class Op:
     reads_while_running: bool = False
     """Reads its operands until it completes (an asynchronous MMA: wgmma's
     register A fragments stay untouchable until wgmma.wait_group)."""
+    channel_bytes: int = 0
+    """Bytes of one slot of the shared-memory ring (`CHANNEL_MEMORY`) its
+    value takes when it crosses warps (a register tile's channel, as the
+    CUDA emitter allocates it); 0 when it takes none there (a load has its
+    ring already, a tensor-memory value crosses where it lies)."""
 
     @property
     def cycles(self) -> int:
@@ -92,6 +97,10 @@ def held_after_issue(graph: DependenceGraph, edge: Edge) -> int:
     return 0
 
 
+CHANNEL_MEMORY = "smem"
+"""The ring memory through which register values cross warps."""
+
+
 @dataclass(frozen=True)
 class DependenceGraph:
     name: str
@@ -106,6 +115,13 @@ class DependenceGraph:
     """Memories whose values each get a ring of their own (one slot per copy
     live at once, as the CUDA emitter allocates shared memory): the slots
     of all rings must fit, not only the copies live at one cycle."""
+
+    channel_room: int = 0
+    """Bytes of `CHANNEL_MEMORY` beyond its capacity in `memories` that the
+    rings of crossing values (`Op.channel_bytes`) may also take: the part of
+    the machine's reserve kept for small channels. A channel's ring has a
+    slot per copy of the value live at once (`lifetimes.buffer_depths`) and
+    one more per edge crossing to a later iteration (`channel_depth`)."""
 
     def __post_init__(self) -> None:
         ids = [o.id for o in self.ops]

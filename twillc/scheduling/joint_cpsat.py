@@ -35,7 +35,7 @@ from __future__ import annotations
 from itertools import pairwise
 from math import ceil
 
-from twillc.scheduling.graph import DependenceGraph, Op, held_after_issue
+from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, Op, held_after_issue
 from twillc.scheduling.joint_query import Answer, query_copies
 from twillc.scheduling.modulo_model import within_capacity
 from twillc.scheduling.reservations import segments
@@ -175,6 +175,8 @@ class _Model:
         self.x = warp_literals(self.m, graph, config)
         self.blocked: dict[str, object] = {}
         """Per op that may block at its issue: True, or the literal saying it does."""
+        self.same: dict[int, object] = {}
+        """Per edge (its index) that may cross warps: 1 when both ends share a warp."""
         self.distance = max((e.distance for e in graph.edges), default=0)
         self.warps()
         self.dependences()
@@ -189,10 +191,12 @@ class _Model:
         """Edges; a value crossing warps arrives `spill` cycles later and
         makes its consumer block."""
         m, t, ii, cfg = self.m, self.t, self.ii, self.config
-        for e in self.graph.edges:
+        for k, e in enumerate(self.graph.edges):
             gap = t[e.dst] + e.distance * ii - t[e.src]
             m.add(gap >= e.delay)
             same = crossing(m, self.graph, cfg, self.x, e, self.blocked)
+            if same is not None:
+                self.same[k] = same
             if same is not None and cfg.allow_cross_warp:
                 spill = cfg.spill(self.graph, e.src)
                 if spill:
@@ -285,6 +289,8 @@ class _Model:
             users[e.src].append((e.dst, e.distance, held_after_issue(self.graph, e)))
         weighted = [o for o in self.ops if o.regs or any(o.footprint.values())]
         if not weighted:
+            if CHANNEL_MEMORY in self.graph.rings and CHANNEL_MEMORY in self.graph.memories:
+                self.channel_rings([], self.graph.memories[CHANNEL_MEMORY] + self.graph.channel_room)
             return
         reach = self.length + self.distance * ii
         end, size = {}, {}
@@ -321,13 +327,17 @@ class _Model:
 
         for mem, cap in sorted(self.graph.memories.items()):
             if mem in self.graph.rings:  # a slot per copy live at once, in every ring
-                slots = []
+                slots, loaded = [], []
                 for o in weighted:
                     if o.footprint.get(mem, 0):
                         depth = m.new_int_var(1, ceil(reach / ii), f"slots_{o.id}")
                         m.add(size[o.id] <= depth * ii)
                         slots.append(o.footprint[mem] * depth)
+                        if o.variable_latency:
+                            loaded.append(o.footprint[mem] * depth)
                 m.add(sum(slots) <= cap)
+                if mem == CHANNEL_MEMORY:
+                    self.channel_rings(loaded, cap + self.graph.channel_room)
                 continue
             for items in lifetimes(lambda o: True, lambda o, mem=mem: o.footprint.get(mem, 0)):
                 bound(items, cap)
@@ -336,6 +346,41 @@ class _Model:
         for w in range(self.config.warp_groups):
             for items in lifetimes(lambda o, w=w: self.x[o.id].get(w), lambda o: o.regs):
                 bound(items, self.config.limit(w))
+
+    def channel_rings(self, slots: list, room: int) -> None:
+        """The rings of the values crossing warps (`Op.channel_bytes` per
+        slot) beside the loaded (variable-latency) tiles' `slots`, within
+        `room`, as the CUDA emitter allocates both: a value's ring
+        when some edge of it crosses, of a slot per copy live at once (to its
+        readers' completion, `lifetimes.buffer_depths`) and one more per edge
+        crossing to a later iteration (`lifetimes.channel_ring_bytes`)."""
+        m, t, ii = self.m, self.t, self.ii
+        if not self.config.allow_cross_warp or not self.same:
+            return
+        edges = list(enumerate(self.graph.edges))
+        reach = self.length + self.distance * ii + max(o.cycles for o in self.ops)
+        loads = sum(o.footprint.get(CHANNEL_MEMORY, 0) for o in self.ops if o.variable_latency) * ceil(reach / ii)
+        terms, most = [], 0
+        for o in self.ops:
+            out = [e for _, e in edges if e.src == o.id]
+            crossable = [(k, e) for k, e in edges if e.src == o.id and k in self.same]
+            if not o.channel_bytes or not crossable:
+                continue
+            top = ceil(reach / ii)
+            end = m.new_int_var(1, reach, "")
+            done = [t[e.dst] + e.distance * ii + self.graph.op(e.dst).cycles for e in out]
+            m.add_max_equality(end, [t[o.id] + 1, *done])
+            depth = m.new_int_var(1, top, "")
+            m.add(end - t[o.id] <= depth * ii)
+            later = [1 - self.same[k] for k, e in crossable if e.distance > 0]
+            big = top + len(later)
+            ring = m.new_int_var(0, big, "")
+            for k, _ in crossable:  # the ring exists when this edge crosses
+                m.add(ring >= depth + sum(later) - big * self.same[k])
+            terms.append(o.channel_bytes * ring)
+            most += o.channel_bytes * big
+        if terms and loads + most > room:
+            m.add(sum(slots) + sum(terms) <= room)
 
     def _life(self, start: object, size: object, end: object, present: object) -> object:
         if present is True:

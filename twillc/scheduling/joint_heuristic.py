@@ -4,13 +4,15 @@ that it always has an answer, then improves on by exact queries).
 
 At one II: issue times from iterative modulo scheduling (`ims`, Rau's
 heuristic) of the graph with every edge that may cross warps padded by its
-spill delay (any warp assignment then meets the cross-warp delays), and of
-the graph as it is (then a tight edge keeps its two ops on one warp); then
+spill delay (any warp assignment then meets the cross-warp delays), padded
+by the barrier hand-off alone (where a large tile's crossing costs more),
+and of the graph as it is (then a tight edge keeps its two ops on one warp); then
 warps by a depth-first search at those fixed times, the most constrained op
 (most registers) first, each op preferring its neighbours' warp, within a
 node budget: registers per warp over the II's residues (each value live
 from its issue to its last reader, copies folded modulo II), one-warp units,
-cross-warp delays, and blocking ops (a blocking edge or a value from
+cross-warp delays, the shared-memory rings of values crossing warps beside
+the loads' rings (`Op.channel_bytes`), and blocking ops (a blocking edge or a value from
 another warp) and stalls that must find their warp idle. Whatever it
 builds, the independent checker (`checker_ws`) must accept before it is
 returned.
@@ -19,8 +21,9 @@ Over IIs: the modulo lower bound, then growing steps (+1, +2, +4, ...) up
 to the II of one op at a time, then bisection down towards the last II that
 failed. When packed times fail everywhere (they ignore registers, so a
 tight budget can rule them all out), the fallback: one op at a time in a
-topological order, the fewest values live at once (`sequential`), at its
-own II and bisected below it with the same times. Deterministic: a fixed
+topological order, the fewest values live at once (`sequential`; when its
+times admit no warps, the order that makes the smallest values first), at
+its own II and bisected below it with the same times. Deterministic: a fixed
 number of probes and DFS nodes; the clock only stops the bisection past
 the caller's deadline.
 """
@@ -32,7 +35,16 @@ from dataclasses import replace
 
 import numpy as np
 
-from twillc.scheduling.graph import DependenceGraph, Edge, Schedule, Status, held_after_issue, schedule_length
+from twillc.scheduling.graph import (
+    CHANNEL_MEMORY,
+    DependenceGraph,
+    Edge,
+    Schedule,
+    Status,
+    held_after_issue,
+    schedule_length,
+)
+from twillc.scheduling.lifetimes import buffer_depths
 from twillc.scheduling.warp_config import WarpConfig
 
 Found = tuple[dict[str, int], dict[str, int]]
@@ -42,20 +54,30 @@ NODES = 800
 """DFS nodes per warp assignment (the search gives up, not the schedule)."""
 PROBES = 40
 """IIs probed at most over the whole heuristic."""
+BASE_TIMINGS = 3
+"""The first `timing_graphs`: padded by each spill, by the barrier hand-off
+alone, and the graph as it is; those after them cap lifetimes."""
 CAPPED_PROBES = 8
 """Of those, the first ones that may try times with capped lifetimes (more
 only below an II that such times reached)."""
 
 
-def pad_crossings(graph: DependenceGraph, config: WarpConfig) -> DependenceGraph:
+def pad_crossings(graph: DependenceGraph, config: WarpConfig, barrier_only: bool = False) -> DependenceGraph:
     """`graph` with each edge that may carry a value across warps delayed by
-    its spill: any warp assignment meets the cross-warp delays."""
+    its spill: any warp assignment meets the cross-warp delays. With
+    `barrier_only`, by at most the smallest positive spill (the barrier
+    hand-off of a small value), so that assignments crossing only small
+    values meet them where a large tile's bytes would stretch every edge."""
     if not config.allow_cross_warp:
         return graph
+    cap = None
+    if barrier_only:
+        spills = [config.spill(graph, o.id) for o in graph.ops if not o.variable_latency]
+        cap = min((p for p in spills if p > 0), default=0)
     edges = tuple(
         e
         if e.src == e.dst or graph.op(e.src).variable_latency
-        else replace(e, delay=e.delay + config.spill(graph, e.src))
+        else replace(e, delay=e.delay + min(config.spill(graph, e.src), cap if cap is not None else 1 << 62))
         for e in graph.edges
     )
     return replace(graph, edges=edges)
@@ -157,6 +179,7 @@ class _Assign:
         # (other end, slack beyond the delay) of each edge, in and out.
         self.ins: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.outs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.outs_distance: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.blocking_edge = [False] * n
         for e in graph.edges:
             u, v = index[e.src], index[e.dst]
@@ -167,6 +190,7 @@ class _Assign:
             slack = cyc[v] + e.distance * ii - cyc[u] - e.delay - config.spill(graph, e.src)
             self.ins[v].append((u, slack))
             self.outs[u].append((v, slack))
+            self.outs_distance[u].append((v, e.distance))
         # Registers each value keeps live at each residue of the II.
         self.profile: list[np.ndarray] = []
         for i, o in enumerate(ops):
@@ -177,6 +201,7 @@ class _Assign:
             prof = np.zeros(ii, dtype=np.int64)
             np.add.at(prof, (cyc[i] + np.arange(end - cyc[i])) % ii, 1)
             self.profile.append(prof * o.regs)
+        self._channels(cycles)
         # run_at[i]: ops running when i issues; stall_hit[i]: ops running
         # during i's stall (some copy of each, the II folded).
         length = [o.cycles for o in ops]
@@ -192,6 +217,44 @@ class _Assign:
                 st = ops[i].stall
                 if st and (length[x] + st > ii or d < length[x] or d + st > ii):
                     self.stall_hit[i] |= 1 << x
+
+    def _channels(self, cycles: dict[str, int]) -> None:
+        """What the rings of values crossing warps may take (`chan_room`,
+        None when nothing limits them): the ring memory's capacity and the
+        graph's `channel_room` less the loaded (variable-latency) tiles'
+        rings at these times; and
+        each value's ring when it crosses (`chan_ring`, its copies live at
+        once, `lifetimes.buffer_depths`), a slot more per later-iteration
+        crossing (`lifetimes.channel_ring_bytes`)."""
+        g, ii, mem = self.graph, self.ii, CHANNEL_MEMORY
+        self.chan_room: int | None = None
+        self.chan_ring = [0] * len(self.ids)
+        if not any(o.channel_bytes for o in g.ops) or mem not in g.rings or mem not in g.memories:
+            return
+        depths = buffer_depths(g, Schedule(ii, cycles, schedule_length(g, cycles), Status.FEASIBLE, ii))
+        loads = 0
+        for o in g.ops:
+            if o.footprint.get(mem, 0) and o.variable_latency:
+                end = cycles[o.id] + 1
+                for e in g.edges:
+                    if e.src == o.id:
+                        end = max(end, cycles[e.dst] + e.distance * ii + held_after_issue(g, e))
+                loads += o.footprint[mem] * -(-(end - cycles[o.id]) // ii)
+        self.chan_room = g.memories[mem] + g.channel_room - loads
+        self.chan_ring = [o.channel_bytes * depths[o.id] for o in g.ops]
+        self.chan_later = [[x for x, d in self.outs_distance[i] if d > 0] for i in range(len(self.ids))]
+
+    def channel_use(self, w: list[int]) -> int:
+        """Bytes of the rings of the values crossing warps among the ops
+        placed so far (a lower bound of the whole assignment's)."""
+        used = 0
+        for i, ring in enumerate(self.chan_ring):
+            if not ring or w[i] < 0:
+                continue
+            if any(w[x] >= 0 and w[x] != w[i] for x, _ in self.outs[i]):
+                later = sum(1 for x in self.chan_later[i] if w[x] >= 0 and w[x] != w[i])
+                used += ring + self.graph.ops[i].channel_bytes * later
+        return used
 
     def blocking(self, i: int, w: list[int]) -> bool:
         return self.blocking_edge[i] or any(w[u] >= 0 and w[u] != w[i] and not self.vl[u] for u, _ in self.ins[i])
@@ -217,6 +280,8 @@ class _Assign:
             m &= m - 1
             if self.stall_hit[x] & bit or (self.run_at[x] & bit and self.blocking(x, w)):
                 return False
+        if self.chan_room is not None and self.channel_use(w) > self.chan_room:
+            return False
         # A value from v crossing to a consumer makes that consumer blocking.
         if not self.vl[v]:
             for x, _ in self.outs[v]:
@@ -278,9 +343,11 @@ class _Assign:
         return {self.ids[i]: w[i] for i in range(n)} if dfs(0) else None
 
 
-def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[str, int]] | None:
+def sequential(graph: DependenceGraph, config: WarpConfig, lean: bool = False) -> tuple[int, dict[str, int]] | None:
     """Issue times with one op at a time, in a topological order of the
-    edges within an iteration (ties by the graph's order), every edge that
+    edges within an iteration (ties by the graph's order; with `lean`, by
+    fewest registers first, so that a small value's reader runs before a
+    large value is made and values die sooner), every edge that
     may cross warps padded by its spill, and the least II at which
     iterations neither overlap nor miss a carried edge: the fewest values
     live at once and no op running beside a blocking one, what a tight
@@ -305,7 +372,7 @@ def sequential(graph: DependenceGraph, config: WarpConfig) -> tuple[int, dict[st
                 indeg[e.dst] -= 1
                 if indeg[e.dst] == 0:
                     ready.append(e.dst)
-        ready.sort(key=ops.index)
+        ready.sort(key=(lambda v: (graph.op(v).regs, ops.index(v))) if lean else ops.index)
     if len(cycles) < len(ops):
         return None
     ii = max(1, free)
@@ -364,11 +431,12 @@ def _legal(
 def timing_graphs(graph: DependenceGraph, config: WarpConfig) -> list[DependenceGraph]:
     """The graphs whose modulo schedules give the issue times tried, in
     order: every edge that may cross warps padded by its spill (any warp
-    assignment then meets the cross-warp delays), the graph as it is (a
-    tight edge then keeps its two ops on one warp), then padded with the
+    assignment then meets the cross-warp delays), padded by the barrier
+    hand-off alone (assignments crossing only small values), the graph as it
+    is (a tight edge then keeps its two ops on one warp), then padded with the
     lifetimes capped (`capped_lifetimes`) for each value alone, and for
     register chains."""
-    graphs = [pad_crossings(graph, config), graph]
+    graphs = [pad_crossings(graph, config), pad_crossings(graph, config, barrier_only=True), graph]
     for chains in (False, True):
         capped = capped_lifetimes(graph, config, chains)
         if capped.edges != graph.edges:
@@ -399,7 +467,7 @@ def _heuristic_at(
     tried: list[dict[str, int]] = []
     crowded = False
     for k, g in enumerate(graphs):
-        if k >= 2 and not crowded:
+        if k >= BASE_TIMINGS and not crowded:
             break  # the times with capped lifetimes help only where values crowd
         cycles = _times(g, ii)
         if cycles is None or cycles in tried:
@@ -447,11 +515,17 @@ def first_joint_schedule(
         if at is not None:
             best = (ii, at[0])
             # Capped lifetimes below that II only if they reached it.
-            graphs = graphs if at[1] >= 2 else graphs[:2]
+            graphs = graphs if at[1] >= BASE_TIMINGS else graphs[:BASE_TIMINGS]
             break
         failed, ii, step = ii, min(ii + step, top) if ii < top else top + 1, step * 2
     if best is None and seq is not None and max(lower, seq[0]) <= upper:
         found = _legal(graph, config, max(lower, seq[0]), seq[1], refuse)
+        lean = sequential(graph, config, lean=True) if found is None else None
+        if lean is not None and max(lower, lean[0]) <= upper:
+            # Fewest registers first: values die sooner (warps that keep
+            # crossing values within shared memory may need it).
+            seq = lean
+            found = _legal(graph, config, max(lower, seq[0]), seq[1], refuse)
         if found is None:
             return None
         # The same times at smaller IIs, iterations overlapping, bisected.

@@ -12,7 +12,8 @@ The search is anytime: first the modulo schedule's own issue times with
 only the warps free (a quick query) at growing IIs, then bisected, give a
 schedule; the shortest modulo schedule's times first, then, when values may
 cross warps, those of one whose every crossable edge carries the spill delay
-(any warp assignment then meets the cross-warp delays). Then full queries
+(any warp assignment then meets the cross-warp delays), then one padded by
+the barrier hand-off alone when a large tile's crossing costs more. Then full queries
 run II upward from the proven lower bound to that II, to find a smaller one
 or refute every II below it.
 
@@ -325,11 +326,13 @@ class _Search:
             )
         return res
 
-    def padded(self, ii: int) -> tuple[DependenceGraph, Schedule | None]:
+    def padded(self, ii: int, barrier_only: bool = False) -> tuple[DependenceGraph, Schedule | None]:
         """The graph with every edge that may cross warps lengthened by its
-        spill delay, so that any warp assignment meets the cross-warp delays,
-        and its shortest modulo schedule at `ii`."""
-        padded = pad_crossings(self.graph, self.config)
+        spill delay, so that any warp assignment meets the cross-warp delays
+        (`barrier_only`: by at most the barrier hand-off, so that assignments
+        crossing only small values meet them), and its shortest modulo
+        schedule at `ii`."""
+        padded = pad_crossings(self.graph, self.config, barrier_only)
         return padded, self.shortest_modulo(padded, ii)[1]
 
     def short_lived(self, graph: DependenceGraph, first: Schedule | None) -> Schedule | None:
@@ -349,12 +352,18 @@ class _Search:
         """Modulo schedules whose issue times may admit warps, made lazily:
         the shortest; when values may cross warps, a padded one with short
         lifetimes (fewer values live at once leave more warp assignments),
-        then the padded one it came from."""
+        then the padded one it came from; then the same padded by the barrier
+        hand-off alone, when some crossing costs more (a large register
+        tile's bytes stretch the first padding past the IIs that matter)."""
         yield self.seeds.get(ii) or self.base(ii)[1]
         if self.config.allow_cross_warp:
             graph, first = self.padded(ii)
             yield self.short_lived(graph, first)
             yield first
+            barrier, cheap = self.padded(ii, barrier_only=True)
+            if barrier.edges != graph.edges:
+                yield self.short_lived(barrier, cheap)
+                yield cheap
 
     def with_modulo_times(self, ii: int) -> Answer:
         """Warps only, on the issue times of the first seed schedule that

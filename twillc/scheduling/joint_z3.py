@@ -63,7 +63,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from twillc.scheduling.graph import DependenceGraph, held_after_issue
+from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, held_after_issue
 from twillc.scheduling.joint_query import Answer, query_copies
 from twillc.scheduling.reservations import segments
 from twillc.scheduling.warp_config import WarpConfig
@@ -111,6 +111,7 @@ def joint_schedule_at(
     enc.dependences()
     enc.units()
     enc.steady_liveness()
+    enc.channel_rings()
     enc.straight_line_liveness()
     enc.blocking()
     if fewest_crossings:  # lexicographic: Z3 optimizes the first objective first
@@ -162,6 +163,8 @@ class _Encoding:
         self.blocks: dict[str, list[z3.BoolRef]] = {o.id: [] for o in self.ops}
         self.crossings: list[z3.BoolRef] = []
         """Per edge that may cross warps: whether it does."""
+        self.cross_of: dict[int, z3.BoolRef] = {}
+        """The same, by the edge's index."""
         self.users: dict[str, list[tuple[str, int, int]]] = {o.id: [] for o in self.ops}
         """(user, distance, cycles after its issue the value stays live)."""
         for e in graph.edges:
@@ -253,7 +256,7 @@ class _Encoding:
     def dependences(self) -> None:
         """Edges, cross-warp delays and which ops a crossing makes block."""
         z3, t, w = self.z3, self.t, self.w
-        for e in self.graph.edges:
+        for k, e in enumerate(self.graph.edges):
             self.add(t[e.dst] + e.distance * self.ii >= t[e.src] + e.delay)
             if e.src == e.dst or self.graph.op(e.src).variable_latency:
                 if e.blocking:
@@ -261,6 +264,7 @@ class _Encoding:
                 continue
             cross = w[e.src] != w[e.dst]
             self.crossings.append(cross)
+            self.cross_of[k] = cross
             if not self.config.allow_cross_warp:
                 self.add(z3.Not(cross))
             else:
@@ -349,6 +353,53 @@ class _Encoding:
                 sizes = zip(regs, row, strict=True)
                 held = [z3.If(self.w[v] == x, n, 0) for v, n in sizes if not isinstance(n, int) or n > 0]
                 self.add(z3.Sum(held + [z3.IntVal(0, self.ctx)]) <= self.config.limit(x))
+
+    def channel_rings(self) -> None:
+        """The rings of the values crossing warps (`Op.channel_bytes` per
+        slot) beside the loaded (variable-latency) tiles' rings in
+        `CHANNEL_MEMORY`, as the CUDA emitter allocates both, within its
+        capacity and the graph's `channel_room`: a value's ring when some
+        edge of it crosses, of a slot per copy live at once (to its readers'
+        completion, `lifetimes.buffer_depths`) and one more per edge crossing
+        to a later iteration (`lifetimes.channel_ring_bytes`)."""
+        z3, t, ii, mem = self.z3, self.t, self.ii, CHANNEL_MEMORY
+        if not self.config.allow_cross_warp or mem not in self.graph.rings or mem not in self.graph.memories:
+            return
+        edges = list(enumerate(self.graph.edges))
+        chans = [o for o in self.ops if o.channel_bytes and any(e.src == o.id and k in self.cross_of for k, e in edges)]
+        if not chans:
+            return
+        room = self.graph.memories[mem] + self.graph.channel_room
+        loads = [o.id for o in self.ops if o.footprint.get(mem, 0) and o.variable_latency]
+        far = max((e.distance for e in self.graph.edges), default=0)
+        top = ceil((self.length + far * ii + max(o.cycles for o in self.ops)) / ii)
+        most = self._bound(loads, mem) + sum(o.channel_bytes * (top + len(self.graph.edges)) for o in chans)
+        if most <= room:
+            return
+
+        fixed = self.fixed
+
+        def depth(v: str, uses: list[tuple[str, int, int]]) -> z3.ArithRef | int:
+            """Slots for the copies of `v` live at once, each live until the
+            latest of its `uses` (reader, distance, cycles after its issue)."""
+            if fixed is not None:
+                end = max([fixed[v] + 1] + [fixed[dst] + k * ii + h for dst, k, h in uses])
+                return max(1, -(-(end - fixed[v]) // ii))
+            d = self.int("depth")
+            self.add(d >= 1, *[t[dst] + k * ii + h - t[v] <= d * ii for dst, k, h in uses])
+            return d
+
+        terms: list = []
+        for v in loads:
+            terms.append(self._size(v, mem) * depth(v, self.users[v]))
+        for o in chans:
+            out = [(k, e) for k, e in edges if e.src == o.id]
+            ends = [(e.dst, e.distance, self.graph.op(e.dst).cycles) for _, e in out]
+            crosses = [self.cross_of[k] for k, _ in out if k in self.cross_of]
+            later = [z3.If(self.cross_of[k], 1, 0) for k, e in out if k in self.cross_of and e.distance > 0]
+            ring = depth(o.id, ends) + z3.Sum([*later, z3.IntVal(0, self.ctx)])
+            terms.append(o.channel_bytes * z3.If(z3.Or(crosses), ring, 0))
+        self.add(z3.Sum(terms) <= room)
 
     def _bound(self, values: list[str], mem: str | None) -> int:
         """Most bytes (registers, for mem None) the values can hold at once:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil
 
-from twillc.scheduling.graph import DependenceGraph, Schedule
+from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, Schedule
 
 
 def buffer_depths(graph: DependenceGraph, schedule: Schedule) -> dict[str, int]:
@@ -58,3 +58,27 @@ def channels(graph: DependenceGraph, schedule: Schedule) -> tuple[Channel, ...]:
         memory = "tmem" if ops[value].footprint.get("tmem", 0) else "smem"
         out.append(Channel(value, warps[value], tuple(sorted(readers[value])), memory, depths[value]))
     return tuple(out)
+
+
+def later_crossings(graph: DependenceGraph, warps: dict[str, int]) -> dict[str, int]:
+    """Per value, its edges to a later iteration's reader on another warp:
+    each adds a slot to its ring (its sender may run one iteration ahead
+    without waiting on the reader)."""
+    out: dict[str, int] = {}
+    for e in graph.edges:
+        if e.distance > 0 and warps[e.src] != warps[e.dst]:
+            out[e.src] = out.get(e.src, 0) + 1
+    return out
+
+
+def channel_ring_bytes(graph: DependenceGraph, schedule: Schedule) -> int:
+    """Bytes of `CHANNEL_MEMORY` the rings of the values crossing warps take
+    (`Op.channel_bytes` per slot): a slot per copy live at once and one more
+    per edge to a later iteration's reader on another warp, the depth the
+    CUDA emitter gives such a ring (`memory_plan.ring_depths`)."""
+    if schedule.warps is None or not any(o.channel_bytes for o in graph.ops):
+        return 0
+    depths = buffer_depths(graph, schedule)
+    extra = later_crossings(graph, schedule.warps)
+    crossing = {c.value for c in channels(graph, schedule) if c.memory == CHANNEL_MEMORY}
+    return sum(o.channel_bytes * (depths[o.id] + extra.get(o.id, 0)) for o in graph.ops if o.id in crossing)

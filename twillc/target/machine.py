@@ -54,7 +54,9 @@ class Machine:
     optionally alu_int_ops (32-bit integer, compare, select; default alu_ops)
     and tma_reduce_bytes (TMA reduce-add stores; absent: none)."""
     latency: dict[str, int]
-    """Fixed latencies: tma_fixed, tc_fixed, sfu_fixed, alu_fixed, cross_warp."""
+    """Fixed latencies: tma_fixed, tc_fixed, sfu_fixed, alu_fixed, and
+    cross_warp, the barrier hand-off of a value between warp groups (the
+    part of `cross_warp_cycles` that does not grow with its bytes)."""
     smem: int
     smem_reserved: int
     """Shared memory kept out of the scheduler's hands: mbarriers and the
@@ -89,6 +91,21 @@ class Machine:
     reduce_add_types: frozenset[str] = frozenset()
     """Element types (`.tile` names) a TMA reduce-add store adds (`[tma]
     reduce_add_types`); a reduce-add store needs `rates.tma_reduce_bytes` too."""
+
+    def cross_warp_cycles(self, nbytes: int, in_tmem: bool) -> int:
+        """Cycles from a value's producer finishing on one warp group to a
+        consumer on another being able to read it, as twillc's CUDA emitter
+        hands it over: a register tile is stored to a shared-memory channel
+        slot, the slot's mbarrier is arrived on and waited for, and the
+        consumer loads it (bytes twice at the shared-memory bandwidth,
+        `rates.smem_bytes`, plus the hand-off, `latency.cross_warp`); a value
+        in tensor memory stays where it is and only the hand-off is paid (its
+        reader's tcgen05.ld is that reader's own cost)."""
+        handoff = self.latency.get("cross_warp", 0)
+        if in_tmem or nbytes <= 0:
+            return handoff
+        rate = self.rates.get("smem_bytes") or self.rates["tma_bytes"]
+        return 2 * -(-nbytes // rate) + handoff
 
     def mma_shape_error(self, m: int, n: int, k: int, dtype: str) -> str | None:
         """Why an M x N x K MMA with `dtype` inputs is not one instruction of

@@ -7,6 +7,11 @@ thread of a warp group holding the result, shared / tensor memory footprint,
 and the variable-latency and blocking flags. A statement's `{...}` overrides
 (`twill.override`) win over every derived value. Rates and latencies come
 from the machine model (`twillc/machines/*.toml`), never from this file.
+
+Each loop op whose result another loop op reads also gets `twill.cross_warp`:
+the cycles its value takes to reach a consumer on another warp group, by the
+bytes of its channel slot (`memory_plan.slot_bytes`, what the CUDA emitter
+stores and loads) and where it lives (`Machine.cross_warp_cycles`).
 """
 
 from __future__ import annotations
@@ -233,6 +238,24 @@ def _chunked_cost(op: Operation, machine: Machine) -> _Derived:
     )
 
 
+def _fp8_staging(op: tile.MmaOp, machine: Machine) -> int:
+    """Cycles before an FP8 wgmma with a register A can issue (sm_90a, the
+    kernel's `memory_plan.staged_tiles`): its role writes A to shared memory
+    (FP8 wgmma reads no register fragment in the accumulator layout) and, when
+    B was loaded MN-major, reads B and writes it back transposed (FP8 wgmma
+    reads B K-major only): those bytes at shared memory's rate (`tma_bytes`,
+    the bytes per clock landing there). 0 for every other MMA."""
+    lhs, rhs = op.operands[0], op.operands[1]
+    if machine.accumulator_in_tmem or element_bytes(lhs.type.element_type) != 1:  # type: ignore[attr-defined]
+        return 0
+    if isinstance(_defining_op(lhs), tile.LoadOp) or _flag(op, "transpose_lhs"):
+        return 0
+    moved = _bytes(lhs)
+    if isinstance(_defining_op(rhs), tile.LoadOp) and not _flag(op, "transpose_rhs"):
+        moved += 2 * _bytes(rhs)
+    return ceil(moved / machine.rates["tma_bytes"])
+
+
 def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] = frozenset()) -> _Derived | None:
     """The cost of one tile op on `machine`; None for ops that cost nothing
     at tile granularity (index arithmetic, constants, the loop itself).
@@ -283,7 +306,7 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
         in_bytes = element_bytes(op.operands[0].type.element_type)  # type: ignore[attr-defined]
         rate = r.get("tc_flops_f8", r["tc_flops_f16"]) if in_bytes == 1 else r["tc_flops_f16"]
         cycles = max(1, ceil(2 * m * n * k / rate))
-        latency = cycles + lat.get("tc_fixed", 0)
+        latency = cycles + lat.get("tc_fixed", 0) + _fp8_staging(op, machine)
         if machine.accumulator_in_tmem:
             return _Derived("tc", cycles, latency, tmem=m * n * 4)
         return _Derived("tc", cycles, latency, regs=_regs_for(res, machine))
@@ -376,6 +399,50 @@ def _apply_overrides(op: Operation, derived: _Derived | None) -> CostAttr:
     )
 
 
+def _crossable(op: Operation, loop_ops: set[Operation]) -> bool:
+    """Whether another op of the loop reads `op`'s result (in this iteration
+    or, through a carried value, in the next), so that it may cross warps."""
+    if not op.results:
+        return False
+    block = op.parent_block()
+    for use in op.results[0].uses:
+        user = use.operation
+        if user is not op and user in loop_ops:
+            return True
+        if isinstance(user, tile.YieldOp) and block is not None:
+            arg = block.args[use.index + 1]
+            if any(u.operation is not op and u.operation in loop_ops for u in arg.uses):
+                return True
+    return False
+
+
+def crossing_bytes(value: SSAValue, machine: Machine) -> int:
+    """Bytes a register value moves through shared memory when it crosses
+    warp groups: its channel slot (`memory_plan.slot_bytes`, a row vector's
+    replicated values included); 0 for a value that is no tile."""
+    from twillc.transforms.memory_plan import slot_bytes
+
+    return slot_bytes(value.type, machine.arch) if isinstance(value.type, tile.TileType) else 0
+
+
+def annotate_cross_warp(loop: tile.ForOp, machine: Machine) -> None:
+    """`twill.cross_warp` (cycles) on each costed loop op whose value may
+    cross warps: variable-latency results (TMA loads) are exempt, they
+    arrive through shared memory with their own barrier; a value the cost
+    model keeps in tensor memory pays the hand-off alone."""
+    ops = [o for o in loop.body.block.ops if isinstance(o.attributes.get("twill.cost"), CostAttr)]
+    members = set(ops)
+    for inner in ops:
+        cost = inner.attributes["twill.cost"]
+        assert isinstance(cost, CostAttr)
+        if cost.variable_latency.data or not _crossable(inner, members):
+            inner.attributes.pop("twill.cross_warp", None)
+            continue
+        in_tmem = cost.tmem.data > 0
+        cycles = machine.cross_warp_cycles(crossing_bytes(inner.results[0], machine), in_tmem)
+        inner.attributes["twill.cross_warp"] = IntegerAttr(cycles, i64)
+
+
 @dataclass(frozen=True)
 class AnnotateCostsPass(ModulePass):
     """Attach `twill.cost` to every tile op from the target's machine model."""
@@ -401,3 +468,6 @@ class AnnotateCostsPass(ModulePass):
             inner.attributes["twill.cost"] = cost
             if inner in chunked:
                 inner.attributes["twill.chunk_cols"] = IntegerAttr(machine.tmem_chunk_cols, i64)
+        for loop in op.walk():
+            if isinstance(loop, tile.ForOp):
+                annotate_cross_warp(loop, machine)

@@ -1,12 +1,20 @@
 """`cost-normalize{budget=300}`: replace the loop's cycle counts by small
 integers with the same ratios (Twill 5.2), so exact solvers stay fast.
 
-Normalizes every occupancy and latency of the loop's ops and the target's
-cross-warp delay together; the original cost stays on each op as
-`twill.raw_cost`, and the loop records the budget, the largest relative
-ratio error and the scale back to machine cycles (one normalized unit is
-`scale_cycles / scale_units` cycles, so II x that is the II in cycles) in
-`twill.normalization`.
+Normalizes every occupancy and latency of the loop's ops, and the target's
+barrier hand-off between warp groups (`latency.cross_warp`), together; the
+original cost stays on each op as `twill.raw_cost`, and the loop records the
+budget, the largest relative ratio error and the scale back to machine
+cycles (one normalized unit is `scale_cycles / scale_units` cycles, so II x
+that is the II in cycles) in `twill.normalization`.
+
+Each op's crossing delay (`twill.cross_warp`, cycles from annotate-costs, by
+the bytes its value moves) is converted afterwards with the scale of that
+solve, rounded up (`ceil(cycles * scale_units / scale_cycles)`), its cycles
+kept as `twill.raw_cross_warp`: the delays do not enter the solve, so a
+kernel's units, and through them its schedule, do not move with the size of
+values its schedule never hands between warp groups, while a large tile
+crossing still costs more units than a small one.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ from xdsl.passes import ModulePass
 
 from dialects.twill import CostAttr
 from twillc.transforms.common import located_error, module_machine
-from twillc.transforms.ir_graph import cost_of, costed_ops, cross_warp_delay, find_loop
+from twillc.transforms.ir_graph import cost_of, costed_ops, find_loop
 
 
 @dataclass(frozen=True)
@@ -40,10 +48,12 @@ class CostNormalizePass(ModulePass):
         loop = find_loop(op)
         if "twill.normalization" in loop.attributes:
             return  # already normalized: normalizing twice would compound errors
-        machine = module_machine(op)
         ops = costed_ops(loop)
-        cross = cross_warp_delay(loop, machine)
-        costs = [cross]
+        shared = loop.attributes.get("twill.cross_warp")  # the hand-off, when given in the IR
+        handoff = int(shared.value.data) if isinstance(shared, IntegerAttr) else None
+        if handoff is None:
+            handoff = module_machine(op).latency.get("cross_warp", 0)
+        costs = [handoff]
         for inner in ops:
             cost = cost_of(inner)
             costs += [cost.cycles.data, cost.latency.data, cost.stall.data]
@@ -54,6 +64,7 @@ class CostNormalizePass(ModulePass):
         except NormalizationInfeasible as e:
             raise located_error(loop, f"cost-normalize: {e}") from None
         m = norm.mapping
+        scale_cycles, units = norm.scale
         for inner in ops:
             c = cost_of(inner)
             inner.attributes["twill.raw_cost"] = c
@@ -68,7 +79,12 @@ class CostNormalizePass(ModulePass):
                 bool(c.blocking.data),
                 min(m[c.stall.data], m[c.cycles.data]),  # rounding must not stall past the op
             )
-        loop.attributes["twill.cross_warp"] = IntegerAttr(m[cross], i64)
+            cross = inner.attributes.get("twill.cross_warp")
+            if isinstance(cross, IntegerAttr):
+                inner.attributes["twill.raw_cross_warp"] = cross
+                cycles = int(cross.value.data)
+                inner.attributes["twill.cross_warp"] = IntegerAttr(-(-cycles * units // scale_cycles), i64)
+        loop.attributes["twill.cross_warp"] = IntegerAttr(m[handoff], i64)  # for costs without their own
         loop.attributes["twill.normalization"] = DictionaryAttr(
             {
                 "budget": IntegerAttr(self.budget, i64),

@@ -59,11 +59,14 @@ def _loc_text(op: Operation) -> str:
     return str(op_location(op))
 
 
-def cross_warp_delay(loop: tile.ForOp, machine: Machine) -> int:
-    """Cycles to pass a value between warps, in the loop's (maybe normalized) cost units."""
-    attr = loop.attributes.get("twill.cross_warp")
-    if isinstance(attr, IntegerAttr):
-        return int(attr.value.data)
+def cross_warp_delay(op: Operation, loop: tile.ForOp, machine: Machine) -> int:
+    """Cycles to pass `op`'s value to another warp, in the loop's (maybe
+    normalized) cost units: its own `twill.cross_warp` (annotate-costs, by
+    its bytes), else the loop's barrier hand-off (`cost-normalize`'s, for
+    costs written by hand), else the machine's."""
+    for attr in (op.attributes.get("twill.cross_warp"), loop.attributes.get("twill.cross_warp")):
+        if isinstance(attr, IntegerAttr):
+            return int(attr.value.data)
     return machine.latency.get("cross_warp", 0)
 
 
@@ -112,7 +115,6 @@ def graph_from_loop(
     ids = op_ids(ops)
     body: Block = loop.body.block
     yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
-    spill = cross_warp_delay(loop, machine)
 
     def producer(value: SSAValue) -> tuple[Operation, int] | None:
         """The costed op defining `value` and the iteration distance."""
@@ -130,7 +132,7 @@ def graph_from_loop(
     edges: dict[tuple[str, str, int], Edge] = {}
     for op in ops:
         cost = cost_of(op)
-        footprint = {m: v for m, v in (("smem", cost.smem.data), ("tmem", cost.tmem.data)) if v}
+        footprint = {m: v for m, v in (("smem", _smem_slot(op, cost)), ("tmem", cost.tmem.data)) if v}
         graph_ops.append(
             Op(
                 id=ids[op],
@@ -142,10 +144,11 @@ def graph_from_loop(
                 regs=cost.regs.data,
                 footprint=footprint,
                 variable_latency=bool(cost.variable_latency.data),
-                spill_cost=spill,
+                spill_cost=cross_warp_delay(op, loop, machine),
                 stall=cost.stall.data,
                 # an MMA, and a column-chunked update (one chunk at a time)
                 reads_while_running=isinstance(op, tile.MmaOp) or "twill.chunk_cols" in op.attributes,
+                channel_bytes=_channel_bytes(op, cost, machine),
             )
         )
         for operand in op.operands:
@@ -170,18 +173,59 @@ def graph_from_loop(
         memories=_left_for_loop(loop, machine),
         target=machine.name,
         rings=frozenset({"smem"}),  # each loaded tile streams through its own ring
+        channel_room=_channel_room(machine),
     )
     return graph, {ids[op]: op for op in ops}
 
 
+def _smem_slot(op: Operation, cost: CostAttr) -> int:
+    """Shared memory one copy of `op`'s value takes: a loaded tile's ring
+    slot is rounded up to 1 KB as the emitter allocates it (`memory_plan`)."""
+    from twillc.transforms.memory_plan import round1k
+
+    return round1k(cost.smem.data) if isinstance(op, tile.LoadOp) and cost.smem.data else cost.smem.data
+
+
+def _channel_bytes(op: Operation, cost: CostAttr, machine: Machine) -> int:
+    """Bytes of one slot of the shared-memory ring `op`'s value takes when it
+    crosses warps, by the emitter's allocation rule (`memory_plan`): a
+    register tile's `slot_bytes`; none for a load (its own ring), a value the
+    cost model keeps in tensor memory, or on sm_100a a [128, N] f32 tile,
+    which may get tensor-memory columns (so the count stays a lower bound of
+    what the emitter allocates); none on targets the emitter does not plan."""
+    from twillc.transforms.memory_plan import slot_bytes, tmem_tile
+
+    result = op.results[0] if op.results else None
+    if result is None or not isinstance(result.type, tile.TileType) or cost.variable_latency.data:
+        return 0
+    if machine.arch not in ("sm_90a", "sm_100a") or cost.tmem.data:
+        return 0
+    if machine.arch == "sm_100a" and tmem_tile(result.type):
+        return 0
+    return slot_bytes(result.type, machine.arch)
+
+
+def _channel_room(machine: Machine) -> int:
+    """The part of the machine's shared-memory reserve beyond the barriers:
+    kept for small channels, so the rings of crossing values may take it."""
+    from twillc.transforms.memory_plan import BARRIERS
+
+    return max(0, machine.smem_reserved - BARRIERS) if machine.smem else 0
+
+
 def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
     """Each memory's capacity less what tiles made before the loop and read
-    in it hold throughout (Q in shared memory), and less the shared memory
-    the machine keeps for barriers and small channels."""
+    in it hold throughout (Q in shared memory), less the shared memory the
+    machine keeps for barriers and small channels, and less the staging
+    buffers of wgmma operands, which the emitter allocates whatever the
+    schedule (`memory_plan.staged_tiles`)."""
+    from twillc.transforms.memory_plan import loop_ops, staged_tiles
+
     inside = {id(o) for o in loop.walk()}
     held = dict.fromkeys(machine.memories, 0)
     if "smem" in held:
-        held["smem"] = machine.smem_reserved
+        staged = staged_tiles(loop_ops(loop), machine.arch)
+        held["smem"] = machine.smem_reserved + sum(t.nbytes for t in staged)
     block = loop.parent_block()
     for op in block.ops if block is not None else ():
         if op is loop:

@@ -23,7 +23,8 @@ order:
    their hand-over is a hole.
 Every other channel is a ring in shared memory; with the rings of loaded
 tiles, the tiles loaded once, the values handed over after the loop and the
-staging buffers of transposed wgmma operands it makes up the kernel's shared
+staging buffers of register tiles a wgmma reads from shared memory
+(`staged_tiles`) it makes up the kernel's shared
 memory (`smem_parts`), 2 KB of barriers aside.
 """
 
@@ -39,7 +40,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from dialects import tile
 from dialects.tile import element_name
 from twillc.scheduling.graph import DependenceGraph, Schedule
-from twillc.scheduling.lifetimes import Channel
+from twillc.scheduling.lifetimes import Channel, later_crossings
 
 TMEM_COLUMNS = 512
 """128 lanes x 512 columns of 32 bits per SM (sm_100)."""
@@ -260,26 +261,81 @@ def plan_tmem(
     return plan
 
 
+FP8 = ("f8e4m3", "f8e5m2")
+
+
+@dataclass(frozen=True)
+class StagedTile:
+    """A tile a wgmma reads from a shared-memory buffer its role writes first
+    (sm_90a): `value` as `operand` of `mma` ("a^T": a transposed register A,
+    "b": a register B, "a8": an FP8 register A, "b8^T": an FP8 B loaded
+    MN-major, transposed to K-major), in a buffer of `nbytes`."""
+
+    value: SSAValue
+    mma: tile.MmaOp
+    operand: str
+    nbytes: int
+
+
+def staged_tiles(ops: Iterable[Operation], arch: str) -> list[StagedTile]:
+    """The tiles the sm_90a kernel stages in shared memory for a wgmma, in
+    this order (wgmma takes A from registers only as f16 / bf16 in the
+    accumulator fragment, never B, nor a transposed A; FP8 A and B must be
+    K-major):
+    1. the A of a transposed-A MMA (FA3 backward's P^T dO; [64, M], 16-bit:
+       8 KB per 64 columns), one buffer per value;
+    2. a register B (a dequantized W8A16 weight tile), 16-bit, per value;
+    3. the register A of an FP8 MMA (FA3 FP8's P cast to e4m3), one byte an
+       element, K-major as TMA would load it, per value;
+    4. the B of such an MMA when loaded MN-major (V stored [N, D]), transposed
+       to K-major by the role that reads it, one byte an element, one buffer
+       per MMA (two roles reading one V each transpose their own)."""
+    if arch != "sm_90a":
+        return []
+    mmas = [op for op in ops if isinstance(op, tile.MmaOp)]
+    out: list[StagedTile] = []
+    seen: set[SSAValue] = set()
+
+    def add(value: SSAValue, mma: tile.MmaOp, operand: str, size: int) -> None:
+        if operand == "b8^T" or value not in seen:
+            seen.add(value)
+            out.append(StagedTile(value, mma, operand, round1k(prod(value.type.get_shape()) * size)))  # type: ignore[attr-defined]
+
+    for op in mmas:
+        if op.transpose_lhs and not in_smem(op.lhs):
+            add(op.lhs, op, "a^T", 2)
+    for op in mmas:
+        if not in_smem(op.rhs):
+            add(op.rhs, op, "b", 2)
+    for op in mmas:
+        fp8 = element_name(op.lhs.type.element_type) in FP8  # type: ignore[attr-defined]
+        if fp8 and not in_smem(op.lhs) and not op.transpose_lhs and in_smem(op.rhs):
+            add(op.lhs, op, "a8", 1)
+            if not op.transpose_rhs:
+                add(op.rhs, op, "b8^T", 1)
+    return out
+
+
 def smem_parts(
     loads: Iterable[tuple[Attribute, int]],
     pre_loads: Iterable[Attribute],
     channels: Iterable[tuple[Attribute, int]],
     after_loop: Iterable[Attribute],
-    staged: Iterable[Attribute],
+    staged: Iterable[int],
     arch: str,
 ) -> dict[str, int]:
     """Bytes per kind of the kernel's shared memory, barriers aside: a ring of
     1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
     loaded before or after the loop, a ring of `slot_bytes` slots per register-tile
     channel in shared memory (tile type, depth), a slot per value handed over
-    after the loop, and on sm_90a a staging buffer per register tile a transposed
-    wgmma reads (8 KB per 64 columns)."""
+    after the loop, and on sm_90a the staging buffers of `staged_tiles` (their
+`nbytes`)."""
     return {
         "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
         "register-tile channels": sum(slot_bytes(t, arch) * d for t, d in channels),
         "channels after the loop": sum(slot_bytes(t, arch) for t in after_loop),
-        "staged tiles": sum(t.get_shape()[1] // 64 * 8192 for t in staged),  # type: ignore[attr-defined]
+        "staged tiles": sum(staged),
     }
 
 
@@ -325,11 +381,9 @@ def ring_depths(
     of max(2, deepest buffer) + 1 slots; an MMA result crossing roles in
     tensor memory onto an accumulator that came over in tensor memory (FA4's
     O) is written in place, in the accumulator's slot: as deep as that one."""
-    warps = schedule.warps or {}
     depths = dict(lifetimes)
-    for e in graph.edges:
-        if e.distance > 0 and warps[e.src] != warps[e.dst]:
-            depths[e.src] += 1
+    for v, n in later_crossings(graph, schedule.warps or {}).items():
+        depths[v] += n
     loads = [name for name, o in ops.items() if isinstance(o, tile.LoadOp)]
     if shared_load_ring and loads:
         ring = max(2, *(depths[v] for v in loads)) + 1

@@ -5,8 +5,9 @@ scheduler must fit besides the rings of loaded tiles its model counts.
 The rings' depths, which channels are in tensor memory and the byte count
 per kind are the allocation rule of `twillc.transforms.memory_plan`, which
 `warp-specialize` and the CUDA emitter use too; only the values handed over
-after the loop (`_after_loop_channels`) and the sm_90a staging of transposed
-wgmma operands are read here from the loop.
+after the loop (`loop_handoff`, the rule `warp-specialize` follows) and the
+sm_90a staging buffers of wgmma operands (`memory_plan.staged_tiles`) are read
+here from the loop.
 """
 
 from __future__ import annotations
@@ -17,7 +18,16 @@ from dialects import tile
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import buffer_depths, channels
 from twillc.target.machine import Machine
-from twillc.transforms.memory_plan import BARRIERS, gemm_class, loop_ops, plan_tmem, ring_depths, smem_parts
+from twillc.transforms.loop_handoff import after_loop
+from twillc.transforms.memory_plan import (
+    BARRIERS,
+    gemm_class,
+    loop_ops,
+    plan_tmem,
+    ring_depths,
+    smem_parts,
+    staged_tiles,
+)
 
 
 def emitted_smem(
@@ -39,49 +49,22 @@ def emitted_smem(
     }
     plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.arch)
     loads = [op for op in ops.values() if isinstance(op, tile.LoadOp)]
-    staged = {
-        op.lhs
-        for op in ops.values()
-        if machine.arch == "sm_90a"
-        and isinstance(op, tile.MmaOp)
-        and op.transpose_lhs
-        and not isinstance(op.lhs.owner, tile.LoadOp)
-    }
     return smem_parts(
         [(op.result.type, depths[ids[id(op)]]) for op in loads],
         [op.result.type for op in outside if isinstance(op, tile.LoadOp)],
         [(v.type, d) for v, (d, _) in chans.items() if not plan.in_tmem(v)],
         _after_loop_channels(loop, ops, warps),
-        [x.type for x in staged],
+        [t.nbytes for t in staged_tiles(loop_ops(loop), machine.arch)],
         machine.arch,
     )
 
 
 def _after_loop_channels(loop: tile.ForOp, ops: dict[str, Operation], warps: dict[str, int]) -> list[tile.TileType]:
-    """The types of the values the ops after the loop read on another role than
-    the one holding them (the emitter's `_assign_post`: a loop result is held
-    by the role yielding it, an op runs on the holder of its first held
-    operand)."""
-    op_id = {id(op): k for k, op in ops.items()}
-    yielded = list(loop.body.block.last_op.operands)  # type: ignore[union-attr]
-    holder = {
-        r: warps[op_id[id(y.owner)]]
-        for r, y in zip(loop.res, yielded, strict=True)
-        if isinstance(y.owner, Operation) and id(y.owner) in op_id and op_id[id(y.owner)] in warps
-    }
-    block = loop.parent_block()
-    ops_after = list(block.ops)[list(block.ops).index(loop) + 1 :] if block is not None else []
-    crossing = {}
-    for op in ops_after:
-        held = [holder[v] for v in op.operands if v in holder]
-        if not held:
-            continue
-        for v in op.operands:
-            if v in holder and holder[v] != held[0] and isinstance(v.type, tile.TileType):
-                crossing[v] = v.type
-        for r in op.results:
-            holder[r] = held[0]
-    return list(crossing.values())
+    """The types of the register tiles an op after the loop reads from
+    another role than the one holding them (`loop_handoff.after_loop`, the
+    rule `warp-specialize` writes as `twill.handoff`)."""
+    handoffs = after_loop(loop, ops, warps).handoffs
+    return [v.type for v in handoffs if isinstance(v.type, tile.TileType)]
 
 
 def smem_excess(
