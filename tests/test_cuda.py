@@ -254,7 +254,7 @@ def test_causal_attention_compiles(tmp_path: Path) -> None:
     'variant-search{parts=1 time-limit=2},pipeline-expand,warp-specialize'`):
     no hole, no warning, no spill. A fixed module, as the time-limited
     search's schedule varies (some 7- and 8-stage schedules it finds spill in
-    the general emitter, masked or not: see the README)."""
+    the general emitter: see the README)."""
     cu = tmp_path / "causal.cu"
     assert main([str(ROOT / "tests" / "filecheck" / "inputs" / "causal-attention-sm90-ws.mlir"), "-o", str(cu)]) == 0
     assert "(complete)" in cu.read_text()
