@@ -22,10 +22,10 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     """The kernel and host launcher for the module's target architecture,
     from its warp-specialized loop (`lowering.warp_program`): on sm_90a the
     GEMM class (`gemm_class`) with its deferred slot release, every other
-    loop by the general emitter, whose holes are appended to `notes`; each
+    loop (and a GEMM with a scalar argument) by the general emitter, whose holes are appended to `notes`; each
     hole traps at run time, or is left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import plan_sm90
-    from lowering.cuda.preconditions import check_emittable
+    from lowering.cuda.preconditions import check_emittable, scalar_arguments
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
     from lowering.warp_program import read_warp_program
@@ -34,7 +34,7 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     machine = module_machine(module)
     program = read_warp_program(module)
     check_emittable(program, module)
-    if machine.arch == "sm_90a" and gemm_class(program.loop):
+    if machine.arch == "sm_90a" and gemm_class(program.loop) and not scalar_arguments(module):
         return emit_sm90(plan_sm90(program, module), source)
     code, left = emit_skeleton(program, module, source, holes)
     if notes is not None:

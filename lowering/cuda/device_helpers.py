@@ -5,12 +5,16 @@ from __future__ import annotations
 from lowering.cuda.prelude import include
 
 EXTRA_HELPERS = {
+    "acc_index": "\n" + include("twillc_acc_index.cuh").removesuffix("\n"),
     "smem_at": "\n" + include("twillc_smem_at.cuh").removesuffix("\n"),
     "smem_at_t": "\n" + include("twillc_smem_at_t.cuh").removesuffix("\n"),
     "row_of": "\n" + include("twillc_row_of.cuh").removesuffix("\n"),
     "stage_fp8": "\n" + include("twillc_stage_fp8.cuh").removesuffix("\n"),
     "stage_rows": "\n" + include("twillc_stage_rows.cuh").removesuffix("\n"),
     "smem_row_at": "\n" + include("twillc_smem_row_at.cuh").removesuffix("\n"),
+    "red_add": "\n" + include("twillc_red_add.cuh").removesuffix("\n"),
+    "store_add_row": "\n" + include("twillc_store_add_row.cuh").removesuffix("\n"),
+    "store_add_acc": "\n" + include("twillc_store_add_acc.cuh").removesuffix("\n"),
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),
 }

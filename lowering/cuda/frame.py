@@ -8,6 +8,7 @@ import re
 
 from xdsl.ir import Operation, SSAValue
 
+from dialects import tile
 from lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
 from lowering.cuda.dtypes import elt
 from lowering.cuda.kernel_plan import trip_count_expr
@@ -88,7 +89,10 @@ class KernelFrame:
                 f"CUDA emission: {total} B of rings and channels exceed shared memory "
                 f"({self.machine.smem - BARRIERS} B with {BARRIERS} B of barriers): {what}",
             )
-        tensors = [(self.args[a], a.type) for a in self.func.body.block.args]
+        args = self.func.body.block.args
+        tensors = [(self.args[a], a.type) for a in args if isinstance(a.type, tile.TensorType)]
+        # scalar arguments (`scale: f32`): by value, after the tensors and sizes
+        scalars = [(self.args[a], elt(a.type).cxx) for a in args if not isinstance(a.type, tile.TensorType)]
         loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
         params = []
         for name, t in tensors:
@@ -97,6 +101,7 @@ class KernelFrame:
             params.append(f"{c_elt(t)}* __restrict__ {name}")  # type: ignore[arg-type]
         sizes = list(dict.fromkeys(d for _, t in tensors for d in t.get_dims() if isinstance(d, str)))  # type: ignore[attr-defined]
         params += [f"int {s}" for s in sizes]
+        params += [f"{cxx} {name}" for name, cxx in scalars]
         body = self._kernel_body(before, after)
         kind = f"skeleton, {len(self._hole_of)} holes" if self._hole_of else "complete"
         lines = [
@@ -133,7 +138,7 @@ class KernelFrame:
             "}",
             DTYPES_HOST if self.other_types else HOST,
             *([HOST_ROWS] if any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads) else []),
-            self._launcher(ns, tensors, loaded, sizes),
+            self._launcher(ns, tensors, loaded, sizes, scalars),
         ]
         return "\n".join(lines) + "\n"
 
@@ -189,7 +194,7 @@ class KernelFrame:
             ]
         return out
 
-    def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str]) -> str:
+    def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str], scalars: list) -> str:
         box_rows, box_cols = {}, {}
         for op in self.loads + self.pre_loads:
             t = op.result.type
@@ -207,7 +212,9 @@ class KernelFrame:
             call.append(f"static_cast<{c_elt(t)}*>({name})")
         comment = ["// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs."]
         params = [f"void* {name}" for name, _ in tensors] + [f"int {s}" for s in sizes]
-        return host_launcher(ns, comment, params, maps, call + sizes, not self.other_types)
+        params += [f"{cxx} {name}" for name, cxx in scalars]
+        call += sizes + [name for name, _ in scalars]
+        return host_launcher(ns, comment, params, maps, call, not self.other_types)
 
     def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str, what: str = "") -> list[str]:
         """A device function left empty for `op` (or for `what` it needs)."""

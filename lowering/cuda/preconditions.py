@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import BlockArgument
 
 from dialects import tile
-from lowering.cuda.dtypes import elt
+from dialects.tile import element_name
+from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import narrow_rows, nbytes
 from lowering.warp_program import WarpProgram
@@ -34,34 +36,30 @@ def launched_warps(program: WarpProgram) -> list[int]:
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
 
 
-NOT_GENERATED: tuple[tuple[type, str], ...] = (
-    (tile.IotaOp, "an index tile (iota_rows / iota_cols)"),
-    (tile.CmpOp, "a comparison"),
-    (tile.AndOp, "'&' of comparisons"),
-    (tile.OrOp, "'|' of comparisons"),
-    (tile.SelectOp, "'where'"),
-    (tile.StoreAddOp, "a reduce-add store ('store ... +=')"),
-)
-"""The language extensions (README, "Language extensions") the CUDA emitter
-does not generate yet, each refused where it is written."""
+def scalar_arguments(module: ModuleOp) -> list[BlockArgument]:
+    """The kernel's scalar arguments (`scale: f32`), in order."""
+    return [
+        arg
+        for op in module.walk()
+        if isinstance(op, func.FuncOp)
+        for arg in op.args
+        if not isinstance(arg.type, tile.TensorType)
+    ]
 
 
-def check_extensions(module: ModuleOp) -> None:
-    """A located error at the first language extension the emitter does not
-    generate: a scalar kernel argument, or an op of `NOT_GENERATED`."""
-    for op in module.walk():
-        if isinstance(op, func.FuncOp):
-            for arg in op.args:
-                if not isinstance(arg.type, tile.TensorType):
-                    name = arg.name_hint or f"#{arg.index}"
-                    raise located_error(op, f"CUDA emission: the scalar argument '{name}' is not generated yet")
-        for kind, what in NOT_GENERATED:
-            if isinstance(op, kind):
-                raise located_error(op, f"CUDA emission: {what} is not generated yet")
+def check_scalar_arguments(module: ModuleOp) -> None:
+    """A located error at a scalar kernel argument of a type with no C++
+    type here: scalar arguments are passed by value (`lowering.cuda.dtypes`:
+    f32 `float`, i32 `int`, f16 `__half`, ...). The other language
+    extensions are generated, or refused where the op is, by the printer."""
+    for arg in scalar_arguments(module):
+        if element_name(arg.type) not in ELTS:
+            what = f"the scalar argument '{arg.name_hint or arg.index}' of type {element_name(arg.type)}"
+            raise located_error(arg.owner.parent_op(), f"CUDA emission: {what} is not generated")  # type: ignore[arg-type]
 
 
 def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
-    check_extensions(module)
+    check_scalar_arguments(module)
     machine = module_machine(module)
     loop = program.loop
     if machine.arch not in ARCHS:
@@ -92,7 +90,7 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
             _check_load(op, machine.arch)
-        if isinstance(op, tile.LoadOp | tile.StoreOp):
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
 

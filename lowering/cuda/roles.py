@@ -182,7 +182,7 @@ class RoleCode:
                     out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
                 elif self._cast_for_store(op) or any(id(op) in {id(c) for c in ch} for ch in chains.values()):
                     continue  # stored from tensor memory, converted on the way
-                elif not isinstance(op, tile.StoreOp):
+                elif not isinstance(op, tile.StoreOp | tile.StoreAddOp):
                     self._to_registers(v, out)
             if self._cast_for_store(op):
                 self.acc_at[op.results[0]] = self.acc_at[op.operands[0]]

@@ -54,7 +54,7 @@ from lowering.cuda.tiles import (
 )
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
-from twillc.transforms.memory_plan import elements_per_thread, staged_tiles
+from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words, staged_tiles
 
 POST_LOOP_RESERVE = 32
 """Registers a role's code after the loop holds beside its tiles (addresses,
@@ -122,7 +122,9 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
     def _n(self, t: tile.TileType) -> int:
         """Elements per thread of a register tile: the tensor-memory row layout
         on sm_100a (thread t holds row t of a 128-row tile), else the wgmma
-        accumulator layout."""
+        accumulator layout; the words of its bits for an `i1` tile."""
+        if is_mask(t):
+            return mask_words(t, self.arch)
         return elements_per_thread(t, self.arch)
 
     def warp(self, op: Operation) -> int:

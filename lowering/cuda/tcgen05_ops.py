@@ -181,7 +181,10 @@ class Tcgen05Ops:
         mine = {id(op) for op in after if self.post_role.get(id(op)) == w}
         out: dict[int, list[Operation]] = {}
         for store in after:
-            if not isinstance(store, tile.StoreOp) or id(store) not in mine or store.value in self.acc_at:
+            if not isinstance(store, tile.StoreOp | tile.StoreAddOp) or id(store) not in mine:
+                continue
+            f32 = c_elt(store.value.type) == "float"  # type: ignore[arg-type]
+            if store.value in self.acc_at or (isinstance(store, tile.StoreAddOp) and not f32):
                 continue
             shape = store.value.type.get_shape()  # type: ignore[attr-defined]
             if len(shape) != 2 or shape[0] != 128 or shape[1] % 32:
@@ -220,9 +223,10 @@ class Tcgen05Ops:
                 out[id(store)] = sorted(chain, key=after.index)
         return out
 
-    def _chunked_store(self, store: tile.StoreOp, chain: list[Operation]) -> list[str]:
+    def _chunked_store(self, store: tile.StoreOp | tile.StoreAddOp, chain: list[Operation]) -> list[str]:
         """A store after the loop with the element-wise ops computing its value
-        from accumulators in tensor memory, 32 columns at a time."""
+        from accumulators in tensor memory, 32 columns at a time (`store +=`
+        of f32: the 32 values added by `twillc_store_add_row`)."""
         rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
         leaves = list(
             dict.fromkeys(
@@ -253,7 +257,17 @@ class Tcgen05Ops:
             final = final[len("__half2float(") : -1]  # rounded once, by the store
         else:
             final = f"{elt}({final})"
-        body += ["#pragma unroll", f"      for (int i = 0; i < 32; ++i) dst[c + i] = {final};"]
+        if isinstance(store, tile.StoreAddOp):
+            quads = "true" if isinstance(ld, int) and ld % 4 == 0 else "false"  # each row's runs 16-byte aligned
+            self._helpers |= {"red_add", "store_add_row"}
+            body += [
+                "      float x[32];",
+                "#pragma unroll",
+                f"      for (int i = 0; i < 32; ++i) x[i] = {expr[store.value]};",
+                f"      twillc_store_add_row<32, {quads}>(x, dst + c, 0, 0, 0);  // dst: the thread's row",
+            ]
+        else:
+            body += ["#pragma unroll", f"      for (int i = 0; i < 32; ++i) dst[c + i] = {final};"]
         return [
             f"    // {self.args[store.tensor]} from tensor memory, 32 columns at a time",
             "    tw_tcgen05_fence_after();",

@@ -5,8 +5,9 @@ boxes, stores."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import Float16Type
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import Float16Type, IntegerAttr
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
@@ -21,7 +22,7 @@ from lowering.cuda.tiles import (
     scalar_literal,
 )
 from twillc.transforms.common import located_error
-from twillc.transforms.memory_plan import StagedTile
+from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 
 
 def plus(base: str, offset: int) -> str:
@@ -62,7 +63,7 @@ class TileMath:
             and not op.transpose_lhs
         ):
             return self._wgmma(op)
-        if isinstance(op, tile.StoreOp):
+        if isinstance(op, tile.StoreOp | tile.StoreAddOp):
             return self._store(op, "      ", self.iv)
         math = self._math(op)
         if math is not None:
@@ -100,12 +101,18 @@ class TileMath:
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
+        mask = self._mask_math(op)
+        if mask is not None:
+            return mask
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
             # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
             at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
-            f = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            form = (UNARY if op.name in UNARY else BINARY)[op.name]
+            if c_elt(r.type) == "int" and op.name in ("tile.max", "tile.min"):  # type: ignore[arg-type]
+                form = op.name[5:] + "({}, {})"  # CUDA's int max / min, not fmaxf / fminf
+            f = form.format(*at)
             f = f"__float2half({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp) and self._fp8_staged_early(op.results[0]):
@@ -214,16 +221,97 @@ class TileMath:
             ]
         return None
 
+    def _index(self, v: SSAValue, r: SSAValue) -> str:
+        """The index, into the thread's elements of tile `v`, of element i of
+        the thread's elements of the result `r`: a row vector broadcast along
+        its row has element (i >> 1) & 1 of a thread's two (on sm_100a the
+        thread's one)."""
+        broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
+        index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
+        if broadcast and self._slabs(r) > 1:  # the two rows of element i's slab
+            index = f"(i / {elements_per_thread(r.type, self.arch) // self._slabs(r)}) * 2 + ((i >> 1) & 1)"
+        return index
+
+    def _scalar(self, v: SSAValue) -> str:
+        """A scalar operand as C: a number's literal, a scalar argument (a
+        kernel parameter), an index (`bid * BM`, the loop variable of the
+        iteration) converted to int, arithmetic of those."""
+        if isinstance(v, BlockArgument) and v.owner is self.func.body.block:
+            return self.args[v]
+        op = v.owner
+        if isinstance(op, arith.IndexCastOp):
+            index = c_index(op.input, self.iv, self.iteration)
+            return f"int{index}" if index.startswith("(") else f"int({index})"  # c_index parenthesizes arithmetic
+        if isinstance(op, arith.AddfOp | arith.SubfOp | arith.MulfOp | arith.DivfOp):
+            sym = {arith.AddfOp: "+", arith.SubfOp: "-", arith.MulfOp: "*", arith.DivfOp: "/"}[type(op)]
+            return f"({self._scalar(op.lhs)} {sym} {self._scalar(op.rhs)})"
+        if isinstance(op, arith.NegfOp):
+            return f"(-{self._scalar(op.operand)})"
+        if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):  # an integer tile's number
+            return str(op.value.value.data)
+        return scalar_literal(v)
+
+    def _bit(self, c: SSAValue, r: SSAValue) -> str:
+        """Element i of the `i1` tile `c` where the result is `r`: bit
+        index % 32 of word index / 32 (`memory_plan.mask_words`)."""
+        index = self._index(c, r)
+        k = "i" if index == "i" else f"({index})"
+        return f"(({self._operand(c)}[{k} >> 5] >> ({k} & 31)) & 1u)"
+
+    def _mask_math(self, op: Operation) -> list[str] | None:
+        """Index tiles, comparisons, `&` / `|` and `where` element by element
+        in the register layout (None for another op): an index tile is each
+        element's row or column (`twillc_acc_row` / `twillc_acc_col` in the
+        wgmma accumulator layout; on sm_100a the thread's row, the element's
+        column); an `i1` result is packed 32 elements to a word."""
+        if isinstance(op, tile.IotaOp):
+            r = op.result
+            rows, cols = r.type.get_shape()  # type: ignore[attr-defined]
+            n = elements_per_thread(r.type, self.arch)
+            if self.arch == "sm_100a":
+                at = "int(threadIdx.x % 128)" if op.dim.value.data == 0 else "i"
+            else:
+                self._helpers.add("acc_index")
+                at = f"twillc_acc_{'row' if op.dim.value.data == 0 else 'col'}<{cols}>(i)"
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {at};"]
+        if isinstance(op, tile.CmpOp | tile.AndOp | tile.OrOp):
+            r = op.results[0]
+            n, out = elements_per_thread(r.type, self.arch), self.out(r)
+            if isinstance(op, tile.CmpOp):
+                sym = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}[op.predicate.data]
+                a, b = (self._at(v, r) for v in (op.lhs, op.rhs))
+                if any(isinstance(v.type, tile.TileType) and c_elt(v.type) == "__half" for v in (op.lhs, op.rhs)):
+                    a, b = f"float({a})", f"float({b})"
+                bit = f"uint32_t({a} {sym} {b})"
+            else:
+                sym = "&" if isinstance(op, tile.AndOp) else "|"
+                lhs, rhs = op.operands
+                if lhs.type == rhs.type == r.type:  # word by word
+                    a, b = self._operand(lhs), self._operand(rhs)
+                    words = self._n(r.type)  # type: ignore[arg-type]
+                    return [f"      for (int w = 0; w < {words}; ++w) {out}[w] = {a}[w] {sym} {b}[w];"]
+                bit = f"({self._bit(lhs, r)} {sym} {self._bit(rhs, r)})"
+            return [
+                f"      for (int w = 0; w < {self._n(r.type)}; ++w) {out}[w] = 0u;",  # type: ignore[arg-type]
+                f"      for (int i = 0; i < {n}; ++i) {out}[i >> 5] |= {bit} << (i & 31);",
+            ]
+        if isinstance(op, tile.SelectOp):
+            r = op.result
+            n = elements_per_thread(r.type, self.arch)
+            a, b = (self._at(v, r) for v in (op.on_true, op.on_false))
+            if c_elt(r.type) == "__half":  # type: ignore[arg-type]  # a scalar: its f16 value
+                pairs = ((a, op.on_true), (b, op.on_false))
+                a, b = (x if isinstance(v.type, tile.TileType) else f"__float2half({x})" for x, v in pairs)
+            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {self._bit(op.cond, r)} ? {a} : {b};"]
+        return None
+
     def _at(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of `v` where the result is a tile `r`: row vectors are
         broadcast along their row (element (i >> 1) & 1 of a thread's two;
         on sm_100a the thread's one); a scalar is its literal."""
         if not isinstance(v.type, tile.TileType):
-            return scalar_literal(v)
-        broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
-        index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
-        if broadcast and self._slabs(r) > 1:  # the two rows of element i's slab
-            index = f"(i / {self._n(r.type) // self._slabs(r)}) * 2 + ((i >> 1) & 1)"  # type: ignore[arg-type]
+            return self._scalar(v)
+        index = self._index(v, r)
         if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
             return f"{self._operand(v)}[{index}]"
         if self._in_smem(v) and len(v.type.get_shape()) == 2:  # type: ignore[attr-defined]
@@ -519,7 +607,13 @@ class TileMath:
         d = self.depths[self.op_id[id(v.owner)]]
         return f"sm.{self.name(v)}[kt % {d}]"
 
-    def _store(self, op: tile.StoreOp, indent: str, iv: SSAValue | None) -> list[str]:
+    def _store(self, op: tile.StoreOp | tile.StoreAddOp, indent: str, iv: SSAValue | None) -> list[str]:
+        """A store from the register layout, each thread its elements; `store
+        += x` (tile.store_add) adds them to memory instead, on sm_90a from the
+        register layout (`_store_add`: this emitter stores from registers, not
+        through TMA, so there is no shared-memory tile for a TMA reduce)."""
+        if isinstance(op, tile.StoreAddOp):
+            return self._store_add(op, indent, iv)
         t = op.value.type
         assert isinstance(t, tile.TileType)
         tensor = self.args[op.tensor]
@@ -677,8 +771,49 @@ class TileMath:
             f"    for (int i = 0; i < {n}; ++i) {self.name(r)}[i] = {final};",
         ]
 
+    def _store_add(self, op: tile.StoreAddOp, indent: str, iv: SSAValue | None) -> list[str]:
+        """`store T[...] += x` where the store stores from registers: the
+        thread's elements added by `red.global.add` (`twillc_red_add.cuh`),
+        vectorized where the addresses are aligned (f32, a constant row
+        stride): from the wgmma accumulator layout (pairs, 8 bytes), where the
+        store is `twillc_store_acc`; on sm_100a a 128-row tile from the row
+        layout or from tensor memory (quads, 16 bytes)."""
+        t = op.value.type
+        assert isinstance(t, tile.TileType)
+        shape = t.get_shape()
+        ld = op.tensor.type.get_dims()[1] if t.rank == 2 else 1  # type: ignore[attr-defined]
+        f32_ld = elt(t).name == "f32" and isinstance(ld, int)
+        tensor = self.args[op.tensor]
+        if self.arch == "sm_100a" and t.rank == 2 and shape[0] == 128 and shape[1] % 32 == 0:
+            streamed = self._in_tmem(op.value, self._role) and op.value not in self.acc_at  # a channel slot
+            if not self._in_smem(op.value) and not streamed:
+                rows, cols = shape
+                r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+                quads = "true" if f32_ld and ld % 4 == 0 else "false"  # col0 = c0 * cols: a multiple of 32
+                self._helpers |= {"red_add", "store_add_row"}
+                at = f"{tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld}"
+                if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+                    return [
+                        f"{indent}tw_tcgen05_fence_after();",
+                        f"{indent}twillc_store_add_tmem_row<{cols}, {quads}>({self._operand(op.value)}, {at});",
+                    ]
+                return [f"{indent}twillc_store_add_row<{cols}, {quads}>({self._operand(op.value)}, {at});"]
+        elif t.rank == 2 and not self._in_smem(op.value) and shape[0] % 64 == 0 and shape[1] % 64 == 0:
+            rows, cols = shape
+            r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+            self._helpers |= {"red_add", "store_add_acc"}
+            value = self._operand(op.value)
+            pairs = "true" if f32_ld and ld % 2 == 0 else "false"  # col0 and the fragment's columns are even
+            return [  # each m64 slab of the rows from its accumulator fragment
+                f"{indent}twillc_store_add_acc<{cols}, {pairs}>({plus(value, h * cols // 2)}, {tensor}, "
+                f"({r0}) * {rows}{f' + {h * 64}' if h else ''}, ({c0}) * {cols}, {ld});"
+                for h in range(rows // 64)
+            ]
+        what = "a reduce-add store ('store ... +=') of this tile"
+        return self._hole(op, [], [self._operand(op.value)], indent, what)
+
     def _post(self, op: Operation) -> list[str]:
-        if isinstance(op, tile.StoreOp):
+        if isinstance(op, tile.StoreOp | tile.StoreAddOp):
             return self._store(op, "    ", None)
         if (
             isinstance(op, tile.CastOp)

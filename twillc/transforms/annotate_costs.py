@@ -332,7 +332,10 @@ def _store_add_cost(op: tile.StoreAddOp, machine: Machine) -> _Derived:
     """A TMA reduce-add store (`cp.reduce.async.bulk.tensor ... .add`): the
     TMA reads the tile from shared memory as a store does, at the machine's
     reduce rate; a located error where the machine has no reduce-add TMA or
-    cannot add the element type."""
+    cannot add the element type. The sm_90a emitter, which stores every tile
+    from registers, emits it as the store's code with `red.global.add` for
+    `st.global`: with `tma_reduce_bytes` = `tma_bytes` (H100, B200) it costs
+    what the store does."""
     rate = machine.rates.get("tma_reduce_bytes", 0)
     dtype = element_name(op.value.type.element_type)  # type: ignore[attr-defined]
     if not rate:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import prod
 
-from xdsl.dialects.builtin import Float32Type
+from xdsl.dialects.builtin import Float32Type, IntegerType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from dialects import tile
@@ -73,21 +73,40 @@ def elements_per_thread(t: Attribute, arch: str) -> int:
     return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
 
 
+def mask_words(t: Attribute, arch: str) -> int:
+    """32-bit words a thread holds of an `i1` tile (a comparison result): its
+    `elements_per_thread` bits, packed 32 to a word, element i in bit i % 32
+    of word i / 32."""
+    return (elements_per_thread(t, arch) + 31) // 32
+
+
+def is_mask(t: Attribute) -> bool:
+    """An `i1` tile: held as bits (`mask_words`)."""
+    element = getattr(t, "element_type", None)
+    return isinstance(element, IntegerType) and element.width.data == 1
+
+
 def registers_per_thread(t: Attribute, arch: str) -> int:
     """32-bit registers each of a warp group's threads holds of a register
     tile in the emitter's layout (`elements_per_thread`, two 16-bit or four
     8-bit elements a register): what the cost model counts for a value live
-    in registers (a [64] row vector is 2 registers on sm_90a, not 1)."""
+    in registers (a [64] row vector is 2 registers on sm_90a, not 1; an `i1`
+    tile its `mask_words`)."""
     from twillc.transforms.annotate_costs import element_bytes
 
+    if is_mask(t):
+        return mask_words(t, arch)
     return -(-elements_per_thread(t, arch) * element_bytes(t.element_type) // 4)  # type: ignore[attr-defined]
 
 
 def slot_bytes(t: Attribute, arch: str) -> int:
     """Bytes of a register tile's channel slot: each of the 128 threads sends
-    the elements it holds (a row vector's quad-replicated values included)."""
+    the elements it holds (a row vector's quad-replicated values included;
+    an `i1` tile's words)."""
     from twillc.transforms.annotate_costs import element_bytes
 
+    if is_mask(t):
+        return mask_words(t, arch) * 4 * 128
     return elements_per_thread(t, arch) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
