@@ -25,7 +25,10 @@ from twillc.transforms.common import located_error, op_location
 def find_loop(module: ModuleOp) -> tile.ForOp:
     loops = [op for op in module.walk() if isinstance(op, tile.ForOp)]
     if not loops:
-        raise located_error(module, "nothing to schedule: the kernel has no 'for' loop")
+        from xdsl.dialects.func import FuncOp
+
+        kernel = next((op for op in module.walk() if isinstance(op, FuncOp)), module)  # located at the kernel
+        raise located_error(kernel, "nothing to schedule: the kernel has no 'for' loop")
     return loops[0]
 
 
