@@ -131,16 +131,9 @@ class LoadOp(IRDLOperation):
             raise VerifyException("the tile must have the element type of the tensor")
 
 
-@irdl_op_definition
-class StoreOp(IRDLOperation):
-    """Store a tile at tile coordinates `indices` of a global tensor.
+class _TileStoreOp(IRDLOperation, ABC):
+    """A tile written at tile coordinates `indices` of a global tensor."""
 
-    ```mlir
-    tile.store %o, %O[%bid, %c0] : !tile.tile<128x128xf16>, !tile.tensor<[N, 128], f16>
-    ```
-    """
-
-    name = "tile.store"
     value = operand_def(TileType)
     tensor = operand_def(TensorType)
     indices = var_operand_def(IndexType)
@@ -149,17 +142,34 @@ class StoreOp(IRDLOperation):
     def __init__(self, value: SSAValue, tensor: SSAValue, indices: Sequence[SSAValue]):
         super().__init__(operands=[value, tensor, indices])
 
-    def verify_(self) -> None:
+    def _tensor_type(self) -> TensorType:
+        """The tensor's type, once the indices are checked against its rank."""
         tensor = self.tensor.type
         assert isinstance(tensor, TensorType)
         if len(self.indices) != len(tensor.dims.data):
             raise VerifyException(f"expected {len(tensor.dims.data)} indices, got {len(self.indices)}")
+        return tensor
+
+
+@irdl_op_definition
+class StoreOp(_TileStoreOp):
+    """Store a tile at tile coordinates `indices` of a global tensor.
+
+    ```mlir
+    tile.store %o, %O[%bid, %c0] : !tile.tile<128x128xf16>, !tile.tensor<[N, 128], f16>
+    ```
+    """
+
+    name = "tile.store"
+
+    def verify_(self) -> None:
+        tensor = self._tensor_type()
         if _tile(self.value).element_type != tensor.element_type:
             raise VerifyException("the stored tile must have the element type of the tensor (cast first)")
 
 
 @irdl_op_definition
-class StoreAddOp(IRDLOperation):
+class StoreAddOp(_TileStoreOp):
     """Add a tile into the tile at tile coordinates `indices` of a global
     tensor, atomically with respect to other CTAs adding into it (a TMA
     reduce-add store, `cp.reduce.async.bulk.tensor ... .add`): `.tile`'s
@@ -171,20 +181,10 @@ class StoreAddOp(IRDLOperation):
     """
 
     name = "tile.store_add"
-    value = operand_def(TileType)
-    tensor = operand_def(TensorType)
-    indices = var_operand_def(IndexType)
-    assembly_format = "$value `,` $tensor `[` $indices `]` attr-dict `:` type($value) `,` type($tensor)"
-
-    def __init__(self, value: SSAValue, tensor: SSAValue, indices: Sequence[SSAValue]):
-        super().__init__(operands=[value, tensor, indices])
 
     def verify_(self) -> None:
-        tensor = self.tensor.type
-        assert isinstance(tensor, TensorType)
+        tensor = self._tensor_type()
         value = _tile(self.value)
-        if len(self.indices) != len(tensor.dims.data):
-            raise VerifyException(f"expected {len(tensor.dims.data)} indices, got {len(self.indices)}")
         if value.rank != len(tensor.dims.data):
             raise VerifyException("the tile must have the rank of the tensor")
         if is_bool(value):
