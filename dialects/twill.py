@@ -47,6 +47,7 @@ from dialects.twill_attrs import (  # noqa: F401  (re-exported: the dialect's at
     WarpOptionsAttr,
 )
 from dialects.twill_outside import OUTSIDE_OPS, HandoffOp, LiveInOp, LiveOutOp, PostOp, verify_outside
+from dialects.twill_split import MaskSplitOp
 
 # ---------------------------------------------------------------------------
 # The expanded pipeline (`pipeline-expand`)
@@ -374,6 +375,18 @@ class WarpSpecializeOp(IRDLOperation):
 
 Twill = Dialect(
     "twill",
-    [CopyOp, BufferOp, PipelineOp, ChannelOp, RoleOp, LiveInOp, LiveOutOp, PostOp, HandoffOp, WarpSpecializeOp],
+    [
+        CopyOp,
+        BufferOp,
+        PipelineOp,
+        ChannelOp,
+        RoleOp,
+        LiveInOp,
+        LiveOutOp,
+        PostOp,
+        HandoffOp,
+        WarpSpecializeOp,
+        MaskSplitOp,
+    ],
     [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )
