@@ -441,8 +441,6 @@ class FullOp(IRDLOperation):
         super().__init__(properties={"value": FloatAttr(value, f64)}, result_types=[result_type])
 
 
-
-
 # ---------------------------------------------------------------------------
 # The loop
 

@@ -62,7 +62,7 @@ class MaskSplitOp(IRDLOperation):
     def verify_(self) -> None:
         if len(self.coefficients) != len(self.offsets):
             raise VerifyException(
-                f"{len(self.offsets)} offsets but {len(self.coefficients)} alpha coefficients: give one of each per bound"
+                f"{len(self.offsets)} offsets but {len(self.coefficients)} alpha coefficients: one of each per bound"
             )
         if not self.offsets:
             raise VerifyException("a mask split needs at least one bound")
