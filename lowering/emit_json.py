@@ -21,10 +21,12 @@ def schedule_json(
     target: str,
     cycles_per_unit: float | None = None,
     variants: list[dict[str, object]] | None = None,
+    parts: list[dict[str, object]] | None = None,
 ) -> dict[str, object]:
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
     its costs were not normalized (its units are cycles). `variants`: the
-    sub-tilings variant-search compared, listed when there was a choice."""
+    sub-tilings variant-search compared, listed when there was a choice.
+    `parts`: a loop split by mask-split, its unmasked and masked parts."""
     ii = schedule.ii
     scale = 1.0 if cycles_per_unit is None else cycles_per_unit
     ops = []
@@ -62,6 +64,8 @@ def schedule_json(
         doc["objective"] = {"name": schedule.objective[0], "value": schedule.objective[1]}
     if variants:  # variant-search: which sub-tiling won, and the others (II in cycles, status)
         doc["variants"] = [{k: v for k, v in row.items() if k != "summary"} for row in variants]
+    if parts:  # mask-split: the unmasked iterations' schedule and what the masked ones add
+        doc["parts"] = [{k: v for k, v in row.items() if k != "summary"} for row in parts]
     return doc
 
 

@@ -70,10 +70,12 @@ def gantt_text(
     target: str,
     cycles_per_unit: float | None = None,
     variants: list[dict[str, object]] | None = None,
+    parts: list[dict[str, object]] | None = None,
 ) -> str:
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
     its costs were not normalized (its units are cycles). `variants`: the
-    sub-tilings variant-search compared, listed when there was a choice."""
+    sub-tilings variant-search compared, listed when there was a choice.
+    `parts`: a loop split by mask-split, its unmasked and masked parts."""
     ii = schedule.ii
     unit = "cycles" if cycles_per_unit is None else "units"
     scale = 1.0 if cycles_per_unit is None else cycles_per_unit
@@ -98,6 +100,8 @@ def gantt_text(
     )
     for row in variants or ():  # variant-search: the sub-tilings tried, the chosen one marked
         lines.append(f"variant {row['summary']}")
+    for row in parts or ():  # mask-split: the unmasked iterations, then what the masked ones add
+        lines.append(f"part {row['summary']}")
     if ii:
         lines.append(_overlap(graph, schedule, ii, unit))
     column = f" (1 column = {period / width:.3g} {unit})" if width < period else ""

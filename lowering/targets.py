@@ -29,10 +29,11 @@ def emit_scheduled(
         raise located_error(loop, f"--emit {kind} needs a scheduled loop: run a scheduling pass")
     scale = cycles_per_unit(loop) if "twill.normalization" in loop.attributes else None
     variants = variant_table(loop)
+    parts = part_table(loop, graph, ops, scale or 1.0)
     if kind == "json":
-        return dumps(schedule_json(graph, schedule, graph.name, machine.name, scale, variants))
+        return dumps(schedule_json(graph, schedule, graph.name, machine.name, scale, variants, parts))
     if kind == "txt":
-        return gantt_text(graph, schedule, graph.name, machine.name, scale, variants)
+        return gantt_text(graph, schedule, graph.name, machine.name, scale, variants, parts)
     if kind == "svg":
         from lowering.emit_svg import gantt_svg
 
@@ -64,3 +65,72 @@ def variant_table(loop) -> list[dict[str, object]]:  # loop: tile.ForOp
         entry["summary"] = v.summary()
         table.append(entry)
     return table
+
+
+def part_table(loop, graph, ops: dict, scale: float) -> list[dict[str, object]]:  # loop: tile.ForOp
+    """The parts of a loop split by `mask-split`, as the JSON and text
+    reports list them: the unmasked iterations (when they are unmasked, their
+    schedule) and the masked ones (their schedule, the II they add, the
+    units of the mask's ops, and how many of those fit in the time the
+    unmasked pipeline leaves their unit free); the reason when the split was
+    refused; empty for a loop with no split mask."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from dialects.twill import CostAttr, MaskSplitOp, ScheduleAttr
+    from dialects.twill_split import mask_only_ops, split_selects
+    from lowering.cuda.index_expr import c_index
+
+    refused = loop.attributes.get("twill.split_refused")
+    if isinstance(refused, StringAttr):
+        return [{"part": "whole", "note": f"not split: {refused.data}", "summary": f"not split: {refused.data}"}]
+    split, whole = loop.next_op, loop.attributes.get("twill.schedule")
+    if not isinstance(split, MaskSplitOp) or not isinstance(whole, ScheduleAttr):
+        return []
+    j = loop.body.block.args[0]
+    when = " and ".join(
+        f"{a} * j + {c_index(v, j, 'j')} >= 0" for a, v in zip(split.coefficients, split.offsets, strict=True)
+    )
+    body = loop.body.block
+    names = {id(o): k for k, o in ops.items()}
+    mask = [o for o in (*mask_only_ops(body), *split_selects(body)) if id(o) in names]
+    raw = [o.attributes.get("twill.raw_cost") or o.attributes.get("twill.cost") for o in mask]
+    mask_cycles = sum(c.cycles.data for c in raw if isinstance(c, CostAttr))
+    u = split.unmasked
+    masked_ids = {names[id(o)] for o in mask}
+    units = sorted({un for op in graph.ops if op.id in masked_ids for un in op.units()})
+    mask_units = sum(op.cycles for op in graph.ops if op.id in masked_ids)
+    busy = sum(op.cycles for op in graph.ops if op.id not in masked_ids and op.units() & set(units))
+    free = max(0, sum(graph.capacities[un] for un in units) * u.ii.data - busy)
+    rows: list[dict[str, object]] = []
+    for part, sched in (("unmasked", u), ("masked", whole)):
+        row: dict[str, object] = {
+            "part": part,
+            "ii": sched.ii.data,
+            "ii_cycles": round(sched.ii.data * scale),
+            "lower_bound": sched.lower_bound.data,
+            "status": sched.status.data,
+        }
+        if part == "unmasked":
+            row["when"] = when
+            row["summary"] = (
+                f"unmasked  II {sched.ii.data} ({row['ii_cycles']} cycles)  {sched.status.data}  where {when}"
+            )
+        else:
+            extra = sched.ii.data - u.ii.data
+            row.update(
+                extra_ii=extra,
+                extra_ii_cycles=round(extra * scale),
+                mask_ops=sorted(masked_ids),
+                mask_units=mask_units,
+                mask_cycles=mask_cycles,
+                mask_unit=",".join(units),
+                free_in_unmasked=free,
+            )
+            row["summary"] = (
+                f"masked    II {sched.ii.data} ({row['ii_cycles']} cycles)  {sched.status.data}  "
+                f"+{extra} units (+{row['extra_ii_cycles']} cycles) per iteration: the mask's ops "
+                f"({', '.join(row['mask_ops'])}) take {mask_units} units ({mask_cycles} cycles) of "
+                f"{row['mask_unit']}, {min(free, mask_units)} of them in its free time in the unmasked part"
+            )
+        rows.append(row)
+    return rows

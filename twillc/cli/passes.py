@@ -62,6 +62,12 @@ def _sub_tile() -> type[ModulePass]:
     return SubTilePass
 
 
+def _mask_split() -> type[ModulePass]:
+    from twillc.transforms.mask_split import MaskSplitPass
+
+    return MaskSplitPass
+
+
 def _variant_search() -> type[ModulePass]:
     from twillc.transforms.variant_search import VariantSearchPass
 
@@ -79,6 +85,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
         "sub-tile": _sub_tile,
+        "mask-split": _mask_split,
         "variant-search": _variant_search,
     }
 
@@ -91,6 +98,7 @@ PASS_SUMMARIES = {
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
+    "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "sub-tile": "split a chain's rows into independent parts (data partitioning), plain tile IR",
     "variant-search": "schedule the kernel unsplit and sub-tiled in 2, 3, ... parts; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",

@@ -32,7 +32,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp
 from xdsl.passes import ModulePass
 
-from dialects.twill import ScheduleAttr, VariantAttr
+from dialects.twill import MaskSplitOp, ScheduleAttr, VariantAttr
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cycles import cycles_per_unit
@@ -98,6 +98,7 @@ class VariantSearchPass(ModulePass):
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
         from twillc.transforms.joint_schedule import JointSchedulePass
+        from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
         from twillc.transforms.sub_tile import sub_tile
         from twillc.transforms.verify_schedule import VerifySchedulePass
@@ -107,19 +108,26 @@ class VariantSearchPass(ModulePass):
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
-            for p in (
-                AnnotateCostsPass(),
-                CostNormalizePass(),
-                ModuloSchedulePass() if alone else ModuloSchedulePass(time_limit=min(10.0, limit / 3)),
-                JointSchedulePass(time_limit=max(deadline - time.monotonic(), 0.5)),
-                VerifySchedulePass(),
-            ):
+            if has_split_mask(module):  # the masked and unmasked iterations, one pipeline
+                passes = [MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0)), VerifySchedulePass()]
+            else:
+                passes = [
+                    AnnotateCostsPass(),
+                    CostNormalizePass(),
+                    ModuloSchedulePass() if alone else ModuloSchedulePass(time_limit=min(10.0, limit / 3)),
+                    JointSchedulePass(time_limit=max(deadline - time.monotonic(), 0.5)),
+                    VerifySchedulePass(),
+                ]
+            for p in passes:
                 p.apply(ctx, module)
                 verify_located(module)
         except UserError as e:
             return Variant(parts, None, status="unscheduled", note=e.message, error=e)
         loop = find_loop(module)
         sched = loop.attributes["twill.schedule"]
+        split = loop.next_op
+        if isinstance(split, MaskSplitOp):  # most iterations run the unmasked part: it ranks the variant
+            sched = split.unmasked
         assert isinstance(sched, ScheduleAttr)
         scale = cycles_per_unit(loop)
         return Variant(

@@ -1,5 +1,7 @@
 """`verify-schedule`: re-check the loop's schedule (and warp assignment, when
-there is one) with the independent checker. A violation is a bug in twillc,
+there is one) with the independent checker, and for a loop split by
+`mask-split` its unmasked part's schedule and that both parts keep every
+shared op in one stage. A violation is a bug in twillc,
 never silently emitted: it stops the compilation as an internal error."""
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, machine_warp_config, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+from twillc.transforms.mask_split import split_problems, unmasked_part
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,11 @@ class VerifySchedulePass(ModulePass):
         if schedule is None:
             raise located_error(loop, "verify-schedule: the loop has no schedule (run a scheduling pass first)")
         problems = check_any(graph, schedule, loop, machine)
+        part = unmasked_part(op, machine)
+        if part is not None:  # a split loop: its unmasked iterations' schedule too, in the same pipeline
+            u_graph, u, _ = part
+            problems += [f"unmasked part: {p}" for p in check_any(u_graph, u, loop, machine)]
+            problems += split_problems(op, machine)
         if problems:
             raise ScheduleVerificationError(
                 f"schedule of '{graph.name}' fails the independent checker:\n  " + "\n  ".join(problems)

@@ -1,0 +1,361 @@
+"""`mask-split{time-limit=30}`: schedule a loop whose iterations differ
+only by a mask as two parts of one software pipeline.
+
+FA3 and FA4 run causal attention's KV loop in two parts: the blocks left of
+the diagonal need no mask, the ones on it do, and only those pay the mask's
+ALU work. Here the selects whose condition holds on whole tiles over a
+range of iterations (`mask_bounds`) are marked `twill.split_mask`, and:
+
+1. the *unmasked part* is the loop with those selects folded to their true
+   operands and the mask's ops removed: exactly the kernel without the
+   mask, annotated, normalized, modulo- and joint-scheduled as any loop;
+2. the *masked part* is the loop as written, in the unmasked part's cost
+   units (the mask's own costs converted at its scale), scheduled by
+   `pipeline_fit.schedule_in_pipeline` with every op the parts share kept at
+   its stage and warp, and the mask's ops pinned to the warp that reads the
+   select: the least II at which the mask fits into that pipeline.
+
+The parts then share one warp-specialized program: the unmasked iterations
+skip the mask's ops and take each select's true operand, so the pipeline
+runs from one part into the next with nothing drained or refilled.
+The loop's schedule (`twill.schedule`, each op's `twill.cycle`) is the masked
+part's; `twill.mask_split`, after the loop, holds the unmasked iterations'
+bounds and schedule, and each shared op its `twill.unmasked_cycle`.
+
+When the mask cannot fit into the unmasked pipeline (its readers on two
+warps, no schedule at any II within the limit), the loop is scheduled as
+written, masked in every iteration, and `twill.split_refused` on the loop
+says why.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import DictionaryAttr, IndexType, IntegerAttr, ModuleOp, StringAttr, UnitAttr, i32, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from dialects import tile
+from dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
+from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, split_selects
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+from twillc.target.machine import Machine
+from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
+from twillc.transforms.mask_bounds import Bound, select_bounds
+
+SPLIT_REFUSED = "twill.split_refused"
+
+
+def has_split_mask(module: ModuleOp) -> bool:
+    """Whether the kernel's loop has a select `mask-split` can skip."""
+    return bool(select_bounds(find_loop(module)))
+
+
+def fold_split_masks(module: ModuleOp) -> None:
+    """The kernel without its split masks: each `twill.split_mask` select
+    replaced by its true operand, and what only fed them (in the loop or
+    before it) removed."""
+    loop = find_loop(module)
+    dead: list[Operation] = []
+    for select in split_selects(loop.body.block):
+        select.result.replace_all_uses_with(select.on_true)
+        dead.append(select)
+    while dead:
+        op = dead.pop()
+        operands = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
+        op.detach()
+        op.erase(safe_erase=False)
+        for owner in operands:
+            if owner.parent is not None and all(not r.uses for r in owner.results) and _pure(owner):
+                dead.append(owner)
+
+
+def _pure(op: Operation) -> bool:
+    return op.results != () and not isinstance(op, tile.LoadOp | tile.ForOp) and op.dialect_name() in ("tile", "arith")
+
+
+@dataclass(frozen=True)
+class MaskSplitPass(ModulePass):
+    """Schedule the unmasked and the masked iterations as one pipeline."""
+
+    name = "mask-split"
+
+    time_limit: int | float = 30.0
+    """Seconds for both parts: two thirds for the unmasked part (its modulo
+    search at most a third of those, as in the plain pipeline), the rest for
+    fitting the mask into its pipeline."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.transforms.annotate_costs import AnnotateCostsPass
+        from twillc.transforms.cost_normalize import CostNormalizePass
+        from twillc.transforms.joint_schedule import JointSchedulePass
+        from twillc.transforms.modulo_schedule import ModuloSchedulePass
+        from twillc.transforms.verify_schedule import VerifySchedulePass
+
+        loop = find_loop(op)
+        if "twill.normalization" in loop.attributes or "twill.schedule" in loop.attributes:
+            raise located_error(loop, "mask-split schedules the loop itself: run it before cost-normalize")
+        deadline = time.monotonic() + self.time_limit
+        found = select_bounds(loop)
+        first = max(self.time_limit * 2 / 3 if found else self.time_limit, 0.5)
+        plain = [
+            ModuloSchedulePass(time_limit=min(10.0, first / 3)),
+            JointSchedulePass(time_limit=max(first - min(10.0, first / 3), 0.5)),
+        ]
+        if not found:
+            for p in (AnnotateCostsPass(), CostNormalizePass(), *plain):
+                p.apply(ctx, op)
+            return
+        for select in found:
+            select.attributes[SPLIT_MASK] = UnitAttr()
+        unmasked = op.clone()
+        twin = dict(zip(list(op.walk()), list(unmasked.walk()), strict=True))
+        fold_split_masks(unmasked)
+        for p in (AnnotateCostsPass(), CostNormalizePass(), *plain, VerifySchedulePass()):
+            p.apply(ctx, unmasked)
+        AnnotateCostsPass().apply(ctx, op)
+        u_loop = find_loop(unmasked)
+        _normalize_like(loop, u_loop, twin)
+        machine = module_machine(op)
+        graph, ops = graph_from_loop(loop, machine, kernel_name(op))
+        u_graph, u_ops = graph_from_loop(u_loop, machine, kernel_name(unmasked))
+        u = read_schedule(u_loop, u_ops)
+        assert u is not None and u.ii is not None and u.warps is not None
+        u_id = {id(o): k for k, o in u_ops.items()}
+        shared = {k: u_id[id(twin[o])] for k, o in ops.items() if twin[o].parent is not None and id(twin[o]) in u_id}
+        refused = _pins_refused(loop, ops, shared, u)
+        fit: Schedule | None = None
+        if not refused:
+            fit, refused = self._fit(loop, graph, ops, shared, u, machine, deadline)
+        if fit is None:
+            for select in found:
+                del select.attributes[SPLIT_MASK]
+            left = max(deadline - time.monotonic(), 1.0)
+            ModuloSchedulePass(time_limit=min(10.0, left / 3)).apply(ctx, op)
+            JointSchedulePass(time_limit=max(left - min(10.0, left / 3), 0.5)).apply(ctx, op)
+            loop.attributes[SPLIT_REFUSED] = StringAttr(refused)
+            return
+        write_schedule(loop, ops, fit)
+        options = u_loop.attributes["twill.warp_options"]
+        assert isinstance(options, WarpOptionsAttr)
+        loop.attributes["twill.warp_options"] = options
+        for k, o in ops.items():
+            if k in shared:
+                o.attributes[UNMASKED_CYCLE] = IntegerAttr(u.cycles[shared[k]], i32)
+        _write_split(loop, found, u)
+
+    def _fit(
+        self,
+        loop: tile.ForOp,
+        graph,
+        ops: dict[str, Operation],
+        shared: dict[str, str],
+        u: Schedule,
+        machine: Machine,
+        deadline: float,
+    ) -> tuple[Schedule | None, str]:
+        from twillc.scheduling.pipeline_fit import schedule_in_pipeline
+        from twillc.transforms.joint_schedule import JointSchedulePass
+        from twillc.transforms.smem_plan import smem_excess
+
+        assert u.ii is not None and u.warps is not None
+        config = JointSchedulePass().config(machine)
+        warps = _mask_warps(loop, ops, shared, u)
+        assert isinstance(warps, dict)
+        stage_of = {k: u.cycles[s] // u.ii for k, s in shared.items()}
+        fit = schedule_in_pipeline(
+            graph,
+            config,
+            stage_of,
+            warps,
+            u.stages,
+            u.ii,
+            time_limit=max(deadline - time.monotonic(), 1.0),
+        )
+        if fit.ii is None or not fit.cycles:
+            return None, f"the mask fits the unmasked pipeline at no II ({fit.note})"
+        over, _ = smem_excess(loop, graph, ops, fit, machine)
+        if over > 0:
+            return None, f"the masked part's CUDA kernel needs {over} B more shared memory than '{machine.name}' has"
+        return fit, ""
+
+
+def _pins_refused(loop: tile.ForOp, ops: dict[str, Operation], shared: dict[str, str], u: Schedule) -> str:
+    warps = _mask_warps(loop, ops, shared, u)
+    return warps if isinstance(warps, str) else ""
+
+
+def _mask_warps(
+    loop: tile.ForOp, ops: dict[str, Operation], shared: dict[str, str], u: Schedule
+) -> dict[str, int] | str:
+    """Every op's warp in the masked part: a shared op's in the unmasked
+    part; a split select on the warp of the ops reading it, and each op of
+    the mask on that of the selects it feeds (so no value of the mask
+    crosses warps, and the unmasked iterations, which skip them, keep every
+    channel's ring in step). A reason instead when readers disagree."""
+    assert u.warps is not None
+    name = {id(o): k for k, o in ops.items()}
+    warps = {k: u.warps[s] for k, s in shared.items()}
+    body = loop.body.block
+    for select in split_selects(body):
+        readers = {warps.get(name.get(id(use.operation), ""), -1) for use in select.result.uses}
+        if len(readers) != 1 or -1 in readers:
+            return f"'{name.get(id(select), 'select')}' is read on several warps"
+        warps[name[id(select)]] = readers.pop()
+    for o in reversed(mask_only_ops(body)):
+        if id(o) not in name:
+            continue  # index arithmetic: no cost, computed where used
+        readers = {warps.get(name.get(id(use.operation), ""), -1) for r in o.results for use in r.uses}
+        if len(readers) != 1 or -1 in readers:
+            return f"the mask's '{name[id(o)]}' feeds selects on several warps"
+        warps[name[id(o)]] = readers.pop()
+    return warps
+
+
+def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, Operation]) -> None:
+    """The masked loop in the unmasked part's units: each shared op takes
+    its twin's costs, each op of the mask its raw costs mapped as the
+    unmasked part maps the same raw value, else scaled by its ratio."""
+    norm = u_loop.attributes["twill.normalization"]
+    assert isinstance(norm, DictionaryAttr)
+    scale_cycles = norm.data["scale_cycles"].value.data  # type: ignore[union-attr]
+    units = norm.data["scale_units"].value.data  # type: ignore[union-attr]
+    mapping: dict[int, int] = {0: 0}
+    for inner in u_loop.body.block.ops:
+        raw, cost = inner.attributes.get("twill.raw_cost"), inner.attributes.get("twill.cost")
+        if isinstance(raw, CostAttr) and isinstance(cost, CostAttr):
+            for r, c in ((raw.cycles, cost.cycles), (raw.latency, cost.latency), (raw.stall, cost.stall)):
+                mapping.setdefault(r.data, c.data)
+
+    def units_of(raw: int) -> int:
+        return mapping.get(raw, max(1, round(raw * units / scale_cycles)))
+
+    keys = ("twill.cost", "twill.raw_cost", "twill.cross_warp", "twill.raw_cross_warp")
+    for inner in loop.body.block.ops:
+        mine = twin[inner]
+        c = inner.attributes.get("twill.cost")
+        if not isinstance(c, CostAttr):
+            continue
+        if mine.parent is not None:  # shared: its twin's costs
+            for key in keys:
+                if key in mine.attributes:
+                    inner.attributes[key] = mine.attributes[key]
+            continue
+        inner.attributes["twill.raw_cost"] = c
+        cycles = units_of(c.cycles.data)
+        inner.attributes["twill.cost"] = CostAttr(
+            c.unit.data,
+            cycles,
+            units_of(c.latency.data),
+            c.regs.data,
+            c.smem.data,
+            c.tmem.data,
+            bool(c.variable_latency.data),
+            bool(c.blocking.data),
+            min(units_of(c.stall.data), cycles),
+        )
+        cross = inner.attributes.get("twill.cross_warp")
+        if isinstance(cross, IntegerAttr):
+            inner.attributes["twill.raw_cross_warp"] = cross
+            inner.attributes["twill.cross_warp"] = IntegerAttr(-(-int(cross.value.data) * units // scale_cycles), i64)
+    for key in ("twill.normalization", "twill.cross_warp"):
+        loop.attributes[key] = u_loop.attributes[key]
+
+
+def _write_split(loop: tile.ForOp, found: dict[tile.SelectOp, list[Bound]], u: Schedule) -> None:
+    """The `twill.mask_split` op after the loop, its offsets computed just
+    before the loop; bounds that two selects share are written once."""
+    bounds: list[Bound] = []
+    for select_bounds_ in found.values():
+        for b in select_bounds_:
+            if b not in bounds:
+                bounds.append(b)
+    offsets = [_materialize(b.offset.const, b.offset.terms, loop) for b in bounds]
+    assert u.ii is not None
+    schedule = ScheduleAttr(u.ii, u.length, u.stages, u.lower_bound, u.status.value)
+    Rewriter.insert_op(MaskSplitOp(offsets, [b.alpha for b in bounds], schedule), InsertPoint.after(loop))
+
+
+def _materialize(const: int, terms: tuple[tuple[SSAValue, int], ...], loop: tile.ForOp) -> SSAValue:
+    """`const + sum(coeff * value)` as index arithmetic just before the loop."""
+    where = InsertPoint.before(loop)
+
+    def constant(k: int) -> SSAValue:
+        c = arith.ConstantOp(IntegerAttr(k, IndexType()))
+        Rewriter.insert_op(c, where)
+        return c.result
+
+    total = constant(const)
+    for value, coeff in terms:
+        term = value
+        if coeff != 1:
+            mul = arith.MuliOp(value, constant(coeff))
+            Rewriter.insert_op(mul, where)
+            term = mul.result
+        add = arith.AddiOp(total, term)
+        Rewriter.insert_op(add, where)
+        total = add.result
+    return total
+
+
+def unmasked_part(module: ModuleOp, machine: Machine) -> tuple[DependenceGraph, Schedule, MaskSplitOp] | None:
+    """The unmasked iterations' problem and schedule as the IR states them:
+    the loop with its split masks folded (on a copy), each op at its
+    `twill.unmasked_cycle`, on its warp in the loop's schedule; None when
+    the loop is not split."""
+    loop = find_loop(module)
+    split = loop.next_op
+    if not isinstance(split, MaskSplitOp):
+        return None
+    copy = module.clone()
+    fold_split_masks(copy)
+    c_loop = find_loop(copy)
+    graph, ops = graph_from_loop(c_loop, machine, kernel_name(copy))
+    whole = read_schedule(loop, graph_from_loop(loop, machine, kernel_name(module))[1])
+    cycles: dict[str, int] = {}
+    warps: dict[str, int] = {}
+    for k, o in ops.items():
+        c, w = o.attributes.get(UNMASKED_CYCLE), o.attributes.get("twill.warp")
+        if not isinstance(c, IntegerAttr):
+            raise located_error(o, f"op '{k}' of a split loop has no {UNMASKED_CYCLE}")
+        cycles[k] = int(c.value.data)
+        if isinstance(w, IntegerAttr):
+            warps[k] = int(w.value.data)
+    u = split.unmasked
+    schedule = Schedule(
+        ii=u.ii.data,
+        cycles=cycles,
+        length=u.length.data,
+        status=Status(u.status.data),
+        lower_bound=u.lower_bound.data,
+        warps=warps if len(warps) == len(ops) else None,
+        roles=whole.roles if whole is not None else (),
+    )
+    return graph, schedule, split
+
+
+def split_problems(module: ModuleOp, machine: Machine) -> list[str]:
+    """What makes the two parts not one pipeline: a shared op in another
+    stage in the unmasked part than in the loop's schedule."""
+    part = unmasked_part(module, machine)
+    loop = find_loop(module)
+    whole = read_schedule(loop, graph_from_loop(loop, machine, kernel_name(module))[1])
+    if part is None or whole is None or whole.ii is None:
+        return []
+    _, u, _ = part
+    assert u.ii is not None
+    problems = []
+    for k, o in graph_from_loop(loop, machine, kernel_name(module))[1].items():
+        c = o.attributes.get(UNMASKED_CYCLE)
+        if isinstance(c, IntegerAttr) and int(c.value.data) // u.ii != whole.cycles[k] // whole.ii:
+            problems.append(
+                f"'{k}' is in stage {int(c.value.data) // u.ii} of the unmasked part but "
+                f"{whole.cycles[k] // whole.ii} of the masked part"
+            )
+    return problems
