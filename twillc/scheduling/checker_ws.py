@@ -32,6 +32,7 @@ executing when it issues; an op with a stall, none during its stall.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
 from twillc.scheduling.checker import check_schedule
 from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, Edge, Op, Schedule
@@ -251,4 +252,39 @@ def _replay(
                     if others:
                         busy = ", ".join(others)
                         problems.append(f"{busy} execute on warp {warps[o.id]} at {where} {t}, in the stall of {o.id}")
+    return problems
+
+
+def check_pins(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    stage_of: Mapping[str, int],
+    warp_of: Mapping[str, int],
+    *,
+    stages: int | None = None,
+) -> list[str]:
+    """Every pin `schedule` breaks (empty: all kept), for a schedule fitted
+    into a given software pipeline (`pipeline_fit`): an op of `stage_of`
+    issues in its stage, cycles [s * II, (s + 1) * II); an op of `warp_of`
+    runs on its warp; with `stages`, every op issues in [0, stages * II)."""
+    ii = schedule.ii
+    if ii is None or ii < 1:
+        return ["pinned stages need an II"]
+    problems = []
+    known = {o.id for o in graph.ops}
+    for v in sorted(set(stage_of) | set(warp_of)):
+        if v not in known:
+            problems.append(f"pin names unknown op {v}")
+    cyc, warps = schedule.cycles, schedule.warps or {}
+    for o in graph.ops:
+        c = cyc.get(o.id)
+        if c is None:
+            problems.append(f"op {o.id} is not scheduled")
+            continue
+        if o.id in stage_of and not stage_of[o.id] * ii <= c < (stage_of[o.id] + 1) * ii:
+            problems.append(f"op {o.id} issues at {c}, in stage {c // ii}, not its pinned stage {stage_of[o.id]}")
+        if stages is not None and not 0 <= c < stages * ii:
+            problems.append(f"op {o.id} issues at {c}, outside the {stages} stages [0, {stages * ii})")
+        if o.id in warp_of and warps.get(o.id) != warp_of[o.id]:
+            problems.append(f"op {o.id} is on warp {warps.get(o.id)}, not its pinned warp {warp_of[o.id]}")
     return problems

@@ -32,6 +32,7 @@ on top (values leaving its last copies live to T).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import pairwise
 from math import ceil
 
@@ -81,19 +82,30 @@ def joint_cpsat_at(
     return cycles, warps
 
 
-def warp_literals(m, graph: DependenceGraph, config: WarpConfig) -> dict[str, dict[int, object]]:
+def warp_literals(
+    m, graph: DependenceGraph, config: WarpConfig, pinned: Mapping[str, int] | None = None
+) -> dict[str, dict[int, object]]:
     """Per op, a literal per warp it may use (a value larger than a warp's
-    register budget never fits there)."""
+    register budget never fits there); an op in `pinned` only its own warp
+    (none when that one is not among them)."""
+    pinned = pinned or {}
     return {
-        o.id: {w: m.new_bool_var(f"x_{o.id}_{w}") for w in config.allowed_warps(o) if o.regs <= config.limit(w)}
+        o.id: {
+            w: m.new_bool_var(f"x_{o.id}_{w}")
+            for w in config.allowed_warps(o)
+            if o.regs <= config.limit(w) and pinned.get(o.id, w) == w
+        }
         for o in graph.ops
     }
 
 
-def choose_warps(m, graph: DependenceGraph, config: WarpConfig, x: dict[str, dict[int, object]]) -> None:
+def choose_warps(
+    m, graph: DependenceGraph, config: WarpConfig, x: dict[str, dict[int, object]], pinned: bool = False
+) -> None:
     """One warp per op; one-warp units on one warp; among warps alike in
     budget and threads, one is used only once the one before it is (by an
-    earlier op), which removes their symmetry."""
+    earlier op), which removes their symmetry, unless some op's warp is
+    `pinned` (the pins may contradict that order)."""
     ops = list(graph.ops)
     for o in ops:
         m.add_exactly_one(x[o.id].values())
@@ -102,6 +114,8 @@ def choose_warps(m, graph: DependenceGraph, config: WarpConfig, x: dict[str, dic
         for v in users[1:]:
             for w in range(config.warp_groups):
                 m.add(x[v].get(w, 0) == x[users[0]].get(w, 0))
+    if pinned:
+        return
     classes: dict[tuple[int, int], list[int]] = {}
     for w in range(config.warp_groups):
         if w != config.vl_warp:
@@ -165,14 +179,24 @@ def window_present(m, op: Op, on_warp: object, blocked: dict[str, object]) -> ob
 class _Model:
     """The constraint families, one method each, on one CP-SAT model."""
 
-    def __init__(self, graph: DependenceGraph, config: WarpConfig, ii: int, length: int, copies: int) -> None:
+    def __init__(
+        self,
+        graph: DependenceGraph,
+        config: WarpConfig,
+        ii: int,
+        length: int,
+        copies: int,
+        pinned: Mapping[str, int] | None = None,
+    ) -> None:
+        """`pinned`: ops whose warp is given (`pipeline_fit`)."""
         from ortools.sat.python import cp_model
 
         self.m = cp_model.CpModel()
         self.graph, self.config, self.ii, self.length, self.copies = graph, config, ii, length, copies
+        self.pinned = dict(pinned or {})
         self.ops = list(graph.ops)
         self.t = {o.id: self.m.new_int_var(0, length - o.cycles, f"t_{o.id}") for o in self.ops}
-        self.x = warp_literals(self.m, graph, config)
+        self.x = warp_literals(self.m, graph, config, self.pinned)
         self.blocked: dict[str, object] = {}
         """Per op that may block at its issue: True, or the literal saying it does."""
         self.same: dict[int, object] = {}
@@ -185,7 +209,7 @@ class _Model:
         self.liveness()
 
     def warps(self) -> None:
-        choose_warps(self.m, self.graph, self.config, self.x)
+        choose_warps(self.m, self.graph, self.config, self.x, bool(self.pinned))
 
     def dependences(self) -> None:
         """Edges; a value crossing warps arrives `spill` cycles later and
