@@ -174,7 +174,7 @@ def test_masked_part_keeps_every_shared_op_in_its_stage_and_warp(split_causal) -
     ii, u_ii = loop.attributes["twill.schedule"].ii.data, split.unmasked.ii.data
     assert ii >= u_ii
     shared = [op for op in costed_ops(loop) if "twill.unmasked_cycle" in op.attributes]
-    assert len(shared) == len(costed_ops(loop)) - 3  # all but cols, the comparison and the select
+    assert len(shared) == len(costed_ops(loop)) - 4  # all but iota, cols, the comparison and the select
     for op in shared:
         assert op.attributes["twill.unmasked_cycle"].value.data // u_ii == op.attributes["twill.stage"].value.data
     # bounds: the 64 x 64 block at (bid, j) is below the diagonal iff 64 j + 63 <= 64 bid
