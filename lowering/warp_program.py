@@ -2,9 +2,9 @@
 `twill.warp_specialize` op after a `tile.for` (its bounds, II, stages,
 channels, roles with their prologue / kernel / epilogue copies, and what
 happens around the loop: live-ins, live-outs, post-loop roles, hand-offs), checked
-against the loop it names. Nothing here solves, expands or re-derives: a
-hand-edited module is read as written, and an inconsistent one is a located
-error."""
+against the loop it names, and the loop's `twill.mask_split` if it has one.
+Nothing here solves, expands or re-derives: a hand-edited module is read as
+written, and an inconsistent one is a located error."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
+from dialects.twill_split import MaskSplitOp, mask_only_ops, split_selects
 from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error
@@ -61,6 +62,20 @@ class Outside:
 
 
 @dataclass(frozen=True)
+class MaskSplit:
+    """The loop's `twill.mask_split`: iteration j is unmasked when
+    `alphas[k] * j + offsets[k] >= 0` for every k; there each of `selects`
+    yields its true operand and `mask_only` (the ops feeding only their
+    conditions, index arithmetic included) do not run."""
+
+    op: MaskSplitOp
+    offsets: tuple[SSAValue, ...]  # index values from before the loop
+    alphas: tuple[int, ...]
+    selects: tuple[tile.SelectOp, ...]
+    mask_only: tuple[Operation, ...]
+
+
+@dataclass(frozen=True)
 class WarpProgram:
     loop: tile.ForOp
     ws: WarpSpecializeOp
@@ -73,6 +88,7 @@ class WarpProgram:
     ub: SSAValue
     step: SSAValue
     outside: Outside
+    split: MaskSplit | None = None
 
     @property
     def warp_of(self) -> dict[str, int]:
@@ -90,6 +106,16 @@ def find_warp_specialize(loop: tile.ForOp) -> WarpSpecializeOp | None:
     op = loop.next_op
     while op is not None and op.dialect_name() == "twill":
         if isinstance(op, WarpSpecializeOp):
+            return op
+        op = op.next_op
+    return None
+
+
+def find_mask_split(loop: tile.ForOp) -> MaskSplitOp | None:
+    """The `twill.mask_split` op among the twill ops following the loop."""
+    op = loop.next_op
+    while op is not None and op.dialect_name() == "twill":
+        if isinstance(op, MaskSplitOp):
             return op
         op = op.next_op
     return None
@@ -125,9 +151,66 @@ def read_warp_program(module: ModuleOp) -> WarpProgram:
         )
     _check_crossings(loop, ops, runs, channels, ws)
     outside = _read_outside(loop, ops, runs, ws)
+    split = _read_mask_split(loop, ops, runs)
     return WarpProgram(
-        loop, ws, ops, ws.ii.value.data, ws.stages.value.data, tuple(roles), channels, ws.lb, ws.ub, ws.step, outside
+        loop,
+        ws,
+        ops,
+        ws.ii.value.data,
+        ws.stages.value.data,
+        tuple(roles),
+        channels,
+        ws.lb,
+        ws.ub,
+        ws.step,
+        outside,
+        split,
     )
+
+
+def _read_mask_split(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, int]) -> MaskSplit | None:
+    """The loop's mask split, checked: right after the loop (its offsets
+    are then values from before it), at least one split select, and no value of a mask-only op or a split select
+    read on another role than the one computing it (an unmasked iteration
+    skips the mask-only ops: a channel carrying one of their values would
+    be filled in some iterations only, and its ring phases would diverge
+    between its two ends; a split select's readers are its role's, so the
+    unmasked schedule may fold it away)."""
+    op = find_mask_split(loop)
+    block = loop.parent_block()
+    assert block is not None
+    everything = list(block.ops)
+    if op is None:
+        stray = next((x for x in everything if isinstance(x, MaskSplitOp)), None)
+        if stray is not None:  # its offsets must be known before the loop, as the loop's other twill ops
+            raise located_error(stray, "twill.mask_split must follow its tile.for, with the loop's other twill ops")
+        return None
+    body = loop.body.block
+    selects = split_selects(body)
+    if not selects:
+        raise located_error(op, "mask split: no tile.select of the loop is marked twill.split_mask")
+    only = mask_only_ops(body)
+    name_of = {id(x): name for name, x in ops.items()}
+    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
+    for src in [*only, *selects]:
+        if id(src) not in name_of:
+            continue  # index arithmetic: computed wherever it is read
+        what = "a split select's result" if src in selects else "a mask-only value"
+        value, w = name_of[id(src)], runs[name_of[id(src)]]
+        for r in src.results:
+            readers = [u.operation for u in r.uses]
+            for i, y in enumerate(yielded):  # a carried value: read through the loop's block argument
+                if y is r:
+                    readers += [u.operation for u in body.args[i + 1].uses]
+            for reader in readers:
+                name = name_of.get(id(reader))
+                if name is not None and runs[name] != w:
+                    raise located_error(
+                        op,
+                        f"mask split: '{value}' ({what}) is computed on warp {w} but '{name}' reads it on "
+                        f"warp {runs[name]}: a mask-split value must not cross roles",
+                    )
+    return MaskSplit(op, tuple(op.offsets), op.coefficients, tuple(selects), tuple(only))
 
 
 def _copies(role: RoleOp, region, ops: dict[str, Operation]) -> tuple[RoleCopy, ...]:

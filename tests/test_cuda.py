@@ -277,6 +277,25 @@ def test_causal_attention_compiles(tmp_path: Path) -> None:
 
 
 @needs_nvcc
+@pytest.mark.parametrize(
+    ("module", "arch"),
+    [("causal-attention-sm90-split-ws", "sm_90a"), ("causal-rowmax-b200-split-ws", "sm_100a")],
+)
+def test_mask_split_compiles(module: str, arch: str, tmp_path: Path) -> None:
+    """Loops split into masked and unmasked iterations (twill.mask_split,
+    tests/filecheck/cuda/causal-attention-split.test and
+    causal-rowmax-b200-split.test): the predicate, the mask-only ops run in
+    masked iterations only and the split select compile with no hole, no
+    warning, no spill (the causal forward on one consumer group at 255
+    registers: an if / else of two select loops spilled 24 B there)."""
+    cu = tmp_path / f"{module}.cu"
+    assert main([str(ROOT / "tests" / "filecheck" / "inputs" / f"{module}.mlir"), "-o", str(cu)]) == 0
+    text = cu.read_text()
+    assert "(complete)" in text and "if (!tw_unmasked(kt))" in text and "tw_um ||" in text
+    check_compiles(cu, arch, tmp_path)
+
+
+@needs_nvcc
 def test_cuda_and_ptx_of_one_run_note_each_hole_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`-o k.cu -o k.ptx`: the PTX is compiled from the CUDA emitted once, so
     each hole note is printed once (it was printed per output), and the PTX

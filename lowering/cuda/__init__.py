@@ -22,8 +22,9 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     """The kernel and host launcher for the module's target architecture,
     from its warp-specialized loop (`lowering.warp_program`): on sm_90a the
     GEMM class (`gemm_class`) with its deferred slot release, every other
-    loop (and a GEMM with a scalar argument) by the general emitter, whose holes are appended to `notes`; each
-    hole traps at run time, or is left empty with `holes="skeleton"`."""
+    loop (a GEMM with a scalar argument or a mask split included) by the
+    general emitter, whose holes are appended to `notes`; each hole traps at
+    run time, or is left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import plan_sm90
     from lowering.cuda.preconditions import check_emittable, scalar_arguments
     from lowering.cuda.skeleton import emit_skeleton
@@ -34,7 +35,8 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     machine = module_machine(module)
     program = read_warp_program(module)
     check_emittable(program, module)
-    if machine.arch == "sm_90a" and gemm_class(program.loop) and not scalar_arguments(module):
+    gemm = gemm_class(program.loop) and not scalar_arguments(module) and program.split is None
+    if machine.arch == "sm_90a" and gemm:
         return emit_sm90(plan_sm90(program, module), source)
     code, left = emit_skeleton(program, module, source, holes)
     if notes is not None:

@@ -186,6 +186,8 @@ class KernelFrame:
         out += self._producer()
         for g, w in enumerate(self.groups[1:], start=1):
             out += self._consumer(g, w, before, after)
+        if any("tw_unmasked(" in line for line in out):  # defined where a role tests it (no unused lambda)
+            out = self.unmasked_predicate() + out
         if self.tmem_cols:  # every role is done with tensor memory
             out += [
                 "  tw_tcgen05_fence_before();",

@@ -69,6 +69,9 @@ class RoleCode:
             f"    {setmaxnreg(self.regs[g], len(self.groups))}",
         ]
         self._group, self._role = g, w
+        self._split_on = self._split_applies(w)
+        if self.split_selects and not self._split_on and any(self.warp(op) == w for op in self._split_ops()):
+            out.append("    // mask split not applied here: a split select is a hole, so every iteration runs the mask")
         if w in self.umma_roles:
             out.append("    uint32_t mma_phase = 0;  // parity of this role's next MMA completion")
         mine = [op for op in self.loop_ops if self.warp(op) == w and not isinstance(op, tile.LoadOp)]
@@ -272,7 +275,12 @@ class RoleCode:
                     ]
                 else:
                     out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
-        out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
+        code = self._op(op)
+        if id(op) in self.mask_only and self._split_on and code:
+            # its waits, releases and hand-offs stay outside: the rings cycle in every iteration
+            head = f"      if (!tw_unmasked(kt)) {{  // {self.op_id[id(op)]}: only the mask reads it"
+            code = [head, *(f"  {line}" for line in code), "      }"]
+        out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in code]
         for res in op.results:
             if self._staged_early(res):
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
@@ -312,6 +320,35 @@ class RoleCode:
         for dst, src, n in events["handoff"].get(id(op), ()):  # the next iteration reads what this one wrote
             out += copy_array(dst, src, n, ind)
         return out
+
+    def _split_ops(self) -> list[Operation]:
+        """The loop's split selects and mask-only ops that a role runs."""
+        return [op for op in self.loop_ops if id(op) in self.split_selects or id(op) in self.mask_only]
+
+    def _split_applies(self, w: int) -> bool:
+        """Whether role `w` skips its mask-only ops in unmasked iterations:
+        when it runs split selects and generates each of them (a select left
+        as a hole computes it as written, from the mask, which then runs in
+        every iteration: the unmasked ones' mask is all true, so the result
+        is the same). The split's ops are all on one role (read_warp_program)."""
+        selects = [op for op in self.loop_ops if id(op) in self.split_selects and self.warp(op) == w]
+        return bool(selects) and all(self._math(op) is not None for op in selects)
+
+    def unmasked_predicate(self) -> list[str]:
+        """`tw_unmasked(kt)`: whether iteration kt (j = lb + kt * step) is
+        unmasked, every `alpha * j + offset >= 0` of the mask split (its
+        offsets are values from before the loop, computed once)."""
+        split = self.program.split
+        assert split is not None
+        j = self.iteration
+        offsets = [f"  const int tw_off{k} = {c_index(v, None)};" for k, v in enumerate(split.offsets)]
+        terms = " && ".join(f"{a} * {j} + tw_off{k} >= 0" for k, a in enumerate(split.alphas))
+        return [
+            f"  // twill.mask_split: iteration kt (j = {j}) is unmasked when {terms}: there the split selects",
+            "  // yield their true operand and the ops only their conditions read do not run",
+            *offsets,
+            f"  const auto tw_unmasked = [=](int kt) -> bool {{ return {terms}; }};",
+        ]
 
     def _pipelined(self, w: int, mine: list[Operation], events: dict) -> list[str]:
         role = next(r for r in self.program.roles if r.warp == w)

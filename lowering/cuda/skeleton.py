@@ -26,6 +26,9 @@ every other op (transposed register operands, tiles the cost model keeps in
 tensor memory read whole, the P V MMA with A in tensor memory) calls a
 `twillc_hole_*` device function marked `TWILLC-HOLE` that traps when reached
 (empty with `--cuda-holes=skeleton`).
+A loop with a `twill.mask_split` tests each iteration copy's iteration
+(`tw_unmasked(kt)`, defined once in the kernel): an unmasked one skips the
+mask-only ops and copies each split select's true operand.
 Each role runs the schedule's software pipeline: its copies in the
 warp-specialized IR (prologue / kernel / epilogue, guarded by the trip
 count) in schedule-time order; a value with two live instances is
@@ -99,6 +102,13 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
+        # twill.mask_split: the ops an unmasked iteration skips, the selects
+        # it replaces by their true operand, and whether the role being
+        # emitted applies the split (`RoleCode._split_applies`)
+        split = program.split
+        self.mask_only = {id(op) for op in split.mask_only} if split else set()
+        self.split_selects = {id(op) for op in split.selects} if split else set()
+        self._split_on = False
 
     # -- naming -----------------------------------------------------------
     def name(self, value: SSAValue) -> str:

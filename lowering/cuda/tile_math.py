@@ -302,6 +302,17 @@ class TileMath:
             if c_elt(r.type) == "__half":  # type: ignore[arg-type]  # a scalar: its f16 value
                 pairs = ((a, op.on_true), (b, op.on_false))
                 a, b = (x if isinstance(v.type, tile.TileType) else f"__float2half({x})" for x, v in pairs)
+            if id(op) in self.split_selects and self._split_on:
+                # An unmasked iteration does not compute the mask: its true
+                # operand (`||` reads no bit there). One loop, not an if / else
+                # of two: ptxas then keeps one copy of the math in registers.
+                return [
+                    f"      {{  // {self.name(r)}: its true operand in an unmasked iteration",
+                    "        const bool tw_um = tw_unmasked(kt);",
+                    f"        for (int i = 0; i < {n}; ++i) "
+                    f"{self.out(r)}[i] = (tw_um || {self._bit(op.cond, r)}) ? {a} : {b};",
+                    "      }",
+                ]
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {self._bit(op.cond, r)} ? {a} : {b};"]
         return None
 
