@@ -68,6 +68,10 @@ class VariantSearchPass(ModulePass):
     chain: str = ""
     """The value whose rows split (default: the rows of the largest MMA result)."""
 
+    split: bool = True
+    """Split a loop whose iterations differ only by a mask into its masked
+    and unmasked iterations (`mask-split`); false: mask every iteration."""
+
     time_limit: int | float = 30.0
     """Seconds for the searches of all variants together: the pass ends
     within them (plus the last first schedule's ~2 s). 30 s is the plain
@@ -108,7 +112,7 @@ class VariantSearchPass(ModulePass):
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
-            if has_split_mask(module):  # the masked and unmasked iterations, one pipeline
+            if self.split and has_split_mask(module):  # the masked and unmasked iterations, one pipeline
                 passes = [MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0)), VerifySchedulePass()]
             else:
                 passes = [
