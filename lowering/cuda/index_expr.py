@@ -21,6 +21,10 @@ BINARY = {
     arith.RemSIOp: "%",
 }
 
+CALLS = {arith.MaxSIOp: "max", arith.MinSIOp: "min"}
+"""Signed max / min of the ints an index expression computes (CUDA's
+`int max(int, int)` / `int min(int, int)` device and host overloads)."""
+
 
 def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -> str:
     """A C expression (of `int`s) for an index value."""
@@ -35,6 +39,11 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
         return op.sym.data
     if isinstance(op, tile.BlockIdOp):
         return "bid"
+    for kind, fn in CALLS.items():
+        if isinstance(op, kind):
+            lhs = c_index(op.operands[0], loop_var, loop_name)
+            rhs = c_index(op.operands[1], loop_var, loop_name)
+            return f"{fn}({lhs}, {rhs})"
     for kind, sym in BINARY.items():
         if isinstance(op, kind):
             lhs = c_index(op.operands[0], loop_var, loop_name)

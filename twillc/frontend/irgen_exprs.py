@@ -68,6 +68,8 @@ SCALAR_ARITH = {
     "max": arith.MaximumfOp,
     "min": arith.MinimumfOp,
 }
+INDEX_CALLS = {"max": arith.MaxSIOp, "min": arith.MinSIOp}
+"""The builtins an index expression may call (an extension of the contract)."""
 BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *IOTA, "where"])
 MAX_IOTA_DIM = 1 << 16
 """Largest dimension of an index tile (as of any tile)."""
@@ -152,10 +154,26 @@ class ExprGen:
             av = self.const_index(a, e.lhs.pos) if isinstance(a, int) else a
             bv = self.const_index(b, e.rhs.pos) if isinstance(b, int) else b
             return self.index_op(e.op, av, bv, e.pos)
+        if isinstance(e, ast.Call) and e.func in INDEX_CALLS:
+            return self.index_call(e)
         raise self.err(
             e.pos,
-            "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable)",
+            "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable, max, min)",
         )
+
+    def index_call(self, e: ast.Call) -> int | SSAValue:
+        """`max(a, b)` / `min(a, b)` of integer expressions (an extension:
+        README, "Language extensions"): folded where both are known at
+        compile time, else `arith.maxsi` / `arith.minsi` on `index`."""
+        if e.dtype is not None:
+            raise self.err(e.pos, f"'{e.func}' takes no element type")
+        self.arity(e, 2)
+        a, b = self.index(e.args[0]), self.index(e.args[1])
+        if isinstance(a, int) and isinstance(b, int):
+            return max(a, b) if e.func == "max" else min(a, b)
+        av = self.const_index(a, e.args[0].pos) if isinstance(a, int) else a
+        bv = self.const_index(b, e.args[1].pos) if isinstance(b, int) else b
+        return self.emit(INDEX_CALLS[e.func](av, bv), e.pos).results[0]
 
     def index_op(self, op: str, a: SSAValue, b: SSAValue, pos: ast.Pos) -> SSAValue:
         cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "/": arith.DivUIOp}[op]
@@ -222,6 +240,8 @@ class ExprGen:
                 stack.append(x.operand)
             elif isinstance(x, ast.Binary) and x.op in ("+", "-", "*", "/"):
                 stack.extend((x.lhs, x.rhs))
+            elif isinstance(x, ast.Call) and x.func in INDEX_CALLS and x.dtype is None and len(x.args) == 2:
+                stack.extend(x.args)
             else:
                 return False
         return runtime
@@ -229,7 +249,7 @@ class ExprGen:
     def expr(self, e: ast.Expr, name: str | None) -> Val:
         if isinstance(e, ast.Number):
             return Val(e.value, e.pos)
-        if isinstance(e, ast.Name | ast.Neg | ast.Binary) and self.runtime_index(e):
+        if isinstance(e, ast.Name | ast.Neg | ast.Binary | ast.Call) and self.runtime_index(e):
             v = self.index(e)
             return Val(float(v) if isinstance(v, int) else v, e.pos)
         if isinstance(e, ast.Name):
