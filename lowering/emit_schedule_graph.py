@@ -7,7 +7,9 @@ bounds and induction variable, node and edge fields. From the schedule:
 `II`, each node's `cycle`, `stage` (cycle // II) and `cluster` (rank of its
 cycle among the distinct cycles of its stage), `max_stage`, and the warp
 groups: one per twillc warp that holds a node, in warp order, with
-`num_warps` its threads / 32 and `pipelines` those of its nodes. Derived as
+`num_warps` its threads / 32 and `pipelines` those of its nodes (a warp of
+NONE nodes only, which would be an empty TLX task, joins a neighbour's
+warp that does work). Derived as
 Meta's pass does: a buffer per `ttg.local_alloc` (shared memory) and
 `ttng.tmem_alloc` (tensor memory) node, shape and element width from its
 memdesc type, live from the earliest producer feeding it to the last
@@ -67,9 +69,27 @@ def _loop(
     nodes = {n["id"]: n for n in loop["ddg"]["nodes"]}
     cycle = {nid: schedule.cycles[str(nid)] for nid in nodes}
     warps = schedule.warps or {}
-    used = sorted({warps.get(str(nid), 0) for nid in nodes})
+    edges = loop["ddg"]["edges"]
+    home = {nid: warps.get(str(nid), 0) for nid in nodes}
+    # A warp holding only NONE nodes (twillc gives unit-less nodes a warp
+    # group; they issue no pipeline work) would be an empty TLX task:
+    # its nodes join the warp of a neighbour that does work.
+    working = {home[nid] for nid in nodes if nodes[nid]["pipeline"] != "NONE"}
+    for _ in range(len(nodes)):
+        idle = [nid for nid in sorted(nodes) if home[nid] not in working]
+        if not idle:
+            break
+        for nid in idle:
+            near = [e["dst"] for e in edges if e["src"] == nid] + [e["src"] for e in edges if e["dst"] == nid]
+            homes = [home[m] for m in near if home[m] in working]
+            if homes:
+                home[nid] = homes[0]
+        if all(home[nid] not in working for nid in idle):
+            for nid in idle:
+                home[nid] = min(working, default=0)
+    used = sorted(set(home.values()))
     group_of = {w: i for i, w in enumerate(used)}
-    wg = {nid: group_of[warps.get(str(nid), 0)] for nid in nodes}
+    wg = {nid: group_of[home[nid]] for nid in nodes}
     groups = [
         {
             "id": group_of[w],
@@ -83,7 +103,6 @@ def _loop(
     for nid in nodes:
         same = sorted({cycle[m] for m in nodes if stage[m] == stage[nid]})
         cluster[nid] = same.index(cycle[nid])
-    edges = loop["ddg"]["edges"]
     succs: dict[int, list[int]] = {}
     preds: dict[int, list[int]] = {}
     for e in edges:

@@ -54,6 +54,8 @@ def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[
         raise UsageError("--resources applies to .graphml inputs only")
     if args.target and args.target != TARGET:
         raise UsageError(f"a ddg.json input is scheduled under the {TARGET} warp model (Meta's DDGs are Blackwell's)")
+    if kind == "mlir" and args.emit is None and not args.output:
+        kind = "json"  # no output named: the schedule as JSON on stdout
     if kind in ("mlir", "cu", "ptx", "svg"):
         raise UsageError("a ddg.json input has no IR or tile ops: emit json, txt or schedule-graph")
     modulo_pass, joint_pass = _passes(args.passes or DEFAULT_DDG_PIPELINE)
