@@ -4,9 +4,10 @@
     twillc tune INPUT [options]      (tile-shape search: twillc tune --help)
 
 INPUT is a `.tile` kernel, twillc's own `.mlir`, `-` (MLIR on stdin), a
-modulo-scheduling instance (`.graphml` with `--resources _RM.xml`) or a
-GS-Schedule graph (`.gml`). Exit status: 0 success, 1 an error in the input
-or options (`file:line:col: error: ...`), 2 bad usage, 3 an internal error.
+modulo-scheduling instance (`.graphml` with `--resources _RM.xml`), a
+GS-Schedule graph (`.gml`) or Meta's modulo DDG (`.json`, schema `ddg-0.1`).
+Exit status: 0 success, 1 an error in the input or options
+(`file:line:col: error: ...`), 2 bad usage, 3 an internal error.
 The driver wires passes and emitters; it holds no scheduling logic.
 
 Several outputs from one search: each `-o` names a file whose extension
@@ -36,7 +37,7 @@ from twillc.cli.compile import (
 )
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
 
-EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx")
+EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx", "schedule-graph")
 EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt", ".svg": "svg", ".cu": "cu", ".ptx": "ptx"}
 
 
@@ -54,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
         "(--cache-dir, else $TWILLC_CACHE_DIR, else $XDG_CACHE_HOME/twillc; --no-cache or "
         "TWILLC_NO_CACHE=1 to turn it off) and re-checked by verify-schedule when read back.",
     )
-    p.add_argument("input", nargs="?", help="a .tile, .mlir, .graphml or .gml file, or - for MLIR on stdin")
+    p.add_argument("input", nargs="?", help="a .tile, .mlir, .graphml, .gml or ddg .json file, or - for MLIR on stdin")
     p.add_argument(
         "-o",
         "--output",
@@ -153,7 +154,8 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
             raise UsageError(f"cannot tell the output kind of '{path}' (known: {known}); use --emit")
         if any(path == p for p, _ in outputs):
             raise UsageError(f"'{path}' is named by -o twice")
-        outputs.append((path, EXTENSIONS[ext]))
+        # Meta's schedule_graph.json (a ddg.json input's schedule for sched2tlx).
+        outputs.append((path, "schedule-graph" if path.endswith("schedule_graph.json") else EXTENSIONS[ext]))
     if args.emit or "-" in named or not files:
         outputs.append((None, args.emit or "mlir"))
     return outputs
@@ -171,10 +173,20 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
             raise UsageError("a graph input writes one output")
         args.output = outputs[0][0]
         return [(outputs[0][0], run_graph_job(args, kinds[0], err))]
+    if ext == ".json":  # Meta's modulo DDG (schema ddg-0.1)
+        from twillc.cli.ddg_job import run_ddg_job
+
+        if len(outputs) > 1:
+            raise UsageError("a ddg.json input writes one output")
+        return [(outputs[0][0], run_ddg_job(args, kinds[0], err, source))]
+    if "schedule-graph" in kinds:
+        raise UsageError("schedule-graph output needs a ddg.json input (Meta's schema ddg-0.1)")
     if args.resources:
         raise UsageError("--resources applies to .graphml inputs only")
     if ext not in (".tile", ".mlir"):
-        raise UsageError(f"unknown input kind '{ext or args.input}' (expected .tile, .mlir, .graphml, .gml or -)")
+        raise UsageError(
+            f"unknown input kind '{ext or args.input}' (expected .tile, .mlir, .graphml, .gml, a ddg .json or -)"
+        )
     text = read_input(args.input, source)
     module = parse_module(text, args.input, ext)
     if args.target:
