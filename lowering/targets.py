@@ -82,7 +82,8 @@ def part_table(loop, graph, ops: dict, scale: float) -> list[dict[str, object]]:
 
     refused = loop.attributes.get("twill.split_refused")
     if isinstance(refused, StringAttr):
-        return [{"part": "whole", "note": f"not split: {refused.data}", "summary": f"whole     not split: {refused.data}"}]
+        note = f"not split: {refused.data}"
+        return [{"part": "whole", "note": note, "summary": f"whole     {note}"}]
     split, whole = loop.next_op, loop.attributes.get("twill.schedule")
     if not isinstance(split, MaskSplitOp) or not isinstance(whole, ScheduleAttr):
         return []

@@ -75,6 +75,8 @@ class RoleCode:
         if w in self.umma_roles:
             out.append("    uint32_t mma_phase = 0;  // parity of this role's next MMA completion")
         mine = [op for op in self.loop_ops if self.warp(op) == w and not isinstance(op, tile.LoadOp)]
+        if self._split_on:  # the mask is computed element by element inside its selects (`_mask_cond`)
+            mine = [op for op in mine if id(op) not in self.mask_only]
         regs: dict[SSAValue, tile.TileType] = {}
         for op in mine:
             for v in [*op.operands, *op.results]:
@@ -84,6 +86,7 @@ class RoleCode:
                     and not self._in_tmem(v, w)
                     and not self._read_in_place(v, w)
                     and v not in self.chunk_values
+                    and not (self._split_on and id(v.owner) in self.mask_only)
                 ):
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
@@ -276,10 +279,6 @@ class RoleCode:
                 else:
                     out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
         code = self._op(op)
-        if id(op) in self.mask_only and self._split_on and code:
-            # its waits, releases and hand-offs stay outside: the rings cycle in every iteration
-            head = f"      if (!tw_unmasked(kt)) {{  // {self.op_id[id(op)]}: only the mask reads it"
-            code = [head, *(f"  {line}" for line in code), "      }"]
         out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in code]
         for res in op.results:
             if self._staged_early(res):
