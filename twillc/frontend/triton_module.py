@@ -333,6 +333,10 @@ def signature_of(fn, spec: str | None, constexprs: dict[str, object]) -> dict[st
     for key in constexprs:
         if key not in names:
             raise UsageError(f"--constexpr {key}: '{fn.__name__}' has no argument '{key}'")
+    declared = {names[i] for i in getattr(fn, "constexprs", [])}
+    unset = [n for n in names if n in declared and n not in constexprs]
+    if unset:
+        raise UsageError(f"no value for constexpr {', '.join(unset)} of '{fn.__name__}' (--constexpr NAME=VALUE)")
     free = [n for n in names if n not in constexprs]
     sig: dict[str, str] = {}
     items = [s.strip() for s in (spec or "").split(",") if s.strip()]
@@ -371,7 +375,8 @@ def compile_to_ttgir(
     `tritongpu-assign-latencies` (on sm_90 also without `nvgpu-warp-specialization`,
     Meta's Hopper auto-WS, which runs before it). With `schedule_stages`, also
     Triton's own `assign-latencies{num-stages}` and `schedule-loops`: the
-    `loop.stage` / `loop.cluster` Triton's pipeliner would lower."""
+    `loop.stage` / `loop.cluster` Triton's pipeliner would lower. Pointer and
+    integer arguments are taken 16-divisible, as the JIT specializes them."""
     from triton._C.libtriton import ir, nvidia, passes
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource, make_backend
@@ -385,7 +390,14 @@ def compile_to_ttgir(
     ctx = ir.context()
     ir.load_dialects(ctx)
     backend.load_dialects(ctx)
-    src = ASTSource(fn, signature, constexprs)
+    # As Triton's JIT specializes a launch: pointers 16-byte aligned, integer
+    # arguments multiples of 16 (what lets its pipeliner use async copies).
+    aligned = {
+        (i,): [["tt.divisibility", 16]]
+        for i, n in enumerate(fn.arg_names)
+        if signature.get(n, "constexpr").startswith(("*", "i32", "i64"))
+    }
+    src = ASTSource(fn, signature, constexprs, aligned)
     try:
         mod = src.make_ir(gpu, opts, backend.get_codegen_implementation(opts), backend.get_module_map(), ctx)
     except Exception as e:  # noqa: BLE001 - Triton's front end rejects the kernel: the user's error
