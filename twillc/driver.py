@@ -3,11 +3,13 @@
     twillc INPUT [-o OUT]... [--passes PIPELINE] [--target T] [--emit KIND]
     twillc tune INPUT [options]      (tile-shape search: twillc tune --help)
 
-INPUT is a `.tile` kernel, twillc's own `.mlir`, `-` (MLIR on stdin), a
-modulo-scheduling instance (`.graphml` with `--resources _RM.xml`), a
-GS-Schedule graph (`.gml`) or Meta's modulo DDG (`.json`, schema `ddg-0.1`).
-Exit status: 0 success, 1 an error in the input or options
-(`file:line:col: error: ...`), 2 bad usage, 3 an internal error.
+INPUT is a `.tile` kernel, twillc's own `.mlir`, `-` (MLIR on stdin), Triton
+TTGIR (`.ttgir`) or a `@triton.jit` kernel (`kernel.py::fn --signature ...
+--constexpr NAME=VALUE`, twillc[triton]), a modulo-scheduling instance
+(`.graphml` with `--resources _RM.xml`), a GS-Schedule graph (`.gml`) or
+Meta's modulo DDG (`.json`, schema `ddg-0.1`). Exit status: 0 success, 1
+an error in the input or options (`file:line:col: error: ...`), 2 bad
+usage, 3 an internal error.
 The driver wires passes and emitters; it holds no scheduling logic.
 
 Several outputs from one search: each `-o` names a file whose extension
@@ -30,6 +32,7 @@ from typing import IO
 from twillc.cli.compile import (
     ArgumentParser,
     parse_module,
+    parse_triton_kernel,
     print_module,
     read_input,
     run_passes,
@@ -37,8 +40,16 @@ from twillc.cli.compile import (
 )
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
 
-EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx", "schedule-graph")
-EXTENSIONS = {".mlir": "mlir", ".json": "json", ".txt": "txt", ".svg": "svg", ".cu": "cu", ".ptx": "ptx"}
+EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx", "ttgir", "schedule-graph")
+EXTENSIONS = {
+    ".mlir": "mlir",
+    ".json": "json",
+    ".txt": "txt",
+    ".svg": "svg",
+    ".cu": "cu",
+    ".ptx": "ptx",
+    ".ttgir": "ttgir",
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -66,6 +77,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", help="machine model: h100, b200 or a path to a .toml (overrides the file's)")
     p.add_argument("--emit", choices=EMIT_KINDS, help="output kind")
     p.add_argument("--resources", help="resource model (_RM.xml) for a .graphml input")
+    p.add_argument(
+        "--signature",
+        help="a Triton input's argument types: '*fp16,*fp16,i32,...' (non-constexpr ones, in order) or 'a=*fp16,...'",
+    )
+    p.add_argument("--constexpr", action="append", default=[], help="a Triton input's constexpr: NAME=VALUE (repeat)")
+    p.add_argument("--num-warps", type=int, default=4, help="a Triton input's num_warps (default 4)")
     p.add_argument(
         "--cuda-holes",
         choices=("trap", "skeleton"),
@@ -166,6 +183,8 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
     outputs = _outputs(args)
     kinds = list(dict.fromkeys(kind for _, kind in outputs))
     ext = Path(args.input).suffix if args.input != "-" else ".mlir"
+    if "::" in args.input and args.input.split("::")[0].endswith(".py"):
+        ext = ".py"
     if ext in (".graphml", ".gml"):
         from twillc.cli.graph_job import run_graph_job
 
@@ -183,12 +202,16 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         raise UsageError("schedule-graph output needs a ddg.json input (Meta's schema ddg-0.1)")
     if args.resources:
         raise UsageError("--resources applies to .graphml inputs only")
-    if ext not in (".tile", ".mlir"):
+    if ext not in (".tile", ".mlir", ".ttgir", ".py"):
         raise UsageError(
-            f"unknown input kind '{ext or args.input}' (expected .tile, .mlir, .graphml, .gml, a ddg .json or -)"
+            f"unknown input kind '{ext or args.input}' (expected .tile, .mlir, .ttgir, FILE.py::FUNCTION, "
+            ".graphml, .gml, a ddg .json or -)"
         )
-    text = read_input(args.input, source)
-    module = parse_module(text, args.input, ext)
+    if ext == ".py":
+        module, text = parse_triton_kernel(args, source)
+    else:
+        text = read_input(args.input, source)
+        module = parse_module(text, args.input, ext)
     if args.target:
         from xdsl.dialects.builtin import StringAttr
 
@@ -221,6 +244,10 @@ def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str |
     same run was already emitted (its hole notes printed once)."""
     if kind == "mlir":
         return print_module(module, args.print_debuginfo, args.print_op_generic)
+    if kind == "ttgir":
+        from lowering.emit_ttgir import emit_ttgir
+
+        return emit_ttgir(module, args.input)
     if kind == "ptx" and cuda is not None:
         from lowering.cuda import emit_ptx
 

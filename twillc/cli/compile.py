@@ -36,7 +36,27 @@ def read_input(path: str, source: dict[str, str]) -> str:
     return text
 
 
+def parse_triton_kernel(args: argparse.Namespace, source: dict[str, str]):  # -> (ModuleOp, str)
+    """A `kernel.py::fn` input: its TTGIR before software pipelining (Triton
+    3.9), imported; returns the module and the TTGIR text (the cache's key)."""
+    from twillc.frontend.triton_module import ttgir_from_python
+    from twillc.frontend.ttgir import import_ttgir
+
+    if not args.target:
+        raise UsageError("a Triton kernel input needs --target h100 or b200")
+    path = args.input.split("::")[0]
+    read_input(path, source)
+    tm = ttgir_from_python(args.input, args.signature, args.constexpr, args.target, args.num_warps)
+    source[tm.filename] = tm.text
+    return import_ttgir(tm, args.target), tm.text
+
+
 def parse_module(text: str, filename: str, ext: str):  # -> ModuleOp
+    if ext == ".ttgir":
+        from twillc.frontend.triton_module import parse_ttgir
+        from twillc.frontend.ttgir import import_ttgir
+
+        return import_ttgir(parse_ttgir(text, filename), None)
     if ext == ".tile":
         from twillc.frontend import parse_tile
 

@@ -1,0 +1,118 @@
+"""The Triton TTGIR front end and the schedule write-back (twillc[triton]).
+
+Skipped where triton==3.9.0 is not installed; CI installs `.[test]`, which
+includes it (README, "Triton")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+triton = pytest.importorskip("triton", reason="needs twillc[triton] (triton==3.9.0)")
+if triton.__version__ != "3.9.0":
+    pytest.skip(f"needs triton==3.9.0, found {triton.__version__}", allow_module_level=True)
+
+from twillc.diagnostics import UserError  # noqa: E402
+from twillc.frontend.triton_module import parse_ttgir, ttgir_from_python  # noqa: E402
+from twillc.frontend.ttgir import import_ttgir  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent
+KERNELS = ROOT / "triton_kernels"
+META = ROOT / "data" / "benchmarks" / "meta-ddg"
+ATTN_SIG = "*fp16,*fp16,*fp16,*fp16,fp32,i32"
+ATTN_CONST = ["HEAD_DIM=128,BLOCK_M=128,BLOCK_N=128"]
+
+
+@pytest.fixture(autouse=True)
+def _fp_fusion(monkeypatch):
+    monkeypatch.setenv("TRITON_DEFAULT_FP_FUSION", "1")
+
+
+def loop_ops(module):
+    from dialects import tile
+    from twillc.transforms.ir_graph import find_loop
+
+    return [op for op in find_loop(module).body.block.ops if not isinstance(op, tile.YieldOp)]
+
+
+def test_attention_forward_ops_and_locations():
+    tm = ttgir_from_python(str(KERNELS / "attention.py") + "::attn_fwd", ATTN_SIG, ATTN_CONST, "b200", 8)
+    module = import_ttgir(tm, "b200")
+    ops = loop_ops(module)
+    names = [op.name.removeprefix("tile.") for op in ops]
+    assert names[:3] == ["load", "mma", "rowmax"]
+    assert names.count("mma") == 2 and names.count("exp2") == 2 and names.count("load") == 2
+    src = (KERNELS / "attention.py").read_text().splitlines()
+    for op in ops:  # every op points at its Python line, at a column inside it
+        loc = op.location
+        assert loc.filename.data.endswith("attention.py")
+        line = src[loc.line.data - 1]
+        assert 0 < loc.column.data <= len(line)
+    first = ops[0].location
+    assert "desc_k.load" in src[first.line.data - 1]
+
+
+def test_every_tile_op_names_its_triton_ops():
+    tm = parse_ttgir((META / "case3_FA" / "fa_fwd_nows_pre_modulo.ttgir").read_text(), "fa.ttgir")
+    module = import_ttgir(tm, None)
+    loop_index = module.attributes["twill.ttgir_loop"].value.data
+    assert tm.ops[loop_index].name == "scf.for"
+    for op in loop_ops(module):
+        origin = [int(a.value.data) for a in op.attributes["twill.triton"].data]
+        first = tm.ops[origin[0]]
+        assert first.parent is not None
+        expected = {
+            "tile.load": ("tt.descriptor_load",),
+            "tile.mma": ("ttng.tc_gen5_mma",),
+            "tile.rowmax": ("tt.reduce",),
+            "tile.rowsum": ("tt.reduce",),
+            "tile.exp2": ("math.exp2",),
+            "tile.cast": ("arith.truncf",),
+        }.get(op.name)
+        if expected:
+            assert first.name in expected, (op.name, first.name)
+
+
+def test_unsupported_op_is_located():
+    with pytest.raises(UserError) as e:
+        import_ttgir(parse_ttgir((META / "case4_FA_bwd" / "fa_bwd_nows_pre_modulo.ttgir").read_text(), "b.ttgir"), None)
+    assert (e.value.loc.line, e.value.loc.column) == (80, 7)
+    assert "unsupported op 'tt.expand_dims'" in e.value.message
+
+
+def test_unparsable_ttgir_is_located():
+    with pytest.raises(UserError) as e:
+        parse_ttgir("module {\n  tt.func @f() {\n    tt.bogus\n  }\n}\n", "bad.ttgir")
+    assert str(e.value.loc) == "bad.ttgir:3:5"
+
+
+def test_write_back_matches_the_schedule(tmp_path):
+    """loop.stage is each tile op's cycle // II, clusters are dense issue ranks
+    within a stage, and Triton parses the output back."""
+    from twillc.driver import main
+
+    out = tmp_path / "k.ttgir"
+    src = META / "case1_simple_gemm" / "pre_modulo.ttgir"
+    mlir = tmp_path / "k.mlir"
+    assert main([str(src), "-o", str(out), "-o", str(mlir), "--no-cache"]) == 0
+    text = out.read_text()
+    parse_ttgir(text, "k.ttgir")  # Triton reads it back
+    sched = re.search(r"#twill\.schedule<ii = (\d+)", mlir.read_text())
+    assert sched
+    ii = int(sched.group(1))
+    cycles = [int(c) for c in re.findall(r"twill\.cycle = (\d+)", mlir.read_text())]
+    mma_cycle = max(cycles)
+    mma_line = next(line for line in text.splitlines() if "ttng.tc_gen5_mma" in line and "scf.for" not in line)
+    stage = int(re.search(r"loop\.stage = (\d+)", mma_line).group(1))
+    assert stage == mma_cycle // ii
+    stages = [int(s) for s in re.findall(r"loop\.stage = (\d+)", text)]
+    clusters = {}
+    for line in text.splitlines():
+        m = re.search(r"loop\.cluster = (\d+) : i32, loop\.stage = (\d+)", line)
+        if m:
+            clusters.setdefault(int(m.group(2)), set()).add(int(m.group(1)))
+    for used in clusters.values():
+        assert used == set(range(len(used)))  # dense
+    assert f"tt.scheduled_max_stage = {max(stages)} : i32" in text

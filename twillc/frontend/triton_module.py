@@ -1,0 +1,457 @@
+"""A Triton TTGIR module as the importer and the write-back read it, through
+Triton's own Python bindings (`twillc[triton]`, pinned `triton==3.9.0`).
+
+Triton is imported lazily, inside functions: twillc runs without it, and only
+a `.ttgir` / `.py` input or a `.ttgir` output needs it.
+
+The bindings give each op's name, operands, results and their types, blocks
+and some attributes, and each result's location; they give no location of an
+op without results and no way to set an attribute on one. Both come from the
+printed text instead: ops print in pre-order, one op starting per line, so
+the n-th op of a pre-order walk is the n-th match of its name in the text
+(`locate` below, as `twillc.ir.verify.locate_ops` does for MLIR).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from twillc.diagnostics import Location, UsageError, UserError
+
+TRITON_VERSION = "3.9.0"
+"""The Triton release whose TTGIR the importer reads (the `triton` extra pins it)."""
+
+
+def triton_version() -> str | None:
+    try:
+        import triton
+    except ImportError:
+        return None
+    return str(triton.__version__)
+
+
+def require_triton(what: str) -> None:
+    version = triton_version()
+    if version is None:
+        raise UsageError(f"{what} needs Triton: pip install 'twillc[triton]' (triton=={TRITON_VERSION})")
+    if version != TRITON_VERSION:
+        raise UsageError(f"{what} needs triton=={TRITON_VERSION}, found {version}")
+
+
+def triton_context():
+    from triton._C.libtriton import ir, nvidia
+
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    nvidia.load_dialects(ctx)
+    return ctx
+
+
+@dataclass(eq=False)
+class TBlock:
+    args: list[int]
+    arg_types: list[str]
+    ops: list[TOp] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class TOp:
+    index: int
+    """Position in pre-order (the printed order), 0 = the module."""
+    name: str
+    operands: list[int]
+    results: list[int]
+    result_types: list[str]
+    handle: object
+    blocks: list[TBlock] = field(default_factory=list)
+    parent: TOp | None = None
+    loc: str = ""
+    """The op's location as Triton prints it (`loc(...)`, aliases resolved), or ''."""
+    text_pos: tuple[int, int] | None = None
+    """(line, column) of the op's name in the module's text."""
+
+    def walk(self) -> Iterator[TOp]:
+        yield self
+        for b in self.blocks:
+            for op in b.ops:
+                yield from op.walk()
+
+    def int_attr(self, name: str) -> int | None:
+        value = self.handle.get_int_attr(name)  # type: ignore[attr-defined]
+        return None if value is None else int(value)
+
+
+@dataclass(eq=False)
+class TritonModule:
+    module: object
+    """The bindings' module (keeps the context alive with `context`)."""
+    context: object
+    text: str
+    """The text the module was read from (or printed as)."""
+    filename: str
+    root: TOp
+    ops: list[TOp]
+    defs: dict[int, TOp]
+    """The op defining each result value id."""
+    arg_names: dict[int, str]
+    """Block argument value id -> the name its location gives (function arguments)."""
+    arg_types: dict[int, str]
+    block_args: set[int]
+
+    def location(self, op: TOp) -> Location:
+        """Where the op comes from: the Python source when Triton recorded it,
+        else the op's place in the TTGIR text."""
+        found = _file_line_col(op.loc)
+        if found is not None:
+            return Location(*found)
+        if op.text_pos is not None:
+            return Location(self.filename, *op.text_pos)
+        return Location(self.filename, 0, 0)
+
+
+_FLC = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+
+
+def _file_line_col(loc: str) -> tuple[str, int, int] | None:
+    """The first file:line:col of a location, preferring one outside Triton's
+    own library (`tl.zeros` is a call into triton/language: the user's line is
+    the call site)."""
+    found = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in _FLC.finditer(loc)]
+    mine = [f for f in found if "/triton/language/" not in f[0] and "/triton/runtime/" not in f[0]]
+    return (mine or found or [None])[0]
+
+
+def parse_ttgir(text: str, filename: str) -> TritonModule:
+    """Read TTGIR text with Triton's parser; a text Triton rejects is a user error."""
+    require_triton("a .ttgir input")
+    from triton._C.libtriton import ir
+
+    ctx = triton_context()
+    with tempfile.NamedTemporaryFile("w", suffix=".ttgir", delete=False, encoding="utf-8") as f:
+        f.write(text)
+        path = f.name
+    try:
+        module, diagnostics = _parse_captured(ir, path, ctx)
+    finally:
+        os.unlink(path)
+    if module is None:
+        m = re.search(re.escape(path) + r'":(\d+):(\d+)\): error: (.*)', diagnostics)
+        if m:
+            raise UserError(Location(filename, int(m.group(1)), int(m.group(2))), m.group(3).strip(), text)
+        raise UserError(Location(filename, 0, 0), "Triton 3.9 cannot parse this TTGIR", text)
+    return read_module(module, ctx, text, filename)
+
+
+def _parse_captured(ir, path: str, ctx) -> tuple[object | None, str]:
+    """The module (None where Triton's parser rejects the file) and the
+    diagnostics Triton's C++ wrote to stderr meanwhile (captured, not shown)."""
+    import sys
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as capture:
+        os.dup2(capture.fileno(), 2)
+        try:
+            module = ir.parse_mlir_module(path, ctx)
+        except Exception:  # noqa: BLE001 - the bindings raise RuntimeError on a parse error
+            module = None
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        capture.seek(0)
+        return module, capture.read().decode("utf-8", "replace")
+
+
+def read_module(module, ctx, text: str, filename: str) -> TritonModule:
+    """The op tree of a parsed module, with each op's location."""
+    ops_post: list[object] = []
+    module.walk(lambda op: ops_post.append(op))  # type: ignore[attr-defined]
+    # Post-order: an op follows the ops of its regions. An op's children are the
+    # longest run of pending ops just before it that sit in other blocks than it.
+    pending: list[TOp] = []
+    handles: dict[int, tuple[object, int | None]] = {}
+    for h in ops_post:
+        block = h.get_block()  # type: ignore[attr-defined]
+        block_id = block.id() if block is not None else None
+        results = [h.get_result(i) for i in range(h.get_num_results())]  # type: ignore[attr-defined]
+        op = TOp(
+            index=-1,
+            name=h.get_name(),  # type: ignore[attr-defined]
+            operands=[h.get_operand(i).id() for i in range(h.get_num_operands())],  # type: ignore[attr-defined]
+            results=[r.id() for r in results],
+            result_types=[str(r.get_type()) for r in results],
+            handle=h,
+            loc=str(results[0].get_loc()) if results else "",
+        )
+        handles[id(op)] = (block, block_id)
+        if h.get_num_regions():  # type: ignore[attr-defined]
+            start = len(pending)
+            while start > 0 and handles[id(pending[start - 1])][1] != block_id:
+                start -= 1
+            children, pending[start:] = pending[start:], []
+            groups: dict[int | None, TBlock] = {}
+            for c in children:
+                cblock, cid = handles[id(c)]
+                if cid not in groups:
+                    n = cblock.get_num_arguments()  # type: ignore[union-attr]
+                    args = [cblock.arg(i) for i in range(n)]  # type: ignore[union-attr]
+                    groups[cid] = TBlock([a.id() for a in args], [str(a.get_type()) for a in args])
+                    groups[cid].arg_names = [str(a.get_loc()) for a in args]  # type: ignore[attr-defined]
+                groups[cid].ops.append(c)
+                c.parent = op
+            op.blocks = list(groups.values())
+        pending.append(op)
+    if len(pending) != 1:
+        raise UserError(Location(filename, 0, 0), "expected one builtin.module", text)
+    root = pending[0]
+    ops = list(root.walk())
+    for i, op in enumerate(ops):
+        op.index = i
+    defs = {r: op for op in ops for r in op.results}
+    arg_names: dict[int, str] = {}
+    arg_types: dict[int, str] = {}
+    block_args: set[int] = set()
+    for op in ops:
+        for b in op.blocks:
+            for a, t, loc in zip(b.args, b.arg_types, b.arg_names, strict=True):  # type: ignore[attr-defined]
+                block_args.add(a)
+                arg_types[a] = t
+                m = re.match(r'loc\("([A-Za-z_$][\w$.]*)"(?:\(|\))', loc)
+                if op.name == "tt.func" and m:
+                    arg_names[a] = m.group(1)
+    tm = TritonModule(module, ctx, text, filename, root, ops, defs, arg_names, arg_types, block_args)
+    locate(tm, text)
+    return tm
+
+
+def op_positions(ops: list[TOp], text: str) -> list[int | None]:
+    """The character offset of each op's name in `text` (pre-order), None from
+    the first op not found on."""
+    out: list[int | None] = []
+    pos = 0
+    for op in ops:
+        if op.name == "builtin.module":
+            found = re.compile(r"^module\b", re.M).search(text, pos)
+        else:
+            found = re.compile(r'(?<![\w."#!])"?' + re.escape(op.name) + r'"?(?![\w.])').search(text, pos)
+        if found is None:
+            out.extend([None] * (len(ops) - len(out)))
+            return out
+        out.append(found.start())
+        pos = found.end()
+    return out
+
+
+def locate(tm: TritonModule, text: str) -> None:
+    """Each op's (line, column) in `text`, and the location of an op without
+    results from the `loc(...)` that ends its line (aliases resolved)."""
+    aliases = dict(re.findall(r"^(#loc\d*) = (loc\(.*\))\s*$", text, re.M))
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    import bisect
+
+    for op, at in zip(tm.ops, op_positions(tm.ops, text), strict=True):
+        if at is None:
+            continue
+        line = bisect.bisect_right(line_starts, at)
+        start = line_starts[line - 1]
+        head = text[start:at]
+        col = len(head) - len(head.lstrip()) + 1
+        op.text_pos = (line, col)
+        if not op.loc and not op.blocks:
+            end = text.find("\n", at)
+            rest = text[at : end if end >= 0 else len(text)]
+            m = re.search(r"loc\((#loc\d*)\)\s*$", rest)
+            op.loc = _resolve(m.group(1), aliases) if m else ""
+
+
+def _resolve(ref: str, aliases: dict[str, str], depth: int = 0) -> str:
+    text = aliases.get(ref, "")
+    if depth > 50 or _FLC.search(text):
+        return text
+    for inner in re.findall(r"#loc\d*", text):
+        found = _resolve(inner, aliases, depth + 1)
+        if _FLC.search(found):
+            return found
+    return text
+
+
+CAPABILITIES = {"h100": 90, "b200": 100}
+"""The compute capability Triton compiles for, by twillc target."""
+
+
+def load_jit_function(path: str, name: str):  # -> triton.JITFunction
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(f"twillc_triton_{abs(hash(path))}", path)
+    if spec is None or spec.loader is None:
+        raise UserError(Location(path, 0, 0), "cannot load this Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:  # noqa: BLE001 - the user's file: any error is theirs
+        raise UserError(Location(path, 0, 0), f"loading the file failed: {type(e).__name__}: {e}") from None
+    fn = getattr(module, name, None)
+    from triton.runtime.jit import JITFunction
+
+    if not isinstance(fn, JITFunction):
+        raise UserError(Location(path, 0, 0), f"'{name}' is not a @triton.jit function of this file")
+    return fn
+
+
+def parse_constexprs(items: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for item in items:
+        for part in filter(None, (p.strip() for p in item.split(","))):
+            if "=" not in part:
+                raise UsageError(f"--constexpr expects NAME=VALUE, got '{part}'")
+            key, value = (s.strip() for s in part.split("=", 1))
+            parsed: object = value
+            if value in ("True", "False", "true", "false"):
+                parsed = value.lower() == "true"
+            else:
+                for cast in (int, float):
+                    try:
+                        parsed = cast(value)
+                        break
+                    except ValueError:
+                        continue
+            out[key] = parsed
+    return out
+
+
+def signature_of(fn, spec: str | None, constexprs: dict[str, object]) -> dict[str, str]:
+    """Each argument's Triton type: `--signature` names them (`a=*fp16,M=i32`)
+    or lists the non-constexpr ones in order (`*fp16,*fp16,i32`); constexprs
+    are `constexpr`."""
+    names = list(fn.arg_names)
+    for key in constexprs:
+        if key not in names:
+            raise UsageError(f"--constexpr {key}: '{fn.__name__}' has no argument '{key}'")
+    declared = {names[i] for i in getattr(fn, "constexprs", [])}
+    unset = [n for n in names if n in declared and n not in constexprs]
+    if unset:
+        raise UsageError(f"no value for constexpr {', '.join(unset)} of '{fn.__name__}' (--constexpr NAME=VALUE)")
+    free = [n for n in names if n not in constexprs]
+    sig: dict[str, str] = {}
+    items = [s.strip() for s in (spec or "").split(",") if s.strip()]
+    named = [s for s in items if "=" in s]
+    if named and len(named) != len(items):
+        raise UsageError("--signature: name every argument (a=*fp16) or none (*fp16,i32,...)")
+    if named:
+        for s in named:
+            key, ty = (p.strip() for p in s.split("=", 1))
+            if key not in free:
+                raise UsageError(f"--signature {key}: not a non-constexpr argument of '{fn.__name__}'")
+            sig[key] = ty
+    else:
+        if len(items) != len(free):
+            raise UsageError(
+                f"--signature lists {len(items)} types; '{fn.__name__}' has {len(free)} non-constexpr arguments "
+                f"({', '.join(free)})"
+            )
+        sig = dict(zip(free, items, strict=True))
+    missing = [n for n in free if n not in sig]
+    if missing:
+        raise UsageError(f"--signature: no type for {', '.join(missing)}")
+    return {n: sig[n] if n in sig else "constexpr" for n in names}
+
+
+def compile_to_ttgir(
+    fn,
+    signature: dict[str, str],
+    constexprs: dict[str, object],
+    target: str,
+    num_warps: int = 4,
+    schedule_stages: int | None = None,
+) -> tuple[object, object]:
+    """The kernel's TTGIR before software pipelining (module, context): Triton
+    3.9's own `make_ttir`, then `make_ttgir`'s passes up to, not including,
+    `tritongpu-assign-latencies` (on sm_90 also without `nvgpu-warp-specialization`,
+    Meta's Hopper auto-WS, which runs before it). With `schedule_stages`, also
+    Triton's own `assign-latencies{num-stages}` and `schedule-loops`: the
+    `loop.stage` / `loop.cluster` Triton's pipeliner would lower. Pointer and
+    integer arguments are taken 16-divisible, as the JIT specializes them."""
+    from triton._C.libtriton import ir, nvidia, passes
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource, make_backend
+
+    cap = CAPABILITIES.get(target)
+    if cap is None:
+        raise UsageError(f"a Triton kernel compiles for --target h100 or b200, not '{target}'")
+    gpu = GPUTarget("cuda", cap, 32)
+    backend = make_backend(gpu)
+    opts = backend.parse_options({"num_warps": num_warps, "num_stages": schedule_stages or 3})
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    backend.load_dialects(ctx)
+    # As Triton's JIT specializes a launch: pointers 16-byte aligned, integer
+    # arguments multiples of 16 (what lets its pipeliner use async copies).
+    aligned = {
+        (i,): [["tt.divisibility", 16]]
+        for i, n in enumerate(fn.arg_names)
+        if signature.get(n, "constexpr").startswith(("*", "i32", "i64"))
+    }
+    src = ASTSource(fn, signature, constexprs, aligned)
+    try:
+        mod = src.make_ir(gpu, opts, backend.get_codegen_implementation(opts), backend.get_module_map(), ctx)
+    except Exception as e:  # noqa: BLE001 - Triton's front end rejects the kernel: the user's error
+        raise UserError(Location(fn.fn.__code__.co_filename, fn.starting_line_number, 1), _first_line(e)) from None
+    mod = backend.make_ttir(mod, {}, opts, cap)
+    pm = ir.pass_manager(mod.context)
+    passes.ttir.add_convert_to_ttgpuir(pm, f"cuda:{cap}", opts.num_warps, 32, opts.num_ctas)
+    passes.ttgpuir.add_coalesce(pm)
+    passes.ttgpuir.add_f32_dot_tc(pm, cap // 10 >= 8)
+    nvidia.passes.ttnvgpuir.add_assign_cga_layouts(pm)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    nvidia.passes.ttnvgpuir.add_optimize_cta_locality(pm)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    passes.ttgpuir.add_optimize_thread_locality(pm)
+    passes.ttgpuir.add_accelerate_matmul(pm)
+    nvidia.passes.ttnvgpuir.add_check_matmul_two_cta(pm)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    passes.ttgpuir.add_optimize_dot_operands(pm, cap >= 80)
+    nvidia.passes.ttnvgpuir.add_optimize_descriptor_encoding(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    passes.ttgpuir.add_fuse_nested_loops(pm)
+    passes.common.add_canonicalizer(pm)
+    passes.ttir.add_triton_licm(pm)
+    if cap // 10 >= 10:
+        passes.ttgpuir.add_optimize_accumulator_init(pm)
+        passes.ttgpuir.add_hoist_tmem_alloc(pm, False)
+        nvidia.passes.ttnvgpuir.add_promote_lhs_to_tmem(pm)
+    else:
+        passes.common.add_canonicalizer(pm)
+        passes.ttgpuir.add_combine_tensor_select_and_if(pm)
+    if schedule_stages is not None:
+        passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
+        passes.ttgpuir.add_schedule_loops(pm)
+    pm.run(mod, "make_ttgir")
+    return mod, ctx
+
+
+def _first_line(e: Exception) -> str:
+    text = str(e).strip().splitlines()
+    return f"Triton: {text[0] if text else type(e).__name__}"
+
+
+def ttgir_from_python(
+    spec: str, signature: str | None, constexprs: list[str], target: str, num_warps: int = 4
+) -> TritonModule:
+    """`kernel.py::fn` compiled to TTGIR before software pipelining, read back."""
+    require_triton("a Triton kernel input (.py::fn)")
+    path, _, name = spec.partition("::")
+    if not name:
+        raise UsageError(f"a Triton input is FILE.py::FUNCTION, got '{spec}'")
+    if not os.path.exists(path):
+        raise UserError(Location(path, 0, 0), "cannot read input: No such file or directory")
+    fn = load_jit_function(path, name)
+    consts = parse_constexprs(constexprs)
+    mod, ctx = compile_to_ttgir(fn, signature_of(fn, signature, consts), consts, target, num_warps)
+    text = mod.str()  # type: ignore[attr-defined]
+    return read_module(mod, ctx, text, f"{path}::{name}.ttgir")

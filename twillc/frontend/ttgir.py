@@ -1,0 +1,717 @@
+"""Triton TTGIR (before software pipelining) -> `tile` dialect IR.
+
+The innermost `scf.for` of the kernel (with several, the one with the most
+MMAs, then the fewest ops, then the first) becomes the `tile.for`; the values
+it reads from before the loop are imported before it, on demand, by the same
+rules. Each tile op records the Triton ops it stands for (`twill.triton`: their
+pre-order indices), and the module keeps the TTGIR text (`twill.ttgir`) and the
+loop's index (`twill.ttgir_loop`), so that the schedule can be written back in
+the attributes Triton's own passes read (`lowering/emit_ttgir.py`).
+
+What maps to what:
+  tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)
+  tt.dot, ttng.warp_group_dot,         tile.mma (a `tt.trans` / `ttg.memdesc_trans` operand transposes;
+  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer)
+  arith.addf/subf/mulf/divf/max*/min*  tile.add/sub/mul/div/max/min; arith.negf tile.neg
+  math.exp/exp2/log/log2/rsqrt         tile.exp/exp2/log/log2/rsqrt
+  tt.reduce (max / add, last axis)     tile.rowmax / tile.rowsum
+  arith.truncf/extf, tt.fp_to_fp, ...  tile.cast
+  tt.store, tt.descriptor_store        tile.store
+  scf.yield                            tile.yield of the carried tiles
+Folded into the value they pass on (no op of their own): ttg.local_alloc,
+ttg.local_load, ttg.convert_layout, ttng.tmem_alloc / tmem_store / tmem_load
+(the accumulator's value), tt.expand_dims on the last axis and tt.broadcast of
+a row vector (a rank-1 tile broadcasts over rows), tt.splat of a scalar,
+ttng.warp_group_dot_wait. Dropped: index arithmetic, whose results are
+integers, booleans, pointers or tokens (offsets, masks for bounds, pointer
+increments): it decides which tile an op reads, not what the op costs, and a
+load's tile index keeps only what its offset depends on (the loop iteration,
+the program id, neither). Anything else is a located error naming the op.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BFloat16Type,
+    FileLineColLoc,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    FloatAttr,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    f16,
+    f32,
+    i8,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from dialects import tile
+from dialects.tile import TensorType, TileType
+from twillc.diagnostics import UserError
+from twillc.frontend.triton_module import TOp, TritonModule
+
+ELEMENTS: dict[str, Attribute] = {
+    "f16": f16,
+    "bf16": BFloat16Type(),
+    "f32": f32,
+    "f8E4M3FN": Float8E4M3FNType(),
+    "f8E5M2": Float8E5M2Type(),
+    "i32": i32,
+    "i8": i8,
+}
+
+BINARY = {
+    "arith.addf": tile.AddOp,
+    "arith.subf": tile.SubOp,
+    "arith.mulf": tile.MulOp,
+    "arith.divf": tile.DivOp,
+    "arith.maxnumf": tile.MaxOp,
+    "arith.maximumf": tile.MaxOp,
+    "arith.minnumf": tile.MinOp,
+    "arith.minimumf": tile.MinOp,
+}
+SCALAR_BINARY = {
+    "arith.addf": arith.AddfOp,
+    "arith.subf": arith.SubfOp,
+    "arith.mulf": arith.MulfOp,
+    "arith.divf": arith.DivfOp,
+    "arith.maxnumf": arith.MaxnumfOp,
+    "arith.maximumf": arith.MaximumfOp,
+    "arith.minnumf": arith.MinnumfOp,
+    "arith.minimumf": arith.MinimumfOp,
+}
+UNARY = {
+    "math.exp": tile.ExpOp,
+    "math.exp2": tile.Exp2Op,
+    "math.log": tile.LogOp,
+    "math.log2": tile.Log2Op,
+    "math.rsqrt": tile.RsqrtOp,
+    "arith.negf": tile.NegOp,
+}
+CASTS = ("arith.truncf", "arith.extf", "tt.fp_to_fp", "arith.sitofp", "arith.fptosi", "arith.bitcast")
+PASS_THROUGH = ("ttg.convert_layout", "ttg.local_load", "ttg.local_alloc", "tt.broadcast")
+TRANSPOSES = ("tt.trans", "ttg.memdesc_trans")
+MMAS = ("tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma")
+REDUCERS = {"arith.maxnumf": tile.RowMaxOp, "arith.maximumf": tile.RowMaxOp, "arith.addf": tile.RowSumOp}
+
+
+@dataclass
+class Val:
+    """A Triton value as the tile IR holds it."""
+
+    value: SSAValue | None = None
+    """The tile or scalar, or None for index arithmetic (dropped)."""
+    transposed: bool = False
+    buffer: int | None = None
+    """A tensor-memory buffer (its `ttng.tmem_alloc` result id)."""
+    tensor: tuple[str, str] | None = None
+    """The tensor argument a pointer or a descriptor reads: (its name, element type)."""
+
+
+DROPPED = Val()
+
+_TENSOR = re.compile(r"^(?:tensor|!ttg\.memdesc|!tt\.tensordesc)<(?:tensor<)?((?:\d+x)*)([A-Za-z0-9]+)")
+
+
+def _shape(ty: str) -> tuple[list[int], str] | None:
+    """(shape, element) of a tensor / memdesc / descriptor type, None for a scalar."""
+    m = _TENSOR.match(ty)
+    if m is None:
+        return None
+    dims = [int(d) for d in m.group(1).split("x") if d]
+    return dims, m.group(2)
+
+
+def _is_index(ty: str) -> bool:
+    """Integers, booleans, pointers and tokens: the types of index arithmetic."""
+    if "!tt.ptr" in ty or "async.token" in ty or ty == "index" or re.fullmatch(r"i\d+", ty):
+        return True
+    shape = _shape(ty)
+    return shape is not None and ty.startswith("tensor") and re.fullmatch(r"i\d+", shape[1]) is not None
+
+
+class TtgirImporter:
+    def __init__(self, tm: TritonModule, target: str | None):
+        self.tm = tm
+        self.target = target
+        self.vals: dict[int, Val] = {}
+        self.tensors: dict[str, SSAValue] = {}
+        self.scalars: dict[int, SSAValue] = {}
+        self.entry = Block()
+        self.pre: list[Operation] = []
+        self.loop: TOp | None = None
+        self.iv: SSAValue | None = None
+        self.bid: SSAValue | None = None
+        self.consts: dict[int, SSAValue] = {}
+        self.state: dict[int, SSAValue] = {}
+        """Each tensor-memory buffer's current value."""
+        self.sink: list[Operation] = self.pre
+        self.depends: dict[int, frozenset[str]] = {}
+        self.dims: dict[str, list[str | int]] = {}
+        """A tensor argument's sizes, where a `tt.make_tensor_descriptor` names them."""
+
+    # -- errors and locations ------------------------------------------------
+
+    def error(self, op: TOp, message: str) -> UserError:
+        loc = self.tm.location(op)
+        source = self.tm.text if loc.filename == self.tm.filename else _read(loc.filename)
+        return UserError(loc, message, source)
+
+    def _loc(self, op: TOp) -> FileLineColLoc:
+        loc = self.tm.location(op)
+        return FileLineColLoc(StringAttr(loc.filename), IntAttr(max(loc.line, 0)), IntAttr(max(loc.column, 0)))
+
+    def emit(self, new: Operation, origin: TOp | None) -> Operation:
+        if origin is not None:
+            new.location = self._loc(origin)
+            new.attributes["twill.triton"] = ArrayAttr([IntegerAttr(origin.index, i64)])
+        self.sink.append(new)
+        return new
+
+    # -- the loop --------------------------------------------------------------
+
+    def pick_loop(self) -> TOp:
+        loops = [op for op in self.tm.ops if op.name == "scf.for"]
+        inner = [op for op in loops if not any(o.name == "scf.for" for o in op.walk() if o is not op)]
+        if not inner:
+            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), self.tm.root)
+            raise self.error(func_op, "no scf.for loop in the kernel: twillc schedules a kernel's innermost loop")
+
+        def key(op: TOp) -> tuple[int, int, int]:
+            ops = list(op.walk())
+            return (-sum(o.name in MMAS for o in ops), len(ops), op.index)
+
+        return min(inner, key=key)
+
+    def run(self) -> ModuleOp:
+        loop = self.loop = self.pick_loop()
+        funcs = [op for op in self.tm.ops if op.name == "tt.func"]
+        kernel = loop
+        while kernel.parent is not None and kernel.name != "tt.func":
+            kernel = kernel.parent
+        name = _func_name(self.tm, kernel) if funcs else "kernel"
+        body = loop.blocks[0]
+        iv_id, carried_ids = body.args[0], body.args[1:]
+        # The loop's operands: lb, ub, step, then the carried values' initial values.
+        inits = loop.operands[3:]
+        self.bid = self.hoist(tile.BlockIdOp(), loop)
+        lb = self.const_index(0, loop)
+        ub = self.hoist(tile.SizeOp(self.trip_name(loop)), loop)
+        step = self.const_index(1, loop)
+        # Carried tiles: iter_args of a float type; the rest (pointers, flags, tokens) is dropped.
+        carried: list[tuple[int, SSAValue]] = []
+        for arg_id, init_id, ty in zip(carried_ids, inits, body.arg_types[1:], strict=True):
+            if _is_index(ty):  # a carried pointer still reads its tensor argument
+                self.vals[arg_id] = Val(tensor=self.value(init_id, loop).tensor) if "!tt.ptr" in ty else DROPPED
+                continue
+            init = self.value(init_id, loop)
+            if init.value is None or not isinstance(init.value.type, TileType):
+                raise self.error(loop, f"carried value of type {ty} has no tile equivalent")
+            carried.append((arg_id, init.value))
+        # Tensor-memory buffers the loop reads before it writes them are carried too.
+        buffers = self.carried_buffers(body)
+        for buf in buffers:
+            if buf not in self.state:
+                self.state[buf] = self.zeros_for(buf, loop)
+        types = [v.type for _, v in carried] + [self.state[b].type for b in buffers]
+        block = Block(arg_types=[IndexType(), *types])
+        self.iv = block.args[0]
+        block.args[0].name_hint = "iv"
+        self.vals[iv_id] = Val(block.args[0])
+        for (arg_id, _), arg in zip(carried, block.args[1 : 1 + len(carried)], strict=True):
+            self.vals[arg_id] = Val(arg)
+        outer_state = dict(self.state)
+        for buf, arg in zip(buffers, block.args[1 + len(carried) :], strict=True):
+            self.state[buf] = arg
+        body_ops: list[Operation] = []
+        self.sink = body_ops
+        yielded: list[SSAValue] = []
+        for op in body.ops:
+            if op.name == "scf.yield":
+                for arg_id, v in zip(carried_ids, op.operands, strict=True):
+                    if any(arg_id == c for c, _ in carried):
+                        got = self.vals.get(v)
+                        if got is None or got.value is None:
+                            raise self.error(op, "a carried tile is yielded from a value with no tile equivalent")
+                        yielded.append(got.value)
+                yielded += [self.state[b] for b in buffers]
+                self.emit(tile.YieldOp(*yielded), op)
+            else:
+                self.convert(op)
+        for op in body_ops:
+            block.add_op(op)
+        self.sink = self.pre
+        init_values = [v for _, v in carried] + [outer_state[b] for b in buffers]
+        for_op = tile.ForOp(lb, ub, step, init_values, block)
+        for_op.location = self._loc(loop)
+        for_op.attributes["twill.triton"] = ArrayAttr([IntegerAttr(loop.index, i64)])
+        self.pre.append(for_op)
+        self.pre.append(func.ReturnOp())
+        for op in self.pre:
+            self.entry.add_op(op)
+        arg_types = [a.type for a in self.entry.args]
+        fn = func.FuncOp(name, (arg_types, []), Region(self.entry))
+        fn.location = self._loc(kernel)
+        module = ModuleOp([fn])
+        if self.target:
+            module.attributes["twill.target"] = StringAttr(self.target)
+        module.attributes["twill.ttgir"] = StringAttr(self.tm.text)
+        module.attributes["twill.ttgir_loop"] = IntegerAttr(loop.index, i64)
+        return module
+
+    def trip_name(self, loop: TOp) -> str:
+        ub = loop.operands[1]
+        return self.tm.arg_names.get(ub, "n_iter")
+
+    def carried_buffers(self, body) -> list[int]:
+        """Tensor-memory buffers read in the body before any write there."""
+        written: set[int] = set()
+        out: list[int] = []
+        for op in body.ops:
+            for o in op.walk():
+                reads, writes = self.buffer_use(o)
+                for b in reads:
+                    if b not in written and b not in out:
+                        out.append(b)
+                written |= set(writes)
+        return [b for b in out if b in written]
+
+    def buffer_use(self, op: TOp) -> tuple[list[int], list[int]]:
+        if op.name == "ttng.tmem_load":
+            return [self.buffer_of(op.operands[0])], []
+        if op.name == "ttng.tmem_store":
+            return [], [self.buffer_of(op.operands[1])]
+        if op.name == "ttng.tc_gen5_mma":
+            acc = self.buffer_of(op.operands[2])
+            use_acc = self.tm.defs.get(op.operands[4]) if len(op.operands) > 4 else None
+            reads = [] if use_acc is not None and _constant_false(use_acc) else [acc]
+            return reads, [acc]
+        return [], []
+
+    def buffer_of(self, vid: int) -> int:
+        d = self.tm.defs.get(vid)
+        while d is not None and d.name in ("ttg.memdesc_index", "ttg.memdesc_reinterpret", "ttg.memdesc_subslice"):
+            vid = d.operands[0]
+            d = self.tm.defs.get(vid)
+        return vid
+
+    def zeros_for(self, buf: int, loop: TOp) -> SSAValue:
+        d = self.tm.defs.get(buf)
+        shape = _shape(d.result_types[0]) if d is not None else None
+        if shape is None:
+            raise self.error(loop, "a tensor-memory buffer of unknown shape")
+        return self.hoist(tile.ZerosOp(TileType(shape[0], ELEMENTS[shape[1]])), loop)
+
+    # -- values ----------------------------------------------------------------
+
+    def hoist(self, new: Operation, origin: TOp) -> SSAValue:
+        new.location = self._loc(origin)
+        self.pre.insert(0, new)
+        return new.results[0]
+
+    def const_index(self, n: int, origin: TOp) -> SSAValue:
+        if n not in self.consts:
+            self.consts[n] = self.hoist(arith.ConstantOp.from_int_and_width(n, IndexType()), origin)
+        return self.consts[n]
+
+    def value(self, vid: int, user: TOp) -> Val:
+        """The tile IR of a Triton value, importing its definition before the
+        loop when it is defined there."""
+        if vid in self.vals:
+            return self.vals[vid]
+        if vid in self.tm.block_args:
+            return self.argument(vid, user)
+        d = self.tm.defs.get(vid)
+        if d is None:
+            raise self.error(user, "an operand defined nowhere the importer can see")
+        saved = self.sink
+        self.sink = self.pre
+        try:
+            self.convert(d)
+        finally:
+            self.sink = saved
+        return self.vals.get(vid, DROPPED)
+
+    def argument(self, vid: int, user: TOp) -> Val:
+        ty = self.tm.arg_types[vid]
+        name = self.tm.arg_names.get(vid, f"arg{len(self.entry.args)}")
+        if "!tt.tensordesc" in ty:
+            shape = _shape(ty)
+            assert shape is not None
+            val = Val(tensor=(name, shape[1]))
+        elif "!tt.ptr" in ty:
+            m = re.search(r"!tt\.ptr<(\w+)>", ty)
+            val = Val(tensor=None if m is None else (name, m.group(1)))
+        elif ty in ("f32", "f16", "bf16"):
+            arg = self.entry.insert_arg(ELEMENTS[ty], len(self.entry.args))
+            arg.name_hint = name
+            val = Val(arg)
+        else:
+            val = DROPPED
+        self.vals[vid] = val
+        return val
+
+    def tensor_arg(self, src: tuple[str, str], rank: int, op: TOp) -> SSAValue:
+        """The tensor argument `src` names, made at the rank of its first tile."""
+        name, element = src
+        if name in self.tensors:
+            made = self.tensors[name].type
+            assert isinstance(made, TensorType)
+            if len(made.dims.data) != rank:
+                raise self.error(op, f"'{name}' is read as rank {len(made.dims.data)} and rank {rank} tiles")
+        else:
+            if element not in ELEMENTS:
+                raise self.error(op, f"'{op.name}' of {element} elements, which have no tile equivalent")
+            dims = self.dims.get(name) or [f"{name}_d{i}" for i in range(rank)]
+            arg = self.entry.insert_arg(TensorType(dims, ELEMENTS[element]), len(self.entry.args))
+            arg.name_hint = name
+            self.tensors[name] = arg
+        return self.tensors[name]
+
+    def depends_on(self, vid: int) -> frozenset[str]:
+        """Whether a value depends on the loop's induction variable ('iv') or on a program id ('pid')."""
+        if vid in self.depends:
+            return self.depends[vid]
+        self.depends[vid] = frozenset()
+        out: set[str] = set()
+        assert self.loop is not None
+        if vid == self.loop.blocks[0].args[0]:
+            out.add("iv")
+        elif vid in self.loop.blocks[0].args:  # a carried pointer or offset: advanced every iteration
+            out.add("iv")
+        elif vid in self.tm.block_args and vid not in self.tm.arg_names:  # an outer loop's: the CTA's work item
+            out.add("pid")
+        d = self.tm.defs.get(vid)
+        if d is not None:
+            if d.name == "tt.get_program_id":
+                out.add("pid")
+            for o in d.operands:
+                out |= self.depends_on(o)
+        self.depends[vid] = frozenset(out)
+        return self.depends[vid]
+
+    def index_for(self, vid: int, origin: TOp) -> SSAValue:
+        dep = self.depends_on(vid)
+        if "iv" in dep:
+            assert self.iv is not None
+            return self.iv
+        if "pid" in dep:
+            assert self.bid is not None
+            return self.bid
+        return self.const_index(0, origin)
+
+    def operand(self, op: TOp, i: int) -> Val:
+        return self.value(op.operands[i], op)
+
+    def tile_operand(self, op: TOp, i: int) -> SSAValue:
+        v = self.operand(op, i)
+        if v.buffer is not None:
+            return self.read_buffer(v.buffer, op)
+        if v.value is None:
+            raise self.error(op, f"'{op.name}' reads a value with no tile equivalent (operand {i})")
+        return v.value
+
+    def read_buffer(self, buf: int, op: TOp) -> SSAValue:
+        if buf not in self.state:
+            raise self.error(op, "reads a tensor-memory buffer before anything is written to it")
+        return self.state[buf]
+
+    # -- ops ---------------------------------------------------------------------
+
+    def result_tile(self, op: TOp, i: int = 0) -> TileType:
+        shape = _shape(op.result_types[i])
+        if shape is None or shape[1] not in ELEMENTS:
+            raise self.error(op, f"'{op.name}' gives {op.result_types[i]}, which has no tile equivalent")
+        return TileType(shape[0], ELEMENTS[shape[1]])
+
+    def set(self, op: TOp, val: Val, i: int = 0) -> None:
+        self.vals[op.results[i]] = val
+
+    def convert(self, op: TOp) -> None:
+        name = op.name
+        if (
+            op.results
+            and all(_is_index(t) for t in op.result_types)
+            and name
+            not in MMAS
+            + (
+                "ttng.tmem_store",
+                "ttng.tmem_alloc",
+            )
+        ):
+            for r in op.results:
+                self.vals[r] = self.index_value(op, r)
+            return
+        if name == "tt.make_tensor_descriptor":
+            shape = _shape(op.result_types[0])
+            assert shape is not None
+            rank = len(shape[0])
+            ptr_name = self.tm.arg_names.get(op.operands[0], "T")
+            dims: list[str | int] = [self.tm.arg_names.get(op.operands[1 + i], f"{ptr_name}_d{i}") for i in range(rank)]
+            self.dims[ptr_name] = dims
+            self.set(op, Val(tensor=(ptr_name, shape[1])))
+        elif name in ("tt.descriptor_load", "tt.load"):
+            src = self.operand(op, 0)
+            if src.tensor is None:
+                raise self.error(op, f"'{name}' of a pointer that is not derived from a kernel argument")
+            ty = self.result_tile(op)
+            tensor = self.tensor_arg(src.tensor, ty.rank, op)
+            if name == "tt.descriptor_load":
+                indices = [self.index_for(o, op) for o in op.operands[1 : 1 + ty.rank]]
+            else:
+                indices = self.pointer_indices(op.operands[0], ty.rank, op)
+            new = self.emit(tile.LoadOp(tensor, indices, ty), op)
+            self.set(op, Val(new.results[0]))
+        elif name in ("tt.store", "tt.descriptor_store"):
+            dst = self.operand(op, 0)
+            if dst.tensor is None:
+                raise self.error(op, f"'{name}' to a pointer that is not derived from a kernel argument")
+            value = self.tile_operand(op, 1 if name == "tt.store" else len(op.operands) - 1)
+            vt = value.type
+            assert isinstance(vt, TileType)
+            tensor = self.tensor_arg(dst.tensor, vt.rank, op)
+            tt = tensor.type
+            assert isinstance(tt, TensorType)
+            if vt.element_type != tt.element_type:
+                value = self.emit(tile.CastOp(value, tt.element_type), op).results[0]
+            if name == "tt.descriptor_store":
+                indices = [self.index_for(o, op) for o in op.operands[1 : 1 + vt.rank]]
+            else:
+                indices = self.pointer_indices(op.operands[0], vt.rank, op)
+            self.emit(tile.StoreOp(value, tensor, indices), op)
+        elif name in PASS_THROUGH or name == "ttng.warp_group_dot_wait":
+            if not op.operands:
+                for r in op.results:
+                    self.vals[r] = DROPPED
+                return
+            for i, r in enumerate(op.results):
+                self.vals[r] = self.operand(op, i if name == "ttng.warp_group_dot_wait" else 0)
+                if self.vals[r].value is not None:
+                    self.fold(op, self.vals[r].value)
+        elif name in TRANSPOSES:
+            v = self.operand(op, 0)
+            self.set(op, Val(v.value, not v.transposed, v.buffer))
+            if v.value is not None:
+                self.fold(op, v.value)
+        elif name == "tt.expand_dims":
+            axis = op.int_attr("axis")
+            v = self.operand(op, 0)
+            vt = v.value.type if v.value is not None else None
+            if not isinstance(vt, TileType) or vt.rank != 1 or axis != 1:
+                raise self.error(
+                    op, "unsupported op 'tt.expand_dims' (only a row vector [R] -> [R, 1] has a tile form)"
+                )
+            self.set(op, v)
+        elif name == "tt.splat":
+            v = self.operand(op, 0)
+            if v.value is None:
+                raise self.error(op, f"unsupported op 'tt.splat' of {self.tm.arg_types.get(op.operands[0], 'a value')}")
+            self.set(op, v)
+        elif name == "arith.constant":
+            self.set(op, self.constant(op))
+        elif name == "ttng.tmem_alloc":
+            if op.operands:
+                self.set(op, self.operand(op, 0))
+            else:
+                self.set(op, Val(buffer=op.results[0]))
+            for r in op.results[1:]:
+                self.vals[r] = DROPPED
+        elif name == "ttng.tmem_store":
+            buf = self.buffer_of(op.operands[1])
+            self.state[buf] = self.tile_operand(op, 0)
+            self.fold(op, self.state[buf])
+            for r in op.results:
+                self.vals[r] = DROPPED
+        elif name == "ttng.tmem_load":
+            buf = self.buffer_of(op.operands[0])
+            value = self.read_buffer(buf, op)
+            self.fold(op, value)
+            self.set(op, Val(value))
+            for r in op.results[1:]:
+                self.vals[r] = DROPPED
+        elif name in MMAS:
+            self.mma(op)
+        elif name in BINARY:
+            lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
+            if not isinstance(lhs.type, TileType) and not isinstance(rhs.type, TileType):
+                new = self.emit(SCALAR_BINARY[name](lhs, rhs), op)  # arithmetic of scalars stays scalar
+                self.set(op, Val(new.results[0]))
+                return
+            expected = tile.broadcast_type(lhs.type, rhs.type)
+            if isinstance(expected, str):
+                raise self.error(op, f"'{name}': {expected}")
+            new = self.emit(BINARY[name](lhs, rhs, expected), op)
+            self.set(op, Val(new.results[0]))
+        elif name in UNARY:
+            new = self.emit(UNARY[name](self.tile_operand(op, 0)), op)
+            self.set(op, Val(new.results[0]))
+        elif name in CASTS:
+            x = self.tile_operand(op, 0)
+            res = _shape(op.result_types[0])
+            element = res[1] if res is not None else op.result_types[0]
+            if element not in ELEMENTS:
+                raise self.error(op, f"unsupported op '{name}' to {element}")
+            if not isinstance(x.type, TileType):
+                self.set(op, Val(x))
+                return
+            new = self.emit(tile.CastOp(x, ELEMENTS[element]), op)
+            self.set(op, Val(new.results[0]))
+        elif name == "tt.reduce":
+            self.reduce(op)
+        else:
+            raise self.error(op, f"unsupported op '{name}'")
+
+    def fold(self, op: TOp, value: SSAValue) -> None:
+        """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
+        owner = value.owner
+        if isinstance(owner, Operation) and "twill.triton" in owner.attributes:
+            attr = owner.attributes["twill.triton"]
+            assert isinstance(attr, ArrayAttr)
+            owner.attributes["twill.triton"] = ArrayAttr([*attr.data, IntegerAttr(op.index, i64)])
+
+    def index_value(self, op: TOp, r: int) -> Val:
+        """Index arithmetic: dropped, but a pointer keeps the tensor argument it reads."""
+        if op.name in ("tt.splat", "tt.addptr", "tt.broadcast", "ttg.convert_layout", "tt.expand_dims"):
+            base = self.value(op.operands[0], op) if op.operands else DROPPED
+            if base.tensor is not None:
+                return Val(tensor=base.tensor)
+        return DROPPED
+
+    def pointer_indices(self, ptr: int, rank: int, op: TOp) -> list[SSAValue]:
+        """A pointer load's tile index, summarised: the loop's iteration in the
+        last dimension when the pointer moves with the loop, the program id in the others."""
+        moves = "iv" in self.depends_on(ptr)
+        out = [self.bid for _ in range(rank)]
+        if moves:
+            out[-1] = self.iv
+        return [v if v is not None else self.const_index(0, op) for v in out]
+
+    def constant(self, op: TOp) -> Val:
+        ty = op.result_types[0]
+        shape = _shape(ty)
+        element = shape[1] if shape else ty
+        if element not in ("f32", "f16", "bf16"):
+            return DROPPED
+        text = self.tm.text
+        value = _constant_value(op, text)
+        if value is None:
+            raise self.error(op, "unsupported op 'arith.constant' (not a splat of one number)")
+        if shape is not None and self.sink is self.pre:
+            tt = TileType(shape[0], ELEMENTS[element])
+            new: Operation = tile.ZerosOp(tt) if value == 0.0 else tile.FullOp(value, tt)
+        else:
+            new = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
+        self.emit(new, op)
+        return Val(new.results[0])
+
+    def mma(self, op: TOp) -> None:
+        a, b = self.operand(op, 0), self.operand(op, 1)
+        lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
+        acc: SSAValue | None
+        buf = None
+        if op.name == "ttng.tc_gen5_mma":
+            buf = self.buffer_of(op.operands[2])
+            use_acc = self.tm.defs.get(op.operands[4]) if len(op.operands) > 4 else None
+            acc = None if use_acc is not None and _constant_false(use_acc) else self.state.get(buf)
+            d = self.tm.defs.get(buf)
+            shape = _shape(d.result_types[0]) if d is not None else None
+            if shape is None:
+                raise self.error(op, "an MMA into a tensor-memory buffer of unknown shape")
+            ty = TileType(shape[0], ELEMENTS[shape[1]])
+        else:
+            acc = self.tile_operand(op, 2) if len(op.operands) > 2 else None
+            ty = self.result_tile(op)
+        if acc is not None and _is_zeros(acc):
+            acc = None
+        new = self.emit(tile.MmaOp(lhs, rhs, acc, ty, a.transposed, b.transposed), op)
+        if buf is not None:
+            self.state[buf] = new.results[0]
+            for r in op.results:
+                self.vals[r] = DROPPED
+        else:
+            self.set(op, Val(new.results[0]))
+
+    def reduce(self, op: TOp) -> None:
+        axis = op.int_attr("axis")
+        body = [o for o in op.blocks[0].ops if o.name != "tt.reduce.return"] if op.blocks else []
+        kinds = {o.name for o in body}
+        x = self.tile_operand(op, 0)
+        xt = x.type
+        if len(kinds) != 1 or next(iter(kinds)) not in REDUCERS or len(op.results) != 1:
+            raise self.error(op, f"unsupported op 'tt.reduce' (a reduction by {', '.join(sorted(kinds)) or 'nothing'})")
+        if not isinstance(xt, TileType) or xt.rank != 2 or axis != 1:
+            raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows reduce to a tile)")
+        new = self.emit(REDUCERS[next(iter(kinds))](x), op)
+        for o in body:  # the combiner belongs to the reduction
+            self.fold(o, new.results[0])
+        self.set(op, Val(new.results[0]))
+
+
+def _constant_false(op: TOp) -> bool:
+    return op.name == "arith.constant" and op.result_types == ["i1"] and op.int_attr("value") == 0
+
+
+def _is_zeros(value: SSAValue) -> bool:
+    return isinstance(value.owner, tile.ZerosOp)
+
+
+_NUMBER = re.compile(r"dense<([^>]*)>|=\s*([-+0-9.eEinfa]+|0x[0-9A-Fa-f]+)\s*:")
+
+
+def _constant_value(op: TOp, text: str) -> float | None:
+    """A float constant's value, read from its line of the TTGIR text (the
+    bindings give integers only)."""
+    if op.text_pos is None:
+        return None
+    line = text.splitlines()[op.text_pos[0] - 1]
+    m = re.search(r"arith\.constant\s+(?:dense<)?([^>:\s]+)", line)
+    if m is None:
+        return None
+    word = m.group(1)
+    try:
+        if word.startswith("0x"):
+            import struct
+
+            bits = int(word, 16)
+            return struct.unpack(">f", bits.to_bytes(4, "big"))[0] if len(word) <= 10 else float("nan")
+        return float(word)
+    except ValueError:
+        return None
+
+
+def _func_name(tm: TritonModule, op: TOp) -> str:
+    if op.text_pos is None:
+        return "kernel"
+    line = tm.text.splitlines()[op.text_pos[0] - 1]
+    m = re.search(r"@([\w$.]+)", line)
+    return m.group(1) if m else "kernel"
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def import_ttgir(tm: TritonModule, target: str | None) -> ModuleOp:
+    """The `tile` module of a Triton module's innermost loop, verified."""
+    from twillc.ir.verify import verify_located
+
+    if target is None:
+        attr = tm.root.handle.get_str_attr("ttg.target")  # type: ignore[attr-defined]
+        target = {"cuda:90": "h100", "cuda:100": "b200"}.get(str(attr)) if attr is not None else None
+    module = TtgirImporter(tm, target).run()
+    verify_located(module)
+    return module
