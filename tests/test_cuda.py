@@ -36,6 +36,32 @@ GENERATED = {
 }
 
 
+# The kernels people ship (issue 19): causal, sequence-tail and sliding-window
+# attention with the loop split into masked and unmasked iterations by the
+# default pipeline, and the backward with atomic dQ, each compiled from the
+# warp-specialized module the default pipeline gave it (a time-limited
+# search's schedule varies with the machine's load; the examples' lit cases
+# run the search): no warning, no spill. The B200 causal forward keeps B200
+# attention's holes (scores in tensor memory), which trap.
+MASKED_EXAMPLES = {
+    "attn-causal-h100-ws": "sm_90a",
+    "attn-tail-h100-ws": "sm_90a",
+    "attn-window-h100-ws": "sm_90a",
+    "attn-bwd-atomic-h100-ws": "sm_90a",
+    "attn-causal-b200-ws": "sm_100a",
+}
+
+
+@needs_nvcc
+@pytest.mark.parametrize("module", sorted(MASKED_EXAMPLES))
+def test_masked_example_compiles_within_budget(module: str, tmp_path: Path) -> None:
+    cu = tmp_path / f"{module}.cu"
+    assert main([str(ROOT / "tests" / "filecheck" / "inputs" / f"{module}.mlir"), "-o", str(cu)]) == 0
+    if "bwd" not in module:  # the masked ones: the split is generated
+        assert "tw_unmasked(kt)" in cu.read_text()
+    check_compiles(cu, MASKED_EXAMPLES[module], tmp_path)
+
+
 def emit(example: str, out: Path) -> None:
     assert main([str(ROOT / "examples" / f"{example}.tile"), "-o", str(out)]) == 0
 
