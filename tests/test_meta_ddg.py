@@ -4,8 +4,8 @@ pass the independent checker and, separately, Meta's own legality rule
 NONE free) written here from its definition; their II is never above the
 II Meta achieved and equals Meta's MinII where Meta reached it. sched2tlx
 (upstream facebookexperimental/triton, `third_party/tlx/tools/sched2tlx`)
-reads twillc's schedule_graph.json for every case: set TWILLC_SCHED2TLX to
-that folder, or put it at tests/data/sched2tlx/ (ignored by git)."""
+reads twillc's schedule_graph.json for every case: the copy in
+tests/data/sched2tlx/ (tests/data/README.md), or TWILLC_SCHED2TLX."""
 
 from __future__ import annotations
 

@@ -1,0 +1,4 @@
+# pyre-strict
+from .cli import main
+
+raise SystemExit(main())
