@@ -310,14 +310,14 @@ def test_causal_attention_compiles(tmp_path: Path) -> None:
 def test_mask_split_compiles(module: str, arch: str, tmp_path: Path) -> None:
     """Loops split into masked and unmasked iterations (twill.mask_split,
     tests/filecheck/cuda/causal-attention-split.test and
-    causal-rowmax-b200-split.test): the predicate, the mask-only ops run in
-    masked iterations only and the split select compile with no hole, no
-    warning, no spill (the causal forward on one consumer group at 255
+    causal-rowmax-b200-split.test): the predicate and the split select, its
+    mask computed inside it in masked iterations only, compile with no hole,
+    no warning, no spill (the causal forward on one consumer group at 255
     registers: an if / else of two select loops spilled 24 B there)."""
     cu = tmp_path / f"{module}.cu"
     assert main([str(ROOT / "tests" / "filecheck" / "inputs" / f"{module}.mlir"), "-o", str(cu)]) == 0
     text = cu.read_text()
-    assert "(complete)" in text and "if (!tw_unmasked(kt))" in text and "tw_um ||" in text
+    assert "(complete)" in text and "const bool tw_um = tw_unmasked(kt);" in text and "tw_um ||" in text
     check_compiles(cu, arch, tmp_path)
 
 
