@@ -24,6 +24,19 @@ def nbytes(t: tile.TileType) -> int:
     return prod(t.get_shape()) * elt(t).size
 
 
+def clip_extents(tensor_type, shape: tuple[int, ...] | list[int]) -> list[str] | None:
+    """The C extents (a constant or a size parameter) of each dimension of a
+    tensor that a tile of `shape` stored (or loaded) at a tile coordinate of
+    it may run past, for the helpers' CLIP checks: every dimension of the
+    tile's rank, or None where every extent is a compile-time multiple of the
+    tile's (no element of a tile at a coordinate inside the tensor is past
+    its end: the store is left unchecked, as it was)."""
+    dims = tensor_type.get_dims()[: len(shape)]
+    if all(isinstance(d, int) and d % n == 0 for d, n in zip(dims, shape, strict=True)):
+        return None
+    return [str(d) for d in dims]
+
+
 UNARY = {
     "tile.exp": "__expf({})",
     "tile.exp2": "exp2f({})",
