@@ -22,7 +22,7 @@ from dialects import tile
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.preconditions import launched_warps
-from lowering.cuda.tiles import clip_extents
+from lowering.cuda.tiles import clip_extents, clip_mask
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import kernel_name
@@ -81,6 +81,7 @@ class TileStore:
     col0: str
     dtype: str  # the stored element type: f32, or the one the accumulator is cast to
     clip: tuple[str, ...] | None = None  # the tensor's rows, columns (C) where a tile may run past them
+    clip_mask: int = 0  # which: the helpers' CLIP bits (1 rows, 2 columns)
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,13 @@ def _stores(program: WarpProgram, carried: dict[int, Wgmma], names: dict) -> lis
             ext = clip_extents(user.tensor.type, (rows, cols))
             out.append(
                 TileStore(
-                    mma.name, names[user.tensor], f"({r0}) * {rows}", f"({c0}) * {cols}", dtype, ext and tuple(ext)
+                    mma.name,
+                    names[user.tensor],
+                    f"({r0}) * {rows}",
+                    f"({c0}) * {cols}",
+                    dtype,
+                    ext and tuple(ext),
+                    clip_mask(user.tensor.type, (rows, cols)),
                 )
             )
     return out

@@ -17,8 +17,9 @@ from lowering.cuda.tiles import (
     UNARY,
     acc_count,
     c_elt,
-    copy_array,
     clip_extents,
+    clip_mask,
+    copy_array,
     narrow_rows,
     scalar_literal,
 )
@@ -33,12 +34,17 @@ def plus(base: str, offset: int) -> str:
 
 def clip(op: tile.StoreOp | tile.StoreAddOp) -> tuple[str, str]:
     """A store helper's CLIP template argument and its extents arguments, for
-    a store of `op`'s tile into its tensor: (", true", ", N, 64") where the
-    tile may run past the tensor's rows or columns (a runtime size, or a
-    constant extent that is not a multiple of the tile's), else ("", ""): a
-    fixed-size store whose tiles all lie inside the tensor is unchecked."""
-    ext = clip_extents(op.tensor.type, op.value.type.get_shape())  # type: ignore[attr-defined]
-    return (", true", "".join(f", {e}" for e in ext)) if ext else ("", "")
+    a store of `op`'s tile into its tensor: (", 1", ", N, 64") where the tile
+    may run past the tensor's rows (bit 1) or columns (bit 2: a runtime size,
+    or a constant extent that is not a multiple of the tile's), else ("",
+    ""): a fixed-size store whose tiles all lie inside the tensor is
+    unchecked. A row vector's CLIP is a bool (", true")."""
+    t = op.value.type
+    ext = clip_extents(op.tensor.type, t.get_shape())  # type: ignore[attr-defined]
+    if not ext:
+        return ("", "")
+    mask = "true" if t.rank == 1 else str(clip_mask(op.tensor.type, t.get_shape()))  # type: ignore[attr-defined]
+    return (f", {mask}", "".join(f", {e}" for e in ext))
 
 
 class TileMath:

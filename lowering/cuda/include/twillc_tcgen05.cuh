@@ -119,10 +119,10 @@ TW_DEV void twillc_tmem_store(uint32_t taddr, const float* src) {
 // [rows, ld] matrix, converted, 32 columns at a time. CLIP: nothing at a row
 // >= rows or a column >= cols; every thread still runs each tcgen05.ld (a
 // .sync.aligned collective of the warp).
-template <int N, bool CLIP = false, typename U>
+template <int N, int CLIP = 0, typename U>
 TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, int ld, int rows = 0, int cols = 0) {
   const int r = row0 + threadIdx.x % 128;
-  const bool in = !CLIP || r < rows;
+  const bool in = !(CLIP & 1) || r < rows;
   U* dst = out + (size_t)r * ld + col0;
 #pragma unroll
   for (int c = 0; c < N; c += 32) {
@@ -130,7 +130,7 @@ TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, in
     twillc_tmem_load<32>(v, taddr + c);
 #pragma unroll
     for (int i = 0; i < 32; ++i)
-      if (in && (!CLIP || col0 + c + i < cols)) dst[c + i] = U(v[i]);
+      if (in && (!(CLIP & 2) || col0 + c + i < cols)) dst[c + i] = U(v[i]);
   }
 }
 // Tile math in that layout: a [128, N] tile is N values of the thread's row,
@@ -155,12 +155,12 @@ TW_DEV float twillc_row_t(const uint8_t* rows) {
 }
 // The thread's row of a [128, N] tile to a row-major [rows, ld] matrix; CLIP:
 // nothing at a row >= rows or a column >= cols.
-template <int N, bool CLIP = false, typename T, typename U>
+template <int N, int CLIP = 0, typename T, typename U>
 TW_DEV void twillc_store_row(const T* v, U* out, int row0, int col0, int ld, int rows = 0, int cols = 0) {
   const int r = row0 + threadIdx.x % 128;
-  if (CLIP && r >= rows) return;
+  if ((CLIP & 1) && r >= rows) return;
   U* dst = out + (size_t)r * ld + col0;
 #pragma unroll
   for (int i = 0; i < N; ++i)
-    if (!CLIP || col0 + i < cols) dst[i] = U(float(v[i]));
+    if (!(CLIP & 2) || col0 + i < cols) dst[i] = U(float(v[i]));
 }
