@@ -20,13 +20,13 @@ TW_DEV void twillc_store_add_acc(const T* acc, T* out, int row0, int col0, int l
       T* lo = out + (size_t)r * ld + c;
       T* hi = out + (size_t)(r + 8) * ld + c;
       if constexpr (PAIRS) {
-        if (r0 && c0) tw_red_add2(lo, v[0], v[1]);
-        if (r1 && c0) tw_red_add2(hi, v[2], v[3]);
+        tw_red_add2_if(r0 && c0, lo, v[0], v[1]);
+        tw_red_add2_if(r1 && c0, hi, v[2], v[3]);
       } else {
-        if (r0 && c0) tw_red_add(lo, v[0]);
-        if (r0 && c1) tw_red_add(lo + 1, v[1]);
-        if (r1 && c0) tw_red_add(hi, v[2]);
-        if (r1 && c1) tw_red_add(hi + 1, v[3]);
+        tw_red_add_if(r0 && c0, lo, v[0]);
+        tw_red_add_if(r0 && c1, lo + 1, v[1]);
+        tw_red_add_if(r1 && c0, hi, v[2]);
+        tw_red_add_if(r1 && c1, hi + 1, v[3]);
       }
     }
 }

@@ -13,11 +13,11 @@ TW_DEV void twillc_store_add_row(const T* v, T* out, int row0, int col0, int ld,
 #pragma unroll
   for (int i = 0; i < N; i += 4) {
     if constexpr (QUADS) {
-      if (!(CLIP & 2) || col0 + i < cols) tw_red_add4(dst + i, v[i], v[i + 1], v[i + 2], v[i + 3]);
+      tw_red_add4_if(!(CLIP & 2) || col0 + i < cols, dst + i, v[i], v[i + 1], v[i + 2], v[i + 3]);
     } else {
 #pragma unroll
       for (int k = 0; k < 4; ++k)
-        if (!(CLIP & 2) || col0 + i + k < cols) tw_red_add(dst + i + k, v[i + k]);
+        tw_red_add_if(!(CLIP & 2) || col0 + i + k < cols, dst + i + k, v[i + k]);
     }
   }
 }
