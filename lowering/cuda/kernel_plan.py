@@ -22,6 +22,7 @@ from dialects import tile
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.preconditions import launched_warps
+from lowering.cuda.tiles import clip_extents, clip_mask
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import kernel_name
@@ -79,6 +80,8 @@ class TileStore:
     row0: str
     col0: str
     dtype: str  # the stored element type: f32, or the one the accumulator is cast to
+    clip: tuple[str, ...] | None = None  # the tensor's rows, columns (C) where a tile may run past them
+    clip_mask: int = 0  # which: the helpers' CLIP bits (1 rows, 2 columns)
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,18 @@ def _stores(program: WarpProgram, carried: dict[int, Wgmma], names: dict) -> lis
                     )
             r0, c0 = (c_index(i, None) for i in user.indices)
             rows, cols = _tile(value).get_shape()
-            out.append(TileStore(mma.name, names[user.tensor], f"({r0}) * {rows}", f"({c0}) * {cols}", dtype))
+            ext = clip_extents(user.tensor.type, (rows, cols))
+            out.append(
+                TileStore(
+                    mma.name,
+                    names[user.tensor],
+                    f"({r0}) * {rows}",
+                    f"({c0}) * {cols}",
+                    dtype,
+                    ext and tuple(ext),
+                    clip_mask(user.tensor.type, (rows, cols)),
+                )
+            )
     return out
 
 
@@ -233,8 +247,6 @@ def trip_count_expr(program: WarpProgram) -> str:
         return ub
     span = ub if lb == "0" else f"({ub} - {lb})"
     return span if step == "1" else f"({span} > 0 ? ({span} + {step} - 1) / {step} : 0)"
-
-
 
 
 def _tile(value: SSAValue) -> tile.TileType:

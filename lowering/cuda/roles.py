@@ -12,6 +12,7 @@ from lowering.cuda.index_expr import c_index
 from lowering.cuda.prelude import setmaxnreg
 from lowering.cuda.tiles import (
     c_elt,
+    clip_extents,
     copy_array,
     narrow_rows,
     nbytes,
@@ -29,6 +30,8 @@ class RoleCode:
         tensor = self.args[op.tensor]
         if t.rank == 1:
             (n,) = t.get_shape()
+            if self._clip_1d(op):  # the bytes before the tensor's end (tw_bulk_bytes_1d: 0 to n * size)
+                return [f"      tw_bulk_load_1d_clip({dst}, {tensor} + ({idx[0]}) * {n}, {self._tx(op, iv)}, {bar});"]
             return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {nbytes(t)}, {bar});"]
         rows, cols = t.get_shape()
         box = cols if narrow_rows(t) else elt(t).box_cols  # narrower rows: one unswizzled box
@@ -40,6 +43,33 @@ class RoleCode:
             )
         return lines
 
+    def _clip_1d(self, op: tile.LoadOp) -> list[str] | None:
+        """The extent of a rank-1 load's tensor where its tile may run past
+        it (a runtime size, or a constant that is not a multiple of the
+        tile's): the bulk copy is clamped there, the rest written by the
+        producer (`tw_bulk_tail_1d`)."""
+        t = op.result.type
+        return clip_extents(op.tensor.type, t.get_shape()) if t.rank == 1 else None  # type: ignore[attr-defined]
+
+    def _tx(self, op: tile.LoadOp, iv: str | None) -> str:
+        """The bytes the load's barrier expects: the tile's, or a clamped
+        rank-1 copy's (C)."""
+        ext = self._clip_1d(op)
+        if not ext:
+            return str(nbytes(op.result.type))
+        (n,) = op.result.type.get_shape()
+        (i,) = (c_index(i, self.iv if iv else None, self.iteration) for i in op.indices)
+        return f"tw_bulk_bytes_1d<{c_elt(op.result.type)}>(({i}) * {n}, {n}, {ext[0]})"
+
+    def _tail(self, op: tile.LoadOp, dst: str, iv: str | None) -> list[str]:
+        """A clamped rank-1 load's elements past its copy, before the arrive."""
+        ext = self._clip_1d(op)
+        if not ext:
+            return []
+        (n,) = op.result.type.get_shape()
+        (i,) = (c_index(i, self.iv if iv else None, self.iteration) for i in op.indices)
+        return [f"      tw_bulk_tail_1d({dst}, {self.args[op.tensor]}, ({i}) * {n}, {n}, {ext[0]});"]
+
     def _producer(self) -> list[str]:
         out = [
             f"  if (wg == 0) {{  // {self.roles.get(self.producer_warp, 'producer')}",
@@ -47,7 +77,11 @@ class RoleCode:
             "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
         ]
         if self.pre_loads:
-            total = sum(nbytes(op.result.type) for op in self.pre_loads)
+            for op in self.pre_loads:
+                out += self._tail(op, f"sm.{self.name(op.result)}", None)
+            total = sum(nbytes(op.result.type) for op in self.pre_loads if not self._clip_1d(op))
+            clamped = [self._tx(op, None) for op in self.pre_loads if self._clip_1d(op)]
+            total = " + ".join(([str(total)] if total or not clamped else []) + clamped)
             out.append(f"      tw_mbar_arrive_expect_tx(&sm.pre_full, {total});")
             for op in self.pre_loads:
                 out += self._tma(op, f"sm.{self.name(op.result)}", "&sm.pre_full", None)
@@ -57,7 +91,8 @@ class RoleCode:
             out += [
                 f"      // {n}: ring slot kt % {d}, refilled once its readers released it",
                 f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);",
-                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[kt % {d}], {nbytes(op.result.type)});",
+                *self._tail(op, f"sm.{n}[kt % {d}]", "kt"),
+                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[kt % {d}], {self._tx(op, 'kt')});",
             ]
             out += self._tma(op, f"sm.{n}[kt % {d}]", f"&sm.{n}_full[kt % {d}]", "kt")
         out += ["      }", "    }", "  }"]

@@ -210,7 +210,8 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
             ld = dict(plan.tensors)[s.tensor][1]
             for r in range(m.slabs):  # each slab's rows from its fragment
                 acc, row0 = (f"{m.name} + {r * m.n // 2}", f"{s.row0} + {r * 64}") if r else (m.name, s.row0)
-                out.append(f"      twillc_store_acc<{m.n}>({acc}, {s.tensor}, {row0}, {s.col0}, {ld});")
+                on, lim = (f", {s.clip_mask}", "".join(f", {e}" for e in s.clip)) if s.clip else ("", "")
+                out.append(f"      twillc_store_acc<{m.n}{on}>({acc}, {s.tensor}, {row0}, {s.col0}, {ld}{lim});")
     out.append("    }")
     return out
 

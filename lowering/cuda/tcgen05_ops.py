@@ -12,6 +12,8 @@ from lowering.cuda.tiles import (
     BINARY,
     UNARY,
     c_elt,
+    clip_extents,
+    clip_mask,
 )
 
 
@@ -257,23 +259,46 @@ class Tcgen05Ops:
             final = final[len("__half2float(") : -1]  # rounded once, by the store
         else:
             final = f"{elt}({final})"
+        ext = clip_extents(store.tensor.type, (rows, cols))  # rows / columns past the tensor's: not written
+        mask = clip_mask(store.tensor.type, (rows, cols))
         if isinstance(store, tile.StoreAddOp):
             quads = "true" if isinstance(ld, int) and ld % 4 == 0 else "false"  # each row's runs 16-byte aligned
             self._helpers |= {"red_add", "store_add_row"}
+            # dst: the thread's row; the extents relative to dst's row and chunk
+            lim = (
+                f", {mask}>(x, dst + c, 0, 0, 0, {ext[0]} - ({r0}) * {rows}, {ext[1]} - ({c0}) * {cols} - c)"
+                if ext
+                else ">(x, dst + c, 0, 0, 0)"
+            )
             body += [
                 "      float x[32];",
                 "#pragma unroll",
                 f"      for (int i = 0; i < 32; ++i) x[i] = {expr[store.value]};",
-                f"      twillc_store_add_row<32, {quads}>(x, dst + c, 0, 0, 0);  // dst: the thread's row",
+                f"      twillc_store_add_row<32, {quads}{lim};",
+            ]
+        elif ext:  # every thread runs the chunk's tcgen05.ld (a warp collective); only the stores are clipped
+            cond = " && ".join(
+                (["tw_in"] if mask & 1 else []) + ([f"({c0}) * {cols} + c + i < {ext[1]}"] if mask & 2 else [])
+            )
+            body += [
+                "#pragma unroll",
+                "      for (int i = 0; i < 32; ++i)",
+                f"        if ({cond}) dst[c + i] = {final};",
             ]
         else:
             body += ["#pragma unroll", f"      for (int i = 0; i < 32; ++i) dst[c + i] = {final};"]
+        in_rows = (
+            [f"    const bool tw_in = ({r0}) * {rows} + threadIdx.x % 128 < {ext[0]};"]
+            if ext and mask & 1 and not isinstance(store, tile.StoreAddOp)
+            else []
+        )
         return [
             f"    // {self.args[store.tensor]} from tensor memory, 32 columns at a time",
             "    tw_tcgen05_fence_after();",
             "    {",
             f"    {elt}* dst = {self.args[store.tensor]} + (size_t)(({r0}) * {rows} + threadIdx.x % 128) * {ld} + "
             f"({c0}) * {cols};",
+            *in_rows,
             "#pragma unroll 1",  # unrolled, ptxas would hoist every chunk's tcgen05.ld: the whole row live
             f"    for (int c = 0; c < {cols}; c += 32) {{",
             *body,

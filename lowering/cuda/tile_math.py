@@ -17,6 +17,8 @@ from lowering.cuda.tiles import (
     UNARY,
     acc_count,
     c_elt,
+    clip_extents,
+    clip_mask,
     copy_array,
     narrow_rows,
     scalar_literal,
@@ -28,6 +30,21 @@ from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 def plus(base: str, offset: int) -> str:
     """`base + offset` as C (a pointer into a slab), `base` for offset 0."""
     return f"{base} + {offset}" if offset else base
+
+
+def clip(op: tile.StoreOp | tile.StoreAddOp) -> tuple[str, str]:
+    """A store helper's CLIP template argument and its extents arguments, for
+    a store of `op`'s tile into its tensor: (", 1", ", N, 64") where the tile
+    may run past the tensor's rows (bit 1) or columns (bit 2: a runtime size,
+    or a constant extent that is not a multiple of the tile's), else ("",
+    ""): a fixed-size store whose tiles all lie inside the tensor is
+    unchecked. A row vector's CLIP is a bool (", true")."""
+    t = op.value.type
+    ext = clip_extents(op.tensor.type, t.get_shape())  # type: ignore[attr-defined]
+    if not ext:
+        return ("", "")
+    mask = "true" if t.rank == 1 else str(clip_mask(op.tensor.type, t.get_shape()))  # type: ignore[attr-defined]
+    return (f", {mask}", "".join(f", {e}" for e in ext))
 
 
 class TileMath:
@@ -665,6 +682,7 @@ class TileMath:
             rows, cols = t.get_shape()
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            on, lim = clip(op)
             if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
                 # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
                 # hold the whole row, past a small role's setmaxnreg budget.
@@ -672,14 +690,14 @@ class TileMath:
                     f"{indent}tw_tcgen05_fence_after();",
                     "#pragma unroll 1",
                     f"{indent}for (int c = 0; c < {cols}; c += 32)",
-                    f"{indent}  twillc_store_tmem_row<32>({self._operand(op.value)} + c, {tensor}, ({r0}) * {rows}, "
-                    f"({c0}) * {cols} + c, {ld});",
+                    f"{indent}  twillc_store_tmem_row<32{on}>({self._operand(op.value)} + c, {tensor}, "
+                    f"({r0}) * {rows}, ({c0}) * {cols} + c, {ld}{lim});",
                 ]
             if self._in_tmem(op.value, self._role):
                 return self._hole(op, [], [self._operand(op.value)], indent)
             return [
-                f"{indent}twillc_store_row<{cols}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
-                f"({c0}) * {cols}, {ld});"
+                f"{indent}twillc_store_row<{cols}{on}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
+                f"({c0}) * {cols}, {ld}{lim});"
             ]
         rows_ok = t.get_shape()[0] == 128 if self.arch == "sm_100a" else self._layout_ok(op.value)
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
@@ -688,8 +706,10 @@ class TileMath:
             self._helpers.add("store_rows")
             fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
             v, rows = self._operand(op.value), t.get_shape()[0]
+            on, lim = clip(op)
+            fn += f"<{on[2:]}>" if on else ""
             return [
-                f"{indent}{fn}({plus(v, 2 * s)}, {tensor}, {plus(f'({r0}) * {rows}', 64 * s)});"
+                f"{indent}{fn}({plus(v, 2 * s)}, {tensor}, {plus(f'({r0}) * {rows}', 64 * s)}{lim});"
                 for s in range(self._slabs(op.value))
             ]
         copy: list[str] = []
@@ -714,16 +734,20 @@ class TileMath:
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             self._helpers.add("store_acc8")
             cols = t.get_shape()[1]
-            return [f"{indent}twillc_store_acc8<{cols}>({value}, {tensor}, ({r0}) * 64, ({c0}) * {cols}, {ld});"]
+            on, lim = clip(op)
+            return [
+                f"{indent}twillc_store_acc8<{cols}{on}>({value}, {tensor}, ({r0}) * 64, ({c0}) * {cols}, {ld}{lim});"
+            ]
         elif t.rank != 2 or t.get_shape()[0] % 64 or t.get_shape()[1] % 64 or self._in_smem(op.value):
             # not in the accumulator layout (a swizzled shared-memory tile, other shapes)
             return self._hole(op, [], [self._operand(op.value)], indent)
         rows, cols = t.get_shape()
         r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
         ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+        on, lim = clip(op)
         return copy + [  # each m64 half of the rows from its accumulator fragment
-            f"{indent}twillc_store_acc<{cols}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
-            f"({c0}) * {cols}, {ld});".replace(" + 0,", ",")
+            f"{indent}twillc_store_acc<{cols}{on}>({value} + {h * cols // 2}, {tensor}, ({r0}) * {rows} + {h * 64}, "
+            f"({c0}) * {cols}, {ld}{lim});".replace(" + 0,", ",")
             for h in range(rows // 64)
         ]
 
@@ -830,22 +854,24 @@ class TileMath:
                 r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
                 quads = "true" if f32_ld and ld % 4 == 0 else "false"  # col0 = c0 * cols: a multiple of 32
                 self._helpers |= {"red_add", "store_add_row"}
-                at = f"{tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld}"
+                on, lim = clip(op)
+                at = f"{tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld}{lim}"
                 if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
                     return [
                         f"{indent}tw_tcgen05_fence_after();",
-                        f"{indent}twillc_store_add_tmem_row<{cols}, {quads}>({self._operand(op.value)}, {at});",
+                        f"{indent}twillc_store_add_tmem_row<{cols}, {quads}{on}>({self._operand(op.value)}, {at});",
                     ]
-                return [f"{indent}twillc_store_add_row<{cols}, {quads}>({self._operand(op.value)}, {at});"]
+                return [f"{indent}twillc_store_add_row<{cols}, {quads}{on}>({self._operand(op.value)}, {at});"]
         elif t.rank == 2 and not self._in_smem(op.value) and shape[0] % 64 == 0 and shape[1] % 64 == 0:
             rows, cols = shape
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             self._helpers |= {"red_add", "store_add_acc"}
             value = self._operand(op.value)
             pairs = "true" if f32_ld and ld % 2 == 0 else "false"  # col0 and the fragment's columns are even
+            on, lim = clip(op)
             return [  # each m64 slab of the rows from its accumulator fragment
-                f"{indent}twillc_store_add_acc<{cols}, {pairs}>({plus(value, h * cols // 2)}, {tensor}, "
-                f"({r0}) * {rows}{f' + {h * 64}' if h else ''}, ({c0}) * {cols}, {ld});"
+                f"{indent}twillc_store_add_acc<{cols}, {pairs}{on}>({plus(value, h * cols // 2)}, {tensor}, "
+                f"({r0}) * {rows}{f' + {h * 64}' if h else ''}, ({c0}) * {cols}, {ld}{lim});"
                 for h in range(rows // 64)
             ]
         what = "a reduce-add store ('store ... +=') of this tile"

@@ -24,6 +24,29 @@ def nbytes(t: tile.TileType) -> int:
     return prod(t.get_shape()) * elt(t).size
 
 
+def clip_mask(tensor_type, shape: tuple[int, ...] | list[int]) -> int:
+    """The axes a tile of `shape` stored (or loaded) at a tile coordinate of a
+    tensor may run past, as the store helpers' CLIP bits: 1 the rows, 2 the
+    columns; an axis whose extent is a compile-time multiple of the tile's is
+    not checked (no tile at a coordinate inside the tensor crosses it)."""
+    dims = tensor_type.get_dims()[: len(shape)]
+    return sum(
+        1 << k for k, (d, n) in enumerate(zip(dims, shape, strict=True)) if not (isinstance(d, int) and d % n == 0)
+    )
+
+
+def clip_extents(tensor_type, shape: tuple[int, ...] | list[int]) -> list[str] | None:
+    """The C extents (a constant or a size parameter) of each dimension of a
+    tensor that a tile of `shape` stored (or loaded) at a tile coordinate of
+    it may run past, for the helpers' CLIP checks: every dimension of the
+    tile's rank, or None where every extent is a compile-time multiple of the
+    tile's (no element of a tile at a coordinate inside the tensor is past
+    its end: the store is left unchecked, as it was)."""
+    if not clip_mask(tensor_type, shape):
+        return None
+    return [str(d) for d in tensor_type.get_dims()[: len(shape)]]
+
+
 UNARY = {
     "tile.exp": "__expf({})",
     "tile.exp2": "exp2f({})",

@@ -3,6 +3,30 @@ TW_DEV void tw_bulk_load_1d(void* smem_dst, const void* src, uint32_t bytes, uin
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n"
                :: "r"(tw_smem_u32(smem_dst)), "l"(src), "r"(bytes), "r"(tw_smem_u32(bar)) : "memory");
 }
+// A rank-1 tile of n elements at element row0 of a tensor of `extent`: a
+// bulk copy has no out-of-bounds handling (it would read past the tensor's
+// end, fault past its allocation, and bring garbage into the tile), so it
+// copies the bytes before the end only, rounded down to 16 (its size unit):
+// the barrier expects these; tw_bulk_tail_1d writes the rest first.
+template <typename T>
+TW_DEV uint32_t tw_bulk_bytes_1d(int row0, int n, int extent) {
+  return (uint32_t)(min(max(extent - row0, 0), n) * (int)sizeof(T)) & ~15u;
+}
+// The tile's elements past those bytes, by the issuing thread, before its
+// arrive on the barrier (whose release makes them visible to the waiting
+// readers): the tensor's last elements by plain loads, zeros past its end
+// (as a TMA load zero-fills). No element when the tile lies inside.
+template <typename T>
+TW_DEV void tw_bulk_tail_1d(void* smem_dst, const T* src, int row0, int n, int extent) {
+  const int valid = min(max(extent - row0, 0), n);
+  T* dst = reinterpret_cast<T*>(smem_dst);
+#pragma unroll 1  // a cold loop (none but the tensor's last tile): unrolled, it spilled 32 B
+  for (int i = (int)(tw_bulk_bytes_1d<T>(row0, n, extent) / sizeof(T)); i < n; ++i)
+    dst[i] = i < valid ? src[row0 + i] : T(0.f);
+}
+TW_DEV void tw_bulk_load_1d_clip(void* smem_dst, const void* src, uint32_t bytes, uint64_t* bar) {
+  if (bytes) tw_bulk_load_1d(smem_dst, src, bytes, bar);
+}
 // Row reductions of a [64, N] accumulator-layout tile into the thread's two
 // rows (r and r + 8): its own elements, then the quad of lanes sharing them.
 template <int N, typename T>

@@ -298,19 +298,24 @@ TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b,
   }
 }
 // The wgmma accumulator fragment written to a row-major [rows, ld] matrix.
-template <int N, typename S, typename T>
-TW_DEV void twillc_store_acc(const S* acc, T* out, int row0, int col0, int ld) {
+// CLIP (bits: 1 rows, 2 columns): elements at a row >= rows, a column >= cols
+// (the tensor's extents) are not written, each element checked (a pair may
+// straddle an odd cols); an axis whose bit is clear is not checked.
+template <int N, int CLIP = 0, typename S, typename T>
+TW_DEV void twillc_store_acc(const S* acc, T* out, int row0, int col0, int ld, int rows = 0, int cols = 0) {
   const int t = threadIdx.x % 128, warp = t / 32, lane = t % 32;
   const int r = row0 + warp * 16 + lane / 4;
+  const bool r0 = !(CLIP & 1) || r < rows, r1 = !(CLIP & 1) || r + 8 < rows;
 #pragma unroll
   for (int j = 0; j < N / 64; ++j)
 #pragma unroll
     for (int g = 0; g < 8; ++g) {
       const int c = col0 + j * 64 + g * 8 + (lane % 4) * 2;
+      const bool c0 = !(CLIP & 2) || c < cols, c1 = !(CLIP & 2) || c + 1 < cols;
       const S* v = acc + j * 32 + g * 4;
-      out[(size_t)r * ld + c] = T(float(v[0]));
-      out[(size_t)r * ld + c + 1] = T(float(v[1]));
-      out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
-      out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
+      if (r0 && c0) out[(size_t)r * ld + c] = T(float(v[0]));
+      if (r0 && c1) out[(size_t)r * ld + c + 1] = T(float(v[1]));
+      if (r1 && c0) out[(size_t)(r + 8) * ld + c] = T(float(v[2]));
+      if (r1 && c1) out[(size_t)(r + 8) * ld + c + 1] = T(float(v[3]));
     }
 }

@@ -116,16 +116,21 @@ TW_DEV void twillc_tmem_store(uint32_t taddr, const float* src) {
 }
 
 // The thread's row of an [128, N] f32 tile in tensor memory to a row-major
-// [rows, ld] matrix, converted, 32 columns at a time.
-template <int N, typename U>
-TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, int ld) {
-  U* dst = out + (size_t)(row0 + threadIdx.x % 128) * ld + col0;
+// [rows, ld] matrix, converted, 32 columns at a time. CLIP: nothing at a row
+// >= rows or a column >= cols; every thread still runs each tcgen05.ld (a
+// .sync.aligned collective of the warp).
+template <int N, int CLIP = 0, typename U>
+TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, int ld, int rows = 0, int cols = 0) {
+  const int r = row0 + threadIdx.x % 128;
+  const bool in = !(CLIP & 1) || r < rows;
+  U* dst = out + (size_t)r * ld + col0;
 #pragma unroll
   for (int c = 0; c < N; c += 32) {
     float v[32];
     twillc_tmem_load<32>(v, taddr + c);
 #pragma unroll
-    for (int i = 0; i < 32; ++i) dst[c + i] = U(v[i]);
+    for (int i = 0; i < 32; ++i)
+      if (in && (!(CLIP & 2) || col0 + c + i < cols)) dst[c + i] = U(v[i]);
   }
 }
 // Tile math in that layout: a [128, N] tile is N values of the thread's row,
@@ -148,10 +153,14 @@ TW_DEV void twillc_rowsum_t(float* out, const T* a) {
 TW_DEV float twillc_row_t(const uint8_t* rows) {
   return reinterpret_cast<const float*>(rows)[threadIdx.x % 128];
 }
-// The thread's row of a [128, N] tile to a row-major [rows, ld] matrix.
-template <int N, typename T, typename U>
-TW_DEV void twillc_store_row(const T* v, U* out, int row0, int col0, int ld) {
-  U* dst = out + (size_t)(row0 + threadIdx.x % 128) * ld + col0;
+// The thread's row of a [128, N] tile to a row-major [rows, ld] matrix; CLIP:
+// nothing at a row >= rows or a column >= cols.
+template <int N, int CLIP = 0, typename T, typename U>
+TW_DEV void twillc_store_row(const T* v, U* out, int row0, int col0, int ld, int rows = 0, int cols = 0) {
+  const int r = row0 + threadIdx.x % 128;
+  if ((CLIP & 1) && r >= rows) return;
+  U* dst = out + (size_t)r * ld + col0;
 #pragma unroll
-  for (int i = 0; i < N; ++i) dst[i] = U(float(v[i]));
+  for (int i = 0; i < N; ++i)
+    if (!(CLIP & 2) || col0 + i < cols) dst[i] = U(float(v[i]));
 }
