@@ -44,6 +44,7 @@ from twillc.scheduling.graph import DependenceGraph, Schedule, Status
 from twillc.scheduling.joint_query import query_copies
 from twillc.scheduling.joint_roles import warp_roles
 from twillc.scheduling.joint_search import QUERY_WORK, WALL_SLACK, _sequential_ii, _structurally_infeasible
+from twillc.scheduling.progress import Progress
 from twillc.scheduling.warp_config import WarpConfig
 
 LENGTH_WORK = QUERY_WORK / 5
@@ -63,6 +64,7 @@ def schedule_in_pipeline(
     max_ii: int | None = None,
     time_limit: float = 10.0,
     seed: int = 0,
+    progress: Progress | None = None,
 ) -> Schedule:
     """The joint schedule of the least II >= `lower_ii` (up to `max_ii`,
     default `lower_ii` + `_sequential_ii`) in which every op of `stage_of`
@@ -81,7 +83,9 @@ def schedule_in_pipeline(
     minimised within `LENGTH_WORK`; the note says when it is not proven
     shortest. ValueError when a pin names an unknown op, a stage outside
     [0, stages) or a warp outside the config."""
-    return _Fit(graph, config, stage_of, warp_of, stages, lower_ii, max_ii, time_limit, seed).run()
+    fit = _Fit(graph, config, stage_of, warp_of, stages, lower_ii, max_ii, time_limit, seed)
+    fit.progress = progress
+    return fit.run()
 
 
 def pin_bound(
@@ -166,6 +170,8 @@ class _Fit:
         """The model of each II found, for the length's solve."""
         self.bounds = (1, 1)
         """The modulo bound and the pins' bound on II."""
+        self.progress: Progress | None = None
+        """Told after each II's query (current II, its outcome, the bound, elapsed)."""
 
     def left(self) -> float:
         return self.time_limit - (time.monotonic() - self.start_time)
@@ -235,6 +241,11 @@ class _Fit:
 
     def probe(self, ii: int) -> int | None:
         """Query `ii` (once): `ii` when a schedule exists, else None."""
+        found = self._probe(ii)
+        self.tell(ii)
+        return found
+
+    def _probe(self, ii: int) -> int | None:
         from ortools.sat.python import cp_model
 
         if ii in self.outcome:
@@ -257,6 +268,12 @@ class _Fit:
         self.found[ii] = self.answer(solver, model)
         self.models[ii] = model
         return ii
+
+    def tell(self, ii: int) -> None:
+        if self.progress:
+            elapsed = time.monotonic() - self.start_time
+            bound = max(self.lower_ii, *self.bounds)
+            self.progress({"ii": ii, "outcome": self.outcome.get(ii, "-"), "bound": bound, "elapsed": elapsed})
 
     def answer(self, solver, model) -> Found:
         cycles = {o.id: solver.value(model.t[o.id]) for o in self.graph.ops}

@@ -161,6 +161,7 @@ class MaskSplitPass(ModulePass):
         deadline: float,
     ) -> tuple[Schedule | None, str]:
         from twillc.scheduling.pipeline_fit import schedule_in_pipeline
+        from twillc.scheduling.progress import terminal_progress
         from twillc.transforms.joint_schedule import JointSchedulePass
         from twillc.transforms.smem_plan import smem_excess
 
@@ -177,6 +178,7 @@ class MaskSplitPass(ModulePass):
             u.stages,
             u.ii,
             time_limit=max(deadline - time.monotonic(), 1.0),
+            progress=terminal_progress("mask-split"),
         )
         if fit.ii is None or not fit.cycles:
             return None, f"the mask fits the unmasked pipeline at no II ({fit.note})"
