@@ -87,9 +87,10 @@ class MaskSplitPass(ModulePass):
     name = "mask-split"
 
     time_limit: int | float = 30.0
-    """Seconds for both parts: two thirds for the unmasked part (its modulo
-    search at most a third of those, as in the plain pipeline), the rest for
-    fitting the mask into its pipeline."""
+    """Seconds for both parts: half for the unmasked part (its modulo search
+    at most a third of those, as in the plain pipeline), a quarter for
+    fitting the mask into its pipeline, and what is left (at least a quarter)
+    for scheduling the loop as written when the mask does not fit."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.transforms.annotate_costs import AnnotateCostsPass
@@ -103,7 +104,7 @@ class MaskSplitPass(ModulePass):
             raise located_error(loop, "mask-split schedules the loop itself: run it before cost-normalize")
         deadline = time.monotonic() + self.time_limit
         found = select_bounds(loop)
-        first = max(self.time_limit * 2 / 3 if found else self.time_limit, 0.5)
+        first = max(self.time_limit / 2 if found else self.time_limit, 0.5)
         plain = [
             ModuloSchedulePass(time_limit=min(10.0, first / 3)),
             JointSchedulePass(time_limit=max(first - min(10.0, first / 3), 0.5)),
@@ -132,7 +133,8 @@ class MaskSplitPass(ModulePass):
         refused = _pins_refused(loop, ops, shared, u)
         fit: Schedule | None = None
         if not refused:
-            fit, refused = self._fit(loop, graph, ops, shared, u, machine, deadline)
+            fit_deadline = deadline - self.time_limit / 4  # the rest: the loop as written, if need be
+            fit, refused = self._fit(loop, graph, ops, shared, u, machine, fit_deadline)
         if fit is None:
             for select in found:
                 del select.attributes[SPLIT_MASK]
@@ -223,7 +225,8 @@ def _mask_warps(
 def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, Operation]) -> None:
     """The masked loop in the unmasked part's units: each shared op takes
     its twin's costs, each op of the mask its raw costs mapped as the
-    unmasked part maps the same raw value, else scaled by its ratio."""
+    unmasked part maps the same raw value, else scaled by its ratio, and no
+    registers but the selects'."""
     norm = u_loop.attributes["twill.normalization"]
     assert isinstance(norm, DictionaryAttr)
     scale_cycles = norm.data["scale_cycles"].value.data  # type: ignore[union-attr]
@@ -239,6 +242,9 @@ def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, 
         return mapping.get(raw, max(1, round(raw * units / scale_cycles)))
 
     keys = ("twill.cost", "twill.raw_cost", "twill.cross_warp", "twill.raw_cross_warp")
+    # The mask's ops hold no register: code generation computes them element
+    # by element inside the select that reads them (`tile_math._mask_cond`).
+    mask_only = set(mask_only_ops(loop.body.block))
     for inner in loop.body.block.ops:
         mine = twin[inner]
         c = inner.attributes.get("twill.cost")
@@ -255,7 +261,7 @@ def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, 
             c.unit.data,
             cycles,
             units_of(c.latency.data),
-            c.regs.data,
+            0 if inner in mask_only else c.regs.data,
             c.smem.data,
             c.tmem.data,
             bool(c.variable_latency.data),
