@@ -24,18 +24,9 @@ TARGET = "b200"
 
 
 def _passes(spec: str) -> tuple[object, object]:
-    from xdsl.passes import PassPipeline
-    from xdsl.utils.exceptions import ArgSpecParseError
+    from twillc.cli.passes import parse_pipeline
 
-    from twillc.cli.passes import get_all_passes
-
-    available = {k: v for k, v in get_all_passes().items() if k in DDG_PASSES}
-    try:
-        passes = PassPipeline.parse_spec(available, spec).passes
-    except (Exception, ArgSpecParseError) as e:  # unknown pass or option: usage (a BaseException in xDSL)
-        raise UsageError(
-            f"invalid pipeline '{spec}' for a ddg.json input (passes: {', '.join(DDG_PASSES)}): {str(e).strip()}"
-        ) from None
+    passes = parse_pipeline(spec, DDG_PASSES, "a ddg.json input")
     named = {p.name: p for p in passes}
     if len(passes) != 2 or set(named) != set(DDG_PASSES):
         raise UsageError("a ddg.json input runs modulo-schedule then joint-schedule: name both, once each")

@@ -66,18 +66,9 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
 
 
 def _scheduling_pass(spec: str) -> object:
-    from xdsl.passes import PassPipeline
-    from xdsl.utils.exceptions import ArgSpecParseError
+    from twillc.cli.passes import parse_pipeline
 
-    from twillc.cli.passes import get_all_passes
-
-    available = {k: v for k, v in get_all_passes().items() if k in GRAPH_PASSES}
-    try:
-        passes = PassPipeline.parse_spec(available, spec).passes
-    except (Exception, ArgSpecParseError) as e:  # unknown pass or option: usage (a BaseException in xDSL)
-        raise UsageError(
-            f"invalid pipeline '{spec}' for a graph input (passes: {', '.join(GRAPH_PASSES)}): {str(e).strip()}"
-        ) from None
+    passes = parse_pipeline(spec, GRAPH_PASSES, "a graph input")
     schedulers = [p for p in passes if hasattr(p, "schedule_graph")]
     if len(schedulers) != 1:
         raise UsageError("a graph input needs exactly one scheduling pass (modulo-schedule or gaus-schedule)")

@@ -145,3 +145,20 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     if scheduled and "verify-schedule" not in rest:
         rest.insert(0, "verify-schedule")
     return ",".join(rest)
+
+
+def parse_pipeline(spec: str, allowed: tuple[str, ...], what: str) -> list[ModulePass]:
+    """The passes of `spec`, each one of `allowed`; a usage error naming the
+    input kind (`what`) otherwise."""
+    from xdsl.passes import PassPipeline
+    from xdsl.utils.exceptions import ArgSpecParseError
+
+    from twillc.diagnostics import UsageError
+
+    available = {k: v for k, v in get_all_passes().items() if k in allowed}
+    try:
+        return list(PassPipeline.parse_spec(available, spec).passes)
+    except (Exception, ArgSpecParseError) as e:  # unknown pass or option: usage (a BaseException in xDSL)
+        raise UsageError(
+            f"invalid pipeline '{spec}' for {what} (passes: {', '.join(allowed)}): {str(e).strip()}"
+        ) from None

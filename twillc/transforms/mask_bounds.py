@@ -70,6 +70,20 @@ def _int_const(op: Operation) -> int | None:
     return None
 
 
+def _combine(op: Operation, a: Linear | None, b: Linear | None) -> Linear | None:
+    """`a + b`, `a - b`, or `a * b` when one side is a plain integer (the
+    kind from `op`: an `arith` or a `tile` add, sub or mul)."""
+    if a is None or b is None:
+        return None
+    if isinstance(op, arith.AddiOp | tile.AddOp):
+        return a.plus(b)
+    if isinstance(op, arith.SubiOp | tile.SubOp):
+        return a.plus(b.scaled(-1))
+    if a.constant is not None:
+        return b.scaled(a.constant)
+    return a.scaled(b.constant) if b.constant is not None else None
+
+
 class _Reader:
     def __init__(self, loop: tile.ForOp) -> None:
         self.loop = loop
@@ -88,17 +102,9 @@ class _Reader:
         if isinstance(op, arith.IndexCastOp):
             return self.index(op.input)
         if isinstance(op, arith.AddiOp | arith.SubiOp | arith.MuliOp):
-            a, b = self.index(op.lhs), self.index(op.rhs)
-            if a is None or b is None:
-                return None
-            if isinstance(op, arith.AddiOp):
-                return a.plus(b)
-            if isinstance(op, arith.SubiOp):
-                return a.plus(b.scaled(-1))
-            if a.constant is not None:
-                return b.scaled(a.constant)
-            if b.constant is not None:
-                return a.scaled(b.constant)
+            found = _combine(op, self.index(op.lhs), self.index(op.rhs))
+            if found is not None:
+                return found
         if id(op) not in self.inside and isinstance(v.type, IndexType):
             return Linear(terms=((v, 1),))  # fixed before the loop: bid, a size, their arithmetic
         return None
@@ -113,17 +119,7 @@ class _Reader:
         if isinstance(op, tile.AddOp | tile.SubOp | tile.MulOp):
             if any(isinstance(x.type, tile.TileType) and x.type.rank != 2 for x in (op.lhs, op.rhs)):
                 return None  # a row vector: not an index tile
-            a, b = self.tile(op.lhs), self.tile(op.rhs)
-            if a is None or b is None:
-                return None
-            if isinstance(op, tile.AddOp):
-                return a.plus(b)
-            if isinstance(op, tile.SubOp):
-                return a.plus(b.scaled(-1))
-            if a.constant is not None:
-                return b.scaled(a.constant)
-            if b.constant is not None:
-                return a.scaled(b.constant)
+            return _combine(op, self.tile(op.lhs), self.tile(op.rhs))
         return None
 
     def condition(self, v: SSAValue) -> list[Bound] | None:
