@@ -29,7 +29,7 @@ from lowering.warp_program import WarpProgram
 
 class Finding(Exception):
     """What the simulation found wrong: kind is deadlock, overwrite,
-    stale-read, unwritten-read, unavailable, missing, duplicate, beyond-trips
+    stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips
     or mismatch."""
 
     def __init__(self, kind: str, message: str) -> None:
@@ -269,6 +269,10 @@ class WarpSim:
             yield ("go",)
         ring = self.rings.get(name)
         if ring is not None and op.results:
+            if ring.producer != w:
+                raise Finding(
+                    "misplaced", f"warp {w} computes '{name}', but its channel's barriers are warp {ring.producer}'s"
+                )
             if ring.depth <= 0:
                 raise Finding("deadlock", f"channel '{name}' has depth {ring.depth}: no slot to fill")
             slot = it % ring.depth
@@ -355,7 +359,7 @@ def simulate(
     trips: list[int],
     interleavings: int = 50,
     seed: int = 0,
-    options: Options = Options(),
+    options: Options | None = None,
     sizes: dict | None = None,
     numeric_runs: int = 2,
     stop_at_first: bool = True,
@@ -372,7 +376,7 @@ def simulate(
         sz = dict(sizes) if sizes else {}
         ref = None
         for i, (what, policy) in enumerate(_policies(roles, interleavings, seed)):
-            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options)
+            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options or Options())
             sim.numeric = i < numeric_runs
             rep.runs += 1
             try:
