@@ -74,6 +74,12 @@ def _variant_search() -> type[ModulePass]:
     return VariantSearchPass
 
 
+def _simulate() -> type[ModulePass]:
+    from lowering.transforms.simulate import SimulatePass
+
+    return SimulatePass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return {
         "annotate-costs": _annotate_costs,
@@ -87,6 +93,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "sub-tile": _sub_tile,
         "mask-split": _mask_split,
         "variant-search": _variant_search,
+        "simulate": _simulate,
     }
 
 
@@ -102,6 +109,7 @@ PASS_SUMMARIES = {
     "sub-tile": "split a chain's rows into independent parts (data partitioning), plain tile IR",
     "variant-search": "schedule the kernel unsplit and sub-tiled in 2, 3, ... parts; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
+    "simulate": "run the warp-specialized program under many interleavings against the loop; exit 3 on a finding",
 }
 
 # What `twillc k.tile -o k.json` (or .txt, ...) runs when --passes is not given:

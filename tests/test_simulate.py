@@ -1,0 +1,95 @@
+"""The warp-specialized program of every example simulated against the
+reference interpreter of its loop (README, "Simulating the lowered
+program"), and mutations of it that the simulator must report."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from lowering.simulate.warp_sim import Options, simulate
+from lowering.warp_program import read_warp_program
+from twillc.cli.compile import parse_module
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = sorted((ROOT / "tests" / "data" / "simulate").glob("*.mlir"))
+
+
+@cache
+def _read(path: Path):
+    module = parse_module(path.read_text(), str(path), ".mlir")
+    return module, read_warp_program(module)
+
+
+def _trips(stages: int) -> list[int]:
+    return sorted({0, 1, 2, max(stages - 1, 0), stages, stages + 1, 37})
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_example_simulates_equal_to_the_loop(path: Path) -> None:
+    module, prog = _read(path)
+    trips = _trips(prog.stages)
+    rep = simulate(module, prog, trips, interleavings=50, numeric_runs=1)
+    assert rep.findings == []
+    assert rep.runs == 50 * len(trips)
+
+
+def _found(module, prog, options: Options | None = None, trips: list[int] | None = None) -> list[str]:
+    trips = trips or _trips(prog.stages)
+    return simulate(module, prog, trips, interleavings=6, numeric_runs=0, options=options or Options()).findings
+
+
+def _with_roles(prog, roles):
+    return dataclasses.replace(prog, roles=tuple(roles))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_flipped_parity_is_reported(path: Path) -> None:
+    module, prog = _read(path)
+    for name in prog.channels:
+        for side in ("full", "empty"):
+            found = _found(module, prog, Options(frozenset({(name, side)})))
+            assert found, f"parity of {name}'s {side} barriers flipped: nothing reported"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_dropped_guard_is_reported(path: Path) -> None:
+    module, prog = _read(path)
+    for i, role in enumerate(prog.roles):
+        for phase in ("prologue", "epilogue"):
+            for k, c in enumerate(getattr(role, phase)):
+                if not c.guarded:
+                    continue
+                copies = list(getattr(role, phase))
+                copies[k] = dataclasses.replace(c, guarded=False)
+                roles = list(prog.roles)
+                roles[i] = dataclasses.replace(role, **{phase: tuple(copies)})
+                assert _found(module, _with_roles(prog, roles)), f"guard of {role.name}'s {phase} copy {c.op} dropped"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_copy_moved_to_another_role_is_reported(path: Path) -> None:
+    module, prog = _read(path)
+    for i, role in enumerate(prog.roles):
+        other = (i + 1) % len(prog.roles)
+        for c in role.kernel:
+            if not prog.ops[c.op].results:
+                continue  # a store reading values the other role also receives is as correct there
+            roles = list(prog.roles)
+            moved = [x for x in (*role.prologue, *role.kernel, *role.epilogue) if x.op == c.op]
+            strip = {
+                ph: tuple(x for x in getattr(role, ph) if x.op != c.op) for ph in ("prologue", "kernel", "epilogue")
+            }
+            roles[i] = dataclasses.replace(role, **strip)
+            o = roles[other]
+            roles[other] = dataclasses.replace(
+                o,
+                prologue=(*o.prologue, *[x for x in moved if x in role.prologue]),
+                kernel=(*o.kernel, *[x for x in moved if x in role.kernel]),
+                epilogue=(*o.epilogue, *[x for x in moved if x in role.epilogue]),
+            )
+            assert _found(module, _with_roles(prog, roles)), f"{c.op} moved from {role.name} to {o.name}"
