@@ -68,6 +68,17 @@ class MaskSplitOp(IRDLOperation):
             raise VerifyException("a mask split needs at least one bound")
 
 
+def mask_split_of(loop: Operation) -> MaskSplitOp | None:
+    """The `twill.mask_split` among the twill ops that follow the loop
+    (`twill.pipeline` and `twill.warp_specialize` may come before it)."""
+    op = loop.next_op
+    while op is not None and op.dialect_name() == "twill":
+        if isinstance(op, MaskSplitOp):
+            return op
+        op = op.next_op
+    return None
+
+
 def split_selects(body: Block) -> list[tile.SelectOp]:
     return [op for op in body.ops if isinstance(op, tile.SelectOp) and SPLIT_MASK in op.attributes]
 

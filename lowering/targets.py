@@ -76,16 +76,16 @@ def part_table(loop, graph, ops: dict, scale: float) -> list[dict[str, object]]:
     refused; empty for a loop with no split mask."""
     from xdsl.dialects.builtin import StringAttr
 
-    from dialects.twill import CostAttr, MaskSplitOp, ScheduleAttr
-    from dialects.twill_split import mask_only_ops, split_selects
+    from dialects.twill import CostAttr, ScheduleAttr
+    from dialects.twill_split import mask_only_ops, mask_split_of, split_selects
     from lowering.cuda.index_expr import c_index
 
     refused = loop.attributes.get("twill.split_refused")
     if isinstance(refused, StringAttr):
         note = f"not split: {refused.data}"
         return [{"part": "whole", "note": note, "summary": f"whole     {note}"}]
-    split, whole = loop.next_op, loop.attributes.get("twill.schedule")
-    if not isinstance(split, MaskSplitOp) or not isinstance(whole, ScheduleAttr):
+    split, whole = mask_split_of(loop), loop.attributes.get("twill.schedule")
+    if split is None or not isinstance(whole, ScheduleAttr):
         return []
     j = loop.body.block.args[0]
     when = " and ".join(

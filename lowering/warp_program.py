@@ -15,7 +15,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
-from dialects.twill_split import MaskSplitOp, mask_only_ops, split_selects
+from dialects.twill_split import MaskSplitOp, mask_only_ops, mask_split_of, split_selects
 from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error
@@ -111,16 +111,6 @@ def find_warp_specialize(loop: tile.ForOp) -> WarpSpecializeOp | None:
     return None
 
 
-def find_mask_split(loop: tile.ForOp) -> MaskSplitOp | None:
-    """The `twill.mask_split` op among the twill ops following the loop."""
-    op = loop.next_op
-    while op is not None and op.dialect_name() == "twill":
-        if isinstance(op, MaskSplitOp):
-            return op
-        op = op.next_op
-    return None
-
-
 def read_warp_program(module: ModuleOp) -> WarpProgram:
     loop = find_loop(module)
     ws = find_warp_specialize(loop)
@@ -176,7 +166,7 @@ def _read_mask_split(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str
     be filled in some iterations only, and its ring phases would diverge
     between its two ends; a split select's readers are its role's, so the
     unmasked schedule may fold it away)."""
-    op = find_mask_split(loop)
+    op = mask_split_of(loop)
     block = loop.parent_block()
     assert block is not None
     everything = list(block.ops)

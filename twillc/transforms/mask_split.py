@@ -42,7 +42,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from dialects import tile
 from dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
-from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, split_selects
+from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, mask_split_of, split_selects
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
@@ -318,8 +318,8 @@ def unmasked_part(module: ModuleOp, machine: Machine) -> tuple[DependenceGraph, 
     `twill.unmasked_cycle`, on its warp in the loop's schedule; None when
     the loop is not split."""
     loop = find_loop(module)
-    split = loop.next_op
-    if not isinstance(split, MaskSplitOp):
+    split = mask_split_of(loop)
+    if split is None:
         return None
     copy = module.clone()
     fold_split_masks(copy)

@@ -32,7 +32,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp
 from xdsl.passes import ModulePass
 
-from dialects.twill import MaskSplitOp, ScheduleAttr, VariantAttr
+from dialects.twill import ScheduleAttr, VariantAttr
+from dialects.twill_split import mask_split_of
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cycles import cycles_per_unit
@@ -129,8 +130,8 @@ class VariantSearchPass(ModulePass):
             return Variant(parts, None, status="unscheduled", note=e.message, error=e)
         loop = find_loop(module)
         sched = loop.attributes["twill.schedule"]
-        split = loop.next_op
-        if isinstance(split, MaskSplitOp):  # most iterations run the unmasked part: it ranks the variant
+        split = mask_split_of(loop)
+        if split is not None:  # most iterations run the unmasked part: it ranks the variant
             sched = split.unmasked
         assert isinstance(sched, ScheduleAttr)
         scale = cycles_per_unit(loop)
