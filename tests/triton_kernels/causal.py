@@ -16,16 +16,16 @@ def attn_fwd_causal(
     start_m = tl.program_id(0)
     desc_q = tl.make_tensor_descriptor(
         Q, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_M, HEAD_DIM]
-    )  # noqa: E501
+    )
     desc_k = tl.make_tensor_descriptor(
         K, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_N, HEAD_DIM]
-    )  # noqa: E501
+    )
     desc_v = tl.make_tensor_descriptor(
         V, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_N, HEAD_DIM]
-    )  # noqa: E501
+    )
     desc_o = tl.make_tensor_descriptor(
         Out, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_M, HEAD_DIM]
-    )  # noqa: E501
+    )
     offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
     m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
@@ -60,16 +60,16 @@ def attn_fwd_on_band(
     start_m = tl.program_id(0)
     desc_q = tl.make_tensor_descriptor(
         Q, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_M, HEAD_DIM]
-    )  # noqa: E501
+    )
     desc_k = tl.make_tensor_descriptor(
         K, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_N, HEAD_DIM]
-    )  # noqa: E501
+    )
     desc_v = tl.make_tensor_descriptor(
         V, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_N, HEAD_DIM]
-    )  # noqa: E501
+    )
     desc_o = tl.make_tensor_descriptor(
         Out, shape=[N_CTX, HEAD_DIM], strides=[HEAD_DIM, 1], block_shape=[BLOCK_M, HEAD_DIM]
-    )  # noqa: E501
+    )
     offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.arange(0, BLOCK_N)
     m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
