@@ -18,12 +18,17 @@ What maps to what:
   arith.truncf/extf, tt.fp_to_fp, ...  tile.cast
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles
+  arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
+                                       tile.cmp, arith.andi/ori tile.and/or, an integer tensor
+                                       (tt.make_range expanded to rows / columns, broadcast, plus
+                                       scalars) tile.iota + tile.add of an i32 offset; the loop's
+                                       induction variable lb + j * step (j counting iterations)
 Folded into the value they pass on (no op of their own): ttg.local_alloc,
 ttg.local_load, ttg.convert_layout, ttng.tmem_alloc / tmem_store / tmem_load
 (the accumulator's value), tt.expand_dims on the last axis and tt.broadcast of
 a row vector (a rank-1 tile broadcasts over rows), tt.splat of a scalar,
-ttng.warp_group_dot_wait. Dropped: index arithmetic, whose results are
-integers, booleans, pointers or tokens (offsets, masks for bounds, pointer
+ttng.warp_group_dot_wait. Dropped: index arithmetic that no select reads,
+whose results are integers, booleans, pointers or tokens (offsets, masks for bounds, pointer
 increments): it decides which tile an op reads, not what the op costs, and a
 load's tile index keeps only what its offset depends on (the loop iteration,
 the program id, neither). Anything else is a located error naming the op.
