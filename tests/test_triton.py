@@ -116,3 +116,54 @@ def test_write_back_matches_the_schedule(tmp_path):
     for used in clusters.values():
         assert used == set(range(len(used)))  # dense
     assert f"tt.scheduled_max_stage = {max(stages)} : i32" in text
+
+
+CAUSAL_SIG = "*fp16,*fp16,*fp16,*fp16,fp32,i32"
+
+
+def test_causal_mask_imports_as_tile_mask_ops_that_mask_split_reads():
+    """`offs_m[:, None] >= start_n + offs_n[None, :]` is iota_rows + bid * BM
+    >= iota_cols + j * BN: mask_bounds reads its bound on j."""
+    from dialects import tile
+    from twillc.transforms.ir_graph import find_loop
+    from twillc.transforms.mask_bounds import select_bounds
+
+    tm = ttgir_from_python(
+        str(KERNELS / "causal.py") + "::attn_fwd_causal", CAUSAL_SIG, ["HEAD_DIM=128,BLOCK_M=128,BLOCK_N=64"], "h100", 8
+    )
+    module = import_ttgir(tm, "h100")
+    names = [op.name for op in loop_ops(module)]
+    for name in ("tile.iota", "tile.cmp", "tile.select"):
+        assert names.count(name) == 1, names
+    (sel, bounds), *_ = select_bounds(find_loop(module)).items()
+    assert isinstance(sel, tile.SelectOp)
+    assert [b.alpha for b in bounds] == [-64]  # -64 * j + 128 * bid - 63 >= 0
+    assert bounds[0].offset.const == -63
+    assert [c for _, c in bounds[0].offset.terms] == [128]
+
+
+def test_causal_write_back_parses(tmp_path):
+    from twillc.driver import main
+
+    out = tmp_path / "k.ttgir"
+    src = str(KERNELS / "causal.py") + "::attn_fwd_causal"
+    args = ["--signature", CAUSAL_SIG, "--constexpr", "HEAD_DIM=128,BLOCK_M=128,BLOCK_N=128", "--target", "h100"]
+    assert main([src, *args, "-o", str(out), "--no-cache"]) == 0  # the default pipeline: the loop split
+    parse_ttgir(out.read_text(), "k.ttgir")
+    assert re.search(r"arith\.select .*loop\.stage = \d+ : i32", out.read_text())
+
+
+def test_mask_of_unsupported_index_arithmetic_is_located(tmp_path):
+    """An index tensor scaled (`offs * 2`) has no iota + offset form: located at the op."""
+    src = tmp_path / "k.py"
+    text = (KERNELS / "causal.py").read_text().replace("(start_n + offs_n[None, :])", "(start_n + offs_n[None, :] * 2)")
+    src.write_text(text)
+    with pytest.raises(UserError) as e:
+        import_ttgir(
+            ttgir_from_python(
+                str(src) + "::attn_fwd_causal", CAUSAL_SIG, ["HEAD_DIM=128,BLOCK_M=128,BLOCK_N=64"], "h100", 8
+            ),
+            "h100",
+        )
+    assert "in a mask" in e.value.message
+    assert e.value.loc.line == 39

@@ -18,12 +18,17 @@ What maps to what:
   arith.truncf/extf, tt.fp_to_fp, ...  tile.cast
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles
+  arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
+                                       tile.cmp, arith.andi/ori tile.and/or, an integer tensor
+                                       (tt.make_range expanded to rows / columns, broadcast, plus
+                                       scalars) tile.iota + tile.add of an i32 offset; the loop's
+                                       induction variable lb + j * step (j counting iterations)
 Folded into the value they pass on (no op of their own): ttg.local_alloc,
 ttg.local_load, ttg.convert_layout, ttng.tmem_alloc / tmem_store / tmem_load
 (the accumulator's value), tt.expand_dims on the last axis and tt.broadcast of
 a row vector (a rank-1 tile broadcasts over rows), tt.splat of a scalar,
-ttng.warp_group_dot_wait. Dropped: index arithmetic, whose results are
-integers, booleans, pointers or tokens (offsets, masks for bounds, pointer
+ttng.warp_group_dot_wait. Dropped: index arithmetic that no select reads,
+whose results are integers, booleans, pointers or tokens (offsets, masks for bounds, pointer
 increments): it decides which tile an op reads, not what the op costs, and a
 load's tile index keeps only what its offset depends on (the loop iteration,
 the program id, neither). Anything else is a located error naming the op.
@@ -120,6 +125,27 @@ class Val:
 
 DROPPED = Val()
 
+
+@dataclass(frozen=True)
+class Index:
+    """An integer tensor a mask reads: a `tt.make_range` along rows (`dim`
+    0) or columns (1), not yet expanded (None), or none (-1: a scalar or its
+    splat), plus `start` and integer scalars (Triton value id, coefficient)."""
+
+    dim: int | None
+    origin: TOp | None
+    start: int = 0
+    terms: tuple[tuple[int, int], ...] = ()
+    added: TOp | None = None
+    """The op that last added an offset (the `tile.add`'s location)."""
+
+
+CMPI = {2: "lt", 3: "le", 4: "gt", 5: "ge", 0: "eq", 1: "ne", 6: "lt", 7: "le", 8: "gt", 9: "ge"}
+"""`arith.cmpi`'s predicates (signed and unsigned alike: indices are not negative)."""
+LOGIC = {"arith.andi": tile.AndOp, "arith.ori": tile.OrOp}
+MASK_PASS_THROUGH = ("tt.broadcast", "ttg.convert_layout", "tt.expand_dims")
+INDEX_ARITH = {"arith.addi": arith.AddiOp, "arith.subi": arith.SubiOp, "arith.muli": arith.MuliOp}
+
 _TENSOR = re.compile(r"^(?:tensor|!ttg\.memdesc|!tt\.tensordesc)<(?:tensor<)?((?:\d+x)*)([A-Za-z0-9]+)")
 
 
@@ -159,6 +185,11 @@ class TtgirImporter:
         self.depends: dict[int, frozenset[str]] = {}
         self.dims: dict[str, list[str | int]] = {}
         """A tensor argument's sizes, where a `tt.make_tensor_descriptor` names them."""
+        self.body_ops: list[Operation] = []
+        self.masks: dict[int, SSAValue] = {}
+        """Integer and boolean tensors a mask reads, made on demand (`mask_operand`)."""
+        self.indices: dict[int, SSAValue] = {}
+        """Integer scalars as `index` values (`scalar_index`)."""
 
     # -- errors and locations ------------------------------------------------
 
@@ -233,7 +264,7 @@ class TtgirImporter:
         outer_state = dict(self.state)
         for buf, arg in zip(buffers, block.args[1 + len(carried) :], strict=True):
             self.state[buf] = arg
-        body_ops: list[Operation] = []
+        body_ops: list[Operation] = self.body_ops
         self.sink = body_ops
         yielded: list[SSAValue] = []
         for op in body.ops:
@@ -568,6 +599,8 @@ class TtgirImporter:
             self.set(op, Val(new.results[0]))
         elif name == "tt.reduce":
             self.reduce(op)
+        elif name == "arith.select" and _shape(op.result_types[0]) is not None:
+            self.select(op)
         else:
             raise self.error(op, f"unsupported op '{name}'")
 
@@ -578,6 +611,182 @@ class TtgirImporter:
             attr = owner.attributes["twill.triton"]
             assert isinstance(attr, ArrayAttr)
             owner.attributes["twill.triton"] = ArrayAttr([*attr.data, IntegerAttr(op.index, i64)])
+
+    # -- masks: index tensors, comparisons, selects -----------------------------
+
+    def select(self, op: TOp) -> None:
+        """`arith.select` of float tensors: `tile.select`, its condition
+        imported from the index arithmetic it reads (`mask_operand`); a splat
+        constant operand is a scalar, as `.tile`'s `where(c, s, -inf)`."""
+        cond = self.mask_operand(op.operands[0], op)
+        values = []
+        for i in (1, 2):
+            d = self.tm.defs.get(op.operands[i])
+            if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
+                value = _constant_value(d, self.tm.text)
+                element = _shape(d.result_types[0])[1]  # type: ignore[index]
+                if value is None or element not in ELEMENTS:
+                    raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
+                const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
+                values.append(self.emit(const, d).results[0])
+            else:
+                values.append(self.tile_operand(op, i))
+        result = tile.select_type(cond.type, values[0].type, values[1].type)
+        if isinstance(result, str):
+            raise self.error(op, f"'arith.select': {result}")
+        new = self.emit(tile.SelectOp(cond, values[0], values[1], result), op)
+        self.set(op, Val(new.results[0]))
+
+    def mask_operand(self, vid: int, user: TOp) -> SSAValue:
+        """An integer or boolean tensor (or scalar) that a select reads, as
+        tile IR: comparisons `tile.cmp`, `&` / `|` `tile.and` / `tile.or`, an
+        index tensor `tile.iota` plus an `i32` offset (`Index`). Made where
+        the loop's iteration first matters: in the body when it depends on
+        the induction variable, else before the loop."""
+        if vid in self.masks:
+            return self.masks[vid]
+        d = self.tm.defs.get(vid)
+        ty = self.type_of(vid)
+        shape = _shape(ty)
+        saved = self.sink
+        self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
+        try:
+            if d is not None and d.name == "arith.cmpi" and shape is not None:
+                pred = CMPI.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
+                if pred is None:
+                    raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
+                lhs, rhs = self.mask_operand(d.operands[0], d), self.mask_operand(d.operands[1], d)
+                expected = tile.compare_type(lhs.type, rhs.type)
+                if isinstance(expected, str):
+                    raise self.error(d, f"'arith.cmpi': {expected}")
+                out = self.emit(tile.CmpOp(pred, lhs, rhs, expected), d).results[0]
+            elif d is not None and d.name in LOGIC and shape is not None and shape[1] == "i1":
+                lhs, rhs = self.mask_operand(d.operands[0], d), self.mask_operand(d.operands[1], d)
+                expected = tile.logic_type(lhs.type, rhs.type)
+                if isinstance(expected, str):
+                    raise self.error(d, f"'{d.name}': {expected}")
+                out = self.emit(LOGIC[d.name](lhs, rhs, expected), d).results[0]
+            elif d is not None and shape is not None and shape[1] == "i1" and d.name in MASK_PASS_THROUGH:
+                out = self.mask_operand(d.operands[0], d)
+            else:
+                out = self.index_tile(vid, shape, d or user)
+        finally:
+            self.sink = saved
+        self.masks[vid] = out
+        return out
+
+    def index_tile(self, vid: int, shape: tuple[list[int], str] | None, origin: TOp) -> SSAValue:
+        """An integer tensor read as one index vector along rows or columns
+        plus a scalar offset: `tile.iota` + the offset cast to `i32`, as
+        `.tile`'s `iota_rows(R, C) + bid * BM`; an integer scalar, or a splat
+        of one, the offset alone."""
+        ix = self.read_index(vid)
+        if ix is None or (shape is not None and (len(shape[0]) != 2 or ix.dim is None)):
+            raise self.error(
+                origin,
+                f"unsupported op '{origin.name}' in a mask (an index tensor is tt.make_range along rows or "
+                "columns plus integer scalars: the program id, the loop's induction variable, constants)",
+            )
+        offset: SSAValue | None = None
+        for term, coeff in ix.terms:
+            v = self.scalar_index(term, ix.added or origin)
+            if coeff != 1:
+                v = self.emit(arith.MuliOp(v, self.const_index(coeff, origin)), ix.added or origin).results[0]
+            offset = v if offset is None else self.emit(arith.AddiOp(offset, v), ix.added or origin).results[0]
+        if ix.start:
+            k = self.const_index(ix.start, origin)
+            offset = k if offset is None else self.emit(arith.AddiOp(offset, k), ix.added or origin).results[0]
+        if offset is None:
+            offset = self.const_index(0, origin)
+        as_i32 = self.emit(arith.IndexCastOp(offset, i32), ix.added or origin).results[0]
+        if shape is None or ix.dim == -1:
+            if shape is not None:
+                raise self.error(origin, f"unsupported op '{origin.name}' in a mask (a splat: compare with a scalar)")
+            return as_i32
+        assert ix.origin is not None
+        iota = self.emit(tile.IotaOp(ix.dim, TileType(shape[0], i32)), ix.origin).results[0]
+        if ix.added is None and not ix.terms and not ix.start:
+            return iota
+        return self.emit(tile.AddOp(iota, as_i32, TileType(shape[0], i32)), ix.added or origin).results[0]
+
+    def read_index(self, vid: int) -> Index | None:
+        """`vid` as an index vector plus scalars, or None."""
+        d = self.tm.defs.get(vid)
+        if _shape(self.type_of(vid)) is None:  # an integer scalar
+            return Index(-1, None, 0, ((vid, 1),))
+        if d is None:
+            return None
+        if d.name == "tt.make_range":
+            return Index(None, d, d.int_attr("start") or 0)
+        if d.name == "tt.splat":
+            return self.read_index(d.operands[0])
+        if d.name == "tt.expand_dims":
+            ix = self.read_index(d.operands[0])
+            if ix is None or ix.dim is not None:
+                return ix if ix is not None and ix.dim == -1 else None
+            return Index(1 - (d.int_attr("axis") or 0), ix.origin, ix.start, ix.terms, ix.added)
+        if d.name in ("tt.broadcast", "ttg.convert_layout"):
+            return self.read_index(d.operands[0])
+        if d.name in ("arith.addi", "arith.subi"):
+            a, b = self.read_index(d.operands[0]), self.read_index(d.operands[1])
+            if a is None or b is None or b.dim != -1 and (a.dim != -1 or d.name == "arith.subi"):
+                return None
+            if b.dim != -1:
+                a, b = b, a
+            sign = -1 if d.name == "arith.subi" else 1
+            terms = a.terms + tuple((t, sign * c) for t, c in b.terms)
+            return Index(a.dim, a.origin, a.start + sign * b.start, terms, d)
+        return None
+
+    def scalar_index(self, vid: int, user: TOp) -> SSAValue:
+        """An integer scalar as an `index` value: the program id `bid`, the
+        loop's induction variable `lb + j * step` (`j` counting iterations,
+        as the tile loop's variable does), constants, kernel arguments
+        (`tile.size`), their `+`, `-`, `*`."""
+        if vid in self.indices:
+            return self.indices[vid]
+        assert self.loop is not None
+        saved = self.sink
+        self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
+        try:
+            out = self._scalar_index(vid, user)
+        finally:
+            self.sink = saved
+        self.indices[vid] = out
+        return out
+
+    def _scalar_index(self, vid: int, user: TOp) -> SSAValue:
+        assert self.loop is not None and self.iv is not None
+        if vid == self.loop.blocks[0].args[0]:
+            lb, step = self.loop.operands[0], self.loop.operands[2]
+            scaled: SSAValue = self.iv
+            if _int_constant(self.tm.defs.get(step)) != 1:
+                scaled = self.emit(arith.MuliOp(self.iv, self.scalar_index(step, user)), user).results[0]
+            if _int_constant(self.tm.defs.get(lb)) == 0:
+                return scaled
+            return self.emit(arith.AddiOp(self.scalar_index(lb, user), scaled), user).results[0]
+        if vid in self.tm.arg_names and vid in self.tm.block_args:
+            return self.hoist(tile.SizeOp(self.tm.arg_names[vid]), user)
+        d = self.tm.defs.get(vid)
+        if d is not None and (k := _int_constant(d)) is not None:
+            return self.const_index(k, d)
+        if d is not None and d.name == "tt.get_program_id" and (d.int_attr("axis") or 0) == 0:
+            assert self.bid is not None
+            return self.bid
+        if d is not None and d.name in INDEX_ARITH:
+            lhs, rhs = self.scalar_index(d.operands[0], d), self.scalar_index(d.operands[1], d)
+            return self.emit(INDEX_ARITH[d.name](lhs, rhs), d).results[0]
+        raise self.error(
+            d or user,
+            f"unsupported op '{(d or user).name}' in a mask (an index scalar is the program id, the loop's "
+            "induction variable, a constant, a kernel argument, and their +, -, *)",
+        )
+
+    def type_of(self, vid: int) -> str:
+        d = self.tm.defs.get(vid)
+        if d is None:
+            return self.tm.arg_types.get(vid, "")
+        return d.result_types[d.results.index(vid)]
 
     def index_value(self, op: TOp, r: int) -> Val:
         """Index arithmetic: dropped, but a pointer keeps the tensor argument it reads."""
@@ -659,6 +868,13 @@ class TtgirImporter:
 
 def _constant_false(op: TOp) -> bool:
     return op.name == "arith.constant" and op.result_types == ["i1"] and op.int_attr("value") == 0
+
+
+def _int_constant(op: TOp | None) -> int | None:
+    """An integer scalar constant's value."""
+    if op is None or op.name != "arith.constant" or not re.fullmatch(r"i\d+|index", op.result_types[0]):
+        return None
+    return op.int_attr("value")
 
 
 def _is_zeros(value: SSAValue) -> bool:
