@@ -146,7 +146,7 @@ def split_causal():
     from twillc.transforms.mask_split import MaskSplitPass
 
     module = parse_tile(CAUSAL, "causal.tile")
-    MaskSplitPass(time_limit=20).apply(Context(), module)
+    MaskSplitPass(time_limit=60).apply(Context(), module)
     return module
 
 
