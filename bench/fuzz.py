@@ -35,6 +35,7 @@ their stderr. Prints a summary table (`--markdown` for the README).
 
 Usage: python bench/fuzz.py [--generated 2000] [--mutated 1000] [--jobs 2]
        [--time-limit 2] [--limit 8] [--nvcc-every 1] [--seed 0]
+       python bench/fuzz.py --replay bench/results/fuzz-failures --jobs 1
 """
 
 from __future__ import annotations
@@ -446,6 +447,8 @@ def run_one(name: str, text: str, args: argparse.Namespace, nvcc: bool) -> Resul
 
 
 def cases(args: argparse.Namespace) -> list[tuple[str, str]]:
+    if args.replay:  # the failing inputs a run wrote, again
+        return [(p.stem, p.read_text()) for p in sorted(Path(args.replay).glob("*.tile"))]
     out = [(f"gen{args.seed + i:05d}", generate(args.seed + i)) for i in range(args.generated)]
     for i in range(args.mutated):
         stem, text = mutate(args.seed + i)
@@ -505,6 +508,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-timeout", type=float, default=60.0, help="a run killed after this is a 'hang'")
     ap.add_argument("--nvcc-every", type=int, default=1, help="nvcc every N-th kernel (0: never)")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "fuzz-failures"))
+    ap.add_argument("--replay", metavar="DIR", help="run the .tile files of DIR (a run's failures) instead")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--print", type=int, metavar="SEED", help="print generated kernel SEED and exit")

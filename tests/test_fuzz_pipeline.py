@@ -61,7 +61,7 @@ def test_pipeline_smoke() -> None:
     args = argparse.Namespace(
         generated=3, mutated=3, seed=0, jobs=2, time_limit=0.5, limit=20.0, hard_timeout=120.0, nvcc_every=0, out=""
     )
-    args.verbose = False
+    args.verbose, args.replay = False, None
     results = fuzz.run_all(args)
     assert len(results) == 6
     bad = [(r.name, r.cls, r.detail) for r in results if r.cls in fuzz.FAILURES]

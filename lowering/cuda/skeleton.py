@@ -116,7 +116,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             base = (value.name_hint or f"v{len(self.names)}").replace(".", "_")
             if base in CPP_KEYWORDS:
                 base += "_"
-            taken = set(self.names.values())
+            # a kernel parameter's name is taken too: a sub-tiled `s` (s0, s1) beside a scalar argument `s0`
+            taken = set(self.names.values()) | set(self.args.values())
             n, k = base, 1
             while n in taken:
                 n, k = f"{base}_{k}", k + 1
