@@ -57,3 +57,74 @@ def test_b200_hole_after_the_loop_reads_a_loaded_tile_in_shared_memory(tmp_path:
 @pytest.mark.parametrize("module", ["scalar-name-sub-tiled-ws", "b200-hole-post-loaded-ws"])
 def test_reads_back(module: str, tmp_path: Path) -> None:
     assert main([str(DATA / f"{module}.mlir"), "-o", str(tmp_path / "k.mlir")]) == 0
+
+
+def run_tile(source: str, tmp_path: Path, *outputs: str) -> int:
+    tile_path = tmp_path / "k.tile"
+    tile_path.write_text(source)
+    passes = "variant-search{time-limit=2},pipeline-expand,warp-specialize,simulate{trips=0,1,2,3,5 interleavings=4}"
+    argv = [str(tile_path), "--passes", passes]
+    for o in outputs:
+        argv += ["-o", str(tmp_path / o)]
+    return main(argv)
+
+
+UNCHANGED = """target h100
+
+kernel k(A: f16[N, 64], C: f32[N, 64], D: f32[N, 64]) {
+  acc = full(0.5) : f32[64, 64]
+  s = zeros() : f32[64, 64]
+  for j in 0 .. N / 64 carry (acc, s) {
+    a = load A[j, 0] : f16[64, 64]
+    s = s + cast<f32>(a) * acc
+  }
+  store C[bid, 0] = acc
+  store D[bid, 0] = s
+}
+"""
+
+SWAP = """target h100
+
+kernel k(A: f16[N, 64], C: f32[N, 64], D: f32[N, 64]) {
+  x = zeros() : f32[64, 64]
+  y = full(1.0) : f32[64, 64]
+  for j in 0 .. N / 64 carry (x, y) {
+    a = load A[j, 0] : f16[64, 64]
+    t = x
+    x = y
+    y = t + cast<f32>(a)
+  }
+  store C[bid, 0] = x
+  store D[bid, 0] = y
+}
+"""
+
+
+def test_simulates_a_carried_value_the_loop_never_assigns(tmp_path: Path) -> None:
+    """`carry (acc)` with no assignment to `acc` in the body: the loop yields
+    it unchanged, and the simulator reads its initial value in every
+    iteration and after the loop (was: KeyError, exit 3)."""
+    assert run_tile(UNCHANGED, tmp_path, "k.mlir") == 0
+
+
+def test_simulates_carried_values_yielded_as_each_other(tmp_path: Path) -> None:
+    """`x = y` of two carried values (a swap): x entering iteration i is y
+    entering iteration i - 1, two iterations after the op that computed it."""
+    assert run_tile(SWAP, tmp_path, "k.mlir") == 0
+
+
+def test_generates_a_carried_value_the_loop_never_assigns(tmp_path: Path) -> None:
+    """The causal example with `m = m_new` deleted (`m` carried unchanged):
+    simulated and generated (was: KeyError in the carried hand-off), and
+    the CUDA compiles."""
+    source = (DATA / "attn-causal-m-unchanged.tile").read_text()
+    assert run_tile(source, tmp_path, "k.cu") == 0
+    if NVCC:
+        gen = "arch=compute_90a,code=sm_90a"
+        nv = subprocess.run(
+            [NVCC, "-gencode", gen, "-std=c++17", "-c", str(tmp_path / "k.cu"), "-o", str(tmp_path / "k.o")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert nv.returncode == 0, nv.stderr
