@@ -128,3 +128,12 @@ def test_generates_a_carried_value_the_loop_never_assigns(tmp_path: Path) -> Non
             check=False,
         )
         assert nv.returncode == 0, nv.stderr
+
+
+@pytest.mark.parametrize("module", ["h100-operand-read-twice-ws", "b200-operand-read-twice-ws"])
+def test_simulator_counts_an_operand_read_twice_as_one_read(module: str, tmp_path: Path) -> None:
+    """`x * x` of a loaded tile that another op of the role reads after it:
+    one read of the slot, which the role keeps until that later op (was: the
+    slot released after `x * x`, then an 'overwrite' reported, exit 3)."""
+    argv = [str(DATA / f"{module}.mlir"), "--passes", "simulate{trips=0,1,2,5,37 interleavings=20}"]
+    assert main([*argv, "-o", str(tmp_path / "k.mlir")]) == 0

@@ -212,7 +212,8 @@ class WarpSim:
         local: dict[SSAValue, object] = {}
         releases: list[tuple[Ring, int]] = []
         folded = bool(self.prog.split and op in self.prog.split.selects and self.unmasked(j))
-        for v in op.operands[1:] if folded else op.operands:  # a folded select reads no condition
+        # a folded select reads no condition; an operand read twice (`x * x`) is one read of its slot
+        for v in dict.fromkeys(op.operands[1:] if folded else op.operands):
             s = self.source(v)
             if s is None:
                 if self._carried(v):
