@@ -137,3 +137,13 @@ def test_simulator_counts_an_operand_read_twice_as_one_read(module: str, tmp_pat
     slot released after `x * x`, then an 'overwrite' reported, exit 3)."""
     argv = [str(DATA / f"{module}.mlir"), "--passes", "simulate{trips=0,1,2,5,37 interleavings=20}"]
     assert main([*argv, "-o", str(tmp_path / "k.mlir")]) == 0
+
+
+def test_register_cast_to_fp8_includes_its_type(tmp_path: Path) -> None:
+    """attn_fwd_b200_natural with `cast<f8e5m2>(p)` (fuzz mut00434): every
+    tensor is f16, the fp8 value only a register cast; the dtype helpers
+    (`cuda_fp8.h`, twillc_dtypes.cuh) are included (was: nvcc
+    '__nv_fp8_e5m2 is undefined')."""
+    text = emit("b200-register-cast-fp8-ws", tmp_path)
+    assert "__nv_fp8_e5m2" in text
+    assert "twillc_dtypes.cuh" in text or "cuda_fp8.h" in text
