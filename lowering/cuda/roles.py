@@ -274,6 +274,8 @@ class RoleCode:
                 last[v] = op
         handoff: dict[int, list[tuple[str, str, int]]] = {}  # op -> (to, from, elements) copies after it
         for arg, y in carried:
+            if y is arg:  # carried unchanged (`carry (m)` with no assignment to `m`): nothing to hand over
+                continue
             points = [last[arg]] if arg in last else []
             points.append(y.owner)
             handoff.setdefault(id(max(points, key=rank)), []).append((self.name(arg), self.name(y), self._n(y.type)))

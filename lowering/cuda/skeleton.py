@@ -116,7 +116,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             base = (value.name_hint or f"v{len(self.names)}").replace(".", "_")
             if base in CPP_KEYWORDS:
                 base += "_"
-            taken = set(self.names.values())
+            # a kernel parameter's name is taken too: a sub-tiled `s` (s0, s1) beside a scalar argument `s0`
+            taken = set(self.names.values()) | set(self.args.values())
             n, k = base, 1
             while n in taken:
                 n, k = f"{base}_{k}", k + 1
@@ -189,6 +190,10 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
             any(elt(a.type).name not in ("f16", "f32") for a in args)
             or any(elt(op.result.type).name != "f16" and op.result.type.rank == 2 for op in self.loads + self.pre_loads)
             or any(isinstance(op, tile.CastOp) and self._in_smem(op.input) for op in self.func.body.block.walk())
+            or any(  # a register cast to bf16 or fp8 (`cast<f8e5m2>(p)` with f16 tensors): their C++ types
+                isinstance(op, tile.CastOp) and elt(op.result.type).name not in ("f16", "f32", "i32", "i1")
+                for op in self.func.body.block.walk()
+            )
             or any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads)  # tw_make_tmap_2d_rows
             or any(isinstance(op, tile.MmaOp) and not self._in_smem(op.rhs) for op in self.loop_ops)  # stage_rows
         )

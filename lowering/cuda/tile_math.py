@@ -898,5 +898,10 @@ class TileMath:
         math = self._math(op)
         if math is not None:
             return decl + [line[2:] for line in math]
-        ins = [self.name(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+        # a tile loaded before or after the loop is read in its shared-memory buffer (no register array)
+        ins = [
+            self._smem_ref(v) if self._pre_smem(v) else self.name(v)
+            for v in op.operands
+            if isinstance(v.type, tile.TileType)
+        ]
         return decl + self._hole(op, outs, ins, "    ")

@@ -132,10 +132,30 @@ class WarpSim:
         """(the loop op computing v, 0) or, for a carried value, (the op
         yielding it, 1: the previous iteration's); None for values from
         outside the loop's costed ops."""
-        if isinstance(v, BlockArgument) and v.block is self.body and v.index >= 1:
-            y = self.yielded[v.index - 1]
-            return (self.name_of[id(y.owner)], 1) if id(y.owner) in self.name_of else None
+        if self._carried(v):  # through carried values yielded as they came in (`x = y`): one more iteration each
+            delta, seen = 1, set()
+            y = self.yielded[v.index - 1]  # type: ignore[attr-defined]
+            while self._carried(y) and y not in seen:
+                seen.add(y)
+                delta, y = delta + 1, self.yielded[y.index - 1]  # type: ignore[attr-defined]
+            if self._carried(y):  # a cycle of carried values: never computed in the loop
+                return None
+            return (self.name_of[id(y.owner)], delta) if id(y.owner) in self.name_of else None
         return (self.name_of[id(v.owner)], 0) if id(v.owner) in self.name_of else None
+
+    def _carried(self, v: SSAValue) -> bool:
+        return isinstance(v, BlockArgument) and v.block is self.body and v.index >= 1
+
+    def entering(self, v: SSAValue, it: int) -> object:
+        """Carried value v entering iteration `it`, where no loop op of
+        iteration `it - 1` or later computed it: its initial value, a value
+        from before the loop yielded unchanged, or another carried value's."""
+        while it > 0:
+            y = self.yielded[v.index - 1]  # type: ignore[attr-defined]
+            if not self._carried(y):
+                return body_operand(self.m, y, self.loop, self.env, self.lb + (it - 1) * self.step, {})
+            v, it = y, it - 1
+        return self.inits[v.index - 1]  # type: ignore[attr-defined]
 
     def unmasked(self, j: int) -> bool:
         split = self.prog.split
@@ -192,14 +212,17 @@ class WarpSim:
         local: dict[SSAValue, object] = {}
         releases: list[tuple[Ring, int]] = []
         folded = bool(self.prog.split and op in self.prog.split.selects and self.unmasked(j))
-        for v in op.operands[1:] if folded else op.operands:  # a folded select reads no condition
+        # a folded select reads no condition; an operand read twice (`x * x`) is one read of its slot
+        for v in dict.fromkeys(op.operands[1:] if folded else op.operands):
             s = self.source(v)
             if s is None:
+                if self._carried(v):
+                    local[v] = self.entering(v, it)
                 continue
             src, delta = s
             src_it = it - delta
             if src_it < 0:
-                local[v] = self.inits[v.index - 1]  # type: ignore[attr-defined]
+                local[v] = self.entering(v, it)
                 continue
             ring = self.rings.get(src)
             if self.runs.get(src) == w or ring is None or w not in ring.consumers or ring.producer == w:
@@ -334,17 +357,22 @@ class WarpSim:
                     continue
                 if (name, it) not in self.done:
                     raise Finding("missing", f"'{name}' of iteration {it} never ran (trip count {self.trips})")
-        results = []
-        for i, y in enumerate(self.yielded):
-            if self.trips == 0:
-                results.append(self.inits[i])
-                continue
-            s = self.source(y)
-            if s is None:
-                results.append(body_operand(self.m, y, self.loop, self.env, self.lb + (self.trips - 1) * self.step, {}))
-            else:
-                results.append(self.vals[self.runs[s[0]]][(s[0], self.trips - 1)])
-        return results
+        return [self.inits[i] if self.trips == 0 else self.after(i, self.trips - 1) for i in range(len(self.yielded))]
+
+    def after(self, i: int, it: int) -> object:
+        """Carried value i after iteration `it`. A carried value the body
+        yields unchanged (`carry (acc)` with no assignment to `acc`), or
+        another carried value's previous one, is that value entering the
+        iteration: its initial value in the first."""
+        y = self.yielded[i]
+        s = self.source(y)
+        if self._carried(y) and (s is None or it - s[1] < 0):
+            return self.entering(y, it)
+        if self._carried(y):
+            return self.vals[self.runs[s[0]]][(s[0], it - s[1])]
+        if s is None:
+            return body_operand(self.m, y, self.loop, self.env, self.lb + it * self.step, {})
+        return self.vals[self.runs[s[0]]][(s[0], it)]
 
 
 @dataclass
