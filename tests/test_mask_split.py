@@ -179,3 +179,25 @@ def test_masked_part_keeps_every_shared_op_in_its_stage_and_warp(split_causal) -
         assert op.attributes["twill.unmasked_cycle"].value.data // u_ii == op.attributes["twill.stage"].value.data
     # bounds: the 64 x 64 block at (bid, j) is below the diagonal iff 64 j + 63 <= 64 bid
     assert split.coefficients == (-64,)
+
+
+def test_a_mask_that_does_not_fit_leaves_the_loop_masked_in_every_iteration(monkeypatch) -> None:
+    """When the masked part fits the unmasked pipeline at no II (here: the
+    fit told to give up), the loop is scheduled as written, its selects
+    unmarked, the mask's ops charged their registers again (computed as ops
+    then), and the loop says why."""
+    from twillc.transforms.mask_split import SPLIT_REFUSED, MaskSplitPass
+
+    def give_up(self, *args, **kwargs):
+        return None, "the mask fits the unmasked pipeline at no II (told to give up)"
+
+    monkeypatch.setattr(MaskSplitPass, "_fit", give_up)
+    module = parse_tile(CAUSAL, "causal.tile")
+    MaskSplitPass(time_limit=30).apply(Context(), module)
+    loop = find_loop(module)
+    assert loop.attributes[SPLIT_REFUSED].data == "the mask fits the unmasked pipeline at no II (told to give up)"
+    assert not isinstance(loop.next_op, MaskSplitOp)
+    assert all("twill.split_mask" not in op.attributes for op in loop.body.block.ops)
+    cmp = next(op for op in loop.body.block.ops if isinstance(op, tile.CmpOp))
+    assert cmp.attributes["twill.cost"].regs.data == cmp.attributes["twill.raw_cost"].regs.data > 0
+    assert "twill.schedule" in loop.attributes and "twill.warps" in loop.attributes

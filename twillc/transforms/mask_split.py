@@ -125,7 +125,7 @@ class MaskSplitPass(ModulePass):
         _normalize_like(loop, u_loop, twin)
         machine = module_machine(op)
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
-        u_graph, u_ops = graph_from_loop(u_loop, machine, kernel_name(unmasked))
+        _, u_ops = graph_from_loop(u_loop, machine, kernel_name(unmasked))
         u = read_schedule(u_loop, u_ops)
         assert u is not None and u.ii is not None and u.warps is not None
         u_id = {id(o): k for k, o in u_ops.items()}
@@ -136,6 +136,20 @@ class MaskSplitPass(ModulePass):
             fit_deadline = deadline - self.time_limit / 4  # the rest: the loop as written, if need be
             fit, refused = self._fit(loop, graph, ops, shared, u, machine, fit_deadline)
         if fit is None:
+            for inner in mask_only_ops(loop.body.block):  # held in registers again: computed as ops
+                c, raw = inner.attributes.get("twill.cost"), inner.attributes.get("twill.raw_cost")
+                if isinstance(c, CostAttr) and isinstance(raw, CostAttr):
+                    inner.attributes["twill.cost"] = CostAttr(
+                        c.unit.data,
+                        c.cycles.data,
+                        c.latency.data,
+                        raw.regs.data,
+                        c.smem.data,
+                        c.tmem.data,
+                        bool(c.variable_latency.data),
+                        bool(c.blocking.data),
+                        c.stall.data,
+                    )
             for select in found:
                 del select.attributes[SPLIT_MASK]
             left = max(deadline - time.monotonic(), 1.0)
