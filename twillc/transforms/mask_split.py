@@ -31,19 +31,20 @@ says why.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DictionaryAttr, IndexType, IntegerAttr, ModuleOp, StringAttr, UnitAttr, i32, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from dialects import tile
 from dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
 from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, mask_split_of, split_selects
-from twillc.scheduling.graph import DependenceGraph, Schedule, Status
+from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
@@ -125,31 +126,23 @@ class MaskSplitPass(ModulePass):
         _normalize_like(loop, u_loop, twin)
         machine = module_machine(op)
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
+        # The mask's ops hold no register once split: code generation computes
+        # them element by element inside the select that reads them
+        # (`tile_math._mask_cond`); written to the IR when the split is kept.
+        mask_only = {k for k, o in ops.items() if o in set(mask_only_ops(loop.body.block))}
+        fit_graph = replace(graph, ops=tuple(replace(o, regs=0) if o.id in mask_only else o for o in graph.ops))
         _, u_ops = graph_from_loop(u_loop, machine, kernel_name(unmasked))
         u = read_schedule(u_loop, u_ops)
         assert u is not None and u.ii is not None and u.warps is not None
         u_id = {id(o): k for k, o in u_ops.items()}
         shared = {k: u_id[id(twin[o])] for k, o in ops.items() if twin[o].parent is not None and id(twin[o]) in u_id}
-        refused = _pins_refused(loop, ops, shared, u)
+        warps = _mask_warps(loop, ops, shared, u)
         fit: Schedule | None = None
-        if not refused:
+        refused = warps if isinstance(warps, str) else ""
+        if isinstance(warps, dict):
             fit_deadline = deadline - self.time_limit / 4  # the rest: the loop as written, if need be
-            fit, refused = self._fit(loop, graph, ops, shared, u, machine, fit_deadline)
+            fit, refused = self._fit(loop, fit_graph, ops, shared, u, warps, machine, fit_deadline)
         if fit is None:
-            for inner in mask_only_ops(loop.body.block):  # held in registers again: computed as ops
-                c, raw = inner.attributes.get("twill.cost"), inner.attributes.get("twill.raw_cost")
-                if isinstance(c, CostAttr) and isinstance(raw, CostAttr):
-                    inner.attributes["twill.cost"] = CostAttr(
-                        c.unit.data,
-                        c.cycles.data,
-                        c.latency.data,
-                        raw.regs.data,
-                        c.smem.data,
-                        c.tmem.data,
-                        bool(c.variable_latency.data),
-                        bool(c.blocking.data),
-                        c.stall.data,
-                    )
             for select in found:
                 del select.attributes[SPLIT_MASK]
             left = max(deadline - time.monotonic(), 1.0)
@@ -157,6 +150,8 @@ class MaskSplitPass(ModulePass):
             JointSchedulePass(time_limit=max(left - min(10.0, left / 3), 0.5)).apply(ctx, op)
             loop.attributes[SPLIT_REFUSED] = StringAttr(refused)
             return
+        for k in mask_only:
+            ops[k].attributes["twill.cost"] = _without_registers(ops[k].attributes["twill.cost"])
         write_schedule(loop, ops, fit)
         options = u_loop.attributes["twill.warp_options"]
         assert isinstance(options, WarpOptionsAttr)
@@ -173,6 +168,7 @@ class MaskSplitPass(ModulePass):
         ops: dict[str, Operation],
         shared: dict[str, str],
         u: Schedule,
+        warps: dict[str, int],
         machine: Machine,
         deadline: float,
     ) -> tuple[Schedule | None, str]:
@@ -183,8 +179,6 @@ class MaskSplitPass(ModulePass):
 
         assert u.ii is not None and u.warps is not None
         config = JointSchedulePass().config(machine)
-        warps = _mask_warps(loop, ops, shared, u)
-        assert isinstance(warps, dict)
         stage_of = {k: u.cycles[s] // u.ii for k, s in shared.items()}
         fit = schedule_in_pipeline(
             graph,
@@ -202,11 +196,6 @@ class MaskSplitPass(ModulePass):
         if over > 0:
             return None, f"the masked part's CUDA kernel needs {over} B more shared memory than '{machine.name}' has"
         return fit, ""
-
-
-def _pins_refused(loop: tile.ForOp, ops: dict[str, Operation], shared: dict[str, str], u: Schedule) -> str:
-    warps = _mask_warps(loop, ops, shared, u)
-    return warps if isinstance(warps, str) else ""
 
 
 def _mask_warps(
@@ -236,11 +225,25 @@ def _mask_warps(
     return warps
 
 
+def _without_registers(c: Attribute) -> CostAttr:
+    assert isinstance(c, CostAttr)
+    return CostAttr(
+        c.unit.data,
+        c.cycles.data,
+        c.latency.data,
+        0,
+        c.smem.data,
+        c.tmem.data,
+        bool(c.variable_latency.data),
+        bool(c.blocking.data),
+        c.stall.data,
+    )
+
+
 def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, Operation]) -> None:
     """The masked loop in the unmasked part's units: each shared op takes
     its twin's costs, each op of the mask its raw costs mapped as the
-    unmasked part maps the same raw value, else scaled by its ratio, and no
-    registers but the selects'."""
+    unmasked part maps the same raw value, else scaled by its ratio."""
     norm = u_loop.attributes["twill.normalization"]
     assert isinstance(norm, DictionaryAttr)
     scale_cycles = norm.data["scale_cycles"].value.data  # type: ignore[union-attr]
@@ -256,9 +259,6 @@ def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, 
         return mapping.get(raw, max(1, round(raw * units / scale_cycles)))
 
     keys = ("twill.cost", "twill.raw_cost", "twill.cross_warp", "twill.raw_cross_warp")
-    # The mask's ops hold no register: code generation computes them element
-    # by element inside the select that reads them (`tile_math._mask_cond`).
-    mask_only = set(mask_only_ops(loop.body.block))
     for inner in loop.body.block.ops:
         mine = twin[inner]
         c = inner.attributes.get("twill.cost")
@@ -275,7 +275,7 @@ def _normalize_like(loop: tile.ForOp, u_loop: tile.ForOp, twin: dict[Operation, 
             c.unit.data,
             cycles,
             units_of(c.latency.data),
-            0 if inner in mask_only else c.regs.data,
+            c.regs.data,
             c.smem.data,
             c.tmem.data,
             bool(c.variable_latency.data),
@@ -326,20 +326,19 @@ def _materialize(const: int, terms: tuple[tuple[SSAValue, int], ...], loop: tile
     return total
 
 
-def unmasked_part(module: ModuleOp, machine: Machine) -> tuple[DependenceGraph, Schedule, MaskSplitOp] | None:
+def unmasked_part(
+    module: ModuleOp, machine: Machine, roles: tuple[WarpRole, ...] = ()
+) -> tuple[DependenceGraph, Schedule] | None:
     """The unmasked iterations' problem and schedule as the IR states them:
     the loop with its split masks folded (on a copy), each op at its
-    `twill.unmasked_cycle`, on its warp in the loop's schedule; None when
-    the loop is not split."""
-    loop = find_loop(module)
-    split = mask_split_of(loop)
+    `twill.unmasked_cycle`, on its warp in the loop's schedule (whose
+    `roles` it shares); None when the loop is not split."""
+    split = mask_split_of(find_loop(module))
     if split is None:
         return None
     copy = module.clone()
     fold_split_masks(copy)
-    c_loop = find_loop(copy)
-    graph, ops = graph_from_loop(c_loop, machine, kernel_name(copy))
-    whole = read_schedule(loop, graph_from_loop(loop, machine, kernel_name(module))[1])
+    graph, ops = graph_from_loop(find_loop(copy), machine, kernel_name(copy))
     cycles: dict[str, int] = {}
     warps: dict[str, int] = {}
     for k, o in ops.items():
@@ -357,27 +356,23 @@ def unmasked_part(module: ModuleOp, machine: Machine) -> tuple[DependenceGraph, 
         status=Status(u.status.data),
         lower_bound=u.lower_bound.data,
         warps=warps if len(warps) == len(ops) else None,
-        roles=whole.roles if whole is not None else (),
+        roles=roles,
     )
-    return graph, schedule, split
+    return graph, schedule
 
 
-def split_problems(module: ModuleOp, machine: Machine) -> list[str]:
-    """What makes the two parts not one pipeline: a shared op in another
-    stage in the unmasked part than in the loop's schedule."""
-    part = unmasked_part(module, machine)
-    loop = find_loop(module)
-    whole = read_schedule(loop, graph_from_loop(loop, machine, kernel_name(module))[1])
-    if part is None or whole is None or whole.ii is None:
-        return []
-    _, u, _ = part
-    assert u.ii is not None
-    problems = []
-    for k, o in graph_from_loop(loop, machine, kernel_name(module))[1].items():
-        c = o.attributes.get(UNMASKED_CYCLE)
-        if isinstance(c, IntegerAttr) and int(c.value.data) // u.ii != whole.cycles[k] // whole.ii:
-            problems.append(
-                f"'{k}' is in stage {int(c.value.data) // u.ii} of the unmasked part but "
-                f"{whole.cycles[k] // whole.ii} of the masked part"
-            )
-    return problems
+def one_pipeline_problems(
+    graph: DependenceGraph, ops: Mapping[str, Operation], whole: Schedule, unmasked: Schedule
+) -> list[str]:
+    """What makes the two parts not one pipeline: a shared op of the loop
+    (`graph`, `ops`, its schedule `whole`) in another stage than in the
+    unmasked part (the independent checker's `check_pins`)."""
+    from twillc.scheduling.checker_ws import check_pins
+
+    assert unmasked.ii is not None
+    stage_of = {
+        k: int(c.value.data) // unmasked.ii
+        for k, o in ops.items()
+        if isinstance(c := o.attributes.get(UNMASKED_CYCLE), IntegerAttr)
+    }
+    return check_pins(graph, whole, stage_of, {})

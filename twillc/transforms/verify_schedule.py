@@ -20,7 +20,7 @@ from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, machine_warp_config, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.mask_split import split_problems, unmasked_part
+from twillc.transforms.mask_split import one_pipeline_problems, unmasked_part
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,11 @@ class VerifySchedulePass(ModulePass):
         if schedule is None:
             raise located_error(loop, "verify-schedule: the loop has no schedule (run a scheduling pass first)")
         problems = check_any(graph, schedule, loop, machine)
-        part = unmasked_part(op, machine)
+        part = unmasked_part(op, machine, schedule.roles)
         if part is not None:  # a split loop: its unmasked iterations' schedule too, in the same pipeline
-            u_graph, u, _ = part
+            u_graph, u = part
             problems += [f"unmasked part: {p}" for p in check_any(u_graph, u, loop, machine)]
-            problems += split_problems(op, machine)
+            problems += one_pipeline_problems(graph, ops, schedule, u)
         if problems:
             raise ScheduleVerificationError(
                 f"schedule of '{graph.name}' fails the independent checker:\n  " + "\n  ".join(problems)
