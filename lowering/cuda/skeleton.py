@@ -49,6 +49,7 @@ from lowering.cuda.frame import KernelFrame
 from lowering.cuda.kernel_plan import iteration_expr
 from lowering.cuda.preconditions import launched_warps
 from lowering.cuda.roles import RoleCode
+from lowering.cuda.stores import StoreCode
 from lowering.cuda.tcgen05_ops import Tcgen05Ops
 from lowering.cuda.tile_math import TileMath
 from lowering.cuda.tiles import (
@@ -76,7 +77,7 @@ def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: st
     return emitter.run()
 
 
-class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, Tcgen05Ops):
+class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05Ops):
     hole_mode = "trap"  # see HOLE_MODES
 
     def __init__(self, program: WarpProgram, module: ModuleOp, source: str) -> None:
