@@ -6,11 +6,15 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import ModuleOp
 
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop
+
+if TYPE_CHECKING:
+    from lowering.warp_program import WarpProgram
 
 NVCC_FLAGS = {
     "sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"],
@@ -26,22 +30,34 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     general emitter, whose holes are appended to `notes`; each hole traps at
     run time, or is left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import plan_sm90
-    from lowering.cuda.preconditions import check_emittable, scalar_arguments
+    from lowering.cuda.preconditions import check_emittable
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
     from lowering.warp_program import read_warp_program
-    from twillc.transforms.memory_plan import gemm_class
 
-    machine = module_machine(module)
     program = read_warp_program(module)
     check_emittable(program, module)
-    gemm = gemm_class(program.loop) and not scalar_arguments(module) and program.split is None
-    if machine.arch == "sm_90a" and gemm:
+    if uses_gemm_printer(module, program):
         return emit_sm90(plan_sm90(program, module), source)
     code, left = emit_skeleton(program, module, source, holes)
     if notes is not None:
         notes += left
     return code
+
+
+def uses_gemm_printer(module: ModuleOp, program: WarpProgram) -> bool:
+    """Whether `emit_cuda` prints this loop with the sm_90a GEMM printer
+    (`lowering.cuda.sm90`: one ring for every load, each slot released one
+    iteration late) rather than role by role."""
+    from lowering.cuda.preconditions import scalar_arguments
+    from twillc.transforms.memory_plan import gemm_class
+
+    return (
+        module_machine(module).arch == "sm_90a"
+        and gemm_class(program.loop)
+        and not scalar_arguments(module)
+        and program.split is None
+    )
 
 
 def emit_ptx(module: ModuleOp, code: str) -> str:

@@ -6,6 +6,13 @@ the parity the generated code uses (slot it % depth, full parity
 (it / depth) & 1, empty parity that ^ 1), run under an interleaving
 (README, "Simulating the lowered program").
 
+Every arrival carries the schedule's cycle of the event (an op's issue
+cycle, it * II + stage * II + at; a slot held by its readers is released
+when the last of them ends, its issue plus its `twill.cost` cycles): a wait
+whose phase completes later than the waiting copy's own cycle is a stall,
+i.e. the program cannot run at the II its schedule was proven at (a ring
+too shallow for its values' lifetimes).
+
 Each slot holds (value name, iteration, tile): a reader checks it gets the
 iteration it expects, a producer refilling a slot checks every consumer
 released it. All roles blocked is a deadlock. At the end every op of every
@@ -24,11 +31,12 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.simulate.reference import Machine, body_operand, find_func, run_reference
-from lowering.warp_program import WarpProgram
+from lowering.warp_program import RoleCopy, WarpProgram
+from twillc.transforms.ir_graph import cost_of
 
 
 class Finding(Exception):
-    """What the simulation found wrong: kind is deadlock, overwrite,
+    """What the simulation found wrong: kind is deadlock, stall, overwrite,
     stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips
     or mismatch."""
 
@@ -40,17 +48,22 @@ class Finding(Exception):
 class Barrier:
     """An mbarrier: `count` arrivals complete a phase; a wait on parity P
     returns once the phase of parity P has completed, i.e. while the
-    current phase's parity is not P (PTX `mbarrier.try_wait.parity`)."""
+    current phase's parity is not P (PTX `mbarrier.try_wait.parity`).
+    `done_at`: the schedule's cycle at which the last phase completed (its
+    latest arrival's), -1 before any."""
 
-    __slots__ = ("count", "pending", "phase", "name")
+    __slots__ = ("count", "pending", "phase", "name", "latest", "done_at")
 
     def __init__(self, name: str, count: int) -> None:
         self.name, self.count, self.pending, self.phase = name, count, 0, 0
+        self.latest = self.done_at = -1
 
-    def arrive(self) -> None:
+    def arrive(self, at: int) -> None:
         self.pending += 1
+        self.latest = max(self.latest, at)
         if self.pending >= self.count:
             self.pending, self.phase = 0, self.phase + 1
+            self.done_at, self.latest = self.latest, -1
 
     def passed(self, parity: int) -> bool:
         return (self.phase & 1) != parity
@@ -62,7 +75,7 @@ class Ring:
     depth: int
     producer: int
     consumers: tuple[int, ...]
-    holds: bool  # readers keep the slot until their last use (a loaded tile), else copy and release
+    holds: bool  # readers keep the slot until their last use (a loaded tile, tensor memory), else copy and release
     full: list[Barrier] = field(default_factory=list)
     empty: list[Barrier] = field(default_factory=list)
     slots: list = field(default_factory=list)  # (iteration, tile) or None
@@ -101,7 +114,16 @@ def _policies(roles: list[int], n: int, seed: int) -> list[tuple[str, object]]:
 
 
 class WarpSim:
-    def __init__(self, module: ModuleOp, prog: WarpProgram, trips: int, bid: int, sizes: dict, options: Options):
+    def __init__(
+        self,
+        module: ModuleOp,
+        prog: WarpProgram,
+        trips: int,
+        bid: int,
+        sizes: dict,
+        options: Options,
+        deferred_release: bool = False,
+    ):
         self.prog, self.trips, self.options = prog, trips, options
         self.m = Machine(find_func(module), bid, dict(sizes))
         self.loop = prog.loop
@@ -119,9 +141,16 @@ class WarpSim:
         }
         self.runs = {c.op: r.warp for r in prog.roles for c in r.kernel}
         self.rings = {
-            n: Ring(n, ch.depth, ch.producer, ch.consumers, isinstance(prog.ops[n], tile.LoadOp))
+            n: Ring(n, ch.depth, ch.producer, ch.consumers, isinstance(prog.ops[n], tile.LoadOp) or ch.memory == "tmem")
             for n, ch in prog.channels.items()
         }
+        # the sm_90a GEMM printer releases a loaded tile's slot one iteration
+        # later, once the next wgmma batch is issued (one batch in flight)
+        self.deferred_release = deferred_release
+        self.deferred: dict[tuple[int, str], tuple[int, int]] = {}  # (warp, ring) -> (iteration, cycle)
+        self.clock = {r.warp: 0 for r in prog.roles}  # the schedule's cycle of each role's current copy
+        self.busy = {n: cost_of(op).cycles.data for n, op in prog.ops.items()}
+        self.read_end: dict[tuple[int, str, int], int] = {}
         self.done: dict[tuple[str, int], int] = {}
         self.vals: dict[int, dict[tuple[str, int], object]] = {r.warp: {} for r in prog.roles}
         self.reads_left: dict[tuple[int, str, int], int] = {}
@@ -187,23 +216,40 @@ class WarpSim:
         for c in r.prologue:
             it = c.step - c.stage
             if not c.guarded or it < self.trips:
-                yield from self.run_copy(w, c.op, it)
+                yield from self.run_copy(w, c, it)
         for k in range(self.trips - (s - 1)):
             for c in r.kernel:
-                yield from self.run_copy(w, c.op, k + s - 1 - c.stage)
+                yield from self.run_copy(w, c, k + s - 1 - c.stage)
         drain = max(self.trips, s - 1)
         for c in r.epilogue:
             it = drain + c.step - c.stage
             if not c.guarded or it < self.trips:
-                yield from self.run_copy(w, c.op, it)
+                yield from self.run_copy(w, c, it)
+        for (warp, name), (src_it, end) in sorted(self.deferred.items()):  # after the loop: the last batch
+            if warp == w:
+                yield from self.release(w, self.rings[name], src_it, end)
 
-    def wait(self, bar: Barrier, parity: int, who: str) -> Iterator:
+    def wait(self, w: int, bar: Barrier, parity: int, who: str) -> Iterator:
         if not bar.passed(parity):
             yield ("wait", bar, parity, who)
+        if bar.done_at > self.clock[w]:
+            raise Finding(
+                "stall",
+                f"{who} at cycle {self.clock[w]} of the schedule, but that phase completes at cycle {bar.done_at}: "
+                f"the program cannot run at II {self.prog.ii}",
+            )
 
-    def run_copy(self, w: int, name: str, it: int) -> Iterator:
+    def release(self, w: int, ring: Ring, src_it: int, end: int) -> Iterator:
+        slot = src_it % ring.depth
+        ring.released[slot].add(w)
+        ring.empty[slot].arrive(end)
+        yield ("go",)
+
+    def run_copy(self, w: int, copy: RoleCopy, it: int) -> Iterator:
+        name = copy.op
         if it < 0 or it >= self.trips:
             raise Finding("beyond-trips", f"warp {w} runs '{name}' of iteration {it} (trip count {self.trips})")
+        self.clock[w] = (it + copy.stage) * self.prog.ii + copy.at
         j = self.lb + it * self.step
         if name in self.skipped and self.unmasked(j):
             return
@@ -242,7 +288,9 @@ class WarpSim:
                 parity = (src_it // ring.depth) & 1
                 if (src, "full") in self.options.flip:
                     parity ^= 1
-                yield from self.wait(ring.full[slot], parity, f"warp {w} waits {ring.full[slot].name} parity {parity}")
+                yield from self.wait(
+                    w, ring.full[slot], parity, f"warp {w} waits {ring.full[slot].name} parity {parity} for '{name}'"
+                )
                 got = ring.slots[slot]
                 if got is None:
                     raise Finding("unwritten-read", f"warp {w} reads slot {slot} of '{src}' before it was written")
@@ -266,6 +314,7 @@ class WarpSim:
                     )
             local[v] = mine[(src, src_it)]
             if ring.holds:
+                self.read_end[key] = max(self.read_end.get(key, -1), self.clock[w] + self.busy[name])
                 self.reads_left[key] -= 1
                 if self.reads_left[key] == 0:
                     releases.append((ring, src_it))
@@ -285,11 +334,15 @@ class WarpSim:
         self.done[(name, it)] = self.done.get((name, it), 0) + 1
         if self.done[(name, it)] > 1:
             raise Finding("duplicate", f"'{name}' of iteration {it} runs twice (again on warp {w})")
-        for ring, src_it in releases:  # after the last use
-            slot = src_it % ring.depth
-            ring.released[slot].add(w)
-            ring.empty[slot].arrive()
-            yield ("go",)
+        for ring, src_it in releases:  # after the last use, when it ends (copied out: now)
+            end = self.read_end.pop((w, ring.name, src_it), self.clock[w])
+            if self.deferred_release and isinstance(self.prog.ops[ring.name], tile.LoadOp):
+                earlier = self.deferred.get((w, ring.name))
+                self.deferred[(w, ring.name)] = (src_it, end)
+                if earlier is None:
+                    continue
+                src_it, end = earlier[0], max(earlier[1], self.clock[w])
+            yield from self.release(w, ring, src_it, end)
         ring = self.rings.get(name)
         if ring is not None and op.results:
             if ring.producer != w:
@@ -302,7 +355,9 @@ class WarpSim:
             parity = ((it // ring.depth) & 1) ^ 1
             if (name, "empty") in self.options.flip:
                 parity ^= 1
-            yield from self.wait(ring.empty[slot], parity, f"warp {w} waits {ring.empty[slot].name} parity {parity}")
+            yield from self.wait(
+                w, ring.empty[slot], parity, f"warp {w} waits {ring.empty[slot].name} parity {parity} to send '{name}'"
+            )
             old = ring.slots[slot]
             if old is not None and ring.released[slot] != set(ring.consumers):
                 missing = sorted(set(ring.consumers) - ring.released[slot])
@@ -313,7 +368,7 @@ class WarpSim:
                 )
             ring.slots[slot] = (it, outs[0])
             ring.released[slot] = set()
-            ring.full[slot].arrive()
+            ring.full[slot].arrive(self.clock[w])
             yield ("go",)
         # registers: drop what no later copy reads (at most the stages' span back)
         mine.pop((name, it - self.prog.stages - 2), None)
@@ -397,14 +452,17 @@ def simulate(
     compared against the reference, the others on the ring protocol alone
     (a run whose every read got the slot of the iteration it expects and
     that ran each op instance once computes what the numeric run computes)."""
+    from lowering.cuda import uses_gemm_printer
+
     rep = Report()
     roles = [r.warp for r in prog.roles]
+    deferred = uses_gemm_printer(module, prog)
     for t in trips:
         bid = max(t - 1, 0)
         sz = dict(sizes) if sizes else {}
         ref = None
         for i, (what, policy) in enumerate(_policies(roles, interleavings, seed)):
-            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options or Options())
+            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options or Options(), deferred)
             sim.numeric = i < numeric_runs
             rep.runs += 1
             try:
