@@ -20,7 +20,7 @@ from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
-from twillc.transforms.loop_handoff import PLACED_AFTER
+from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for
 
 
 @dataclass(frozen=True)
@@ -268,11 +268,12 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
     everything = list(block.ops)
     before = everything[: everything.index(loop)]
     after = everything[everything.index(loop) + 1 :]
-    body = loop.body.block
-    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
     name_of = {id(op): name for name, op in ops.items()}
-    computes = {  # loop result -> the role computing the value yielded for it
-        res: runs[name_of[id(y.owner)]] for res, y in zip(loop.res, yielded, strict=True) if id(y.owner) in name_of
+    computed = [computed_for(loop, i) for i in range(len(loop.res))]
+    computes = {  # loop result -> the role computing the value yielded for it (`x = y`: y's)
+        res: runs[name_of[id(y.owner)]]
+        for res, y in zip(loop.res, computed, strict=True)
+        if y is not None and id(y.owner) in name_of
     }
     placed = [op for op in after if op.dialect_name() == "tile" and not isinstance(op, PLACED_AFTER)]
     live_in: dict[Operation, tuple[int, ...]] = {}

@@ -54,7 +54,75 @@ def test_b200_hole_after_the_loop_reads_a_loaded_tile_in_shared_memory(tmp_path:
     assert calls and all("sm.bias" in line for line in calls)
 
 
-@pytest.mark.parametrize("module", ["scalar-name-sub-tiled-ws", "b200-hole-post-loaded-ws"])
+def test_carried_value_yielded_as_another_carried_value(tmp_path: Path) -> None:
+    """`t = x; x = y; y = t + cast<f32>(a)` with `carry (x, y)` (a swap):
+    x takes y's previous value, copied before y takes its next one, and
+    after the loop the store of x reads x's carried array (was: `x_1`,
+    never declared: nvcc 'identifier "x_1" is undefined', and no copy)."""
+    text = emit("carried-swap-ws", tmp_path)
+    store = re.search(r"twillc_store_acc<64, 1>\((\w+), C,", text)
+    assert store and re.search(rf"float {store[1]}\[32\];", text)
+    lines = [line.strip() for line in text.splitlines()]
+    handoffs = [k for k, line in enumerate(lines) if re.fullmatch(rf"for .*\) {store[1]}\[i\] = \w+\[i\];", line)]
+    assert handoffs
+    for k in handoffs:  # y's previous value into x, then y's next value into y
+        prev = re.search(r"= (\w+)\[i\];$", lines[k])[1]  # type: ignore[index]
+        assert re.fullmatch(rf"for .*\) {prev}\[i\] = \w+\[i\];", lines[k + 1])
+    assert re.search(rf"twillc_store_acc<64, 1>\({prev}, D,", text)
+    if shutil.which("g++"):
+        _run_swap_on_the_host(text, tmp_path)
+
+
+HOST = """#include <cstdint>
+#include <cstdio>
+#include <initializer_list>
+struct __half {};
+template <int R> void tw_setmaxnreg_dec() {}
+void tw_mbar_wait(uint64_t*, int) {}
+void tw_mbar_arrive(uint64_t*) {}
+struct { uint8_t a[10][1]; uint64_t a_full[10], a_empty[10]; } sm;
+static int loaded = 0;  // the role reads each iteration's tile once, in order: a[kt][i] = 100 kt + i + 1
+template <int N, typename S, typename T> void twillc_load_acc(T* out, const uint8_t*) {
+  for (int i = 0; i < 32; ++i) out[i] = T(100 * loaded + i + 1);
+  ++loaded;
+}
+template <int R, int U> void twillc_store_acc(const float* acc, float* out, int, int, int, int, int) {
+  for (int i = 0; i < 32; ++i) out[i] = acc[i];
+}
+int main() {
+  for (int trips : {0, 1, 2, 3, 9, 10, 11, 24}) {
+    float C[32], D[32];
+    const int wg = 1, bid = 0, N = 64 * trips;
+    loaded = 0;
+ROLE
+    for (int i = 0; i < 32; ++i) printf("%d %d %.9g %.9g\\n", trips, i, C[i], D[i]);
+  }
+}
+"""
+
+
+def _run_swap_on_the_host(text: str, tmp_path: Path) -> None:
+    """The consumer role's code of the swap, on the host (waits and arrives
+    as no-ops, iteration kt's tile a[i] = 100 kt + i + 1): x and y after
+    the loop are the loop's for 0 to 24 trips, those under the pipeline's
+    10 stages (its prologue and epilogue alone) included."""
+    role = re.search(r"\n(  if \(wg == 1\) \{.*?\n  \}\n)", text, re.S)
+    assert role
+    src = tmp_path / "host.cpp"
+    src.write_text(HOST.replace("ROLE", role[1]))
+    exe = tmp_path / "host"
+    subprocess.run(["g++", "-std=c++17", "-o", str(exe), str(src)], check=True, capture_output=True)
+    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.splitlines()
+    assert len(got) == 8 * 32
+    for line in got:
+        trips, i, c, d = line.split()
+        x, y = 0.0, 1.0
+        for kt in range(int(trips)):
+            x, y = y, x + 100 * kt + int(i) + 1
+        assert (float(c), float(d)) == (x, y), line
+
+
+@pytest.mark.parametrize("module", ["scalar-name-sub-tiled-ws", "b200-hole-post-loaded-ws", "carried-swap-ws"])
 def test_reads_back(module: str, tmp_path: Path) -> None:
     assert main([str(DATA / f"{module}.mlir"), "-o", str(tmp_path / "k.mlir")]) == 0
 

@@ -202,6 +202,16 @@ class LoopAnalysis:
                 if max(at) >= written + 2 * ii:
                     return False  # three instances alive at once
                 rotated.add(v)  # two instances: written to _next, handed over
+        for group, y in self._carried_groups(carried):
+            if len(group) == 1:
+                continue  # the schedule's recurrence edge orders the hand-off before the next iteration's reads
+            # `x = y` (two iterations back: no edge of the schedule): the
+            # group's hand-off, after its last read and its value, comes
+            # before the next iteration's first read
+            reads = [self.cycles[self.op_id[id(op)]] for op in mine if any(v in group for v in self._reads(op))]
+            at = max([*reads, self.cycles[self.op_id[id(y.owner)]]])
+            if any(at - c >= ii for c in reads):
+                return False
         self._rotated |= rotated
         return True
 
@@ -224,6 +234,30 @@ class LoopAnalysis:
             if isinstance(y.owner, Operation) and id(y.owner) in self.op_id:
                 return y
         return None
+
+    def _carried_arg(self, v: SSAValue) -> bool:
+        """Whether v is a carried value (the loop body's block argument)."""
+        return isinstance(v, BlockArgument) and v.block is self.body and v.index > 0
+
+    def _carried_groups(self, carried: list) -> list[tuple[list[SSAValue], SSAValue]]:
+        """Each pair (arg, y) of `carried` whose y the loop computes, with the
+        carried values that take arg's previous value (`x = arg`), theirs
+        (`w = x`), and so on: [arg, x, w, ...] (nearest first) and y. Their
+        hand-offs go together (`_events`): each copies the value the next
+        one overwrites."""
+        feeds: dict[SSAValue, list[SSAValue]] = {}  # carried b -> the carried values yielded as b
+        for arg, y in carried:
+            if y is not arg and self._carried_arg(y):
+                feeds.setdefault(y, []).append(arg)
+        groups = []
+        for arg, y in carried:
+            if self._carried_arg(y):  # unchanged, or taking another carried value's: in that one's group
+                continue
+            group = [arg]
+            for a in group:  # breadth first: a value before those taking its previous value
+                group += feeds.get(a, [])
+            groups.append((group, y))
+        return groups
 
     def _in_smem(self, v: SSAValue) -> bool:
         return in_smem(v)

@@ -18,6 +18,8 @@ from lowering.cuda.tiles import (
     nbytes,
     with_iteration,
 )
+from twillc.transforms.common import located_error
+from twillc.transforms.loop_handoff import computed_for
 
 
 class RoleCode:
@@ -125,10 +127,15 @@ class RoleCode:
                 ):
                     regs[v] = v.type
         # carried values start from their pre-loop definitions
-        carried = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
+        pairs = [(self.body.args[i + 1], y) for i, y in enumerate(self.body.last_op.operands)]  # type: ignore[union-attr]
         # a pair this role neither reads (the argument) nor produces (the
         # yielded value) is another role's: only received values of it here
-        carried = [(arg, y) for arg, y in carried if y in regs and (arg in regs or y.owner in mine)]
+        carried = [
+            (arg, y)
+            for arg, y in pairs
+            if (y is arg or not self._carried_arg(y)) and y in regs and (arg in regs or y.owner in mine)
+        ]
+        carried += self._chained(w, mine, pairs, carried, regs)
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
         pipelined = self._pipelinable(w, mine, carried)  # which values have two live instances
@@ -178,6 +185,48 @@ class RoleCode:
                 self.names[res] = self.name(self.body.args[i + 1])
         out += self._after_loop(w, after)
         out.append("  }")
+        return out
+
+    def _chained(self, w: int, mine: list[Operation], pairs: list, carried: list, regs: dict) -> list:
+        """The pairs (x, y) of carried values the loop yields as another
+        carried value's previous one (`x = y`) that role `w` carries: x read
+        here or held here after the loop, and those such an x takes its
+        value from. The chain ends at a value this role computes and
+        carries in registers; any other is not generated (a located error)."""
+        yielded = dict(pairs)
+        kept = {arg for arg, _ in carried}
+        results = dict(zip(yielded, self.loop.res, strict=True))
+        todo = [
+            arg
+            for arg, y in pairs
+            if y is not arg and self._carried_arg(y) and (arg in regs or self.holder.get(results[arg]) == w)
+        ]
+        out: list = []
+        for arg in todo:  # grows as the chains are followed
+            if any(a is arg for a, _ in out):
+                continue
+            y = yielded[arg]
+            end = computed_for(self.loop, arg.index - 1)  # type: ignore[attr-defined]
+            if end is None or not isinstance(end.owner, Operation) or end.owner not in mine:
+                why = (
+                    "nothing in the loop computes it (carried unchanged, or a cycle of carried values)"
+                    if end is None or not isinstance(end.owner, Operation) or id(end.owner) not in self.op_id
+                    else f"warp {self.warp(end.owner)} computes it, not warp {w} that carries '{self.name(arg)}'"
+                )
+                raise located_error(
+                    self.loop,
+                    f"CUDA emission: carried '{self.name(arg)}' takes carried '{self.name(y)}''s previous value, "
+                    f"but {why}: not generated",
+                )
+            out.append((arg, y))
+            if self._carried_arg(yielded[y]):
+                todo.append(y)
+            elif y not in kept:
+                raise located_error(
+                    self.loop,
+                    f"CUDA emission: carried '{self.name(arg)}' takes carried '{self.name(y)}''s previous value, "
+                    f"which is not in registers on warp {w}: not generated",
+                )
         return out
 
     def _after_loop(self, w: int, after: list[Operation]) -> list[str]:
@@ -273,12 +322,16 @@ class RoleCode:
                 first.setdefault(v, op)
                 last[v] = op
         handoff: dict[int, list[tuple[str, str, int]]] = {}  # op -> (to, from, elements) copies after it
-        for arg, y in carried:
-            if y is arg:  # carried unchanged (`carry (m)` with no assignment to `m`): nothing to hand over
-                continue
-            points = [last[arg]] if arg in last else []
+        # carried unchanged (`carry (m)` with no assignment to `m`): nothing to
+        # hand over; `x = y` of carried values: x takes y's value before y
+        # takes its next one, once neither is read in the iteration any more
+        yielded = dict(carried)
+        for group, y in self._carried_groups(carried):
+            points = [last[a] for a in group if a in last]
             points.append(y.owner)
-            handoff.setdefault(id(max(points, key=rank)), []).append((self.name(arg), self.name(y), self._n(y.type)))
+            at = handoff.setdefault(id(max(points, key=rank)), [])
+            for arg in reversed(group):
+                at.append((self.name(arg), self.name(yielded[arg]), self._n(arg.type)))
         first_handoff: dict[int, list[tuple[str, str, int]]] = {}
         for v in self._rotated & set(last):
             # v_next holds the next instance once written; it becomes v after

@@ -5,7 +5,9 @@ of `twillc.transforms.loop_handoff` (which the scheduler's shared-memory
 count follows too):
 
 - `twill.live_out`: each loop result yielded by an op of the loop is held,
-  after the loop, by the role running that op (its carried registers);
+  after the loop, by the role running that op (its carried registers), one
+  yielded as another carried value (`x = y`) by the role running the op at
+  the end of that chain;
 - `twill.post`: each tile op after the loop runs on one role: the one holding
   its first operand; an op that reads no held value (a value from before the
   loop, a loaded tile) on the role of its first reader after the loop, else on

@@ -5,7 +5,9 @@ scheduler's shared-memory count (`smem_plan`, the channels after the loop)
 both follow.
 
 - each loop result yielded by an op of the loop is held, after the loop, by
-  the role running that op (its carried registers);
+  the role running that op (its carried registers); one yielded as another
+  carried value (`x = y`: y's previous value) by the role running the op at
+  the end of that chain (`computed_for`), which carries both;
 - each tile op after the loop runs on one role: the one holding its first
   operand; an op that reads no held value (a value from before the loop, a
   loaded tile) on the role of its first reader after the loop, else on the
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 
@@ -37,12 +39,31 @@ def launch_order(ops: Mapping[str, Operation], warps: Mapping[str, int]) -> list
     return [producer, *sorted({warps[name] for name in ops} - {producer})]
 
 
+def computed_for(loop: tile.ForOp, index: int) -> SSAValue | None:
+    """The value the loop computes for its carried value `index`: the one
+    yielded for it, or, where that is another carried value (`x = y`: x
+    takes y's previous value), the one yielded for that one, and so on; None
+    where the chain comes back to a carried value it passed (`carry (m)`
+    with `m` never assigned, a cycle `x = y; y = x`): nothing computes it."""
+    body = loop.body.block
+    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
+    seen: set[int] = set()
+    y = yielded[index]
+    while isinstance(y, BlockArgument) and y.block is body and 1 <= y.index <= len(yielded):
+        if y.index in seen:
+            return None
+        seen.add(y.index)
+        y = yielded[y.index - 1]
+    return y
+
+
 @dataclass
 class AfterLoop:
     """The roles around the loop's end (module docstring)."""
 
     live_out: dict[SSAValue, int]
-    """Each loop result an op of the loop yields -> the role holding it."""
+    """Each loop result an op of the loop yields (maybe through other carried
+    values, `computed_for`) -> the role holding it."""
     placed: list[Operation]
     """The tile ops after the loop a role runs, in program order."""
     post: dict[int, int]
@@ -61,13 +82,11 @@ def after_loop(loop: tile.ForOp, ops: Mapping[str, Operation], warps: Mapping[st
     after = everything[everything.index(loop) + 1 :]
     warp_of = {id(op): warps[name] for name, op in ops.items()}
     groups = launch_order(ops, warps)
-    body = loop.body.block
-    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
-
     holder: dict[SSAValue, int] = {}
     live_out: dict[SSAValue, int] = {}
-    for res, y in zip(loop.res, yielded, strict=True):
-        if isinstance(y.owner, Operation) and id(y.owner) in warp_of:
+    for i, res in enumerate(loop.res):
+        y = computed_for(loop, i)
+        if y is not None and isinstance(y.owner, Operation) and id(y.owner) in warp_of:
             holder[res] = live_out[res] = warp_of[id(y.owner)]
 
     post: dict[int, int] = {}

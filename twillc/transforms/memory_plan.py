@@ -422,7 +422,9 @@ STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
 def gemm_class(loop: tile.ForOp) -> bool:
     """A main loop of 2-D TMA tile loads feeding MMAs from shared memory, each
     accumulating onto a carried value: the sm_90a GEMM emitter's loops (one
-    ring slot per iteration's loads, wgmma with one batch in flight)."""
+    ring slot per iteration's loads, wgmma with one batch in flight). Every
+    carried value is an MMA's accumulator: one the loop yields unchanged or
+    as another carried value (`prev = acc`) takes the general emitter."""
     body = loop.body.block
     loads = set()
     mmas = []
@@ -436,9 +438,11 @@ def gemm_class(loop: tile.ForOp) -> bool:
             mmas.append(op)
         elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
             return False
+    results = {op.result for op in mmas}
     return (
         bool(mmas)
         and all(not op.transpose_lhs and op.acc is not None and op.lhs in loads and op.rhs in loads for op in mmas)
+        and all(y in results for y in body.last_op.operands)  # type: ignore[union-attr]
         and all(_stored_only(result) for result in loop.res)
     )
 
