@@ -215,3 +215,17 @@ def test_register_cast_to_fp8_includes_its_type(tmp_path: Path) -> None:
     text = emit("b200-register-cast-fp8-ws", tmp_path)
     assert "__nv_fp8_e5m2" in text
     assert "twillc_dtypes.cuh" in text or "cuda_fp8.h" in text
+
+
+def test_carried_value_yielded_as_another_is_two_iterations_back() -> None:
+    """`t = x; x = y; y = t + ...`: y reads the y of two iterations back;
+    the dependence graph the scheduler and the checkers read has that edge
+    (distance 2), so y's value is kept live across two iterations."""
+    from twillc.cli.compile import parse_module
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop
+
+    path = DATA / "carried-swap-ws.mlir"
+    module = parse_module(path.read_text(), str(path), ".mlir")
+    graph, _ = graph_from_loop(find_loop(module), module_machine(module))
+    assert [(e.src, e.dst, e.distance) for e in graph.edges if e.distance] == [("y", "y", 2)]

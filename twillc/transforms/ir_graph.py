@@ -120,15 +120,19 @@ def graph_from_loop(
     yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
 
     def producer(value: SSAValue) -> tuple[Operation, int] | None:
-        """The costed op defining `value` and the iteration distance."""
-        if isinstance(value, BlockArgument) and value.block is body and value.index >= 1:
+        """The costed op defining `value` and the iteration distance: a
+        carried value yielded as another carried value (`x = y`) is one
+        iteration further back."""
+        distance, seen = 0, set()
+        while isinstance(value, BlockArgument) and value.block is body and value.index >= 1:
             k = value.index - 1
-            if k < len(yielded) and isinstance(yielded[k].owner, Operation) and yielded[k].owner in ids:
-                return yielded[k].owner, 1
-            return None
+            if k >= len(yielded) or k in seen:  # a cycle of carried values: computed by no op
+                return None
+            seen.add(k)
+            distance, value = distance + 1, yielded[k]
         owner = value.owner
         if isinstance(owner, Operation) and owner in ids:
-            return owner, 0
+            return owner, distance
         return None
 
     graph_ops: list[Op] = []
