@@ -122,7 +122,99 @@ def _run_swap_on_the_host(text: str, tmp_path: Path) -> None:
         assert (float(c), float(d)) == (x, y), line
 
 
-@pytest.mark.parametrize("module", ["scalar-name-sub-tiled-ws", "b200-hole-post-loaded-ws", "carried-swap-ws"])
+def role_blocks(text: str) -> dict[str, list[str]]:
+    """The kernel's warp roles (`if (wg == g) {  // role` to its closing
+    `  }`), each as its lines."""
+    roles: dict[str, list[str]] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("  if (wg == "):
+            end = lines.index("  }", i)
+            roles[line.split("//")[-1].strip()] = lines[i : end + 1]
+    return roles
+
+
+def undeclared_hole_arrays(text: str) -> set[str]:
+    """The arrays a role passes to a hole (its outputs, its register inputs)
+    that the role does not declare; a tensor-memory address (`tmem + c`) or
+    a shared-memory buffer (`sm.x[...]`) is not an array of the role."""
+    missing = set()
+    for lines in role_blocks(text).values():
+        declared = {m.group(1) for line in lines if (m := re.match(r"\s+[\w:]+ (\w+)\[\d+\];", line))}
+        for line in lines:
+            call = re.search(r"twillc_hole_\d+\((.*)\);  // TWILLC-HOLE", line)
+            if call:
+                args = [a.strip() for a in call.group(1).split(",") if a.strip()]
+                missing |= {a for a in args if re.fullmatch(r"\w+", a) and a not in declared}
+    return missing
+
+
+def hole_calls(text: str, what: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.endswith(f"// TWILLC-HOLE: {what}")]
+
+
+def test_b200_mma_hole_feeding_a_tmem_accumulator_update_declares_its_result(tmp_path: Path) -> None:
+    """sm_100a, `acc = acc + mma(a.T, b)` (fuzz gen00218): the MMA (A
+    MN-major) is a hole on the MMA role writing a register tile that the
+    role stores to its tensor-memory channel slot, where the correction
+    role's chunked `acc + v` reads it: the MMA role declares that array
+    (was: skipped as a value never held whole, nvcc '"v2" is undefined')."""
+    text = emit("b200-acc-plus-mma-ws", tmp_path)
+    assert not undeclared_hole_arrays(text)
+    mma = role_blocks(text)["mma"]
+    (out,) = {re.match(r"twillc_hole_\d+\((\w+),", call).group(1) for call in hole_calls(text, "mma")}  # type: ignore[union-attr]
+    assert f"    float {out}[64];" in mma
+    assert any(f"twillc_tmem_store<64>(tmem + 64 + (kt % 2) * 64, {out});" in line for line in mma)
+
+
+def test_b200_hole_updating_a_tmem_accumulator_writes_it_in_tensor_memory(tmp_path: Path) -> None:
+    """sm_100a, `o = o + mma(cast<f16>(p), v)` (fuzz gen00130): with no
+    tensor-memory columns left for P V, `o + pv` is a hole on the correction
+    role; `o` stays in tensor memory for the whole loop (stored from there
+    after it), so the hole writes it there, in place, and the role writes its
+    initial zeros there before the loop (was: an undeclared array `o_1`)."""
+    text = emit("b200-o-plus-mma-ws", tmp_path)
+    assert not undeclared_hole_arrays(text)
+    calls = hole_calls(text, "add")
+    assert calls and all(re.match(r"twillc_hole_\d+\(tmem \+ 256, tmem \+ 256, ", call) for call in calls)
+    correction = "\n".join(role_blocks(text)["correction"])
+    assert "twillc_tmem_store<32>(tmem + 256 + c, z);" in correction
+    assert "twillc_store_tmem_row<32, 1>(tmem + 256 + c" in correction
+
+
+def test_b200_carried_tmem_accumulator_received_by_another_role(tmp_path: Path) -> None:
+    """sm_100a, `t2 = acc + s0; acc = acc + t2` (fuzz gen00098): `acc` stays
+    in tensor memory on the role updating it (chunked); the role computing
+    t2 (a hole) receives the previous iteration's `acc` into an array of its
+    own, declared and set to the initial zeros, and reads it there; the t2
+    it sends is declared there too; the sending hole reads `acc` in tensor
+    memory (was: nvcc '"acc_1" / "t2" / "acc" is undefined')."""
+    text = emit("b200-acc-plus-acc-ws", tmp_path)
+    assert not undeclared_hole_arrays(text)
+    softmax = role_blocks(text)["softmax"]
+    for line in (
+        "    float acc_1[128];",
+        "    float t2[128];",
+        "    for (int i = 0; i < 128; ++i) acc_1[i] = float(0.f);",
+    ):
+        assert line in softmax
+    adds = hole_calls(text, "add")
+    assert adds and all(re.match(r"twillc_hole_\d+\(t2, acc_1\);", call) for call in adds)
+    sends = hole_calls(text, "acc to tensor memory for another role")
+    assert sends and all(re.match(r"twillc_hole_\d+\(tmem \+ 0\);", call) for call in sends)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "scalar-name-sub-tiled-ws",
+        "b200-hole-post-loaded-ws",
+        "b200-acc-plus-mma-ws",
+        "b200-o-plus-mma-ws",
+        "b200-acc-plus-acc-ws",
+        "carried-swap-ws",
+    ],
+)
 def test_reads_back(module: str, tmp_path: Path) -> None:
     assert main([str(DATA / f"{module}.mlir"), "-o", str(tmp_path / "k.mlir")]) == 0
 

@@ -92,8 +92,14 @@ class LoopAnalysis:
             chain, leaves = found
             self.chunk_roots[id(root)] = (chain, leaves)
             self.chunk_fused |= {id(op) for op in chain if op is not root}
-            self.chunk_scratch |= {v for v in leaves if v not in self.acc_at and v not in self.tmem_at}
-            self.chunk_values |= {op.results[0] for op in chain if op is not root} | set(leaves)
+            scratch = {v for v in leaves if v not in self.acc_at and v not in self.tmem_at}
+            self.chunk_scratch |= scratch
+            # The leaves in tensor memory are not: a role reads them there
+            # (`_in_tmem`), but another role's tile in its channel slot is held
+            # whole by the role computing it (a hole's or the math's array)
+            # until it stores it to the slot, and a carried accumulator by a
+            # role receiving it (`_received`).
+            self.chunk_values |= {op.results[0] for op in chain if op is not root} | scratch
 
     def _chunk_chain(self, root: Operation, stage: dict[int, int]) -> tuple[list[Operation], list[SSAValue]] | None:
         """The chain of `root` (see `_plan_chunks`) in program order and its
@@ -263,10 +269,25 @@ class LoopAnalysis:
         return in_smem(v)
 
     def _in_tmem(self, v: SSAValue, w: int) -> bool:
-        """Whether role `w` reads `v` in place in its tensor-memory channel slot
-        (never whole in registers): a slot its MMA writes, or one another role
-        stored a register tile to."""
-        return v in self.acc_at or self._tmem_channel(v, w)
+        """Whether role `w` reads `v` in place in tensor memory (never whole in
+        registers): its carried accumulator, a channel slot its MMA writes, or
+        one another role stored a register tile to."""
+        return self._acc_on(v, w) or self._tmem_channel(v, w)
+
+    def _acc_on(self, v: SSAValue, w: int) -> bool:
+        """Whether `v` is a carried accumulator in tensor memory (`acc_at`) as
+        role `w` sees it: not on a role that receives it from the role
+        updating it (`_received`), which holds its copy in registers."""
+        return v in self.acc_at and not self._received(v, w)
+
+    def _received(self, v: SSAValue, w: int) -> bool:
+        """A carried value role `w` reads that another role computes: each
+        iteration receives the previous one's (`RoleCode._copy`) into the
+        array of the block argument, declared on `w`, from the channel slot
+        (tcgen05.ld from tensor memory, a hole where it has no columns, or a
+        copy from shared memory)."""
+        y = self._yielded(v)
+        return y is not None and y in self.reg_channels and self.warp(y.owner) != w  # type: ignore[arg-type]
 
     def _read_in_place(self, v: SSAValue, w: int) -> bool:
         """A register tile from another role that one element-wise op of role

@@ -233,10 +233,11 @@ class KernelFrame:
         self._hole_of[key] = fn
         self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
         in_tmem = [a.startswith("tmem + ") for a in ins]  # a tensor-memory address, not an array
-        params = [f"T{i}* out{i}" for i in range(len(outs))] + [
+        out_tmem = [a.startswith("tmem + ") for a in outs]
+        params = [f"uint32_t out{i}" if t else f"T{i}* out{i}" for i, t in enumerate(out_tmem)] + [
             f"uint32_t in{i}" if t else f"const U{i}* in{i}" for i, t in enumerate(in_tmem)
         ]
-        tparams = [f"typename T{i}" for i in range(len(outs))] + [
+        tparams = [f"typename T{i}" for i, t in enumerate(out_tmem) if not t] + [
             f"typename U{i}" for i, t in enumerate(in_tmem) if not t
         ]
         template = f"template <{', '.join(tparams)}>\n" if tparams else ""

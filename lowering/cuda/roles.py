@@ -351,7 +351,9 @@ class RoleCode:
             if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
-            elif (y := self._yielded(v)) is not None and y in self.reg_channels and self.warp(y.owner) != w:
+            elif self._received(v, w):
+                y = self._yielded(v)
+                assert y is not None
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
                 out += [f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role"]
                 out += self._receive(y, self.name(v), f"(kt - 1) % {d}", f"((kt - 1) / {d}) & 1", ind + "  ")
@@ -378,10 +380,24 @@ class RoleCode:
             if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
                 out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+                # an accumulator kept in tensor memory (`acc_at`) is read there, not from an array
+                src = f"tmem + {self.acc_at[res]}" if res in self.acc_at else self.out(res)
                 if res in self.tmem_pending:
-                    out += self._hole(op, [], [self.out(res)], ind, f"{n} to tensor memory for another role")
+                    out += self._hole(op, [], [src], ind, f"{n} to tensor memory for another role")
                 elif res in self.umma_in_place:
                     out.append(f"{ind}tw_tcgen05_fence_before();  // the MMA wrote {n} in its slot")
+                elif res in self.tmem_at and res in self.acc_at:  # tensor memory to its slot, 32 columns at a time
+                    cols = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                    out += [
+                        f"{ind}tw_tcgen05_fence_after();",
+                        "#pragma unroll 1",
+                        f"{ind}for (int c = 0; c < {cols}; c += 32) {{",
+                        f"{ind}  float x[32];",
+                        f"{ind}  twillc_tmem_load<32>(x, {src} + c);",
+                        f"{ind}  twillc_tmem_store<32>({self._tmem_slot(res, f'kt % {d}')} + c, x);",
+                        f"{ind}}}",
+                        f"{ind}tw_tcgen05_fence_before();",
+                    ]
                 elif res in self.tmem_at:
                     out += [
                         f"{ind}twillc_tmem_store<{self._n(res.type)}>("

@@ -53,7 +53,7 @@ class StoreCode:
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             on, lim = clip(op)
-            if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+            if self._acc_on(op.value, self._role):  # straight from tensor memory, 32 columns at a time
                 # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
                 # hold the whole row, past a small role's setmaxnreg budget.
                 return [
@@ -226,7 +226,7 @@ class StoreCode:
                 self._helpers |= {"red_add", "store_add_row"}
                 on, lim = clip(op)
                 at = f"{tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld}{lim}"
-                if op.value in self.acc_at:  # straight from tensor memory, 32 columns at a time
+                if self._acc_on(op.value, self._role):  # straight from tensor memory, 32 columns at a time
                     return [
                         f"{indent}tw_tcgen05_fence_after();",
                         f"{indent}twillc_store_add_tmem_row<{cols}, {quads}{on}>({self._operand(op.value)}, {at});",

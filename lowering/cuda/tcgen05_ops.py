@@ -15,6 +15,7 @@ from lowering.cuda.tiles import (
     clip_extents,
     clip_mask,
 )
+from twillc.transforms.memory_plan import chunk_carried
 
 
 class Tcgen05Ops:
@@ -132,15 +133,15 @@ class Tcgen05Ops:
 
     def _chunk_init(self, w: int) -> list[str]:
         """Before the loop, the initial value of each carried tile a chunked
-        update of role `w` keeps in tensor memory, written there 32 columns at
-        a time (zeros() / full(x)); another definition is a hole."""
+        update of role `w` keeps in tensor memory (`chunk_carried`: a chain's
+        root, or an update left as a hole that writes it there), written there
+        32 columns at a time (zeros() / full(x)); another definition is a hole."""
         out: list[str] = []
-        for root_id, (chain, _) in self.chunk_roots.items():
-            root = next(op for op in chain if id(op) == root_id)
-            if self.warp(root) != w:
+        for root in self.loop_ops:
+            if self.warp(root) != w or not root.results or root.results[0] not in self.acc_at:
                 continue
             for i, y in enumerate(self.body.last_op.operands):  # type: ignore[union-attr]
-                if y is not root.results[0]:
+                if y is not root.results[0] or not chunk_carried(self.loop, self.body.args[i + 1]):
                     continue
                 arg, init = self.body.args[i + 1], self.loop.iter_args[i]
                 cols = arg.type.get_shape()[1]  # type: ignore[attr-defined]

@@ -67,7 +67,9 @@ class TileMath:
         math = self._math(op)
         if math is not None:
             return math
-        outs = [self.out(r) for r in op.results]
+        # a result kept in tensor memory (a carried accumulator updated in
+        # place, `acc_at`) is written there, as its readers and stores read it
+        outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]
         ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
         return self._hole(op, outs, ins, "      ")
 
@@ -478,7 +480,7 @@ class TileMath:
     def _operand(self, v: SSAValue) -> str:
         if self._in_smem(v):
             return self._smem_ref(v)
-        if v in self.acc_at:
+        if self._acc_on(v, self._role):
             return f"tmem + {self.acc_at[v]}"
         if self._in_tmem(v, self._role):
             return self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
