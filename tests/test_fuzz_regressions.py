@@ -204,10 +204,21 @@ def test_b200_carried_tmem_accumulator_received_by_another_role(tmp_path: Path) 
     assert sends and all(re.match(r"twillc_hole_\d+\(tmem \+ 0\);", call) for call in sends)
 
 
+def test_value_received_after_the_loop_into_its_carried_array(tmp_path: Path) -> None:
+    """A role that receives `l` of the previous iteration in the loop (its
+    array `l_1`) and the loop's result `l` after it (also `l_1`): the
+    result goes into the loop's array, now free, not a second `l_1`."""
+    text = emit("post-receive-into-carried-array-ws", tmp_path)
+    role = role_blocks(text)["consumer1"]
+    assert sum(1 for line in role if re.match(r"\s*float l_1\[", line)) == 1
+    assert any(re.match(r"\s*twillc_recv\(l_1, sm.post\d", line) for line in role)
+
+
 @pytest.mark.parametrize(
     "module",
     [
         "scalar-name-sub-tiled-ws",
+        "post-receive-into-carried-array-ws",
         "b200-hole-post-loaded-ws",
         "b200-acc-plus-mma-ws",
         "b200-o-plus-mma-ws",

@@ -139,7 +139,7 @@ class RoleCode:
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
         pipelined = self._pipelinable(w, mine, carried)  # which values have two live instances
-        declared = set()
+        self._declared = declared = set()
         for v, t in regs.items():
             if self._fp8_staged_early(v):
                 continue  # written to shared memory as it is computed
@@ -262,8 +262,10 @@ class RoleCode:
                     received.add(v)
                     k = channels.index(v)
                     n, t = self.name(v), v.type
+                    if n not in self._declared:  # else the loop's array of the value (its carried one), now free
+                        self._declared.add(n)
+                        out.append(f"    {c_elt(t)} {n}[{self._n(t)}];  // from another role")  # type: ignore[arg-type]
                     out += [
-                        f"    {c_elt(t)} {n}[{self._n(t)}];  // from another role",  # type: ignore[arg-type]
                         f"    tw_mbar_wait(&sm.post{k}_full, 0);",
                         f"    twillc_recv({n}, sm.post{k}, sizeof({n}));",
                     ]
