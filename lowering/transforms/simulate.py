@@ -1,8 +1,9 @@
 """`simulate{trips=1,2,7 interleavings=50 seed=0}`: runs the warp-specialized
 program (`lowering.simulate.warp_sim`) for each trip count under that many
-interleavings, against the reference interpreter of the loop; a deadlock, an
-overwritten or stale slot, or a result that differs is an internal error
-(exit 3) naming it. The module is left as it is."""
+interleavings, against the reference interpreter of the loop; a deadlock, a
+stall (a wait the schedule's cycles cannot meet), an overwritten or stale
+slot, or a result that differs is an internal error (exit 3) naming it. The
+module is left as it is."""
 
 from __future__ import annotations
 
