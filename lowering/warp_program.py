@@ -20,7 +20,7 @@ from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
-from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for
+from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for, initial_value
 
 
 @dataclass(frozen=True)
@@ -347,8 +347,9 @@ def _check_live_in(
     ws: WarpSpecializeOp,
 ) -> None:
     """Each register value from before the loop that a role reads (an op of
-    its in the loop, not through a carried value, or after it; or a live-in
-    it computes) is computed on that role."""
+    its in the loop, not through a carried value, or after it, a carried
+    value the loop never assigns being its initial value there; or a
+    live-in it computes) is computed on that role."""
     block = loop.parent_block()
     assert block is not None
     before = set(list(block.ops)[: list(block.ops).index(loop)])
@@ -360,6 +361,8 @@ def _check_live_in(
         if isinstance(op, tile.LoadOp):
             continue
         for v in op.operands:
+            if op in post:
+                v = initial_value(loop, v) or v
             src = v.owner
             if not (isinstance(src, Operation) and src in before and isinstance(v.type, tile.TileType)):
                 continue

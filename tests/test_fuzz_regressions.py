@@ -214,6 +214,43 @@ def test_value_received_after_the_loop_into_its_carried_array(tmp_path: Path) ->
     assert any(re.match(r"\s*twillc_recv\(l_1, sm.post\d", line) for line in role)
 
 
+@pytest.mark.parametrize("module", ["carried-unassigned-stored-ws", "b200-carried-unassigned-stored-ws"])
+def test_carried_value_the_loop_never_assigns_read_after_it(module: str, tmp_path: Path) -> None:
+    """`carry (m, n, s)` with no `m = ...` or `n = ...` in the body (m read in
+    the loop, n not), `store C = m` and `store D = n + s` after it: the
+    loop's results for m and n are their initial values, values from before
+    the loop that the role running those ops computes (`twill.live_in`)
+    (was: no role held them, and the stores read `m_1` and `n`, never
+    declared: nvcc 'identifier "m_1" is undefined')."""
+    text = emit(module, tmp_path)
+    m = re.search(r"twillc_store_(?:acc|row)<64, 1>\((\w+), C,", text)
+    assert m and re.search(rf"float {m[1]}\[(32|64)\];", text)
+    assert re.search(rf"for .*\) {m[1]}\[i\] = 1\.0f;", text)
+    n = re.search(r"for .*\) (\w+)\[i\] = 2\.0f;", text)
+    assert n and re.search(rf"float {n[1]}\[(32|64)\];", text)
+    add = re.search(rf"(\w+)\[i\] = {n[1]}\[i\] \+ \w+\[i\];", text)
+    assert add and re.search(rf"twillc_store_(?:acc|row)<64, 1>\({add[1]}, D,", text)
+    if module.startswith("carried") and shutil.which("g++"):
+        _run_unassigned_on_the_host(text, tmp_path)
+
+
+def _run_unassigned_on_the_host(text: str, tmp_path: Path) -> None:
+    """The consumer role's code on the host, as the swap's: C is m's initial
+    value and D n's plus the loop's s = sum of m * a, for 0 to 24 trips."""
+    role = re.search(r"\n(  if \(wg == 1\) \{.*?\n  \}\n)", text, re.S)
+    assert role
+    src = tmp_path / "host.cpp"
+    src.write_text(HOST.replace("float C[32], D[32];", "float C[32], D[32], E[32];").replace("ROLE", role[1]))
+    exe = tmp_path / "host"
+    subprocess.run(["g++", "-std=c++17", "-o", str(exe), str(src)], check=True, capture_output=True)
+    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.splitlines()
+    assert len(got) == 8 * 32
+    for line in got:
+        trips, i, c, d = line.split()
+        s = sum(100 * kt + int(i) + 1 for kt in range(int(trips)))
+        assert (float(c), float(d)) == (1.0, 2.0 + s), line
+
+
 @pytest.mark.parametrize(
     "module",
     [
@@ -224,6 +261,8 @@ def test_value_received_after_the_loop_into_its_carried_array(tmp_path: Path) ->
         "b200-o-plus-mma-ws",
         "b200-acc-plus-acc-ws",
         "carried-swap-ws",
+        "carried-unassigned-stored-ws",
+        "b200-carried-unassigned-stored-ws",
     ],
 )
 def test_reads_back(module: str, tmp_path: Path) -> None:
@@ -299,6 +338,35 @@ def test_generates_a_carried_value_the_loop_never_assigns(tmp_path: Path) -> Non
             check=False,
         )
         assert nv.returncode == 0, nv.stderr
+
+
+TAKES_UNASSIGNED = """target h100
+
+kernel k(A: f16[N, 64], C: f32[N, 64], D: f32[N, 64]) {
+  m = full(1.0) : f32[64, 64]
+  x = zeros() : f32[64, 64]
+  s = zeros() : f32[64, 64]
+  for j in 0 .. N / 64 carry (m, x, s) {
+    a = load A[j, 0] : f16[64, 64]
+    s = s + cast<f32>(a)
+    x = m
+  }
+  store C[bid, 0] = x
+  store D[bid, 0] = s
+}
+"""
+
+
+def test_refuses_a_carried_value_taking_an_unassigned_ones_after_the_loop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`x = m` with m never assigned, x read only after the loop: x's result is
+    x's initial value after no trip and m's after any, which no role holds;
+    simulated, and its CUDA a located 'not generated' (was: `x` never
+    declared, nvcc 'identifier "x" is undefined')."""
+    assert run_tile(TAKES_UNASSIGNED, tmp_path, "k.cu") == 1
+    err = capsys.readouterr().err
+    assert "k.tile:12:" in err and "carried 'x' read after the loop" in err and "not generated" in err
 
 
 @pytest.mark.parametrize("module", ["h100-operand-read-twice-ws", "b200-operand-read-twice-ws"])

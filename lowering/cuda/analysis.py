@@ -11,6 +11,7 @@ from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
 from lowering.cuda.tiles import BINARY, UNARY
 from twillc.transforms.common import located_error
+from twillc.transforms.loop_handoff import initial_value
 from twillc.transforms.memory_plan import (
     TMEM_COLUMNS,
     accumulates_in_place,
@@ -266,7 +267,7 @@ class LoopAnalysis:
         return groups
 
     def _in_smem(self, v: SSAValue) -> bool:
-        return in_smem(v)
+        return in_smem(initial_value(self.loop, v) or v)
 
     def _in_tmem(self, v: SSAValue, w: int) -> bool:
         """Whether role `w` reads `v` in place in tensor memory (never whole in
@@ -311,6 +312,7 @@ class LoopAnalysis:
         return v in self.umma_direct or (placed and self.warp(v.owner) != w)  # type: ignore[arg-type]
 
     def _pre_smem(self, v: SSAValue) -> bool:
+        v = initial_value(self.loop, v) or v  # a carried value the loop never assigns: its initial value
         return isinstance(v.owner, tile.LoadOp) and v.owner in self.pre_loads
 
     def _staged_early(self, x: SSAValue) -> bool:

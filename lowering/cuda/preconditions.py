@@ -3,10 +3,11 @@ the loop, checked in one place before either printer runs, each failure a
 located error: the target architecture, the warp groups the kernel launches
 (the loads' one warp group first, then the roles running the other ops, each
 with a `twill.role` and together within the register file), every loop load
-reaching its readers through a channel, the tiles TMA can move, and index
-expressions that C can compute. What depends on the printer's layout (tile
-shapes an instruction takes, shared and tensor memory) is checked where that
-layout is decided."""
+reaching its readers through a channel, every loop result read after the
+loop held by a role or a value from before the loop, the tiles TMA can move,
+and index expressions that C can compute. What depends on the printer's
+layout (tile shapes an instruction takes, shared and tensor memory) is
+checked where that layout is decided."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import narrow_rows, nbytes
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.loop_handoff import initial_value
 
 ARCHS = ("sm_90a", "sm_100a")
 REGISTER_FILE = 65536  # 32-bit registers per SM, shared by the CTA's 128-thread warp groups
@@ -87,6 +89,16 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
     for v in (program.lb, program.ub, program.step):
         c_index(v, None)
     body = loop.body.block
+    for op in program.outside.post:
+        for v in op.operands:
+            if v in loop.res and v not in program.outside.live_out and initial_value(loop, v) is None:
+                raise located_error(
+                    op,
+                    f"CUDA emission: carried '{v.name_hint or 'result'}' read after the loop takes another carried "
+                    "value's previous value, which nothing in the loop computes (a cycle of carried values, or one "
+                    "the loop never assigns): its value after the loop depends on the trip count and no role holds "
+                    "it, not generated",
+                )
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
             _check_load(op, machine.arch)
@@ -107,9 +119,7 @@ def _check_load(op: tile.LoadOp, arch: str) -> None:
         rows, cols = t.get_shape()
         e = elt(t)
         narrow = (
-            arch == "sm_90a"
-            and narrow_rows(t)
-            and not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
+            arch == "sm_90a" and narrow_rows(t) and not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
         )
         if e.name == "i32" or (cols % e.box_cols and not narrow) or rows > 256:
             raise located_error(

@@ -19,7 +19,7 @@ from lowering.cuda.tiles import (
     with_iteration,
 )
 from twillc.transforms.common import located_error
-from twillc.transforms.loop_handoff import computed_for
+from twillc.transforms.loop_handoff import computed_for, initial_value
 
 
 class RoleCode:
@@ -183,6 +183,8 @@ class RoleCode:
         for i, res in enumerate(self.loop.res):
             if self.holder.get(res) == w:  # after the loop a result is its carried array
                 self.names[res] = self.name(self.body.args[i + 1])
+            elif (init := initial_value(self.loop, res)) is not None:  # never assigned: its initial value,
+                self.names[res] = self.name(init)  # computed here if an op here reads it (a live-in)
         out += self._after_loop(w, after)
         out.append("  }")
         return out

@@ -7,18 +7,22 @@ count follows too):
 - `twill.live_out`: each loop result yielded by an op of the loop is held,
   after the loop, by the role running that op (its carried registers), one
   yielded as another carried value (`x = y`) by the role running the op at
-  the end of that chain;
+  the end of that chain; one the loop never assigns (`carry (m)` with no
+  `m = ...`) has none: it is m's initial value, a value from before the
+  loop (`loop_handoff.initial_value`);
 - `twill.post`: each tile op after the loop runs on one role: the one holding
   its first operand; an op that reads no held value (a value from before the
-  loop, a loaded tile) on the role of its first reader after the loop, else on
-  the first role after the one issuing the loop's loads;
+  loop, a carried value the loop never assigns, a loaded tile) on the role of
+  its first reader after the loop, else on the first role after the one
+  issuing the loop's loads;
 - `twill.handoff`: an operand an op after the loop reads from another role
   (a register tile; loaded tiles are in shared memory already) comes over
   once, through shared memory;
 - `twill.live_in`: each role computes, in its own registers, the values from
   before the loop that its ops read (in the loop, except carried values'
-  initial values, which the role initializes itself; or after it), and
-  what those are computed from. Loads are issued once, by the load role."""
+  initial values, which the role initializes itself; or after it, where a
+  carried value the loop never assigns reads its initial value), and what
+  those are computed from. Loads are issued once, by the load role."""
 
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import HandoffOp, LiveInOp, LiveOutOp, PostOp
-from twillc.transforms.loop_handoff import after_loop, launch_order
+from twillc.transforms.loop_handoff import after_loop, initial_value, launch_order
 
 
 def outside_ids(loop: tile.ForOp) -> dict[str, Operation | SSAValue]:
@@ -97,9 +101,8 @@ def _live_in(
     for w in groups[1:]:
         mine = [op for op in ops.values() if warp_of[id(op)] == w and not isinstance(op, tile.LoadOp)]
         needed = {v for op in mine for v in op.operands if register_tile(v) and not isinstance(v, BlockArgument)}
-        post_needed = {
-            v for op in placed if post[id(op)] == w for v in op.operands if register_tile(v) and v.owner in computed
-        }
+        post_reads = {initial_value(loop, v) or v for op in placed if post[id(op)] == w for v in op.operands}
+        post_needed = {v for v in post_reads if register_tile(v) and v.owner in computed}
         needed |= post_needed
         for op in reversed(before):  # and what those are computed from
             if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):

@@ -7,11 +7,16 @@ both follow.
 - each loop result yielded by an op of the loop is held, after the loop, by
   the role running that op (its carried registers); one yielded as another
   carried value (`x = y`: y's previous value) by the role running the op at
-  the end of that chain (`computed_for`), which carries both;
+  the end of that chain (`computed_for`), which carries both; one the loop
+  never assigns (`carry (m)` with no `m = ...`) is its initial value,
+  whatever the trip count (`initial_value`): a value from before the loop,
+  which no role holds, computed by each role reading it after the loop
+  (`twill.live_in`) as any other;
 - each tile op after the loop runs on one role: the one holding its first
   operand; an op that reads no held value (a value from before the loop, a
-  loaded tile) on the role of its first reader after the loop, else on the
-  first role after the one issuing the loop's loads;
+  carried value the loop never assigns, a loaded tile) on the role of its
+  first reader after the loop, else on the first role after the one issuing
+  the loop's loads;
 - an operand an op after the loop reads from another role (a register tile;
   loaded tiles are in shared memory already) comes over once, through
   shared memory.
@@ -22,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from dialects import tile
 
@@ -55,6 +60,21 @@ def computed_for(loop: tile.ForOp, index: int) -> SSAValue | None:
         seen.add(y.index)
         y = yielded[y.index - 1]
     return y
+
+
+def initial_value(loop: tile.ForOp, v: SSAValue) -> SSAValue | None:
+    """The value from before the loop that `v`, a result of the loop, is
+    whatever the trip count: the initial value of a carried value the loop
+    never assigns (`carry (m)` with no `m = ...`: yielded as itself), the
+    loop's operand for it; None for any other value (one the loop computes,
+    one yielded as another carried value, `x = m`, whose result is x's
+    initial value only after no trip)."""
+    if not (isinstance(v, OpResult) and v.op is loop):
+        return None
+    body = loop.body.block
+    if isinstance(body.last_op, tile.YieldOp) and body.last_op.operands[v.index] is body.args[v.index + 1]:
+        return loop.iter_args[v.index]
+    return None
 
 
 @dataclass
