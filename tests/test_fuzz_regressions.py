@@ -101,20 +101,26 @@ ROLE
 """
 
 
+def _run_role_on_the_host(text: str, tmp_path: Path, host: str) -> list[str]:
+    """Role 1's code (`if (wg == 1) { ... }`) compiled into `host` at ROLE
+    with g++ and run: its lines, trips x 32 threads."""
+    role = re.search(r"\n(  if \(wg == 1\) \{.*?\n  \}\n)", text, re.S)
+    assert role
+    src = tmp_path / "host.cpp"
+    src.write_text(host.replace("ROLE", role[1]))
+    exe = tmp_path / "host"
+    subprocess.run(["g++", "-std=c++17", "-o", str(exe), str(src)], check=True, capture_output=True)
+    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.splitlines()
+    assert len(got) == 8 * 32
+    return got
+
+
 def _run_swap_on_the_host(text: str, tmp_path: Path) -> None:
     """The consumer role's code of the swap, on the host (waits and arrives
     as no-ops, iteration kt's tile a[i] = 100 kt + i + 1): x and y after
     the loop are the loop's for 0 to 24 trips, those under the pipeline's
     10 stages (its prologue and epilogue alone) included."""
-    role = re.search(r"\n(  if \(wg == 1\) \{.*?\n  \}\n)", text, re.S)
-    assert role
-    src = tmp_path / "host.cpp"
-    src.write_text(HOST.replace("ROLE", role[1]))
-    exe = tmp_path / "host"
-    subprocess.run(["g++", "-std=c++17", "-o", str(exe), str(src)], check=True, capture_output=True)
-    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.splitlines()
-    assert len(got) == 8 * 32
-    for line in got:
+    for line in _run_role_on_the_host(text, tmp_path, HOST):
         trips, i, c, d = line.split()
         x, y = 0.0, 1.0
         for kt in range(int(trips)):
@@ -237,15 +243,8 @@ def test_carried_value_the_loop_never_assigns_read_after_it(module: str, tmp_pat
 def _run_unassigned_on_the_host(text: str, tmp_path: Path) -> None:
     """The consumer role's code on the host, as the swap's: C is m's initial
     value and D n's plus the loop's s = sum of m * a, for 0 to 24 trips."""
-    role = re.search(r"\n(  if \(wg == 1\) \{.*?\n  \}\n)", text, re.S)
-    assert role
-    src = tmp_path / "host.cpp"
-    src.write_text(HOST.replace("float C[32], D[32];", "float C[32], D[32], E[32];").replace("ROLE", role[1]))
-    exe = tmp_path / "host"
-    subprocess.run(["g++", "-std=c++17", "-o", str(exe), str(src)], check=True, capture_output=True)
-    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.splitlines()
-    assert len(got) == 8 * 32
-    for line in got:
+    host = HOST.replace("float C[32], D[32];", "float C[32], D[32], E[32];")
+    for line in _run_role_on_the_host(text, tmp_path, host):
         trips, i, c, d = line.split()
         s = sum(100 * kt + int(i) + 1 for kt in range(int(trips)))
         assert (float(c), float(d)) == (1.0, 2.0 + s), line
