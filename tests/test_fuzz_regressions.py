@@ -21,6 +21,11 @@ NVCC = shutil.which("nvcc")
 def emit(module: str, tmp_path: Path) -> str:
     cu = tmp_path / f"{module}.cu"
     assert main([str(DATA / f"{module}.mlir"), "-o", str(cu)]) == 0
+    return compiled(cu, tmp_path)
+
+
+def compiled(cu: Path, tmp_path: Path) -> str:
+    """The text of `cu`, once nvcc compiled it (where nvcc is installed)."""
     if NVCC:
         arch = "sm_100a" if "target sm_100a" in cu.read_text()[:400] else "sm_90a"
         gen = f"arch=compute_{arch[3:]},code={arch}"
@@ -248,6 +253,23 @@ def _run_unassigned_on_the_host(text: str, tmp_path: Path) -> None:
         trips, i, c, d = line.split()
         s = sum(100 * kt + int(i) + 1 for kt in range(int(trips)))
         assert (float(c), float(d)) == (1.0, 2.0 + s), line
+
+
+def test_b200_mma_result_read_on_a_third_role_is_not_written_in_place(tmp_path: Path) -> None:
+    """FA4's in-place O: the PV MMA writes o in the slot of its accumulator
+    `o * alpha`, which the correction role rescales. Here a softmax role
+    also reads o (`o / (1 + exp(-o))`, the next iteration): o in that one
+    slot would be rescaled under that reader, and its ring (the
+    accumulator's one slot) is shallower than o's lifetime, a stall the
+    simulator reported (`o_empty[0]` completing at cycle 521, the refill at
+    478). So o gets a ring of its own, as deep as its lifetime."""
+    scheduled = DATA / "b200-mma-result-read-on-a-third-role-scheduled.mlir"
+    ws, cu = tmp_path / "k.mlir", tmp_path / "k.cu"
+    passes = "pipeline-expand,warp-specialize,simulate{trips=1,2,5,37 interleavings=20}"
+    assert main([str(scheduled), "--passes", passes, "-o", str(ws), "-o", str(cu)]) == 0
+    channels = dict(re.findall(r'twill.channel "(\w+)" from .* depth (\d+)', ws.read_text()))
+    assert int(channels["o"]) >= 2 and channels["mul_1"] == "1"
+    compiled(cu, tmp_path)
 
 
 @pytest.mark.parametrize(

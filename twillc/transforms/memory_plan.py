@@ -173,6 +173,26 @@ def chunk_carried(loop: tile.ForOp, arg: SSAValue) -> bool:
     )
 
 
+def in_place_readers_ok(op: Operation, warp: Callable[[Operation], int]) -> bool:
+    """Whether an MMA result may be written in its accumulator's slot (FA4's
+    O): only if every op of the loop reading it, in this iteration or
+    the next, runs on the MMA's role or on the role computing that
+    accumulator (the correction role rescaling it in place); a reader on a
+    third role would read the slot while the next rescale rewrites it, and
+    keep it past the slot's one depth."""
+    if not isinstance(op, tile.MmaOp) or op.acc is None or not isinstance(op.acc.owner, Operation):
+        return False
+    body = op.parent_block()
+    assert body is not None
+    users = [u.operation for u in op.result.uses]
+    if isinstance(body.last_op, tile.YieldOp):
+        for i, y in enumerate(body.last_op.operands):
+            if y is op.result:
+                users += [u.operation for u in body.args[i + 1].uses]
+    allowed = {warp(op), warp(op.acc.owner)}
+    return all(warp(u) in allowed for u in users if not isinstance(u, tile.YieldOp))
+
+
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index math)."""
     return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
@@ -261,12 +281,17 @@ def plan_tmem(
         t = res.type
         if res in plan.tmem_at or not tmem_tile(t) or used + t.get_shape()[1] * depth > TMEM_COLUMNS:  # type: ignore[attr-defined]
             continue
-        if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels:
+        if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels and in_place_readers_ok(res.owner, warp):
             continue  # written in place in its accumulator's slot (below) when that one has columns
         plan.tmem_at[res], used = used, used + t.get_shape()[1] * depth  # type: ignore[attr-defined]
     for res in channels:
         op = res.owner
-        if res not in plan.tmem_at and isinstance(op, tile.MmaOp) and op.acc in plan.tmem_at:
+        if (
+            res not in plan.tmem_at
+            and isinstance(op, tile.MmaOp)
+            and op.acc in plan.tmem_at
+            and in_place_readers_ok(op, warp)
+        ):
             plan.tmem_at[res] = plan.tmem_at[op.acc]
             plan.in_place.add(res)
     plan.pending = {r for r in channels if r in plan.resident and r not in plan.tmem_at}
@@ -338,11 +363,11 @@ def smem_parts(
     arch: str,
 ) -> dict[str, int]:
     """Bytes per kind of the kernel's shared memory, barriers aside: a ring of
-    1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
-    loaded before or after the loop, a ring of `slot_bytes` slots per register-tile
-    channel in shared memory (tile type, depth), a slot per value handed over
-    after the loop, and on sm_90a the staging buffers of `staged_tiles` (their
-`nbytes`)."""
+        1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
+        loaded before or after the loop, a ring of `slot_bytes` slots per register-tile
+        channel in shared memory (tile type, depth), a slot per value handed over
+        after the loop, and on sm_90a the staging buffers of `staged_tiles` (their
+    `nbytes`)."""
     return {
         "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
@@ -403,10 +428,15 @@ def ring_depths(
         depths |= dict.fromkeys(loads, ring)
     in_tmem = {c.value for c in crossing if c.memory == "tmem"}
     ids = {id(o): name for name, o in ops.items()}
+    warps = schedule.warps or {}
     for name, o in ops.items():
         acc = o.acc if isinstance(o, tile.MmaOp) else None
         source = ids.get(id(acc.owner)) if acc is not None else None
-        if name in in_tmem and source in in_tmem:
+        if (
+            name in in_tmem
+            and source in in_tmem
+            and in_place_readers_ok(o, lambda x: warps.get(ids.get(id(x), ""), -1))
+        ):
             depths[name] = depths[source]
     return depths
 
