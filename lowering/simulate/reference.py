@@ -21,6 +21,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
+from twillc.transforms.common import located_error
 
 
 def np_dtype(t) -> type:
@@ -106,6 +107,10 @@ class Machine:
             "arith.mulf": lambda a, b: np.float32(a * b),
         }
         if name in ops:
+            if ("div" in name or "rem" in name) and xs[1] == 0:  # the kernel's own: undefined on the GPU too
+                raise located_error(
+                    op, f"simulate: this index expression divides by zero in block {self.bid} (sizes {self.sizes})"
+                )
             return ops[name](*xs)
         raise NotImplementedError(f"simulate: no semantics for scalar op '{name}'")
 
