@@ -30,9 +30,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
+from lowering.cuda import uses_gemm_printer
 from lowering.simulate.reference import Machine, body_operand, find_func, run_reference
 from lowering.warp_program import RoleCopy, WarpProgram
 from twillc.transforms.ir_graph import cost_of
+from twillc.transforms.loop_handoff import carried_source
 
 
 class Finding(Exception):
@@ -162,13 +164,10 @@ class WarpSim:
         yielding it, 1: the previous iteration's); None for values from
         outside the loop's costed ops."""
         if self._carried(v):  # through carried values yielded as they came in (`x = y`): one more iteration each
-            delta, seen = 1, set()
-            y = self.yielded[v.index - 1]  # type: ignore[attr-defined]
-            while self._carried(y) and y not in seen:
-                seen.add(y)
-                delta, y = delta + 1, self.yielded[y.index - 1]  # type: ignore[attr-defined]
-            if self._carried(y):  # a cycle of carried values: never computed in the loop
+            found = carried_source(self.loop, v.index - 1)  # type: ignore[attr-defined]
+            if found is None:  # never assigned, or a cycle of carried values: never computed in the loop
                 return None
+            y, delta = found
             return (self.name_of[id(y.owner)], delta) if id(y.owner) in self.name_of else None
         return (self.name_of[id(v.owner)], 0) if id(v.owner) in self.name_of else None
 
@@ -452,8 +451,6 @@ def simulate(
     compared against the reference, the others on the ring protocol alone
     (a run whose every read got the slot of the iteration it expects and
     that ran each op instance once computes what the numeric run computes)."""
-    from lowering.cuda import uses_gemm_printer
-
     rep = Report()
     roles = [r.warp for r in prog.roles]
     deferred = uses_gemm_printer(module, prog)

@@ -20,6 +20,7 @@ from dialects.twill import CostAttr, ScheduleAttr, SearchAttr, WarpAttr
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, WarpRole, uniform_rrt
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, op_location
+from twillc.transforms.loop_handoff import carried_source
 
 
 def find_loop(module: ModuleOp) -> tile.ForOp:
@@ -123,13 +124,12 @@ def graph_from_loop(
         """The costed op defining `value` and the iteration distance: a
         carried value yielded as another carried value (`x = y`) is one
         iteration further back."""
-        distance, seen = 0, set()
-        while isinstance(value, BlockArgument) and value.block is body and value.index >= 1:
-            k = value.index - 1
-            if k >= len(yielded) or k in seen:  # a cycle of carried values: computed by no op
+        distance = 0
+        if isinstance(value, BlockArgument) and value.block is body and value.index >= 1:
+            found = carried_source(loop, value.index - 1) if value.index <= len(yielded) else None
+            if found is None:  # never assigned, or a cycle of carried values: computed by no op
                 return None
-            seen.add(k)
-            distance, value = distance + 1, yielded[k]
+            value, distance = found
         owner = value.owner
         if isinstance(owner, Operation) and owner in ids:
             return owner, distance

@@ -45,21 +45,29 @@ def launch_order(ops: Mapping[str, Operation], warps: Mapping[str, int]) -> list
 
 
 def computed_for(loop: tile.ForOp, index: int) -> SSAValue | None:
-    """The value the loop computes for its carried value `index`: the one
-    yielded for it, or, where that is another carried value (`x = y`: x
-    takes y's previous value), the one yielded for that one, and so on; None
-    where the chain comes back to a carried value it passed (`carry (m)`
-    with `m` never assigned, a cycle `x = y; y = x`): nothing computes it."""
+    """The value the loop computes for its carried value `index` (see
+    `carried_source`), None where nothing computes it."""
+    found = carried_source(loop, index)
+    return None if found is None else found[0]
+
+
+def carried_source(loop: tile.ForOp, index: int) -> tuple[SSAValue, int] | None:
+    """The value the loop computes for its carried value `index` and how many
+    iterations back the carried value reads it: the one yielded for it (1),
+    or, where that is another carried value (`x = y`: x takes y's previous
+    value), the one yielded for that one (2), and so on; None where the
+    chain comes back to a carried value it passed (`carry (m)` with `m`
+    never assigned, a cycle `x = y; y = x`): nothing computes it."""
     body = loop.body.block
     yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
     seen: set[int] = set()
-    y = yielded[index]
+    y, distance = yielded[index], 1
     while isinstance(y, BlockArgument) and y.block is body and 1 <= y.index <= len(yielded):
         if y.index in seen:
             return None
         seen.add(y.index)
-        y = yielded[y.index - 1]
-    return y
+        y, distance = yielded[y.index - 1], distance + 1
+    return y, distance
 
 
 def initial_value(loop: tile.ForOp, v: SSAValue) -> SSAValue | None:
