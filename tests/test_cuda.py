@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from twillc.cli.passes import LOWERING_PIPELINE
@@ -101,6 +102,8 @@ ELEMENT_TYPES = {
     "w8a16-narrow-sm90": "sm_90a",
     "w8a16-rowscale-sm90": "sm_90a",
     "fp8-pv-sm90": "sm_90a",
+    "mma-transposed-loaded-a": "sm_90a",  # issue 28: linear attention's h += K^T V, bf16
+    "mma-transposed-loaded-a-k128": "sm_90a",
     "gemm-bf16-b200": "sm_100a",
     "gemm-fp8-b200": "sm_100a",
     "attn-fwd-bf16-b200": "sm_100a",
@@ -846,3 +849,61 @@ kernel k(A: f16[ROWS, 64], O: f32[ROWS, 64]) {
         cu = tmp_path / f"k{rows}.cu"
         assert main([str(tile), "-o", str(cu)]) == 0
         assert call in cu.read_text(), rows
+
+
+def tma_swizzled_image(x: np.ndarray, box_cols: int) -> np.ndarray:
+    """The bytes TMA writes for a row-major [R, C] tile `x` with the 128B
+    swizzle, as numpy: boxes of `box_cols` columns (128 bytes a row) one
+    after another, each R rows of 128 bytes, the 16-byte chunk index of row
+    r XORed with r % 8 (CUDA driver API, CU_TENSOR_MAP_SWIZZLE_128B)."""
+    rows, cols = x.shape
+    size = x.dtype.itemsize
+    image = np.zeros(rows * cols * size, dtype=np.uint8)
+    raw = x.view(np.uint8).reshape(rows, cols, size)
+    for r in range(rows):
+        for c in range(cols):
+            cb = (c % box_cols) * size
+            at = (c // box_cols) * rows * 128 + r * 128 + (((cb >> 4) ^ (r & 7)) << 4) + (cb & 15)
+            image[at : at + size] = raw[r, c]
+    return image
+
+
+@pytest.mark.skipif(CXX is None, reason="g++ is not installed: the staging helper not run on the host")
+@pytest.mark.parametrize("m", [64, 128])
+def test_transposed_a_staging_is_the_tma_layout_of_a_loaded_tile(m: int, tmp_path: Path) -> None:
+    """A transposed wgmma A read in place from its TMA boxes (linear
+    attention's h += K^T V, `_wgmma_ts_loaded`) relies on TMA writing a
+    loaded [64, M] 16-bit tile byte for byte as twillc_stage_acc writes the
+    register X of FA3 backward's dV += P^T dO, the form the wgmma reads
+    transposed. Run on the host for all 128 threads of a warp group (element
+    i of thread t at twillc_acc_row / twillc_acc_col), the staged buffer is
+    element by element numpy's image of TMA's 128B-swizzled boxes."""
+    stage = _helper_text("twillc_skeleton.cuh", "TW_DEV void twillc_stage_acc(")
+    cpp = tmp_path / "stage.cpp"
+    cpp.write_text(
+        "#include <cstdint>\n#include <cstdio>\n#include <vector>\n"
+        "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
+        "struct __half2 { uint16_t x, y; };  // an element's 16-bit id, exact\n"
+        "static __half2 __floats2half2_rn(float a, float b) { return {uint16_t(a), uint16_t(b)}; }\n"
+        "static void tw_fence_proxy_async_smem() {}\nstatic void tw_named_bar_sync(int, int) {}\n"
+        + (ROOT / "lowering" / "cuda" / "include" / "twillc_acc_index.cuh").read_text()
+        + stage
+        + f"""
+int main() {{
+  constexpr int M = {m};
+  std::vector<uint8_t> dst(64 * M * 2, 0);
+  for (int t = 0; t < 128; ++t) {{
+    threadIdx.x = t;
+    float x[M / 2];
+    for (int i = 0; i < M / 2; ++i) x[i] = float(twillc_acc_row<M>(i) * M + twillc_acc_col<M>(i) + 1);
+    twillc_stage_acc<M>(dst.data(), x, 1);
+  }}
+  fwrite(dst.data(), 1, dst.size(), stdout);
+}}
+"""
+    )
+    exe = tmp_path / "stage"
+    subprocess.run([CXX, "-std=c++17", "-O1", "-o", str(exe), str(cpp)], check=True, timeout=120)
+    staged = np.frombuffer(subprocess.run([str(exe)], capture_output=True, check=True, timeout=60).stdout, np.uint8)
+    x = (np.arange(64 * m, dtype=np.uint16) + 1).reshape(64, m)
+    np.testing.assert_array_equal(staged, tma_swizzled_image(x, 64))

@@ -19,10 +19,11 @@ from dialects import tile
 from dialects.tile import element_name
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
-from lowering.cuda.tiles import narrow_rows, nbytes
+from lowering.cuda.tiles import narrow_rows, nbytes, unsupported
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
+from twillc.transforms.memory_plan import in_smem
 
 ARCHS = ("sm_90a", "sm_100a")
 REGISTER_FILE = 65536  # 32-bit registers per SM, shared by the CTA's 128-thread warp groups
@@ -102,9 +103,33 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
             _check_load(op, machine.arch)
+        if isinstance(op, tile.MmaOp) and machine.arch == "sm_100a":
+            _check_tcgen05_mma(op)
         if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
+
+
+def _check_tcgen05_mma(op: tile.MmaOp) -> None:
+    """On sm_100a an MMA of two loaded tiles is one tcgen05.mma from shared
+    memory into tensor memory: A K-major ([M, K] rows, not `a.T`) and M =
+    128, the lanes of the tensor-memory row layout. A transposed loaded A
+    (MN-major: linear attention's h += K^T V) and M = 64 (its tensor-memory
+    layout is another) are not generated; sm_90a's wgmma takes both."""
+    if not (in_smem(op.lhs) and in_smem(op.rhs)):
+        return  # a register or tensor-memory A: the tcgen05 lowerings decide
+    what = unsupported(op, "'mma'")
+    if op.transpose_lhs:
+        raise located_error(
+            op,
+            f"CUDA emission for sm_100a: {what} with a transposed loaded A (tcgen05.mma reading A MN-major) "
+            "is not generated",
+        )
+    rows = op.lhs.type.get_shape()[0]  # type: ignore[attr-defined]
+    if rows != 128:
+        raise located_error(
+            op, f"CUDA emission for sm_100a: {what}: a tcgen05.mma of {rows} rows (M = 128 only) is not generated"
+        )
 
 
 def _check_load(op: tile.LoadOp, arch: str) -> None:

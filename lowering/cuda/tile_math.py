@@ -409,8 +409,10 @@ class TileMath:
         dK += dS^T Q): X goes to shared memory, swizzled as TMA would write
         it, and the wgmma reads it transposed."""
         x = op.lhs
-        if self._in_smem(x) or not self._in_smem(op.rhs):
+        if not self._in_smem(op.rhs):
             return None
+        if self._in_smem(x):
+            return self._wgmma_ts_loaded(op)
         k, m = x.type.get_shape()  # type: ignore[attr-defined]
         shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
         n = shape_b[0] if op.transpose_rhs else shape_b[1]
@@ -429,6 +431,33 @@ class TileMath:
             f"      {self._ts_fn(op)}{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * 128}>({res}, "
             f"{staged}, {self._smem_ref(op.rhs)}, {'1' if op.acc is not None else '0'});",
         ]
+
+    def _wgmma_ts_loaded(self, op: tile.MmaOp) -> list[str] | None:
+        """acc (+)= X^T B with X a loaded [K, M] tile (linear attention's
+        state update h += K^T V): TMA wrote X as a staged transposed A is
+        written (128B-swizzled boxes of 64 columns, 128-byte rows), so the
+        wgmma reads it in place, MN-major. The helper takes 64 rows of X a
+        call: a [64, M] X (M <= 128) in one, a [K, 64] X in K / 64 calls,
+        rows 64c.. of X and of B (MN-major: 8 KB into each box; K-major: box
+        c) accumulating."""
+        x, b = op.lhs, op.rhs
+        k, m = x.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = b.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if k % 64 or m % 64 or m > 128 or (k > 64 and m > 64) or n % 64 or n > 256:
+            return None
+        res = self.out(op.result)
+        out = copy_array(res, self.name(op.acc), m * n // 128, "      ") if op.acc is not None else []
+        out.append(
+            f"      // {res} {'+' if op.acc is not None else ''}= {self.name(x)}^T * {self.name(b)}"
+            f"{'^T' if op.transpose_rhs else ''} (wgmma, A read transposed from its TMA boxes)"
+        )
+        fn = f"{self._ts_fn(op)}{m}, {n}, {0 if op.transpose_rhs else 1}, {shape_b[0] * 128}>"
+        for c in range(k // 64):
+            accumulate = "1" if op.acc is not None or c else "0"
+            b_at = plus(self._smem_ref(b), c * (shape_b[0] * 128 if op.transpose_rhs else 8192))
+            out.append(f"      {fn}({res}, {plus(self._smem_ref(x), c * 8192)}, {b_at}, {accumulate});")
+        return out
 
     def _ss_fn(self, e: Elt) -> str:
         return "twillc_mma_k16_boxed<" if e.name == "f16" else f"twillc_mma_kstep_boxed<{e.tag}, "
