@@ -153,6 +153,23 @@ def test_multi_slab_kernel_compiles_within_budget(kernel: str, tmp_path: Path) -
     check_compiles(cu, MULTI_SLAB[kernel], tmp_path)
 
 
+# issue 28: forms refused at emission before, written as a user would, as
+# written (not sub-tiled): tiles of fewer than 64 rows on sm_90a.
+REFUSED_FORMS = {
+    "rows32-sm90": "sm_90a",
+}
+
+
+@needs_nvcc
+@pytest.mark.parametrize("kernel", sorted(REFUSED_FORMS))
+def test_once_refused_form_compiles_within_budget(kernel: str, tmp_path: Path) -> None:
+    cu = tmp_path / f"{kernel}.cu"
+    as_written = "variant-search{parts=1},pipeline-expand,warp-specialize"
+    tile_file = ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"
+    assert main([str(tile_file), "--passes", as_written, "-o", str(cu)]) == 0
+    check_compiles(cu, REFUSED_FORMS[kernel], tmp_path)
+
+
 def check_compiles(cu: Path, arch: str, tmp_path: Path) -> None:
     """nvcc -Xptxas -v: no error, no warning of any kind, no spill, no ptxas
     C75xx, and the register budgets hold."""
@@ -907,3 +924,51 @@ int main() {{
     staged = np.frombuffer(subprocess.run([str(exe)], capture_output=True, check=True, timeout=60).stdout, np.uint8)
     x = (np.arange(64 * m, dtype=np.uint16) + 1).reshape(64, m)
     np.testing.assert_array_equal(staged, tma_swizzled_image(x, 64))
+
+
+@pytest.mark.skipif(CXX is None, reason="g++ is not installed: the layout helper not run on the host")
+@pytest.mark.parametrize("rows", [8, 32, 48])
+def test_fewer_than_64_rows_are_read_from_their_tma_boxes(rows: int, tmp_path: Path) -> None:
+    """twillc_smem_at_rows, run on the host for all 128 threads of a warp
+    group over numpy's image of TMA's 128B-swizzled boxes of a [rows, 128]
+    16-bit tile (rows < 64: boxes of `rows` rows): element i of thread t is
+    the tile's element at twillc_acc_row / twillc_acc_col (the m64
+    fragment), each element of the tile read exactly once, and the
+    fragment's rows past the tile read as 0."""
+    n = 128
+    x = (np.arange(rows * n, dtype=np.uint16) + 1).reshape(rows, n)
+    image = tmp_path / "image.bin"
+    image.write_bytes(tma_swizzled_image(x, 64).tobytes())
+    cpp = tmp_path / "rows.cpp"
+    cpp.write_text(
+        "#include <cstdint>\n#include <cstdio>\n#include <vector>\n"
+        "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
+        + (ROOT / "lowering" / "cuda" / "include" / "twillc_acc_index.cuh").read_text()
+        + (ROOT / "lowering" / "cuda" / "include" / "twillc_smem_at_rows.cuh").read_text()
+        + f"""
+int main(int, char** argv) {{
+  std::vector<uint8_t> tile({rows} * {n} * 2);
+  FILE* f = fopen(argv[1], "rb");
+  if (fread(tile.data(), 1, tile.size(), f) != tile.size()) return 1;
+  for (int t = 0; t < 128; ++t) {{
+    threadIdx.x = t;
+    for (int i = 0; i < {n} / 2; ++i) {{
+      const int v = int(twillc_smem_at_rows<{rows}, {n}, uint16_t>(tile.data(), i));
+      printf("%d %d %d\\n", twillc_acc_row<{n}>(i), twillc_acc_col<{n}>(i), v);
+    }}
+  }}
+}}
+"""
+    )
+    exe = tmp_path / "rows"
+    subprocess.run([CXX, "-std=c++17", "-O1", "-o", str(exe), str(cpp)], check=True, timeout=120)
+    out = subprocess.run([str(exe), str(image)], capture_output=True, text=True, check=True, timeout=60).stdout
+    got = np.array([line.split() for line in out.splitlines()], dtype=np.int64)
+    assert got.shape == (128 * n // 2, 3)
+    r, c, v = got.T
+    inside = r < rows
+    np.testing.assert_array_equal(v[inside], x[r[inside], c[inside]])
+    assert (v[~inside] == 0).all()
+    hits = np.zeros((rows, n), dtype=np.int64)
+    np.add.at(hits, (r[inside], c[inside]), 1)
+    assert (hits == 1).all()

@@ -349,7 +349,9 @@ class LoopAnalysis:
             return shape[0] == 128
         if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
             return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)
-        return shape[0] == 64 and (len(shape) == 1 or shape[1] % 8 == 0)  # wgmma: n a multiple of 8
+        # one m64 fragment (wgmma: n a multiple of 8); of fewer rows (no MMA takes them: the MMA emitters
+        # ask for m % 64 == 0), the fragment's rows past the tile are padding (`elements_per_thread`)
+        return len(shape) == 1 or shape[1] % 8 == 0
 
     # -- element types (f16 keeps the helpers' f16 forms) -------------------
     def _mma_elt(self, op: tile.MmaOp) -> Elt:

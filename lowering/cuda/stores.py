@@ -30,6 +30,21 @@ def clip(op: tile.StoreOp | tile.StoreAddOp) -> tuple[str, str]:
     return (f", {mask}", "".join(f", {e}" for e in ext))
 
 
+def short_clip(op: tile.StoreOp | tile.StoreAddOp, r0: str) -> tuple[str, str]:
+    """`clip` for a tile of R < 64 rows on sm_90a, held as an m64 fragment
+    whose rows past R are padding: the rows are always clipped, at the
+    tile's last row (and the tensor's, where it may end inside the tile)."""
+    t = op.value.type
+    shape = t.get_shape()  # type: ignore[attr-defined]
+    mask = clip_mask(op.tensor.type, shape)
+    dims = [str(d) for d in op.tensor.type.get_dims()[: len(shape)]]  # type: ignore[attr-defined]
+    end = f"({r0}) * {shape[0]} + {shape[0]}"
+    rows = f"min({dims[0]}, {end})" if mask & 1 else end
+    if t.rank == 1:  # type: ignore[attr-defined]
+        return (", true", f", {rows}")
+    return (f", {mask | 1}", f", {rows}, {dims[1] if mask & 2 else 0}")
+
+
 class StoreCode:
     """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
 
@@ -70,13 +85,14 @@ class StoreCode:
                 f"({c0}) * {cols}, {ld}{lim});"
             ]
         rows_ok = t.get_shape()[0] == 128 if self.arch == "sm_100a" else self._layout_ok(op.value)
+        short = self.arch == "sm_90a" and t.get_shape()[0] < 64 and not self._in_smem(op.value) and rows_ok
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
             # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)
             self._helpers.add("store_rows")
             fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
             v, rows = self._operand(op.value), t.get_shape()[0]
-            on, lim = clip(op)
+            on, lim = short_clip(op, r0) if short else clip(op)
             fn += f"<{on[2:]}>" if on else ""
             return [
                 f"{indent}{fn}({plus(v, 2 * s)}, {tensor}, {plus(f'({r0}) * {rows}', 64 * s)}{lim});"
@@ -99,6 +115,15 @@ class StoreCode:
                 f"{indent}__half {value}[{n}];",
                 f"{indent}for (int i = 0; i < {n}; ++i) {value}[i] = __float2half({self._smem_at(op.value, 'i')});",
             ]
+        elif short:  # fewer than 64 rows: the m64 fragment's, clipped at the tile's last row
+            r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
+            ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
+            rows, cols = t.get_shape()
+            on, lim = short_clip(op, r0)
+            if cols % 64:
+                self._helpers.add("store_acc8")
+            fn = "twillc_store_acc8" if cols % 64 else "twillc_store_acc"
+            return [f"{indent}{fn}<{cols}{on}>({value}, {tensor}, ({r0}) * {rows}, ({c0}) * {cols}, {ld}{lim});"]
         elif t.rank == 2 and t.get_shape()[0] == 64 and t.get_shape()[1] % 64 and t.get_shape()[1] % 8 == 0:
             r0, c0 = (c_index(i, iv) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]

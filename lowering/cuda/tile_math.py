@@ -175,6 +175,9 @@ class TileMath:
         if self.arch == "sm_100a":
             self._helpers.add("smem_row_at")
             return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
+        if rows < 64:  # one m64 fragment, its rows past the tile's padding
+            self._helpers.add("smem_at_rows")
+            return f"twillc_smem_at_rows<{rows}, {cols}, {c_elt(v.type)}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
         if narrow_rows(v.type):  # one unswizzled box of dense rows
             self._helpers.add("smem_at_t")
             pitch = cols * elt(v.type).size
@@ -192,7 +195,7 @@ class TileMath:
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
         if self.arch == "sm_100a" and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
             return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
-        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
+        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) and v.type.get_shape()[0] > 64 for v in loaded):  # type: ignore[attr-defined]
             return None
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
