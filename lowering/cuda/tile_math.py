@@ -195,7 +195,8 @@ class TileMath:
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
         if self.arch == "sm_100a" and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
             return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
-        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) and v.type.get_shape()[0] > 64 for v in loaded):  # type: ignore[attr-defined]
+        rows = [v.type.get_shape()[0] for v in loaded]  # type: ignore[attr-defined]
+        if self.arch == "sm_90a" and any(r > 64 and r != 128 for r in rows):  # fewer than 64: twillc_smem_at_rows
             return None
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
