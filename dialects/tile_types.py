@@ -137,13 +137,17 @@ def is_bool(ty: Attribute) -> bool:
 
 
 def broadcast_shape(a: TileType, b: TileType) -> tuple[int, ...] | None:
-    """The shape two tiles combine to: equal shapes, or a rank-1 `[R]` with a
-    rank-2 `[R, C]` (repeated along each row); None when they do not."""
+    """The shape two tiles combine to: equal shapes, or a rank-1 `[R]` or a
+    one-column `[R, 1]` (a per-row scale) with a rank-2 `[R, C]` (repeated
+    along each row); None when they do not."""
     if a.get_shape() == b.get_shape():
         return a.get_shape()
     big, small = (a, b) if a.rank >= b.rank else (b, a)
     if big.rank == 2 and small.rank == 1 and small.get_shape()[0] == big.get_shape()[0]:
         return big.get_shape()
+    for big, small in ((a, b), (b, a)):
+        if big.rank == small.rank == 2 and small.get_shape() == (big.get_shape()[0], 1):
+            return big.get_shape()
     return None
 
 

@@ -107,6 +107,7 @@ ELEMENT_TYPES = {
     "gemm-bf16-b200": "sm_100a",
     "gemm-fp8-b200": "sm_100a",
     "attn-fwd-bf16-b200": "sm_100a",
+    "b200-rowscale-narrow": "sm_100a",  # issue 28: the FP8 block-scaled GEMM's scale as an [BM, 1] tile
 }
 
 
@@ -155,10 +156,12 @@ def test_multi_slab_kernel_compiles_within_budget(kernel: str, tmp_path: Path) -
 
 # issue 28: forms refused at emission before, written as a user would, as
 # written (not sub-tiled): tiles of fewer than 64 rows on sm_90a, an MMA
-# result plus a loaded mask tile.
+# result plus a loaded mask tile, a per-row scale tile [BM, 1] copied by the
+# producer thread (TMA moves no 4-byte rows).
 REFUSED_FORMS = {
     "rows32-sm90": "sm_90a",
     "mma-plus-mask-sm90": "sm_90a",
+    "rowscale-narrow-sm90": "sm_90a",
 }
 
 
@@ -719,6 +722,14 @@ def _helper_text(header: str, signature: str) -> str:
     return text[start : text.index("\n}\n", at) + 3]
 
 
+def _helper_text_fn(header: str, signature: str) -> str:
+    """One (non-template) function of a helper header: from its signature
+    through its closing brace."""
+    text = (ROOT / "lowering" / "cuda" / "include" / header).read_text()
+    at = text.index(signature)
+    return text[at : text.index("\n}\n", at) + 3]
+
+
 @pytest.mark.skipif(CXX is None, reason="g++ is not installed: the store helpers not run on the host")
 def test_store_helpers_clip_at_the_tensor_extents_on_the_host(tmp_path: Path) -> None:
     """Every store helper the emitters call (plain and `+=`, the sm_90a
@@ -974,3 +985,51 @@ int main(int, char** argv) {{
     hits = np.zeros((rows, n), dtype=np.int64)
     np.add.at(hits, (r[inside], c[inside]), 1)
     assert (hits == 1).all()
+
+
+@pytest.mark.skipif(CXX is None, reason="g++ is not installed: the copy helper not run on the host")
+def test_copied_rows_are_the_tensor_elements_and_read_as_row_vectors(tmp_path: Path) -> None:
+    """A tile TMA cannot move (`copied_rows`: SA[i, kk] : f32[64, 1] and a
+    [64, 3] one), copied by twillc_copy_rows on the host from a numpy
+    matrix of 100 rows and 7 columns at tile coordinates whose rows and
+    columns run past it: the slot holds the tile's elements in dense rows,
+    element by element numpy's slice, zero past the extents; and
+    twillc_row, as the consumer reads an [R, 1] tile, gives each of the 128
+    threads its two rows of the slot (rows r and r + 8 of the m64
+    fragment)."""
+    rows, cols = 100, 7
+    src = np.arange(rows * cols, dtype=np.float32).reshape(rows, cols) + 1
+    cpp = tmp_path / "copy.cpp"
+    cpp.write_text(
+        "#include <cstddef>\n#include <cstdint>\n#include <cstdio>\n#include <vector>\n"
+        "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
+        + (ROOT / "lowering" / "cuda" / "include" / "twillc_copy_rows.cuh").read_text()
+        + _helper_text_fn("twillc_skeleton.cuh", "TW_DEV float twillc_row(")
+        + f"""
+int main() {{
+  std::vector<float> src({rows} * {cols});
+  for (int i = 0; i < {rows} * {cols}; ++i) src[i] = float(i + 1);
+  float one[64], three[64 * 3];
+  twillc_copy_rows<64, 1>(reinterpret_cast<uint8_t*>(one), src.data(), 1 * 64, 6 * 1, {cols}, {rows}, {cols});
+  twillc_copy_rows<64, 3>(reinterpret_cast<uint8_t*>(three), src.data(), 1 * 64, 2 * 3, {cols}, {rows}, {cols});
+  for (float v : one) printf("%g\\n", v);
+  for (float v : three) printf("%g\\n", v);
+  for (int t = 0; t < 128; ++t) {{
+    threadIdx.x = t;
+    const uint8_t* slot = reinterpret_cast<const uint8_t*>(one);
+    printf("%g %g\\n", twillc_row(slot, 0), twillc_row(slot, 1));
+  }}
+}}
+"""
+    )
+    exe = tmp_path / "copy"
+    subprocess.run([CXX, "-std=c++17", "-O1", "-o", str(exe), str(cpp)], check=True, timeout=120)
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=60).stdout.split()
+    got = np.array(out, dtype=np.float32)
+    padded = np.zeros((128, 9), dtype=np.float32)
+    padded[:rows, :cols] = src
+    np.testing.assert_array_equal(got[:64], padded[64:128, 6])  # column 6 of rows 64..127: rows 100.. zero
+    np.testing.assert_array_equal(got[64:256].reshape(64, 3), padded[64:128, 6:9])  # columns 7, 8 past it: zero
+    t = np.arange(128)
+    r = (t // 32) * 16 + (t % 32) // 4
+    np.testing.assert_array_equal(got[256:].reshape(128, 2), np.stack([got[:64][r], got[:64][r + 8]], axis=1))

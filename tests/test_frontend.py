@@ -121,6 +121,23 @@ def test_store_converts_and_broadcasts() -> None:
     assert len(ops(m, tile.StoreOp)) == 1
 
 
+def test_one_column_tiles_broadcast_along_rows() -> None:
+    """A per-row scale loaded as an [R, 1] tile combines with an [R, C] tile
+    by repeating along each row (on either side), as a rank-1 [R] does."""
+    m = parse_tile(
+        body(
+            "o = zeros() : f32[64, 128]",
+            "s = zeros() : f32[64, 1]",
+            "p = o * s",
+            "q = s - o",
+            "store C[bid, 0] = p + q",
+        ),
+        "t.tile",
+    )
+    for op in [*ops(m, tile.MulOp), *ops(m, tile.SubOp)]:
+        assert str(op.results[0].type) == "!tile.tile<64x128xf32>"
+
+
 def test_families_exported() -> None:
     assert tile.ELEMENTWISE_UNARY == (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp, tile.NegOp)
     assert tile.ELEMENTWISE_BINARY == (tile.AddOp, tile.SubOp, tile.MulOp, tile.DivOp, tile.MaxOp, tile.MinOp)
@@ -156,6 +173,8 @@ ERRORS = [
     (body("x = zeros() : f32[4, 4]", "y = x.T"), 4, 7, "'.T' is only valid as an operand of 'mma'"),
     (body("x = zeros() : f32[8, 4]", "y = mma(x, x)"), 4, 14, "'mma' contraction dimensions differ: [8, 4] x [8, 4]"),
     (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[4]", "y = x * l"), 5, 11, "shapes do not broadcast"),
+    (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[4, 1]", "y = x * l"), 5, 11, "shapes do not broadcast"),
+    (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[8, 2]", "y = l + x"), 5, 11, "shapes do not broadcast"),
     (body("for i in 0 .. N carry (o) {", "}"), 3, 26, "carried name 'o' must hold a tile before the loop"),
     (body("for i in 0 .. N {", "}", "for j in 0 .. N {", "}"), 5, 3, "only one 'for' loop per kernel"),
     (body("x = zeros() : f32[4] { cycles = 99999999999999999999 }"), 3, 35, "integer literal too large"),

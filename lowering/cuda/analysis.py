@@ -9,7 +9,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
-from lowering.cuda.tiles import BINARY, UNARY
+from lowering.cuda.tiles import BINARY, UNARY, column_tile
 from twillc.transforms.common import located_error
 from twillc.transforms.loop_handoff import initial_value
 from twillc.transforms.memory_plan import (
@@ -118,8 +118,8 @@ class LoopAnalysis:
                 return None
             chain.append(op)
             for x in op.operands:
-                if not (isinstance(x.type, tile.TileType) and x.type.rank == 2):
-                    continue  # row vectors and scalars: read per element
+                if not (isinstance(x.type, tile.TileType) and x.type.rank == 2) or column_tile(x):
+                    continue  # row vectors (an [R, 1] tile's rows) and scalars: read per element
                 owner = x.owner
                 if x in self.acc_at and chunk_carried(self.loop, x) and self._yielded(x) is not None:
                     if self.warp(self._yielded(x).owner) != w:  # type: ignore[union-attr,arg-type]

@@ -8,6 +8,7 @@ EXTRA_HELPERS = {
     "acc_index": "\n" + include("twillc_acc_index.cuh").removesuffix("\n"),
     "smem_at": "\n" + include("twillc_smem_at.cuh").removesuffix("\n"),
     "smem_at_t": "\n" + include("twillc_smem_at_t.cuh").removesuffix("\n"),
+    "copy_rows": "\n" + include("twillc_copy_rows.cuh").removesuffix("\n"),
     "smem_at_rows": "\n" + include("twillc_smem_at_rows.cuh").removesuffix("\n"),
     "row_of": "\n" + include("twillc_row_of.cuh").removesuffix("\n"),
     "stage_fp8": "\n" + include("twillc_stage_fp8.cuh").removesuffix("\n"),

@@ -16,6 +16,7 @@ from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, HOST_ROWS, 
 from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from lowering.cuda.tiles import (
     c_elt,
+    copied_rows,
     loc_text,
     narrow_rows,
     nbytes,
@@ -93,7 +94,8 @@ class KernelFrame:
         tensors = [(self.args[a], a.type) for a in args if isinstance(a.type, tile.TensorType)]
         # scalar arguments (`scale: f32`): by value, after the tensors and sizes
         scalars = [(self.args[a], elt(a.type).cxx) for a in args if not isinstance(a.type, tile.TensorType)]
-        loaded = sorted({self.args[op.tensor] for op in self.loads + self.pre_loads})
+        tma = [op for op in self.loads + self.pre_loads if not copied_rows(op.result.type)]  # the rest copied
+        loaded = sorted({self.args[op.tensor] for op in tma})
         params = []
         for name, t in tensors:
             if name in loaded and len(t.get_dims()) == 2:  # type: ignore[attr-defined]
@@ -200,7 +202,7 @@ class KernelFrame:
         box_rows, box_cols = {}, {}
         for op in self.loads + self.pre_loads:
             t = op.result.type
-            if t.rank == 2:  # type: ignore[attr-defined]
+            if t.rank == 2 and not copied_rows(t):  # type: ignore[attr-defined]
                 box_rows.setdefault(self.args[op.tensor], t.get_shape()[0])  # type: ignore[attr-defined]
                 narrow = t.get_shape()[1] if narrow_rows(t) else 0  # type: ignore[attr-defined]
                 if box_cols.setdefault(self.args[op.tensor], narrow) != narrow:

@@ -19,7 +19,7 @@ from dialects import tile
 from dialects.tile import element_name
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
-from lowering.cuda.tiles import narrow_rows, nbytes, unsupported
+from lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsupported
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
@@ -137,20 +137,21 @@ def _check_load(op: tile.LoadOp, arch: str) -> None:
     MMAs read), on sm_90a one unswizzled box of narrower rows that no MMA
     reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
     registers), or a rank-1 row by bulk copy (f32; on sm_90a f16 and bf16
-    too, read by `twillc_row_of`)."""
+    too, read by `twillc_row_of`); or one TMA cannot move, copied by the
+    producer thread (`copied_rows`: a per-row scale [BM, 1])."""
     t = op.result.type
     assert isinstance(t, tile.TileType)
     if t.rank == 2:
         rows, cols = t.get_shape()
         e = elt(t)
-        narrow = (
-            arch == "sm_90a" and narrow_rows(t) and not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
-        )
+        no_mma = not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
+        narrow = no_mma and ((arch == "sm_90a" and narrow_rows(t)) or copied_rows(t))
         if e.name == "i32" or (cols % e.box_cols and not narrow) or rows > 256:
             raise located_error(
                 op,
                 f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
-                f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
+                f"multiple of a 128-byte box ({e.box_cols} of {e.name}; rows narrower than 16 bytes that no MMA reads "
+                "are copied)",
             )
     elif elt(t).name not in (("f32", "f16", "bf16") if arch == "sm_90a" else ("f32",)) or nbytes(t) % 16:
         kinds = "f32, f16 or bf16" if arch == "sm_90a" else "f32"

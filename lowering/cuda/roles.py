@@ -13,6 +13,7 @@ from lowering.cuda.prelude import setmaxnreg
 from lowering.cuda.tiles import (
     c_elt,
     clip_extents,
+    copied_rows,
     copy_array,
     narrow_rows,
     nbytes,
@@ -35,6 +36,8 @@ class RoleCode:
             if self._clip_1d(op):  # the bytes before the tensor's end (tw_bulk_bytes_1d: 0 to n * size)
                 return [f"      tw_bulk_load_1d_clip({dst}, {tensor} + ({idx[0]}) * {n}, {self._tx(op, iv)}, {bar});"]
             return [f"      tw_bulk_load_1d({dst}, {tensor} + ({idx[0]}) * {n}, {nbytes(t)}, {bar});"]
+        if copied_rows(t):  # copied by the producer thread (_tail), no TMA
+            return []
         rows, cols = t.get_shape()
         box = cols if narrow_rows(t) else elt(t).box_cols  # narrower rows: one unswizzled box
         lines = []
@@ -56,6 +59,8 @@ class RoleCode:
     def _tx(self, op: tile.LoadOp, iv: str | None) -> str:
         """The bytes the load's barrier expects: the tile's, or a clamped
         rank-1 copy's (C)."""
+        if copied_rows(op.result.type):
+            return "0"  # written by the producer thread before its arrive
         ext = self._clip_1d(op)
         if not ext:
             return str(nbytes(op.result.type))
@@ -64,7 +69,19 @@ class RoleCode:
         return f"tw_bulk_bytes_1d<{c_elt(op.result.type)}>(({i}) * {n}, {n}, {ext[0]})"
 
     def _tail(self, op: tile.LoadOp, dst: str, iv: str | None) -> list[str]:
-        """A clamped rank-1 load's elements past its copy, before the arrive."""
+        """A clamped rank-1 load's elements past its copy, or a tile TMA
+        cannot move (`copied_rows`) element by element, zero past the
+        tensor's extents, before the arrive."""
+        t = op.result.type
+        if copied_rows(t):
+            rows, cols = t.get_shape()  # type: ignore[attr-defined]
+            r, c = (c_index(i, self.iv if iv else None, self.iteration) for i in op.indices)
+            m, n = op.tensor.type.get_dims()  # type: ignore[attr-defined]
+            self._helpers.add("copy_rows")
+            return [
+                f"      twillc_copy_rows<{rows}, {cols}>({dst}, {self.args[op.tensor]}, ({r}) * {rows}, "
+                f"({c}) * {cols}, {n}, {m}, {n});"
+            ]
         ext = self._clip_1d(op)
         if not ext:
             return []
@@ -81,7 +98,11 @@ class RoleCode:
         if self.pre_loads:
             for op in self.pre_loads:
                 out += self._tail(op, f"sm.{self.name(op.result)}", None)
-            total = sum(nbytes(op.result.type) for op in self.pre_loads if not self._clip_1d(op))
+            total = sum(
+                nbytes(op.result.type)
+                for op in self.pre_loads
+                if not self._clip_1d(op) and not copied_rows(op.result.type)
+            )
             clamped = [self._tx(op, None) for op in self.pre_loads if self._clip_1d(op)]
             total = " + ".join(([str(total)] if total or not clamped else []) + clamped)
             out.append(f"      tw_mbar_arrive_expect_tx(&sm.pre_full, {total});")

@@ -16,6 +16,7 @@ from lowering.cuda.tiles import (
     BINARY,
     UNARY,
     c_elt,
+    column_tile,
     copy_array,
     narrow_rows,
     scalar_literal,
@@ -98,7 +99,7 @@ class TileMath:
             cast = self._cast_from_smem(op)
             if cast is not None:
                 return cast
-        if any(self._in_smem(v) and len(v.type.get_shape()) == 2 for v in tiles):  # type: ignore[attr-defined]
+        if any(self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v) for v in tiles):  # type: ignore[attr-defined]
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
@@ -192,7 +193,7 @@ class TileMath:
     def _math_smem(self, op: Operation) -> list[str] | None:
         """Element-wise ops and casts that read a loaded 2-D tile in shared
         memory, and row reductions of one (through a register copy)."""
-        loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
+        loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v)]  # type: ignore[attr-defined]
         if self.arch == "sm_100a" and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
             return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
         rows = [v.type.get_shape()[0] for v in loaded]  # type: ignore[attr-defined]
@@ -231,7 +232,8 @@ class TileMath:
         the thread's elements of the result `r`: a row vector broadcast along
         its row has element (i >> 1) & 1 of a thread's two (on sm_100a the
         thread's one)."""
-        broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
+        rows_only = len(v.type.get_shape()) == 1 or (column_tile(v) and r.type.get_shape()[1] > 1)  # type: ignore[attr-defined]
+        broadcast = rows_only and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
         index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
         if broadcast and self._slabs(r) > 1:  # the two rows of element i's slab
             index = f"(i / {elements_per_thread(r.type, self.arch) // self._slabs(r)}) * 2 + ((i >> 1) & 1)"
@@ -358,10 +360,10 @@ class TileMath:
         index = self._index(v, r)
         if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
             return f"{self._operand(v)}[{index}]"
-        if self._in_smem(v) and len(v.type.get_shape()) == 2:  # type: ignore[attr-defined]
+        if self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v):  # type: ignore[attr-defined]
             # a loaded tile: the thread's elements of the swizzled TMA boxes
             return self._smem_at(v, index)
-        if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
+        if self._in_smem(v):  # a row vector (or an [R, 1] tile's dense rows) in shared memory: the thread's rows
             if self.arch == "sm_100a":
                 return f"twillc_row_t({self._smem_ref(v)})"
             e = elt(v.type)

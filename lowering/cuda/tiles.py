@@ -86,6 +86,24 @@ def narrow_rows(t) -> bool:
     return row < 128 and row % 16 == 0
 
 
+def copied_rows(t) -> bool:
+    """A 2-D tile whose rows TMA cannot move (narrower than 128 bytes and not
+    a multiple of 16: a per-row scale [BM, 1]): the producer copies it
+    element by element into dense rows of its slot (twillc_copy_rows), and
+    threads read it element by element (no MMA reads it)."""
+    if not isinstance(t, tile.TileType) or t.rank != 2:
+        return False
+    row = t.get_shape()[1] * elt(t).size
+    return row < 128 and row % 16 != 0
+
+
+def column_tile(v) -> bool:
+    """A one-column [R, 1] tile copied to shared memory (`copied_rows`): its
+    dense rows are a row vector's, read as one (broadcast along each row)."""
+    t = v.type
+    return copied_rows(t) and t.get_shape()[1] == 1
+
+
 def copy_array(dst: str, src: str, n: int, indent: str) -> list[str]:
     """`dst = src` element by element; nothing where they are one array."""
     return [] if dst == src else [f"{indent}for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];"]
