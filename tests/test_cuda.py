@@ -155,13 +155,14 @@ def test_multi_slab_kernel_compiles_within_budget(kernel: str, tmp_path: Path) -
 
 
 # issue 28: forms refused at emission before, written as a user would, as
-# written (not sub-tiled): tiles of fewer than 64 rows on sm_90a, an MMA
+# written (not sub-tiled): tiles of fewer than 64 rows on sm_90a (128 on sm_100a), an MMA
 # result plus a loaded mask tile, a per-row scale tile [BM, 1] copied by the
 # producer thread (TMA moves no 4-byte rows).
 REFUSED_FORMS = {
     "rows32-sm90": "sm_90a",
     "mma-plus-mask-sm90": "sm_90a",
     "rowscale-narrow-sm90": "sm_90a",
+    "rows32-b200": "sm_100a",
 }
 
 
@@ -1033,3 +1034,41 @@ int main() {{
     t = np.arange(128)
     r = (t // 32) * 16 + (t % 32) // 4
     np.testing.assert_array_equal(got[256:].reshape(128, 2), np.stack([got[:64][r], got[:64][r + 8]], axis=1))
+
+
+@pytest.mark.skipif(CXX is None, reason="g++ is not installed: the layout helper not run on the host")
+@pytest.mark.parametrize("rows", [32, 100])
+def test_fewer_than_128_rows_are_read_from_their_tma_boxes_on_sm100(rows: int, tmp_path: Path) -> None:
+    """twillc_smem_row_at_rows (sm_100a's row layout: thread t holds row t),
+    run on the host for all 128 threads over numpy's image of TMA's
+    128B-swizzled boxes of a [rows, 128] f16 tile: column i of thread t is
+    the tile's element (t, i), and the threads past its rows read 0."""
+    n = 128
+    x = (np.arange(rows * n, dtype=np.uint16) + 1).reshape(rows, n)
+    image = tmp_path / "image.bin"
+    image.write_bytes(tma_swizzled_image(x, 64).tobytes())
+    cpp = tmp_path / "rows.cpp"
+    cpp.write_text(
+        "#include <cstdint>\n#include <cstdio>\n#include <vector>\n"
+        "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
+        "struct __half { uint16_t x; };  // an element's 16-bit id, exact\n"
+        "static float __half2float(__half h) { return float(h.x); }\n"
+        + (ROOT / "lowering" / "cuda" / "include" / "twillc_smem_row_at_rows.cuh").read_text()
+        + f"""
+int main(int, char** argv) {{
+  std::vector<uint8_t> tile({rows} * {n} * 2);
+  FILE* f = fopen(argv[1], "rb");
+  if (fread(tile.data(), 1, tile.size(), f) != tile.size()) return 1;
+  for (int t = 0; t < 128; ++t) {{
+    threadIdx.x = t;
+    for (int i = 0; i < {n}; ++i) printf("%d\\n", int(twillc_smem_row_at_rows<{rows}>(tile.data(), i)));
+  }}
+}}
+"""
+    )
+    exe = tmp_path / "rows"
+    subprocess.run([CXX, "-std=c++17", "-O1", "-o", str(exe), str(cpp)], check=True, timeout=120)
+    out = subprocess.run([str(exe), str(image)], capture_output=True, text=True, check=True, timeout=60).stdout
+    got = np.array(out.split(), dtype=np.int64).reshape(128, n)
+    np.testing.assert_array_equal(got[:rows], x)
+    assert (got[rows:] == 0).all()

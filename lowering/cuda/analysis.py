@@ -345,8 +345,8 @@ class LoopAnalysis:
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
             return True  # MMA operands
         shape = t.get_shape()  # type: ignore[attr-defined]
-        if self.arch == "sm_100a":  # the tensor-memory row layout
-            return shape[0] == 128
+        if self.arch == "sm_100a":  # the tensor-memory row layout (fewer rows: threads past them hold padding)
+            return shape[0] <= 128
         if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
             return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)
         # one m64 fragment (wgmma: n a multiple of 8); of fewer rows (no MMA takes them: the MMA emitters

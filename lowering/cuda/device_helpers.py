@@ -14,6 +14,7 @@ EXTRA_HELPERS = {
     "stage_fp8": "\n" + include("twillc_stage_fp8.cuh").removesuffix("\n"),
     "stage_rows": "\n" + include("twillc_stage_rows.cuh").removesuffix("\n"),
     "smem_row_at": "\n" + include("twillc_smem_row_at.cuh").removesuffix("\n"),
+    "smem_row_at_rows": "\n" + include("twillc_smem_row_at_rows.cuh").removesuffix("\n"),
     "red_add": "\n" + include("twillc_red_add.cuh").removesuffix("\n"),
     "store_add_row": "\n" + include("twillc_store_add_row.cuh").removesuffix("\n"),
     "store_add_acc": "\n" + include("twillc_store_add_acc.cuh").removesuffix("\n"),

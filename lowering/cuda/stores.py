@@ -31,9 +31,10 @@ def clip(op: tile.StoreOp | tile.StoreAddOp) -> tuple[str, str]:
 
 
 def short_clip(op: tile.StoreOp | tile.StoreAddOp, r0: str) -> tuple[str, str]:
-    """`clip` for a tile of R < 64 rows on sm_90a, held as an m64 fragment
-    whose rows past R are padding: the rows are always clipped, at the
-    tile's last row (and the tensor's, where it may end inside the tile)."""
+    """`clip` for a tile of R < 64 rows on sm_90a (an m64 fragment whose rows
+    past R are padding) or R < 128 on sm_100a (the threads past R hold
+    padding): the rows are always clipped, at the tile's last row (and the
+    tensor's, where it may end inside the tile)."""
     t = op.value.type
     shape = t.get_shape()  # type: ignore[attr-defined]
     mask = clip_mask(op.tensor.type, shape)
@@ -63,11 +64,11 @@ class StoreCode:
             raise located_error(
                 op, f"CUDA emission: a store converting {elt(t).name} to {into} is not generated (rounding, saturation)"
             )
-        if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
+        if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] <= 128 and not self._in_smem(op.value):
             rows, cols = t.get_shape()
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
-            on, lim = clip(op)
+            on, lim = short_clip(op, r0) if rows < 128 else clip(op)  # fewer rows: the threads past them padding
             if self._acc_on(op.value, self._role):  # straight from tensor memory, 32 columns at a time
                 # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
                 # hold the whole row, past a small role's setmaxnreg budget.
@@ -84,8 +85,8 @@ class StoreCode:
                 f"{indent}twillc_store_row<{cols}{on}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
                 f"({c0}) * {cols}, {ld}{lim});"
             ]
-        rows_ok = t.get_shape()[0] == 128 if self.arch == "sm_100a" else self._layout_ok(op.value)
-        short = self.arch == "sm_90a" and t.get_shape()[0] < 64 and not self._in_smem(op.value) and rows_ok
+        rows_ok = t.get_shape()[0] <= 128 if self.arch == "sm_100a" else self._layout_ok(op.value)
+        short = t.get_shape()[0] < (128 if self.arch == "sm_100a" else 64) and rows_ok and not self._in_smem(op.value)
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
             # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)

@@ -173,6 +173,9 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
+        if self.arch == "sm_100a" and rows < 128:  # the threads past the tile's rows hold padding
+            self._helpers.add("smem_row_at_rows")
+            return f"twillc_smem_row_at_rows<{rows}>({self._smem_ref(v)}, {index})"
         if self.arch == "sm_100a":
             self._helpers.add("smem_row_at")
             return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"

@@ -64,12 +64,13 @@ def nbytes(t: Attribute) -> int:
 
 def elements_per_thread(t: Attribute, arch: str) -> int:
     """Elements each of a warp group's 128 threads holds of a register tile:
-    on sm_100a a 128-row tile's row per thread (tensor-memory layout), else
+    on sm_100a a 128-row tile's row per thread (tensor-memory layout; of
+    fewer rows, the threads past them hold padding), else
     the wgmma accumulator layout (a [64k, N] tile 64k * N / 128, a row vector
     [R] two values per 64-row slab: R / 32; a tile of fewer than 64 rows on
     sm_90a as a 64-row one, the fragment's rows past its own padding)."""
     shape = t.get_shape()  # type: ignore[attr-defined]
-    if arch == "sm_100a" and shape[0] == 128:
+    if arch == "sm_100a" and shape[0] <= 128:  # fewer rows: the threads past them hold padding
         return shape[1] if len(shape) == 2 else 1
     if arch == "sm_90a" and shape[0] < 64:  # one m64 fragment, its rows past the tile's padding
         return shape[1] // 2 if len(shape) == 2 else 2
