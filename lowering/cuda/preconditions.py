@@ -150,8 +150,7 @@ def _check_load(op: tile.LoadOp, arch: str) -> None:
             raise located_error(
                 op,
                 f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
-                f"multiple of a 128-byte box ({e.box_cols} of {e.name}; rows narrower than 16 bytes that no MMA reads "
-                "are copied)",
+                f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
             )
     elif elt(t).name not in (("f32", "f16", "bf16") if arch == "sm_90a" else ("f32",)) or nbytes(t) % 16:
         kinds = "f32, f16 or bf16" if arch == "sm_90a" else "f32"
