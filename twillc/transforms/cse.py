@@ -12,8 +12,13 @@ stores and the tiles a loop starts from (`zeros`, `full`) stay as written.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation
+from xdsl.passes import ModulePass
 
 from dialects import tile
 
@@ -48,3 +53,15 @@ def _block(block: Block) -> int:
 def eliminate_common_subexpressions(func: FuncOp) -> int:
     """Merge the repeated pure tile ops of `func`, block by block; how many went."""
     return sum(_block(b) for b in func.body.blocks)
+
+
+@dataclass(frozen=True)
+class CsePass(ModulePass):
+    """Compute the kernel's repeated pure tile expressions once."""
+
+    name = "cse"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for func in op.walk():
+            if isinstance(func, FuncOp):
+                eliminate_common_subexpressions(func)

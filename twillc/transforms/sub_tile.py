@@ -50,6 +50,7 @@ from twillc.transforms.common import located_error, module_machine
 
 Dim = tuple[SSAValue, int]
 
+
 def mma_row_facts(machine: Machine) -> tuple[int, int]:
     """(row unit of a part, largest rows of one MMA op, 0 for none) on
     `machine`, from its MMA instruction shapes (`[mma]`): a part's rows are a
@@ -474,11 +475,7 @@ class SubTilePass(ModulePass):
 
 def _is_const(value: SSAValue, v: int) -> bool:
     owner = value.owner
-    return (
-        isinstance(owner, arith.ConstantOp)
-        and isinstance(owner.value, IntegerAttr)
-        and owner.value.value.data == v
-    )
+    return isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr) and owner.value.value.data == v
 
 
 def _loop_of(func: FuncOp) -> tile.ForOp | None:
@@ -544,9 +541,7 @@ def loop_rows_refusal(func: FuncOp, parts: int, machine: Machine) -> tuple[Opera
     if outside:
         return loop, f"sub-tile: {what}: the carried value '{_name(outside[0])}' has the rows of a step"
     for op in func.walk():
-        if op.parent_op() is not loop and not isinstance(op, tile.ForOp | FuncOp) and any(
-            cut(r) for r in op.results
-        ):
+        if op.parent_op() is not loop and not isinstance(op, tile.ForOp | FuncOp) and any(cut(r) for r in op.results):
             return op, f"sub-tile: {what}: this value outside the loop has the rows of a step"
     for d, op in an.reduced:
         if an.same(d, dim):
@@ -564,6 +559,13 @@ def loop_rows_refusal(func: FuncOp, parts: int, machine: Machine) -> tuple[Opera
                 if shape[k] % parts:
                     return op, f"sub-tile: {what}: this mma's {shape[k]} do not divide in {parts}"
                 shape[k] //= parts
+        unit, most = mma_row_facts(machine)
+        if an.same(lr, dim) and (shape[0] % unit or (most and shape[0] > most)):
+            rows = f"exactly {unit}" if unit == most else f"multiples of {unit}"
+            return op, (
+                f"sub-tile: {what} leave this mma {shape[0]} rows; the MMA instructions of "
+                f"'{machine.name}' ({machine.arch}) take {rows} rows"
+            )
         lhs = op.lhs.type
         assert isinstance(lhs, tile.TileType)
         problem = machine.mma_shape_error(shape[0], shape[1], shape[2], str(lhs.element_type))
@@ -593,8 +595,10 @@ def loop_rows_split(module: ModuleOp, parts: int) -> None:
     an = analyze(func)
     block = loop.body.block
     iv = block.args[0]
-    dims = [(u.operation.results[0] if isinstance(u.operation, tile.LoadOp) else u.operation.operands[0], 0)
-            for u in iv.uses]
+    dims = [
+        (u.operation.results[0] if isinstance(u.operation, tile.LoadOp) else u.operation.operands[0], 0)
+        for u in iv.uses
+    ]
     for d in dims[1:]:
         an.classes.union(dims[0], d)
     rw = _Rewriter(an, dims[0], parts, func)

@@ -86,7 +86,8 @@ class VariantSearchPass(ModulePass):
     loop_parts: int = 0
     """0: also try the loop's steps split in 2 .. `max_loop_parts` consecutive
     iterations (`sub-tile{loop-parts=n}`: a step's rows in n, the trip count
-    times n); n >= 1: only the loop split in n (1: as written)."""
+    times n), unless `parts` names one variant (then its loop as written);
+    n >= 1: only the loop split in n (1: as written)."""
 
     max_loop_parts: int = 2
     """The most iterations the search splits a loop step into."""
@@ -109,7 +110,10 @@ class VariantSearchPass(ModulePass):
 
         machine = module_machine(module)
         counts = [self.parts] if self.parts else list(range(1, self.max_parts + 1))
-        loops = [self.loop_parts] if self.loop_parts else list(range(1, self.max_loop_parts + 1))
+        if self.loop_parts:
+            loops = [self.loop_parts]
+        else:  # `parts=n` alone names one variant: its loop as written
+            loops = [1] if self.parts else list(range(1, self.max_loop_parts + 1))
         keep: list[tuple[int, int]] = []
         refused: list[Variant] = []
         for m in loops:
@@ -219,12 +223,12 @@ class VariantSearchPass(ModulePass):
             for v in sorted(tried + refused, key=order):
                 if v is not first:
                     by_note.setdefault((v.loop_parts, v.note), []).append(str(v.parts))
-            others = [
-                f"sub-tiled in {', '.join(parts)}: {note}"
-                if m == 1
-                else f"loop steps in {m}" + ("" if parts == ["1"] else f", sub-tiled in {', '.join(parts)}") + f": {note}"
-                for (m, note), parts in by_note.items()
-            ]
+            others: list[str] = []
+            for (m, note), parts in by_note.items():
+                rows = f"sub-tiled in {', '.join(parts)}"
+                if m > 1:
+                    rows = f"loop steps in {m}" + ("" if parts == ["1"] else f", {rows}")
+                others.append(f"{rows}: {note}")
             if not others:
                 raise first.error
             raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
