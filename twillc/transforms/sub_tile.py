@@ -519,12 +519,12 @@ def loop_rows_refusal(func: FuncOp, parts: int, machine: Machine) -> tuple[Opera
     iv = loop.body.block.args[0]
     an = analyze(func)
     rows: list[Dim] = []
-    for use in iv.uses:
-        op = use.operation
+    uses = [(op, k) for op in loop.body.walk() for k, v in enumerate(op.operands) if v is iv]  # program order
+    for op, k in uses:
         if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             first = 1 if isinstance(op, tile.LoadOp) else 2
             value = op.result if isinstance(op, tile.LoadOp) else op.value
-            if use.index - first == 0:
+            if k == first:
                 rows.append((value, 0))
                 continue
         return op, f"sub-tile: {what}: the loop's index is used here other than as the row index of a tile"
