@@ -24,7 +24,9 @@ split), so the best throughput is the least II in machine cycles: the
 normalized II times the variant's own normalization scale (its raw cycles
 over its normalized cycles), not the raw normalized II, which is not
 comparable between variants. Ties go to the better status, then to fewer
-parts. The winning module replaces the input; the loop records every variant
+parts; but IIs within one normalized unit of the least are one throughput
+(each variant's rounding), and among them the variant whose loop results
+need not cross warp groups after the loop wins (`epilogue_crossing_bytes`). The winning module replaces the input; the loop records every variant
 tried in `twill.variants`. When no variant schedules, the error of the
 variant with the fewest parts is reported as that variant's pipeline reports
 it, followed by the other variants' reasons.
