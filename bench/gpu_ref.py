@@ -463,7 +463,9 @@ def plan_sizes(
     program: Mapping[str, Any], targets: list[int], full_blocks: int = 128, full_size: int = 4096
 ) -> list[Plan]:
     """Sizes giving each wanted trip count of the first loop (the smallest
-    such sizes, the others at their smallest multiple that makes a grid),
+    such sizes, or the next trip count they allow; the other symbols at
+    their smallest multiple that makes a grid, those that set neither the
+    grid nor the trips grown to what the loads need),
     then the full size: every symbol at `full_size` (rounded to its
     granularity), doubled until the grid has `full_blocks` CTAs."""
     syms = symbols(program)
@@ -486,7 +488,9 @@ def plan_sizes(
                 base = {**base, s: g[s] * k}
                 break
     _, base_trips, _ = grid(program, base)
+    base_blocks = grid(program, base)[0]
     driving = {s for s in syms if grid(program, {**base, s: base[s] * 4})[1] != base_trips}
+    gridded = {s for s in syms if grid(program, {**base, s: base[s] * 4})[0] != base_blocks}
     seen: set[int] = set()
     for t in targets:
         if not driving:
@@ -497,7 +501,7 @@ def plan_sizes(
         if found is None:
             continue
         sizes, blocks = found
-        _grow_free(program, sizes, driving, g)
+        _grow_free(program, sizes, driving | gridded, g)
         blocks, trips, _ = grid(program, sizes)
         if trips in seen or blocks < 1:
             continue
@@ -508,7 +512,7 @@ def plan_sizes(
     while blocks < full_blocks and syms and max(sizes.values()) < 65536:
         sizes = {s: v * 2 for s, v in sizes.items()}
         blocks, trips, _ = grid(program, sizes)
-    _grow_free(program, sizes, set(), g)
+    _grow_free(program, sizes, driving | gridded, g)
     blocks, trips, _ = grid(program, sizes)
     if blocks >= 1:
         plans.append(Plan("full", sizes, blocks, trips))
@@ -534,10 +538,8 @@ def _sizes_for_trips(program, base, driving, g, t):  # type: ignore[no-untyped-d
             hi = mid
         else:
             lo = mid + 1
-    for m in range(lo, lo + 64):
+    for m in range(lo, lo + 64):  # t itself, or the next trip count the sizes allow (trips in steps of 2, say)
         trips, blocks, sizes = trips_at(m)
-        if trips > t:
-            return None
-        if trips == t and blocks >= 1:
+        if trips >= t and blocks >= 1:
             return sizes, blocks
     return None

@@ -230,6 +230,7 @@ def test_compare_finds_unwritten_wrong_and_stray_elements() -> None:
     stray = good.clone()
     stray[(~wrote).nonzero()[0]] = 1.0
     assert "outside" in gpu.compare(program, {"C": stray}, run, tol)["problems"][0]
+    assert gpu.compare(program, {"C": stray}, run, tol, whole=False)["problems"] == []  # some CTAs ran
 
 
 MANIFEST = {
@@ -309,6 +310,8 @@ def test_build_one_kernel_and_dry_run(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     row = next(ln for ln in table.read_text().splitlines() if ln.startswith("| `gemm_h100`"))
     assert row.startswith("| `gemm_h100` | sm_90a | y |")
+    cublas = row.split(" | ")[8]  # the fake's throughput against torch.matmul on the CPU: a ratio and a rate
+    assert cublas[0].isdigit() and "(" in cublas
 
 
 def test_dry_run_reports_a_wrong_kernel_and_a_hang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -316,7 +319,7 @@ def test_dry_run_reports_a_wrong_kernel_and_a_hang(tmp_path: Path, monkeypatch: 
     off is 'n', one that never returns is killed and reported, the others
     still get their rows."""
     entries = []
-    for rel in ("examples/gemm_h100.tile", "bench/corpus/layernorm_stats_h100.tile"):
+    for rel in ("bench/corpus/layernorm_stats_h100.tile",):
         program = _program(rel)
         entry = {
             "name": Path(rel).stem,
@@ -332,16 +335,15 @@ def test_dry_run_reports_a_wrong_kernel_and_a_hang(tmp_path: Path, monkeypatch: 
         entry["tolerance"] = {s["tensor"]: 2e-2 for s in program["stores"]}
         entry["baseline"] = gpu.baseline_of(program, entry["checks"][-1])
         entries.append(entry)
-    hang = {**entries[1], "name": "hangs"}
-    wrong = {**entries[1], "name": "wrong", "tolerance": {"Mean": -1.0, "Rstd": -1.0}}  # nothing can pass
+    hang = {**entries[0], "name": "hangs"}
+    wrong = {**entries[0], "name": "wrong", "tolerance": {"Mean": -1.0, "Rstd": -1.0}}  # nothing can pass
     manifest = {**MANIFEST, "kernels": [*entries, hang, wrong]}
     (tmp_path / "manifest.json").write_text(json.dumps(manifest))
     monkeypatch.setenv("TWILLC_GPU_FAKE_HANG", "hangs")
     results, device = gpu.run_all(
-        tmp_path, ["gemm_h100", "hangs", "layernorm_stats_h100", "wrong"], True, 10.0, 300.0, log=lambda _: None
+        tmp_path, ["hangs", "layernorm_stats_h100", "wrong"], True, 10.0, 300.0, log=lambda _: None
     )
     assert device["name"].startswith("CPU")
-    assert results["gemm_h100"]["status"] == "ok" and "baselines" in results["gemm_h100"]
     assert results["hangs"]["status"] == "hang"
     assert results["layernorm_stats_h100"]["status"] == "ok"
     assert results["wrong"]["status"] == "wrong"
