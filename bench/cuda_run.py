@@ -16,10 +16,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-ARCH_FLAGS = {
-    "sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"],
-    "sm_100a": ["-gencode", "arch=compute_100a,code=sm_100a"],
-}
 LAUNCHER = re.compile(r'extern "C" int (\w+)\(([^)]*)\)')
 
 
@@ -45,12 +41,13 @@ def param_role(ctype: str, pname: str) -> str:
     return "int"
 
 
-def build(cu: Path, so: Path, arch: str, timeout: float = 600.0) -> str:
-    """nvcc `cu` into the shared library `so` for `arch` (stripped); the
-    ptxas report (-Xptxas -v) is returned. CalledProcessError on failure."""
+def build(cu: Path, so: Path, arch_flags: Sequence[str], timeout: float = 600.0) -> str:
+    """nvcc `cu` into the shared library `so` with the target's flags
+    (`Target.nvcc_flags`), stripped; the ptxas report (-Xptxas -v) is
+    returned. CalledProcessError on failure."""
     if shutil.which("nvcc") is None:
         raise FileNotFoundError("nvcc is not installed")
-    cmd = ["nvcc", *ARCH_FLAGS[arch], "-O3", "-shared", "-Xcompiler", "-fPIC", "-Xlinker", "-s"]
+    cmd = ["nvcc", *arch_flags, "-O3", "-shared", "-Xcompiler", "-fPIC", "-Xlinker", "-s"]
     cmd += ["-Xptxas", "-v", str(cu), "-o", str(so)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
     if proc.returncode != 0:

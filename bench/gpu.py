@@ -52,7 +52,8 @@ from cuda_run import build as nvcc_build  # noqa: E402
 from cuda_run import launcher, param_role, signature, spill_bytes, timed  # noqa: E402
 
 DEFAULT_DIR = ROOT / "bench" / "gpu-build"
-ARCH = {"h100": "sm_90a", "b200": "sm_100a"}
+CARDS = {"sm_90a": "H100", "sm_100a": "B200"}  # for the table's "built, no B200"
+DRY_RUN_ARCH = "sm_90a"  # the architecture --dry-run pretends to be
 TOLERANCE = {"f16": 2e-2, "f32": 2e-2, "bf16": 4e-2, "f8e4m3": 0.2, "f8e5m2": 0.3, "i8": 0.0, "i32": 0.0}
 TRIP_TARGETS = (1, 2, 37)
 FULL_BLOCKS = 128  # the full size grows until the grid has this many CTAs (132 SMs on an H100)
@@ -267,6 +268,7 @@ def schedule_and_emit(src: Path, out: Path, timeout: float) -> tuple[bool, str]:
 def build_one(src: Path, out: Path, timeout: float) -> dict[str, Any]:
     """Schedule, emit, serialize and plan one kernel (no nvcc yet)."""
     from twillc.frontend import parse_tile
+    from twillc.target.machine import load_machine
 
     name = src.stem
     rel = str(src.relative_to(ROOT))
@@ -276,8 +278,8 @@ def build_one(src: Path, out: Path, timeout: float) -> dict[str, Any]:
         module = parse_tile(text, rel)
     except Exception as e:  # noqa: BLE001 - a located UserError: reported as the kernel's status
         return {**entry, "status": "not built", "reason": str(e).splitlines()[0], "arch": ""}
-    target = str(module.attributes["twill.target"]).strip('"') if "twill.target" in module.attributes else "h100"
-    entry["arch"] = ARCH.get(target, target)
+    target = load_machine(str(module.attributes["twill.target"]).strip('"')).target
+    entry["arch"], entry["nvcc_flags"] = target.name, list(target.nvcc_flags)
     entry["program"] = serialize(module)
     ok, why = schedule_and_emit(src, out, timeout)
     if not ok:
@@ -307,21 +309,21 @@ def compile_one(entry: dict[str, Any], out: Path) -> dict[str, Any]:
         return entry
     so = out / f"lib{entry['name']}.so"
     try:
-        report = nvcc_build(out / entry["cu"], so, entry["arch"])
+        report = nvcc_build(out / entry["cu"], so, entry["nvcc_flags"])
     except subprocess.CalledProcessError as e:
         err = [ln for ln in (e.stderr or "").splitlines() if "error" in ln] or ["nvcc failed"]
         return {**entry, "status": "not built", "reason": err[0].replace(str(out) + "/", "")}
     except (FileNotFoundError, subprocess.TimeoutExpired) as e:
         return {**entry, "status": "not built", "reason": str(e)}
-    entry = {**entry, "lib": so.name, "spill_bytes": spill_bytes(report)}
-    entry["status"] = "built" if entry["arch"] == "sm_90a" else "built, no B200"
-    return entry
+    return {**entry, "lib": so.name, "spill_bytes": spill_bytes(report), "status": "built"}
 
 
-def runnable(entry: Mapping[str, Any]) -> str | None:
-    """Why the device does not run this entry (None: it does)."""
+def runnable(entry: Mapping[str, Any], arch: str = DRY_RUN_ARCH) -> str | None:
+    """Why a device of `arch` does not run this entry (None: it does)."""
     if entry["status"] != "built":
         return entry["status"] + (f": {entry['reason']}" if entry.get("reason") else "")
+    if entry["arch"] != arch:
+        return f"built, no {CARDS.get(entry['arch'], entry['arch'])}"
     if entry.get("holes"):
         return f"{entry['holes']} TWILLC-HOLE(s): traps at run time"
     if not entry.get("checks"):
@@ -334,7 +336,7 @@ def describe(entry: Mapping[str, Any]) -> str:
     why = runnable(entry)
     head = f"{entry['name']:28} {entry['arch'] or '-':8}"
     if why:
-        return f"{head} {why}" if entry["status"] != "built" else f"{head} built, not run: {why}"
+        return f"{head} {why}" if why.startswith(("built", "not built")) else f"{head} built, not run: {why}"
     checks = ", ".join(f"{c['label']} ({_sizes_text(c['sizes'])}, {c['blocks']} CTAs)" for c in entry["checks"])
     b = entry.get("baseline")
     vs = {"matmul": "torch.matmul", "sdpa_fwd": "SDPA fwd cuDNN + flash", "sdpa_bwd": "SDPA bwd cuDNN + flash"}
@@ -777,7 +779,8 @@ def format_table(
             reason = reason if len(reason) <= 160 else reason[:157] + "..."
             note = e["status"] + (f": {reason}" if reason else "")
             if e["status"] == "built":
-                note = f"not run: {runnable(e) or 'not asked for'}"
+                why = runnable(e, device.get("arch", DRY_RUN_ARCH)) or "not asked for"
+                note = why if why.startswith("built") else f"not run: {why}"
             lines.append(f"| {name} | {arch} | - | | | | | | | | | {_md(note)} |")
             continue
         checks = res.get("checks", [])
@@ -820,7 +823,7 @@ def _md(text: str) -> str:
 def run(folder: Path, out: str | None, dry_run: bool, timeout: float, budget: float, only: list[str] | None) -> int:
     """--run: the suite on the device (or, --dry-run, on the CPU); the table."""
     manifest = json.loads((folder / "manifest.json").read_text())
-    names = [e["name"] for e in manifest["kernels"] if runnable(e) is None and (not only or e["name"] in only)]
+    arch = DRY_RUN_ARCH
     if not dry_run:
         try:
             import torch
@@ -828,9 +831,12 @@ def run(folder: Path, out: str | None, dry_run: bool, timeout: float, budget: fl
             print("torch is not installed: nothing run (the build is in " + str(folder) + ")")
             return 0
         if not torch.cuda.is_available():
-            print(f"no CUDA device here: nothing run; {len(names)} kernels of {folder} are ready for one")
+            print(f"no CUDA device here: nothing run; the kernels of {folder} are ready for one")
             return 0
+        arch = "sm_{}{}a".format(*torch.cuda.get_device_capability())
+    names = [e["name"] for e in manifest["kernels"] if runnable(e, arch) is None and (not only or e["name"] in only)]
     results, device = run_all(folder, names, dry_run, timeout, budget)
+    device["arch"] = arch
     date = datetime.date.today().isoformat()
     table = format_table(manifest, results, device, date)
     print(table)

@@ -245,7 +245,7 @@ MANIFEST = {
             "holes": 0,
             "checks": [{"label": "1 trip", "trips": 1}, {"label": "full", "trips": 64}],
         },
-        {"name": "attn_fwd_b200", "arch": "sm_100a", "status": "built, no B200"},
+        {"name": "attn_fwd_b200", "arch": "sm_100a", "status": "built", "holes": 0, "checks": [{"label": "full"}]},
         {"name": "attn_bwd_d64_h100", "arch": "sm_90a", "status": "not built", "reason": "x.tile:3:1: error: a | b"},
     ],
 }
@@ -266,7 +266,8 @@ def test_table_rows() -> None:
             "baseline_flops": 2 * 4096**3,
         }
     }
-    table = gpu.format_table(MANIFEST, results, {"name": "NVIDIA H100 80GB HBM3", "torch": "2.11.0"}, "2026-11-27")
+    device = {"name": "NVIDIA H100 80GB HBM3", "torch": "2.11.0", "arch": "sm_90a"}
+    table = gpu.format_table(MANIFEST, results, device, "2026-11-27")
     rows = [ln for ln in table.splitlines() if ln.startswith("| `")]
     assert rows[0] == (
         "| `gemm_h100` | sm_90a | y | 4.0e-04 | 1, 64 (full) | M=4096 K=4096 N=4096 | 0.250 | 550 "
