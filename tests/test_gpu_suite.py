@@ -299,6 +299,11 @@ def test_build_one_kernel_and_dry_run(tmp_path: Path) -> None:
     assert entry["launcher"] == "twillc_gemm_launch" and ["int", "blocks"] in entry["params"]
     assert [c["trips"] for c in entry["checks"]][-1] == 64 and entry["baseline"]["kind"] == "matmul"
     assert "gemm_h100" in proc.stdout and "timed vs torch.matmul" in proc.stdout
+    if not torch.cuda.is_available():  # without a device `--run` says so and exits 0
+        proc = subprocess.run(
+            [sys.executable, "bench/gpu.py", "--run", str(out)], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        assert proc.returncode == 0 and "no CUDA device here: nothing run" in proc.stdout
     table = tmp_path / "table.md"
     proc = subprocess.run(
         [sys.executable, "bench/gpu.py", "--run", str(out), "--dry-run", "--out", str(table)],
