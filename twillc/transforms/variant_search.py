@@ -26,8 +26,9 @@ over its normalized cycles), not the raw normalized II, which is not
 comparable between variants. Ties go to the better status, then to fewer
 parts; but IIs within one normalized unit of the least are one throughput
 (each variant's rounding), and among them the variant whose loop results
-need not cross warp groups after the loop wins (`epilogue_crossing_bytes`). The winning module replaces the input; the loop records every variant
-tried in `twill.variants`. When no variant schedules, the error of the
+need not cross warp groups after the loop wins (`epilogue_crossing_bytes`).
+The winning module replaces the input; the loop records every variant tried
+in `twill.variants`. When no variant schedules, the error of the
 variant with the fewest parts is reported as that variant's pipeline reports
 it, followed by the other variants' reasons.
 """
