@@ -25,9 +25,17 @@ EXTRA_HELPERS = {
 
 
 def extra_helper(name: str) -> str:
-    """The device helper `name` of EXTRA_HELPERS, or `wgmma_nN`: a wgmma
+    """The device helper `name` of EXTRA_HELPERS, `mma_ts_k_<f16|bf16>`
+    (twillc_mma_ts_k.cuh with that type's wgmma), or `wgmma_nN`: a wgmma
     m64nNk16 with both operands K-major in shared memory, and the wgmma over
     a [N', K] K-major B whose N' ends in those N columns."""
+    if name.startswith("mma_ts_k_"):  # the f16 wgmma of every kernel, or the bf16 one of twillc_dtypes.cuh
+        call = {
+            "f16": "tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B, 1>",
+            "bf16": "tw_wgmma_m64n64_ss<TW_BF16, TRANS_B, 1>",
+        }[name[len("mma_ts_k_") :]]
+        text = include("twillc_mma_ts_k.cuh").removesuffix("\n")
+        return "\n" + text.replace("twillc_mma_ts_k(", f"twillc_mma_ts_k_{name[9:]}(").replace("TW_WGMMA_TS", call)
     if not name.startswith("wgmma_n"):
         return EXTRA_HELPERS[name]
     n = int(name[len("wgmma_n") :])

@@ -1,11 +1,18 @@
 """`variant-search`: schedule the kernel as written and as `sub-tile` splits
 it, and keep the variant with the best throughput.
 
-The variants are: the kernel unsplit (unless one of its MMAs has more rows
-than one MMA instruction of the target computes: then it must be split), and
-its rows split in n = 2, 3, ... `max_parts` parts where `sub-tile` allows the
-split (contraction and reduced dimensions kept whole, the parts' MMA rows
-what the target's instructions take). Registers, shared memory and tensor
+The kernel's repeated pure expressions are first computed once (`cse`: a
+`cast<f16>(ds)` written twice is one tile). The variants are: the kernel
+unsplit (unless one of its MMAs has more rows than one MMA instruction of the
+target computes: then it must be split), and its rows split in n = 2, 3, ...
+`max_parts` parts where `sub-tile` allows the split (contraction and reduced
+dimensions kept whole, the parts' MMA rows what the target's instructions
+take); each also with the loop's steps split in 2 .. `max_loop_parts`
+consecutive iterations where the loop allows it (`sub-tile{loop-parts=n}`:
+the rows a step loads by the loop's index, which no op of the step mixes
+but an MMA adding into a carried accumulator, as FA3 takes 64-row query
+blocks where a user writes 128). A loop split does a step's work in n
+iterations: it ranks by n times its II. Registers, shared memory and tensor
 memory decide in the scheduling itself: a variant whose loop does not fit is
 refused there with its reason. Each variant runs annotate-costs,
 cost-normalize, modulo-schedule, joint-schedule and verify-schedule; each
@@ -17,8 +24,11 @@ split), so the best throughput is the least II in machine cycles: the
 normalized II times the variant's own normalization scale (its raw cycles
 over its normalized cycles), not the raw normalized II, which is not
 comparable between variants. Ties go to the better status, then to fewer
-parts. The winning module replaces the input; the loop records every variant
-tried in `twill.variants`. When no variant schedules, the error of the
+parts; but IIs within one normalized unit of the least are one throughput
+(each variant's rounding), and among them the variant whose loop results
+need not cross warp groups after the loop wins (`epilogue_crossing_bytes`).
+The winning module replaces the input; the loop records every variant tried
+in `twill.variants`. When no variant schedules, the error of the
 variant with the fewest parts is reported as that variant's pipeline reports
 it, followed by the other variants' reasons.
 """
@@ -26,10 +36,11 @@ it, followed by the other variants' reasons.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from dialects.twill import ScheduleAttr, VariantAttr
@@ -42,6 +53,55 @@ from twillc.transforms.ir_graph import find_loop
 STATUS_RANK = {"optimal": 0, "feasible": 1}
 
 
+def unit_cycles(v: Variant) -> int:
+    """Machine cycles of one normalized unit of `v`'s II per step of the
+    loop as written (the rounding of its `ii_cycles`)."""
+    return -(-v.ii_cycles // max(v.ii, 1)) * v.loop_parts
+
+
+def epilogue_crossing_bytes(module: ModuleOp) -> int:
+    """Bytes of the scheduled loop's results that the code after the loop
+    combines with results of another warp group: of each set of results that
+    meet in an expression after the loop, all but the largest group's share
+    cross (through shared memory, and are held beside the others'). 0 when
+    the joint schedule placed no warps."""
+    from dialects import tile
+    from twillc.transforms.memory_plan import nbytes
+
+    loop = find_loop(module)
+    yielded = loop.body.block.last_op
+    if yielded is None:
+        return 0
+    source: dict[SSAValue, tuple[int, int]] = {}  # a loop result -> (its warp group, its bytes)
+    for result, value in zip(loop.results, yielded.operands, strict=False):
+        warp = value.owner.attributes.get("twill.warp") if isinstance(value.owner, Operation) else None
+        if isinstance(warp, IntegerAttr) and isinstance(result.type, tile.TileType):
+            source[result] = (warp.value.data, nbytes(result.type))
+    meets: dict[Operation, set[SSAValue]] = {}  # an op after the loop -> the loop results it reads, through others
+    for op in loop.parent_block().ops if loop.parent_block() is not None else ():  # type: ignore[union-attr]
+        if op.regions:  # another loop (a mask split's other part) carries them on: no expression
+            continue
+        reads = {v for v in op.operands if v in source}
+        for v in op.operands:
+            if isinstance(v.owner, Operation) and v.owner in meets:
+                reads |= meets[v.owner]
+        if reads:
+            meets[op] = reads
+    groups: list[set[SSAValue]] = []  # the results that meet, transitively
+    for reads in meets.values():
+        joined = [g for g in groups if g & reads]
+        merged = set(reads).union(*joined)
+        groups = [g for g in groups if not g & reads] + [merged]
+    crossing = 0
+    for group in groups:
+        per_warp: dict[int, int] = {}
+        for v in group:
+            warp, size = source[v]
+            per_warp[warp] = per_warp.get(warp, 0) + size
+        crossing += sum(per_warp.values()) - max(per_warp.values())
+    return crossing
+
+
 @dataclass(frozen=True)
 class Variant:
     parts: int
@@ -52,6 +112,13 @@ class Variant:
     status: str = "refused"
     note: str = ""
     error: UserError | None = None
+    loop_parts: int = 1
+
+    @property
+    def step_cycles(self) -> int:
+        """II in machine cycles for one step of the loop as written (its
+        steps split in `loop_parts` iterations take `loop_parts` IIs)."""
+        return self.ii_cycles * self.loop_parts
 
 
 @dataclass(frozen=True)
@@ -69,6 +136,15 @@ class VariantSearchPass(ModulePass):
     chain: str = ""
     """The value whose rows split (default: the rows of the largest MMA result)."""
 
+    loop_parts: int = 0
+    """0: also try the loop's steps split in 2 .. `max_loop_parts` consecutive
+    iterations (`sub-tile{loop-parts=n}`: a step's rows in n, the trip count
+    times n), unless `parts` names one variant (then its loop as written);
+    n >= 1: only the loop split in n (1: as written)."""
+
+    max_loop_parts: int = 2
+    """The most iterations the search splits a loop step into."""
+
     split: bool = True
     """Split a loop whose iterations differ only by a mask into its masked
     and unmasked iterations (`mask-split`); false: mask every iteration."""
@@ -79,37 +155,57 @@ class VariantSearchPass(ModulePass):
     pipeline's modulo-schedule 10 s + joint-schedule 20 s, so one variant is
     scheduled exactly as the plain pipeline schedules it."""
 
-    def candidates(self, module: ModuleOp) -> tuple[list[int], list[Variant]]:
-        """The part counts to schedule, and the variants refused before scheduling."""
-        from twillc.transforms.sub_tile import kernel_func, oversized_mma, sub_tile_refusal
+    def candidates(self, module: ModuleOp) -> tuple[list[tuple[int, int]], list[Variant]]:
+        """The (loop parts, parts) to schedule, and the variants refused before
+        scheduling. A loop whose steps do not split is one refused variant (its
+        reason said when nothing schedules), not one per row split."""
+        from twillc.transforms.sub_tile import kernel_func, loop_rows_split, oversized_mma, sub_tile_refusal
 
         machine = module_machine(module)
         counts = [self.parts] if self.parts else list(range(1, self.max_parts + 1))
-        keep: list[int] = []
+        if self.loop_parts:
+            loops = [self.loop_parts]
+        else:  # `parts=n` alone names one variant: its loop as written
+            loops = [1] if self.parts else list(range(1, self.max_loop_parts + 1))
+        keep: list[tuple[int, int]] = []
         refused: list[Variant] = []
-        for n in counts:
-            if n == 1:
-                reason = oversized_mma(kernel_func(module), machine)
-            else:
-                reason = sub_tile_refusal(module, n, self.chain, machine)
-            if reason is None:
-                keep.append(n)
-            else:
-                refused.append(Variant(n, None, note=reason[1], error=located_error(*reason)))
+        for m in loops:
+            split = module
+            if m > 1:
+                split = module.clone()
+                try:
+                    loop_rows_split(split, m)
+                except UserError as e:
+                    refused.append(Variant(1, None, note=e.message, error=e, loop_parts=m))
+                    continue
+            for n in counts:
+                if n == 1:
+                    reason = oversized_mma(kernel_func(split), machine)
+                else:
+                    reason = sub_tile_refusal(split, n, self.chain, machine)
+                if reason is None:
+                    keep.append((m, n))
+                else:
+                    refused.append(Variant(n, None, note=reason[1], error=located_error(*reason), loop_parts=m))
         return keep, refused
 
-    def schedule(self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool) -> Variant:
+    def schedule(
+        self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool, loop_parts: int = 1
+    ) -> Variant:
         from twillc.ir.verify import verify_located
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
         from twillc.transforms.joint_schedule import JointSchedulePass
         from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
-        from twillc.transforms.sub_tile import sub_tile
+        from twillc.transforms.sub_tile import loop_rows_split, sub_tile
         from twillc.transforms.verify_schedule import VerifySchedulePass
 
         deadline = time.monotonic() + limit
         try:
+            if loop_parts > 1:
+                loop_rows_split(module, loop_parts)
+                verify_located(module)
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
@@ -127,7 +223,7 @@ class VariantSearchPass(ModulePass):
                 p.apply(ctx, module)
                 verify_located(module)
         except UserError as e:
-            return Variant(parts, None, status="unscheduled", note=e.message, error=e)
+            return Variant(parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts)
         loop = find_loop(module)
         sched = loop.attributes["twill.schedule"]
         split = mask_split_of(loop)
@@ -142,42 +238,72 @@ class VariantSearchPass(ModulePass):
             ii_cycles=round(sched.ii.data * scale),
             lower_bound=sched.lower_bound.data,
             status=sched.status.data,
+            loop_parts=loop_parts,
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.scheduling.progress import milestone_scope
+        from twillc.transforms.cse import eliminate_common_subexpressions
+        from twillc.transforms.sub_tile import kernel_func
 
         if self.parts < 0 or self.max_parts < 1:
             raise located_error(op, "variant-search: parts must be >= 0 and max-parts >= 1")
         find_loop(op)  # a kernel with no loop: the usual located error
+        if not any("twill.cost" in o.attributes for o in op.walk()):  # a costed module is scheduled as it stands
+            eliminate_common_subexpressions(kernel_func(op))
         keep, refused = self.candidates(op)
         if not keep:
-            first = min(refused, key=lambda v: v.parts)
+            first = min(refused, key=lambda v: (v.loop_parts, v.parts))
             assert first.error is not None
             raise first.error
         deadline = time.monotonic() + self.time_limit
         tried: list[Variant] = []
-        for i, n in enumerate(keep):
+        for i, (m, n) in enumerate(keep):
             left = max(deadline - time.monotonic(), 1.0)
             # One variant alone gets the whole limit, exactly as the plain pipeline.
             share = self.time_limit if len(keep) == 1 else left / (len(keep) - i)
-            with milestone_scope("as written" if n == 1 else f"in {n} parts"):
-                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1))
+            scope = "as written" if n == 1 else f"in {n} parts"
+            with milestone_scope(scope if m == 1 else f"{scope}, loop steps in {m}"):
+                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1, m))
         done = [v for v in tried if v.module is not None]
+        order = lambda v: (v.loop_parts, v.parts)  # noqa: E731
         if not done:
-            first = min(tried, key=lambda v: v.parts)
+            first = min(tried, key=order)
             assert first.error is not None
             # The splits refused before scheduling say why too (the user's next
             # step is there), each reason once.
-            by_note: dict[str, list[str]] = {}
-            for v in sorted(tried + refused, key=lambda v: v.parts):
+            by_note: dict[tuple[int, str], list[str]] = {}
+            for v in sorted(tried + refused, key=order):
                 if v is not first:
-                    by_note.setdefault(v.note, []).append(str(v.parts))
-            others = [f"sub-tiled in {', '.join(parts)}: {note}" for note, parts in by_note.items()]
+                    by_note.setdefault((v.loop_parts, v.note), []).append(str(v.parts))
+            others: list[str] = []
+            for (m, note), parts in by_note.items():
+                rows = f"sub-tiled in {', '.join(parts)}"
+                if m > 1:
+                    rows = f"loop steps in {m}" + ("" if parts == ["1"] else f", {rows}")
+                others.append(f"{rows}: {note}")
             if not others:
                 raise first.error
             raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
-        best = min(done, key=lambda v: (v.ii_cycles, STATUS_RANK.get(v.status, 2), v.parts))
+        # The least II per step of the loop as written; ties to the better
+        # status, then to the kernel closest to as written.
+        best = min(done, key=lambda v: (v.step_cycles, STATUS_RANK.get(v.status, 2), v.loop_parts, v.parts))
+        # IIs one normalized unit apart are the same throughput, measured on
+        # two scales (each variant's own rounding): among those, the one whose
+        # loop results need not cross warp groups after the loop (a SwiGLU
+        # expert's gate and up accumulators on two groups: 64 KB moved and
+        # held beside the other after the loop) is the one an expert writes.
+        even = [v for v in done if v.step_cycles - best.step_cycles <= max(unit_cycles(v), unit_cycles(best))]
+        fastest = best
+        best = min(even, key=lambda v: (epilogue_crossing_bytes(v.module), v is not fastest))  # type: ignore[arg-type]
+        if best is not fastest:
+            crossing = epilogue_crossing_bytes(fastest.module)  # type: ignore[arg-type]
+            note = (
+                f"within one unit of {fastest.step_cycles} cycles, whose loop results would cross warp groups "
+                f"after the loop ({crossing} bytes)"
+            )
+            tried = [replace(v, note=note) if v is best else v for v in tried]
+            best = next(v for v in tried if v.parts == best.parts and v.loop_parts == best.loop_parts)
         assert best.module is not None
         block = op.body.block
         for old in reversed(list(block.ops)):
@@ -186,7 +312,13 @@ class VariantSearchPass(ModulePass):
             new.detach()
             block.add_op(new)
         op.attributes.update(best.module.attributes)
-        table = sorted(tried + refused, key=lambda v: v.parts)
+        # The loop splits refused before scheduling are left out of the table
+        # (the loops of most kernels do not split: the reason is said when no
+        # variant schedules).
+        table = sorted(tried + [v for v in refused if v.loop_parts == 1], key=order)
         find_loop(op).attributes["twill.variants"] = ArrayAttr(
-            [VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note) for v in table]
+            [
+                VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note, v.loop_parts)
+                for v in table
+            ]
         )
