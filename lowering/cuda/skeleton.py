@@ -225,6 +225,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._plan_chunks()
         self._read_outside()
+        self._plan_streams()
         self._post_loop_budgets(after)
         out = self._emit(before, after)
         return out, self.holes
