@@ -22,6 +22,14 @@ NARROW_BUDGET = 64
 """Registers below which a role streams a tile out of tensor memory after the
 loop 16 columns at a time (32 values and the addresses do not fit)."""
 
+NARROW_STREAM = 96
+"""Registers below which a role streams a tile in tensor memory to tensor
+memory or to its row value 16 columns at a time (FA4's correction warps,
+80 registers beside their row values: 32 columns in and out spill)."""
+
+TMEM_X16 = ("twillc_tmem_load_x16", "twillc_tmem_store_x16")
+"""tcgen05.ld / st of 16 columns (a role with few registers)."""
+
 REDUCTIONS = {"tile.rowmax": ("-INFINITY", "{a} = fmaxf({a}, {x});"), "tile.rowsum": ("0.f", "{a} += {x};")}
 """Row reductions of a tile read in tensor memory: the initial value and the
 step, per thread (its row), over 32-column chunks."""
@@ -369,6 +377,9 @@ class Tcgen05Ops:
             dst = self._tmem_slot(r)
         else:
             dst = None
+        whole = (dst is None and not reduce) or any(at[v] is None for v in tiles)  # register elements c + i
+        cw = 16 if not whole and self.regs[self._group] < NARROW_STREAM else 32
+        load, store = ("twillc_tmem_load<32>", "twillc_tmem_store<32>") if cw == 32 else TMEM_X16
         saved = dict(self.names)
         body: list[str] = []
         for v in tiles:
@@ -376,14 +387,14 @@ class Tcgen05Ops:
             if at[v] is None:  # a register tile: its elements c + i
                 self.names[v] = f"({n} + c)"
                 continue
-            body.append(f"  float {n}_c[32];")
+            body.append(f"  float {n}_c[{cw}];")
             if self._tmem_received(v, w):  # the first iteration: the initial value
                 body += [
-                    f"  if (kt > 0) twillc_tmem_load<32>({n}_c, {at[v]} + c);",
-                    f"  else for (int i = 0; i < 32; ++i) {n}_c[i] = {self._initial(v)};",
+                    f"  if (kt > 0) {load}({n}_c, {at[v]} + c);",
+                    f"  else for (int i = 0; i < {cw}; ++i) {n}_c[i] = {self._initial(v)};",
                 ]
             else:
-                body.append(f"  twillc_tmem_load<32>({n}_c, {at[v]} + c);")
+                body.append(f"  {load}({n}_c, {at[v]} + c);")
             self.names[v] = f"{n}_c"
         if isinstance(op, tile.CastOp) or reduce:
             x = f"float({self._at(op.operands[0], op.operands[0])})"
@@ -393,20 +404,18 @@ class Tcgen05Ops:
             ])
         self.names = saved
         out = self.out(r)
-        whole = dst is None and not reduce  # register elements c + i: unrolled
-        whole = whole or any(at[v] is None for v in tiles)
         if reduce:
             init, step = reduce
             pre = [f"float {out}_a = {init};"]
-            body += ["  #pragma unroll", f"  for (int i = 0; i < 32; ++i) {step.format(a=out + '_a', x=x)}"]
+            body += ["  #pragma unroll", f"  for (int i = 0; i < {cw}; ++i) {step.format(a=out + '_a', x=x)}"]
             post = [f"{out}[0] = {out}_a;"]
         elif dst is not None:
             pre, post = [], ["tw_tcgen05_fence_before();"]
             body += [
-                "  float tw_out[32];",
+                f"  float tw_out[{cw}];",
                 "  #pragma unroll",
-                f"  for (int i = 0; i < 32; ++i) tw_out[i] = {x};",
-                f"  twillc_tmem_store<32>({dst} + c, tw_out);",
+                f"  for (int i = 0; i < {cw}; ++i) tw_out[i] = {x};",
+                f"  {store}({dst} + c, tw_out);",
             ]
         else:
             pre, post = [], []
@@ -416,12 +425,12 @@ class Tcgen05Ops:
         args = ", ".join(self.name(v) if isinstance(v.type, tile.TileType) else "x" for v in op.operands)
         where = dst if dst is not None else ("its row value" if reduce else "registers")
         lines = [
-            f"// {out} = {op.name[5:]}({args}): tensor memory read 32 of {cols} columns at a time "
+            f"// {out} = {op.name[5:]}({args}): tensor memory read {cw} of {cols} columns at a time "
             f"(tcgen05.ld), the result to {where}",
             "tw_tcgen05_fence_after();",
             *pre,
             "#pragma unroll" if whole else "#pragma unroll 1  // one chunk live at a time",
-            f"for (int c = 0; c < {cols}; c += 32) {{",
+            f"for (int c = 0; c < {cols}; c += {cw}) {{",
             *body,
             "}",
             *post,

@@ -93,7 +93,7 @@ TW_DEV void twillc_tmem_load(float* dst, uint32_t taddr) {
   }
 #endif
 }
-// 16 columns (tcgen05.ld 32x32b.x16): a role with few registers.
+// 16 columns (tcgen05.ld / st 32x32b.x16): a role with few registers.
 TW_DEV void twillc_tmem_load_x16(float* dst, uint32_t taddr) {
 #if TW_SM100A
   const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
@@ -107,6 +107,21 @@ TW_DEV void twillc_tmem_load_x16(float* dst, uint32_t taddr) {
   asm volatile("tcgen05.wait::ld.sync.aligned;\n" ::: "memory");
 #pragma unroll
   for (int i = 0; i < 16; ++i) dst[i] = __uint_as_float(r[i]);
+#endif
+}
+TW_DEV void twillc_tmem_store_x16(uint32_t taddr, const float* src) {
+#if TW_SM100A
+  const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
+  uint32_t r[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) r[i] = __float_as_uint(src[i]);
+  asm volatile(
+      "tcgen05.st.sync.aligned.32x32b.x16.b32 [%0], {%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
+      "%14, %15, %16};\n"
+      :: "r"(row), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]), "r"(r[6]), "r"(r[7]),
+         "r"(r[8]), "r"(r[9]), "r"(r[10]), "r"(r[11]), "r"(r[12]), "r"(r[13]), "r"(r[14]), "r"(r[15])
+      : "memory");
+  asm volatile("tcgen05.wait::st.sync.aligned;\n" ::: "memory");
 #endif
 }
 template <int N>
