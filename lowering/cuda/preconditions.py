@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import BlockArgument
+from xdsl.ir import BlockArgument, Operation
 
 from dialects import tile
 from dialects.tile import element_name
@@ -26,6 +26,16 @@ from twillc.transforms.loop_handoff import initial_value
 
 ARCHS = ("sm_90a", "sm_100a")
 REGISTER_FILE = 65536  # 32-bit registers per SM, shared by the CTA's 128-thread warp groups
+
+
+def refuse_hole(op: Operation, arch: str, what: str, mode: str) -> None:
+    """A form the printer does not generate: a located error at its op, before
+    any output is written; on sm_100a, with `--cuda-holes=trap` or
+    `skeleton` asked for explicitly, a marked hole instead (sm_90a never
+    leaves one)."""
+    if arch == "sm_90a" or mode not in ("trap", "skeleton"):
+        hint = "" if arch == "sm_90a" else " (--cuda-holes=skeleton emits the kernel with it as a marked hole)"
+        raise located_error(op, f"CUDA emission for {arch}: {what} is not generated{hint}")
 
 
 def launched_warps(program: WarpProgram) -> list[int]:

@@ -22,10 +22,6 @@ NARROW_BUDGET = 64
 """Registers below which a role streams a tile out of tensor memory after the
 loop 16 columns at a time (32 values and the addresses do not fit)."""
 
-NARROW_STREAM = 96
-"""Registers below which a role streams a tile in tensor memory to tensor
-memory or to its row value 16 columns at a time (FA4's correction warps,
-80 registers beside their row values: 32 columns in and out spill)."""
 
 TMEM_X16 = ("twillc_tmem_load_x16", "twillc_tmem_store_x16")
 """tcgen05.ld / st of 16 columns (a role with few registers)."""
@@ -116,7 +112,7 @@ class Tcgen05Ops:
         for op in chain:
             res = op.results[0]
             at = [f"({expr[v]})" if v in expr else f"float({self._at(v, res)})" for v in op.operands]
-            expr[res] = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+            expr[res] = self._form(op).format(*at)
         self.names = saved
         out_c = f"{self.name(r)}_c"
         body += [
@@ -181,6 +177,15 @@ class Tcgen05Ops:
                 ]
         return out
 
+    def _form(self, op: Operation) -> str:
+        """The C form of an element-wise op streamed out of tensor memory: a
+        division by a row vector or a scalar (FA4's O / l) multiplies by its
+        reciprocal (`__frcp_rn`, computed once per row: IEEE division's slow
+        path spills a role of 40 registers), within 1.5 ulp of the quotient."""
+        if op.name == "tile.div" and not (isinstance(op.operands[1].type, tile.TileType) and op.operands[1].type.rank == 2):
+            return "{} * __frcp_rn({})"
+        return (UNARY if op.name in UNARY else BINARY)[op.name]
+
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
         return "twillc_umma_ss<" if e.name == "f16" else f"twillc_umma_ss_t<{e.tag}, "
@@ -189,6 +194,8 @@ class Tcgen05Ops:
         """The tensor-memory address of channel `v`'s slot for iteration `it`:
         P aliased over S (`TmemPlan.alias`) is in the first columns of S's slot
         for the same iteration."""
+        if v in self.tmem_pending:  # only a skeleton's hole names it (`--cuda-holes=skeleton`)
+            return f"tmem + 0 /* {self.name(v)}: no tensor-memory columns */"
         s = self.tmem_alias.get(v, v)
         d = self.depths[self.op_id[id(s.owner)]]
         return f"tmem + {self.tmem_at[s]} + ({it} % {d}) * {s.type.get_shape()[1]}"  # type: ignore[attr-defined]
@@ -378,7 +385,9 @@ class Tcgen05Ops:
         else:
             dst = None
         whole = (dst is None and not reduce) or any(at[v] is None for v in tiles)  # register elements c + i
-        cw = 16 if not whole and self.regs[self._group] < NARROW_STREAM else 32
+        # to tensor memory or a row value: 16 columns at a time, in and out (FA4's
+        # correction rescales O beside the softmax's P in registers: 32 spill)
+        cw = 32 if whole else 16
         load, store = ("twillc_tmem_load<32>", "twillc_tmem_store<32>") if cw == 32 else TMEM_X16
         saved = dict(self.names)
         body: list[str] = []
@@ -399,7 +408,7 @@ class Tcgen05Ops:
         if isinstance(op, tile.CastOp) or reduce:
             x = f"float({self._at(op.operands[0], op.operands[0])})"
         else:
-            x = (UNARY if op.name in UNARY else BINARY)[op.name].format(*[
+            x = self._form(op).format(*[
                 f"float({self._at(v, r)})" for v in op.operands
             ])
         self.names = saved
@@ -516,7 +525,7 @@ class Tcgen05Ops:
             if isinstance(op, tile.CastOp):
                 e = f"__half2float(__float2half({at[0]}))" if c_elt(r.type) == "__half" else at[0]  # type: ignore[arg-type]
             else:
-                e = (UNARY if op.name in UNARY else BINARY)[op.name].format(*at)
+                e = self._form(op).format(*at)
             expr[r] = e
         self.names = saved
         r0, c0 = (c_index(i, None) for i in store.indices)

@@ -212,7 +212,9 @@ def tmem_alias(op: Operation, arch: str) -> SSAValue | None:
         return None
     rows, k = t.get_shape()
     uses = list(p.uses)
-    if rows != 128 or not uses or not all(isinstance(u.operation, tile.MmaOp) and u.index == 0 for u in uses):
+    if rows != 128 or not uses:
+        return None
+    if not all(isinstance(u.operation, tile.MmaOp) and u.index == 0 and not u.operation.transpose_lhs for u in uses):
         return None
     body = op.parent_block()
     ancestors: set[int] = set()
