@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NVCC = shutil.which("nvcc")
 needs_nvcc = pytest.mark.skipif(NVCC is None, reason="nvcc is not installed: generated CUDA not compiled")
 
-# Examples the CUDA emitter generates (all but attn_fwd_b200 completely; it
-# keeps holes), with their nvcc architecture.
+# Examples the CUDA emitter generates (all completely: FA4's tensor-memory
+# forms on sm_100a included), with their nvcc architecture.
 GENERATED = {
     "gemm_h100": "sm_90a",
     "attn_fwd_simplified": "sm_90a",
@@ -41,8 +41,8 @@ GENERATED = {
 # default pipeline, and the backward with atomic dQ, each compiled from the
 # warp-specialized module the default pipeline gave it (a time-limited
 # search's schedule varies with the machine's load; the examples' lit cases
-# run the search): no warning, no spill. The B200 causal forward keeps B200
-# attention's holes (scores in tensor memory), which trap.
+# run the search): no warning, no spill, no hole (the B200 causal forward
+# reads its scores in tensor memory, FA4's way).
 MASKED_EXAMPLES = {
     "attn-causal-h100-ws": "sm_90a",
     "attn-tail-h100-ws": "sm_90a",
@@ -373,13 +373,21 @@ def test_lit_kernel_generates_without_holes(name: str, tmp_path: Path, capsys: p
     assert "0 bytes spill stores" in log, log
 
 
+HOLE_KERNEL = ROOT / "tests" / "filecheck" / "cuda" / "b200-holes-refused.tile"
+HOLE_PASSES = ["--passes", "variant-search{parts=1 time-limit=5},pipeline-expand,warp-specialize"]
+
+
 @needs_nvcc
 @pytest.mark.parametrize("mode", ["trap", "skeleton"])
-def test_holes_trap_unless_skeleton(mode: str, tmp_path: Path) -> None:
-    """A hole's body is __trap() (the kernel stops rather than computing
-    garbage) unless --cuda-holes=skeleton; either way the kernel compiles."""
+def test_holes_only_when_asked(mode: str, tmp_path: Path) -> None:
+    """A form sm_100a does not generate is a located error by default (no
+    output); asked for, a hole whose body is __trap() (--cuda-holes=trap) or
+    empty (skeleton); either way that kernel compiles."""
     cu = tmp_path / "b200.cu"
-    assert main([str(ROOT / "examples" / "attn_fwd_b200.tile"), "-o", str(cu), f"--cuda-holes={mode}"]) == 0
+    err = io.StringIO()
+    assert main([str(HOLE_KERNEL), *HOLE_PASSES, "-o", str(cu)], stderr=err) == 1
+    assert "error: CUDA emission for sm_100a" in err.getvalue() and not cu.exists()
+    assert main([str(HOLE_KERNEL), *HOLE_PASSES, "-o", str(cu), f"--cuda-holes={mode}"]) == 0
     bodies = re.findall(r"TW_DEV void twillc_hole_\d+\([^)]*\) \{(.*)\}", cu.read_text())
     assert bodies and all(b == (" __trap(); " if mode == "trap" else "") for b in bodies)
     nvcc_log(cu, "sm_100a", tmp_path)

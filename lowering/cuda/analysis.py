@@ -44,6 +44,15 @@ class LoopAnalysis:
         # liveness-based reuse): synchronized, their hand-over is a hole.
         self.tmem_pending: set[SSAValue] = plan.pending
         self.tmem_alias: dict[SSAValue, SSAValue] = plan.alias  # P -> the channel S whose slot it is written in
+        if self.tmem_pending and self.hole_mode not in ("trap", "skeleton"):
+            res = next(r for r in self.reg_channels if r in self.tmem_pending)
+            taken = ", ".join(f"{self.name(v)} {c}" for v, c in plan.tmem_at.items())
+            raise located_error(
+                res.owner,  # type: ignore[arg-type]
+                f"CUDA emission for sm_100a: '{self.name(res)}', a tile kept in tensor memory that crosses roles, "
+                f"gets no tensor-memory columns (first columns taken: {taken}; {plan.columns} allocated of "
+                f"{TMEM_COLUMNS}): not generated (--cuda-holes=skeleton emits the kernel with its hand-over as a hole)",
+            )
         self.tmem_cols = plan.columns
         self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
         self.resident = plan.resident

@@ -16,7 +16,7 @@ from lowering.cuda.tiles import (
     clip_mask,
 )
 from lowering.cuda.dtypes import elt
-from twillc.transforms.memory_plan import chunk_carried, is_mask, tmem_tile
+from twillc.transforms.memory_plan import chunk_carried, is_mask, rescaled_in_tmem, tmem_tile
 
 NARROW_BUDGET = 64
 """Registers below which a role streams a tile out of tensor memory after the
@@ -154,7 +154,8 @@ class Tcgen05Ops:
             if self.warp(root) != w or not root.results or root.results[0] not in self.acc_at:
                 continue
             for i, y in enumerate(self.body.last_op.operands):  # type: ignore[union-attr]
-                if y is not root.results[0] or not chunk_carried(self.loop, self.body.args[i + 1]):
+                arg = self.body.args[i + 1]
+                if y is not root.results[0] or not (chunk_carried(self.loop, arg) or self._rescaled(arg)):
                     continue
                 arg, init = self.body.args[i + 1], self.loop.iter_args[i]
                 cols = arg.type.get_shape()[1]  # type: ignore[attr-defined]
@@ -185,6 +186,10 @@ class Tcgen05Ops:
         if op.name == "tile.div" and not (isinstance(op.operands[1].type, tile.TileType) and op.operands[1].type.rank == 2):
             return "{} * __frcp_rn({})"
         return (UNARY if op.name in UNARY else BINARY)[op.name]
+
+    def _rescaled(self, arg: SSAValue) -> bool:
+        """FA4's O on one role, in its columns for the whole loop (`rescaled_in_tmem`)."""
+        return arg in self.acc_at and rescaled_in_tmem(self.loop, arg, {v: (0, "") for v in self.reg_channels}, self.arch) is not None
 
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
@@ -248,7 +253,8 @@ class Tcgen05Ops:
             return None
         m, k = a.type.get_shape()  # type: ignore[attr-defined]
         n = res.type.get_shape()[1]  # type: ignore[attr-defined]
-        if m != 128 or k % 64 or n % 16 or n > 256 or not tmem_tile(res.type) or res not in self.umma_in_place:
+        in_place = res in self.umma_in_place or (res in self.acc_at and self.acc_at.get(op.acc) == self.acc_at[res])  # type: ignore[arg-type]
+        if m != 128 or k % 64 or n % 16 or n > 256 or not tmem_tile(res.type) or not in_place:
             return None
         return m, n, k
 
@@ -267,7 +273,7 @@ class Tcgen05Ops:
             "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
             "  tw_tcgen05_fence_after();",
             f"  twillc_umma_ts<{m}, {n}, {k}, {b_rows * 128}, {0 if op.transpose_rhs else 1}{bf16}>("
-            f"{self._tmem_slot(res)}, {self._tmem_slot(op.lhs)}, {self._smem_ref(op.rhs)}, 1);",
+            f"{self._tmem_dst(res)}, {self._tmem_slot(op.lhs)}, {self._smem_ref(op.rhs)}, 1);",
             f"  tw_umma_commit(&sm.mma_done[{g}]);",
             "}",
             "__syncwarp();",
@@ -275,6 +281,11 @@ class Tcgen05Ops:
             "mma_phase ^= 1u;",
         ]
         return ["      " + line for line in lines]
+
+    def _tmem_dst(self, res: SSAValue) -> str:
+        """Where a TS MMA writes: its accumulator's columns (`acc_at`) or,
+        written in place, its channel's slot."""
+        return f"tmem + {self.acc_at[res]}" if res in self.acc_at else self._tmem_slot(res)
 
     def _tmem_addr(self, v: SSAValue, w: int) -> str | None:
         """Where role `w` reads the [128, N] f32 tile `v` in tensor memory (its

@@ -8,10 +8,11 @@ order:
 1. the ring of each channel an MMA issued by tcgen05 writes (`umma_shape`)
    and the cost model keeps in tensor memory: the MMA writes the slot itself;
 2. a column block for each carried accumulator from zeros that stays there
-   for the whole loop (`accumulates_in_place`), and for each carried tile a
+   for the whole loop (`accumulates_in_place`), for each carried tile a
    column-chunked update yields and only such updates read
    (`chunk_carried`: `acc = acc + part * scale`, updated there 32 columns
-   at a time);
+   at a time), and for FA4's O rescaled and accumulated on one role
+   (`rescaled_in_tmem`: `o = mma(p, v, o * alpha)`);
 3. a scratch accumulator per role for its other tcgen05 MMAs (as wide as its
    widest); these three must fit, or the kernel is refused;
 4. then, in program order, while columns last, the ring of each other
@@ -242,6 +243,37 @@ def tmem_alias(op: Operation, arch: str) -> SSAValue | None:
     return s
 
 
+def rescaled_in_tmem(
+    loop: tile.ForOp, arg: SSAValue, channels: Mapping[SSAValue, tuple[int, str]], arch: str
+) -> SSAValue | None:
+    """FA4's O on one role: a carried [128, N] f32 tile from zeros() that the
+    loop yields as `mma(p, v, o * alpha)` with P in tensor memory
+    (`tmem_alias`), `o` read only by that rescale and the rescale only by the
+    MMA as its accumulator, none of them crossing roles: all three stay in
+    one column block for the whole loop (the rescale streamed in place, the
+    MMA accumulating there). The rescale's result, or None."""
+    body = loop.body.block
+    if arch != "sm_100a" or not (isinstance(arg, BlockArgument) and arg.block is body and arg.index > 0):
+        return None
+    if not tmem_tile(arg.type) or not isinstance(loop.iter_args[arg.index - 1].owner, tile.ZerosOp):
+        return None
+    y = body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
+    op = y.owner
+    if not isinstance(op, tile.MmaOp) or op.acc is None or tmem_alias(op.lhs.owner, arch) is None:  # type: ignore[arg-type]
+        return None
+    acc = op.acc
+    rescale = acc.owner
+    if not isinstance(rescale, Operation) or rescale.parent_block() is not body or acc.type != arg.type:
+        return None
+    if [u.operation for u in acc.uses] != [op] or any(u.operation is not rescale for u in arg.uses):
+        return None
+    if not isinstance(rescale, tile.MulOp | tile.DivOp) or rescale.operands[0] is not arg:
+        return None
+    if any(v in channels for v in (acc, y)) or not all(isinstance(u.operation, tile.YieldOp) for u in y.uses):
+        return None
+    return acc
+
+
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index math)."""
     return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
@@ -318,6 +350,12 @@ def plan_tmem(
         if chunk_carried(loop, arg):
             y = loop.body.block.last_op.operands[i]  # type: ignore[union-attr]
             for v in (arg, y, loop.res[i]):
+                plan.acc_at[v] = used
+            used += arg.type.get_shape()[1]  # type: ignore[attr-defined]
+    for i, arg in enumerate(loop.body.block.args[1:]):
+        if (acc := rescaled_in_tmem(loop, arg, channels, arch)) is not None:
+            y = loop.body.block.last_op.operands[i]  # type: ignore[union-attr]
+            for v in (arg, acc, y, loop.res[i]):
                 plan.acc_at[v] = used
             used += arg.type.get_shape()[1]  # type: ignore[attr-defined]
     scratch: dict[int, int] = {}
