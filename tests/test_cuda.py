@@ -293,17 +293,27 @@ def nvcc_log(cu: Path, arch: str, tmp_path: Path) -> str:
 
 
 @needs_nvcc
-@pytest.mark.parametrize("module", ["attn-fwd-d128-b200-ws", "attn-fwd-d128-b200-ii110-ws"])
-def test_corpus_b200_attention_compiles_without_warning(module: str, tmp_path: Path) -> None:
-    """attn_fwd_d128_b200's warp-specialized modules (the corpus kernel at
-    two schedules): a role that receives m_new and reads no m declares no m
-    (nvcc warned #550-D, "set but never used"); a carried tile in tensor
-    memory with no columns is received through a hole (nvcc failed on a
-    SharedStorage member that does not exist). check_compiles fails on any
-    warning."""
-    cu = tmp_path / "attn_fwd_d128_b200.cu"
+@pytest.mark.parametrize("module", ["attn-fwd-d128-b200-ws", "attn-fwd-b200-ws", "attn-causal-b200-ws"])
+def test_b200_attention_compiles_without_warning(module: str, tmp_path: Path) -> None:
+    """The FA4 kernels' warp-specialized modules (attn_fwd_d128_b200 of the
+    corpus, where a role that receives m_new and reads no m declares no m:
+    nvcc warned #550-D, "set but never used"; the forward and causal
+    examples from the default pipeline): complete, no hole, no warning, no
+    spill."""
+    cu = tmp_path / f"{module}.cu"
     assert main([str(ROOT / "tests" / "filecheck" / "inputs" / f"{module}.mlir"), "-o", str(cu)]) == 0
+    assert "(complete)" in cu.read_text() and "twillc_hole" not in cu.read_text()
     check_compiles(cu, "sm_100a", tmp_path)
+
+
+def test_b200_tile_without_columns_is_refused(tmp_path: Path) -> None:
+    """attn_fwd_d128_b200 at the II-110 schedule, whose tiles kept in
+    tensor memory need more than 512 columns: a located error naming the
+    tile and the columns taken, no output (it was a hole that trapped)."""
+    cu, err = tmp_path / "k.cu", io.StringIO()
+    mlir = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ii110-ws.mlir"
+    assert main([str(mlir), "-o", str(cu)], stderr=err) == 1
+    assert "gets no tensor-memory columns" in err.getvalue() and not cu.exists()
 
 
 @needs_nvcc
@@ -346,12 +356,13 @@ def test_cuda_and_ptx_of_one_run_note_each_hole_once(tmp_path: Path, capsys: pyt
     """`-o k.cu -o k.ptx`: the PTX is compiled from the CUDA emitted once, so
     each hole note is printed once (it was printed per output), and the PTX
     is the one `-o k.ptx` alone writes."""
-    mlir = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ws.mlir"
-    cu, ptx, alone = tmp_path / "k.cu", tmp_path / "k.ptx", tmp_path / "alone.ptx"
-    assert main([str(mlir), "-o", str(cu), "-o", str(ptx)]) == 0
+    mlir, cu, ptx, alone = tmp_path / "k.mlir", tmp_path / "k.cu", tmp_path / "k.ptx", tmp_path / "alone.ptx"
+    assert main([str(HOLE_KERNEL), *HOLE_PASSES, "-o", str(mlir)]) == 0
+    capsys.readouterr()
+    assert main([str(mlir), "--cuda-holes=trap", "-o", str(cu), "-o", str(ptx)]) == 0
     notes = [line for line in capsys.readouterr().err.splitlines() if "TWILLC-HOLE" in line]
     assert notes and len(notes) == len(set(notes)) == len(set(re.findall(r"twillc_hole_\d+\(", cu.read_text())))
-    assert main([str(mlir), "-o", str(alone)]) == 0
+    assert main([str(mlir), "--cuda-holes=trap", "-o", str(alone)]) == 0
     assert ptx.read_text() == alone.read_text() and ".target sm_100a" in ptx.read_text()
 
 
