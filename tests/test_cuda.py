@@ -5,6 +5,7 @@ installed."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
@@ -585,6 +586,11 @@ def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:
     graph, ops = graph_from_loop(loop, machine, kernel_name(module))
     schedule = read_schedule(loop, ops)
     assert schedule is not None
+    over = counted_smem(scheduled) + 2048 - machine.smem
+    # the model's room for the rings, raised so that room is left once the
+    # overflow is taken off (P over S keeps S three slots at this schedule:
+    # its kernel overflows by more than that room)
+    graph = dataclasses.replace(graph, memories={**graph.memories, "smem": max(graph.memories["smem"], over + 4096)})
     rooms: list[int] = []
 
     def solve(g: DependenceGraph) -> Schedule:
@@ -594,11 +600,9 @@ def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:
 
     with pytest.raises(UserError) as e:
         JointSchedulePass._fit_emitted_smem(loop, graph, ops, schedule, machine, solve)
-    over = counted_smem(scheduled) + 2048 - machine.smem
     assert rooms == [graph.memories["smem"] - over]
-    assert (
-        f"the CUDA kernel of the schedule at II 95 needs {over} B more than the {machine.smem} B of 'b200'"
-        in str(e.value)
+    assert f"the CUDA kernel of the schedule at II 95 needs {over} B more than the {machine.smem} B of 'b200'" in str(
+        e.value
     )
     assert f"with {rooms[0]} B left for the rings of loaded tiles, no schedule (unsatisfiable: op k needs" in str(
         e.value
@@ -858,8 +862,10 @@ kernel k(A: f16[ROWS, 64], O: f32[ROWS, 64]) {
   store O[bid, 0] = o
 }
 """
-    for rows, call in (("256", "twillc_store_acc<64>(o, O, (bid) * 64, (0) * 64, 64);"),
-                       ("100", "twillc_store_acc<64, 1>(o, O, (bid) * 64, (0) * 64, 64, 100, 64);")):
+    for rows, call in (
+        ("256", "twillc_store_acc<64>(o, O, (bid) * 64, (0) * 64, 64);"),
+        ("100", "twillc_store_acc<64, 1>(o, O, (bid) * 64, (0) * 64, 64, 100, 64);"),
+    ):
         tile = tmp_path / f"k{rows}.tile"
         tile.write_text(src.replace("ROWS", rows))
         cu = tmp_path / f"k{rows}.cu"

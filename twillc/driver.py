@@ -88,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=("refuse", "trap", "skeleton"),
         default="refuse",
         help="a form not generated on sm_100a: refuse (default: a located error, no output), or, asked for "
-        "explicitly, a TWILLC-HOLE device function that traps at run time (trap) or is left empty to fill in (skeleton)",
+        "explicitly, a TWILLC-HOLE device function that traps at run time (trap) or is left empty (skeleton)",
     )
     p.add_argument("--cache-dir", help="schedule cache folder (default $TWILLC_CACHE_DIR, $XDG_CACHE_HOME/twillc)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the schedule cache")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
+from lowering.cuda.dtypes import elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import (
     BINARY,
@@ -15,7 +16,6 @@ from lowering.cuda.tiles import (
     clip_extents,
     clip_mask,
 )
-from lowering.cuda.dtypes import elt
 from twillc.transforms.memory_plan import chunk_carried, is_mask, rescaled_in_tmem, tmem_tile
 
 NARROW_BUDGET = 64
@@ -183,13 +183,15 @@ class Tcgen05Ops:
         division by a row vector or a scalar (FA4's O / l) multiplies by its
         reciprocal (`__frcp_rn`, computed once per row: IEEE division's slow
         path spills a role of 40 registers), within 1.5 ulp of the quotient."""
-        if op.name == "tile.div" and not (isinstance(op.operands[1].type, tile.TileType) and op.operands[1].type.rank == 2):
+        d = op.operands[1] if op.name == "tile.div" else None
+        if d is not None and not (isinstance(d.type, tile.TileType) and d.type.rank == 2):
             return "{} * __frcp_rn({})"
         return (UNARY if op.name in UNARY else BINARY)[op.name]
 
     def _rescaled(self, arg: SSAValue) -> bool:
         """FA4's O on one role, in its columns for the whole loop (`rescaled_in_tmem`)."""
-        return arg in self.acc_at and rescaled_in_tmem(self.loop, arg, {v: (0, "") for v in self.reg_channels}, self.arch) is not None
+        channels = {v: (0, "") for v in self.reg_channels}
+        return arg in self.acc_at and rescaled_in_tmem(self.loop, arg, channels, self.arch) is not None
 
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
@@ -419,9 +421,7 @@ class Tcgen05Ops:
         if isinstance(op, tile.CastOp) or reduce:
             x = f"float({self._at(op.operands[0], op.operands[0])})"
         else:
-            x = self._form(op).format(*[
-                f"float({self._at(v, r)})" for v in op.operands
-            ])
+            x = self._form(op).format(*[f"float({self._at(v, r)})" for v in op.operands])
         self.names = saved
         out = self.out(r)
         if reduce:

@@ -60,7 +60,8 @@ class TileMath:
             return streamed
         if op.results and self._cast_sent(op.results[0]):
             r = op.results[0]
-            return [f"      // {self.out(r)} = cast({self.name(op.operands[0])}): converted as it is stored to its slot"]
+            what = f"{self.out(r)} = cast({self.name(op.operands[0])})"
+            return [f"      // {what}: converted as it is stored to its slot"]
         wgmma = self.arch == "sm_90a"
         if (
             wgmma
