@@ -191,7 +191,7 @@ class Tcgen05Ops:
     def _rescaled(self, arg: SSAValue) -> bool:
         """FA4's O on one role, in its columns for the whole loop (`rescaled_in_tmem`)."""
         channels = {v: (0, "") for v in self.reg_channels}
-        return arg in self.acc_at and rescaled_in_tmem(self.loop, arg, channels, self.arch) is not None
+        return arg in self.acc_at and rescaled_in_tmem(self.loop, arg, channels, self.target) is not None
 
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
@@ -216,7 +216,7 @@ class Tcgen05Ops:
         of the last iteration, 32 columns at a time (`acc_at` of the result)."""
         self.ts_mmas: set[int] = set()
         self.final_slot: dict[SSAValue, SSAValue] = {}  # loop result -> the channel value in its last slot
-        if self.arch != "sm_100a":
+        if not self.target.has_tensor_memory:
             return
         self.ts_mmas = {id(op) for op in self.loop_ops if self._ts_shape(op) is not None}
         self.umma_roles |= {self.warp(op) for op in self.loop_ops if id(op) in self.ts_mmas}
@@ -246,7 +246,7 @@ class Tcgen05Ops:
         """(M, N, K) of an MMA issued by tcgen05 with A in tensor memory (FA4's
         P V: P in its channel's columns, B loaded, f16 or bf16) accumulating in
         place in its accumulator's slot (`TmemPlan.in_place`), or None."""
-        if self.arch != "sm_100a" or not isinstance(op, tile.MmaOp) or op.transpose_lhs:
+        if not self.target.has_tensor_memory or not isinstance(op, tile.MmaOp) or op.transpose_lhs:
             return None
         a, res = op.lhs, op.result
         if a not in self.tmem_at or self._in_smem(a) or not self._in_smem(op.rhs):
@@ -353,7 +353,7 @@ class Tcgen05Ops:
         reads only in ops `_tmem_math` streams: read in the slot of the
         previous iteration (the first iteration: its initial value), never
         copied whole to registers."""
-        if self.arch != "sm_100a" or not self._received(v, w):
+        if not self.target.has_tensor_memory or not self._received(v, w):
             return False
         y = self._yielded(v)
         if y not in self.tmem_at or y in self.tmem_alias or not tmem_tile(y.type) or self._initial(v) is None:  # type: ignore[union-attr]
@@ -381,7 +381,7 @@ class Tcgen05Ops:
         accumulator there, a channel slot, `_streams_to_slot`) or folded into
         the thread's row value (rowmax, rowsum); no whole tile read in
         tensor memory is held in registers. None when the op reads none."""
-        if self.arch != "sm_100a" or not self._streamable(op):
+        if not self.target.has_tensor_memory or not self._streamable(op):
             return None
         w = self._role
         tiles = list(dict.fromkeys(v for v in op.operands if isinstance(v.type, tile.TileType) and v.type.rank == 2))
@@ -462,7 +462,7 @@ class Tcgen05Ops:
         accumulators in tensor memory (`cast<f16>(acc * 0.5)`): store id ->
         the ops computing its value, which run 32 columns at a time with the
         store, so that no whole [128, N] tile is in registers."""
-        if self.arch != "sm_100a":
+        if not self.target.has_tensor_memory:
             return {}
         mine = {id(op) for op in after if self.post_role.get(id(op)) == w}
         out: dict[int, list[Operation]] = {}
