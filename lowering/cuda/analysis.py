@@ -50,7 +50,8 @@ class LoopAnalysis:
                 res.owner,  # type: ignore[arg-type]
                 f"CUDA emission for {self.target.name}: '{self.name(res)}', a tile kept in tensor memory that "
                 f"crosses roles, gets no tensor-memory columns (first columns taken: {taken}; {plan.columns} "
-                f"allocated of {self.target.tmem_columns}): not generated (--cuda-holes=skeleton emits the kernel with its hand-over as a hole)",
+                f"allocated of {self.target.tmem_columns}): not generated "
+                "(--cuda-holes=skeleton emits the kernel with its hand-over as a hole)",
             )
         self.tmem_cols = plan.columns
         self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
