@@ -12,6 +12,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
 from lowering.cuda.index_expr import c_index
+from lowering.cuda.lowerings import lowering_of
 from lowering.cuda.tiles import (
     BINARY,
     UNARY,
@@ -51,31 +52,10 @@ class TileMath:
             return [f"      // {what}: computed per element in {self.out(into)}'s chunks"]
         if id(op) in self.chunk_roots:
             return self._chunked_update(op)
-        if self._umma_shape(op) is not None:
-            return self._umma(op)  # type: ignore[arg-type]
-        if id(op) in self.ts_mmas:
-            return self._umma_ts(op)  # type: ignore[arg-type]
-        streamed = self._tmem_math(op)
-        if streamed is not None:
-            return streamed
-        if op.results and self._cast_sent(op.results[0]):
-            r = op.results[0]
-            what = f"{self.out(r)} = cast({self.name(op.operands[0])})"
-            return [f"      // {what}: converted as it is stored to its slot"]
-        wgmma = self.target.wgmma
-        if (
-            wgmma
-            and isinstance(op, tile.MmaOp)
-            and self._in_smem(op.lhs)
-            and self._in_smem(op.rhs)
-            and not op.transpose_lhs
-        ):
-            return self._wgmma(op)
-        if isinstance(op, tile.StoreOp | tile.StoreAddOp):
-            return self._store(op, "      ", self.iv)
-        math = self._math(op)
-        if math is not None:
-            return math
+        lower = lowering_of(self.target, type(op))  # one lowering per op class and target (lowerings.py)
+        code = lower(self, op) if lower is not None else None
+        if code is not None:
+            return code
         # a result kept in tensor memory (a carried accumulator updated in
         # place, `acc_at`) is written there, as its readers and stores read it
         outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]
