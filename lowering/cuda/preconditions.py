@@ -11,20 +11,29 @@ checked where that layout is decided."""
 
 from __future__ import annotations
 
-from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import BlockArgument
+from xdsl.ir import Operation
 
 from dialects import tile
 from dialects.tile import element_name
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsupported
-from lowering.warp_program import WarpProgram
+from lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
 from twillc.transforms.memory_plan import in_smem
+
+
+def refuse_hole(op: Operation, target: Target, what: str, mode: str) -> None:
+    """A form the printer does not generate: a located error at its op, before
+    any output is written; on sm_100a, with `--cuda-holes=trap` or
+    `skeleton` asked for explicitly, a marked hole instead (sm_90a never
+    leaves one)."""
+    if target.refuses_holes or mode not in ("trap", "skeleton"):
+        hint = "" if target.refuses_holes else " (--cuda-holes=skeleton emits the kernel with it as a marked hole)"
+        raise located_error(op, f"CUDA emission for {target.name}: {what} is not generated{hint}")
 
 
 def launched_warps(program: WarpProgram) -> list[int]:
@@ -35,17 +44,6 @@ def launched_warps(program: WarpProgram) -> list[int]:
     loads = [name for name, op in program.ops.items() if isinstance(op, tile.LoadOp)]
     producer = warp_of[loads[0]] if loads else 0
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
-
-
-def scalar_arguments(module: ModuleOp) -> list[BlockArgument]:
-    """The kernel's scalar arguments (`scale: f32`), in order."""
-    return [
-        arg
-        for op in module.walk()
-        if isinstance(op, func.FuncOp)
-        for arg in op.args
-        if not isinstance(arg.type, tile.TensorType)
-    ]
 
 
 def check_scalar_arguments(module: ModuleOp) -> None:
@@ -59,7 +57,7 @@ def check_scalar_arguments(module: ModuleOp) -> None:
             raise located_error(arg.owner.parent_op(), f"CUDA emission: {what} is not generated")  # type: ignore[arg-type]
 
 
-def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
+def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse") -> None:
     check_scalar_arguments(module)
     machine = module_machine(module)
     loop = program.loop
@@ -102,32 +100,27 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
         if isinstance(op, tile.LoadOp):
             _check_load(op, machine.target)
         if isinstance(op, tile.MmaOp) and machine.target.has_tensor_memory:
-            _check_tcgen05_mma(op, machine.target)
+            _check_tcgen05_mma(op, machine.target, holes)
         if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
 
 
-def _check_tcgen05_mma(op: tile.MmaOp, target: Target) -> None:
+def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str) -> None:
     """On sm_100a an MMA of two loaded tiles is one tcgen05.mma from shared
     memory into tensor memory: A K-major ([M, K] rows, not `a.T`) and M =
     128, the lanes of the tensor-memory row layout. A transposed loaded A
     (MN-major: linear attention's h += K^T V) and M = 64 (its tensor-memory
-    layout is another) are not generated; sm_90a's wgmma takes both."""
+    layout is another) are not generated: refused before emission (or, asked
+    for, a hole: `refuse_hole`); sm_90a's wgmma takes both."""
     if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return  # a register or tensor-memory A: the tcgen05 lowerings decide
     what = unsupported(op, "'mma'")
-    if op.transpose_lhs:
-        raise located_error(
-            op,
-            f"CUDA emission for {target.name}: {what} with a transposed loaded A (tcgen05.mma reading A MN-major) "
-            "is not generated",
-        )
     rows = op.lhs.type.get_shape()[0]  # type: ignore[attr-defined]
-    if rows != 128:
-        raise located_error(
-            op, f"CUDA emission for {target.name}: {what}: a tcgen05.mma of {rows} rows (M = 128 only) is not generated"
-        )
+    if op.transpose_lhs:
+        refuse_hole(op, target, f"{what} with a transposed loaded A (tcgen05.mma reading A MN-major)", holes)
+    elif rows != 128:
+        refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 128 only)", holes)
 
 
 def _check_load(op: tile.LoadOp, target: Target) -> None:

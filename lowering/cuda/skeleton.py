@@ -58,19 +58,21 @@ from lowering.cuda.tiles import (
 )
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
-from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words, staged_tiles
+from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words
 
 POST_LOOP_RESERVE = 32
 """Registers a role's code after the loop holds beside its tiles (addresses,
 indices, counters): ptxas's own, no tile's."""
 
-HOLE_MODES = ("trap", "skeleton")
-"""What a hole's body does: `trap` (the default) stops the kernel with
-`__trap()` when it is reached, so that a kernel with a hole never computes
-garbage; `skeleton` leaves it empty, for a person filling it in."""
+HOLE_MODES = ("refuse", "trap", "skeleton")
+"""What the emitter does with a form it does not generate: `refuse` (the
+default) stops with a located error at the op and writes nothing
+(`lowering.cuda.preconditions.refuse_hole`); asked for explicitly, a hole:
+a device function whose body is `__trap()` (`trap`: the kernel stops when it
+reaches it) or empty (`skeleton`, for a person filling it in)."""
 
 
-def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: str = "trap") -> tuple[str, list[str]]:
+def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: str = "refuse") -> tuple[str, list[str]]:
     """The kernel source and the holes it leaves (one line each)."""
     emitter = _Emitter(program, module, source)
     emitter.hole_mode = holes
@@ -78,7 +80,7 @@ def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: st
 
 
 class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05Ops):
-    hole_mode = "trap"  # see HOLE_MODES
+    hole_mode = "refuse"  # see HOLE_MODES
 
     def __init__(self, program: WarpProgram, module: ModuleOp, source: str) -> None:
         self.module = module
@@ -216,13 +218,14 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             )
         )
         # their staging buffers and those of register B operands, by the one rule
-        self.staged_tiles = staged_tiles(self.loop_ops, self.target)
+        self.staged_tiles = list(self.program.plan.staged)
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._plan_chunks()
         self._read_outside()
+        self._plan_streams()
         self._post_loop_budgets(after)
         out = self._emit(before, after)
         return out, self.holes

@@ -12,6 +12,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
 from lowering.cuda.index_expr import c_index
+from lowering.cuda.lowerings import lowering_of
 from lowering.cuda.tiles import (
     BINARY,
     UNARY,
@@ -52,22 +53,10 @@ class TileMath:
             return [f"      // {what}: computed per element in {self.out(into)}'s chunks"]
         if id(op) in self.chunk_roots:
             return self._chunked_update(op)
-        if self._umma_shape(op) is not None:
-            return self._umma(op)  # type: ignore[arg-type]
-        wgmma = self.target.wgmma
-        if (
-            wgmma
-            and isinstance(op, tile.MmaOp)
-            and self._in_smem(op.lhs)
-            and self._in_smem(op.rhs)
-            and not op.transpose_lhs
-        ):
-            return self._wgmma(op)
-        if isinstance(op, tile.StoreOp | tile.StoreAddOp):
-            return self._store(op, "      ", self.iv)
-        math = self._math(op)
-        if math is not None:
-            return math
+        lower = lowering_of(self.target, type(op))  # one lowering per op class and target (lowerings.py)
+        code = lower(self, op) if lower is not None else None
+        if code is not None:
+            return code
         # a result kept in tensor memory (a carried accumulator updated in
         # place, `acc_at`) is written there, as its readers and stores read it
         outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]
@@ -81,7 +70,7 @@ class TileMath:
         tiles = [v for v in [*op.operands, *op.results] if isinstance(v.type, tile.TileType)]
         if not all(self._layout_ok(v) for v in tiles):
             return None
-        if any(v in self.resident or self._in_tmem(v, self._role) for v in tiles):
+        if any((v in self.resident and not self._sent_whole(v)) or self._in_tmem(v, self._role) for v in tiles):
             return None  # streaming it through tensor memory is not generated yet
         if isinstance(op, tile.MmaOp):
             if not self.target.wgmma:
@@ -532,7 +521,7 @@ class TileMath:
         if self._acc_on(v, self._role):
             return f"tmem + {self.acc_at[v]}"
         if self._in_tmem(v, self._role):
-            return self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
+            return self._tmem_slot(v)
         if self._read_in_place(v, self._role):
             slot = f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
             return f"twillc_mine<{c_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]
