@@ -1,0 +1,179 @@
+"""The joint model's registers per warp group against what ptxas allocates.
+
+For each scheduled module (by default the fixed ones the register test
+compiles, tests/data/registers/*.mlir: every example and every corpus kernel
+that schedules), this lowers it (pipeline-expand, warp-specialize), emits the
+CUDA, and compiles it with `nvcc -Xptxas -v` for its architecture: the whole
+kernel (spill bytes, the C7508 / C7510 / C7511 warnings) and each role alone
+with no register cap (`lowering.cuda.ptxas.role_variant`: what that role's
+code needs). Beside ptxas's count it prints, per role, the role's
+`setmaxnreg` budget and the joint model's most registers live at once on
+that warp group (`lifetimes.register_peaks`, from each op's `regs`, i.e.
+`memory_plan.registers_per_thread` plus its calibrated overheads); the
+model's count is meant to bound ptxas's from above, within the reserve the
+register check (`--no-ptxas-check` turns it off) may add.
+
+Usage: python bench/registers.py [--only GLOB] [--jobs N] [--out bench/results/registers.md] [MODULE.mlir ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import fnmatch
+import io
+import platform
+import statistics
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+FIXED = ROOT / "tests" / "data" / "registers"
+
+
+@dataclass
+class RoleRow:
+    wg: int
+    role: str
+    budget: int
+    model: int
+    ptxas: int
+    spill: int
+
+
+@dataclass
+class KernelRow:
+    name: str
+    arch: str
+    registers: int = 0
+    spill: int = 0
+    warnings: str = ""
+    holes: int = 0
+    error: str = ""
+    roles: list[RoleRow] = field(default_factory=list)
+
+
+def measure(path: Path, jobs: int) -> KernelRow:
+    from lowering.cuda.ptxas import PtxasError, role_needs, run_ptxas
+    from lowering.targets import emit_scheduled
+    from twillc.cli.compile import parse_module
+    from twillc.diagnostics import UserError
+    from twillc.ir.context import make_context
+    from twillc.scheduling.lifetimes import register_peaks
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+
+    module = parse_module(path.read_text(), str(path), ".mlir")
+    machine = module_machine(module)
+    row = KernelRow(path.stem, machine.arch)
+    loop = find_loop(module)
+    graph, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    if schedule is None or schedule.warps is None:
+        row.error = "not scheduled with warps"
+        return row
+    peaks = register_peaks(graph, schedule)
+    roles = {r.id: r for r in schedule.roles}
+    try:
+        from lowering.transforms.pipeline_expand import PipelineExpandPass
+        from lowering.transforms.warp_specialize import WarpSpecializePass
+
+        ctx = make_context()
+        PipelineExpandPass().apply(ctx, module)
+        WarpSpecializePass().apply(ctx, module)
+        notes: list[str] = []
+        code = emit_scheduled(module, "cu", str(path), notes)
+    except UserError as e:
+        row.error = e.render().splitlines()[0]
+        return row
+    row.holes = code.count("TWILLC-HOLE") - 1  # the header comment names it once
+    try:
+        whole = run_ptxas(code, machine.arch)
+        needs = role_needs(code, machine.arch, jobs=jobs)
+    except PtxasError as e:
+        row.error = str(e).splitlines()[0]
+        return row
+    row.registers, row.spill = whole.registers, whole.spill_stores
+    row.warnings = ",".join(sorted({c for w in whole.warnings for c in ("C7508", "C7510", "C7511") if c in w}))
+    for wg, rep in needs.items():
+        r = roles.get(wg)
+        row.roles.append(
+            RoleRow(wg, r.role if r else "?", r.regs if r else 0, peaks.get(wg, 0), rep.registers, rep.spill_stores)
+        )
+    return row
+
+
+def table(rows: list[KernelRow]) -> str:
+    out = io.StringIO()
+    print("| kernel | arch | role | budget | model | ptxas | ptxas - model | kernel: spill B, warnings |", file=out)
+    print("|---|---|---|---|---|---|---|---|", file=out)
+    for k in rows:
+        if k.error:
+            print(f"| {k.name} | {k.arch} |  |  |  |  |  | {k.error.replace('|', '/')} |", file=out)
+            continue
+        verdict = f"{k.spill}" + (f", {k.warnings}" if k.warnings else "") + (f"; {k.holes} holes" if k.holes else "")
+        for i, r in enumerate(k.roles):
+            need = f"{r.ptxas}" + (f" (+{r.spill} B spilled)" if r.spill else "")
+            print(
+                f"| {k.name if i == 0 else ''} | {k.arch if i == 0 else ''} | {r.wg} {r.role} | {r.budget} | "
+                f"{r.model} | {need} | {r.ptxas - r.model:+d} | {verdict if i == 0 else ''} |",
+                file=out,
+            )
+    return out.getvalue()
+
+
+def summary(rows: list[KernelRow]) -> str:
+    """How close the model is, over the roles that hold registers (model > 0)."""
+    roles = [r for k in rows if not k.error for r in k.roles if r.model > 0]
+    if not roles:
+        return "no role measured\n"
+    diff = [r.ptxas - r.model for r in roles]
+    under = [r for r in roles if r.ptxas > r.model]
+    over_budget = [r for r in roles if r.ptxas > r.budget]
+    clean = [k for k in rows if not k.error and not k.spill and not k.warnings]
+    measured = [k for k in rows if not k.error]
+    return (
+        f"{len(roles)} roles holding registers in {len(measured)} kernels: ptxas - model from {min(diff):+d} to "
+        f"{max(diff):+d} registers per thread (median {statistics.median(diff):+g}); ptxas needs more than the "
+        f"model counts in {len(under)}, more than the role's budget in {len(over_budget)}. "
+        f"{len(clean)} of {len(measured)} kernels compile with no spill and no C7508 / C7510 / C7511.\n"
+    )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="*", help="scheduled .mlir modules (default: tests/data/registers/*.mlir)")
+    ap.add_argument("--only", help="glob on the kernel name")
+    ap.add_argument("--jobs", type=int, default=2, help="ptxas runs at once")
+    ap.add_argument("--out", help="append the table, dated, to this Markdown file")
+    args = ap.parse_args()
+    paths = [Path(p) for p in args.modules] or sorted(FIXED.glob("*.mlir"))
+    if args.only:
+        paths = [p for p in paths if fnmatch.fnmatch(p.stem, args.only)]
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs // 2)) as pool:
+        rows = list(pool.map(lambda p: measure(p, max(1, args.jobs)), paths))
+    text = table(rows) + "\n" + summary(rows)
+    print(text, end="")
+    if args.out:
+        commit = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        ).stdout.strip()
+        when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        nvcc = subprocess.run(["nvcc", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+        head = (
+            f"\n## {when}, commit {commit}, {platform.processor() or platform.machine()} "
+            f"({nvcc[-1] if nvcc else 'no nvcc'})\n\n`python bench/registers.py --jobs {args.jobs}`\n\n"
+        )
+        path = Path(args.out)
+        old = path.read_text() if path.exists() else "# Registers: the joint model against ptxas\n"
+        path.write_text(old + head + text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

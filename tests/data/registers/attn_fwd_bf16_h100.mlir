@@ -1,0 +1,253 @@
+builtin.module attributes {twill.target = "h100"} {
+  func.func @attn_fwd(%Q: !tile.tensor<[N, 128], bf16>, %K: !tile.tensor<[N, 128], bf16>, %V: !tile.tensor<[N, 128], bf16>, %O: !tile.tensor<[N, 128], bf16>) {
+    %0 = arith.constant 2 : index
+    %1 = arith.constant 1 : index
+    %2 = arith.constant 1 : index
+    %3 = arith.constant 128 : index
+    %N = tile.size "N"
+    %4 = arith.constant 0 : index
+    %bid = tile.block_id
+    %5 = arith.muli %0, %bid : index
+    %q0 = tile.load %Q[%5, %4] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 628, regs = 0, smem = 16384, tmem = 0, variable_latency>} : !tile.tensor<[N, 128], bf16> -> !tile.tile<64x128xbf16>
+    %6 = arith.muli %0, %bid : index
+    %7 = arith.addi %6, %1 : index
+    %q1 = tile.load %Q[%7, %4] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 628, regs = 0, smem = 16384, tmem = 0, variable_latency>} : !tile.tensor<[N, 128], bf16> -> !tile.tile<64x128xbf16>
+    %o0 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>
+    %o1 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>
+    %m0 = tile.full {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, value = 0xfff0000000000000 : f64} : !tile.tile<64xf32>
+    %m1 = tile.full {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, value = 0xfff0000000000000 : f64} : !tile.tile<64xf32>
+    %l0 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>} : !tile.tile<64xf32>
+    %l1 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>} : !tile.tile<64xf32>
+    %8 = arith.divui %N, %3 : index
+    %o0_1, %m0_1, %l0_1, %o1_1, %m1_1, %l1_1 = tile.for %4 to %8 step %2 iter_args(%o0, %m0, %l0, %o1, %m1, %l1 : !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>, !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>) -> !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>, !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32> attributes {twill.cross_warp = 6 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 4.446809 : f64, proven = 1 : i64, scale_cycles = 1623 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 376, length = 703, stages = 2, lower_bound = 376, status = optimal>, twill.search = #twill.search<solver = "z3", complete, note = "II=376 is the proven modulo lower bound">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = consumer0, regs = 240>, #twill.warp<id = 2, role = consumer1, regs = 240>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, ii = 350, ii_cycles = 2570, lower_bound = 274, status = feasible, note = "">, #twill.variant<parts = 2, ii = 376, ii_cycles = 2034, lower_bound = 376, status = optimal, chosen, note = "">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 'tile.mma' (128) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 32 rows; the MMA instructions of 'h100' (sm_90a) take multiples of 64 rows">]} {
+    ^bb0(%j: index, %o0_2: !tile.tile<64x128xf32>, %m0_2: !tile.tile<64xf32>, %l0_2: !tile.tile<64xf32>, %o1_2: !tile.tile<64x128xf32>, %m1_2: !tile.tile<64xf32>, %l1_2: !tile.tile<64xf32>):
+      %k = tile.load %K[%j, %4] {twill.cost = #twill.cost<unit = tma, cycles = 47, latency = 139, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], bf16> -> !tile.tile<128x128xbf16>
+      %v = tile.load %V[%j, %4] {twill.cost = #twill.cost<unit = tma, cycles = 47, latency = 139, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 282 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 282 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], bf16> -> !tile.tile<128x128xbf16>
+      %9 = tile.mma %q0, %k {twill.cost = #twill.cost<unit = tc, cycles = 94, latency = 94, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 327 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 327 : i32, twill.warp = 1 : i32, transpose_rhs} : !tile.tile<64x128xbf16>, !tile.tile<128x128xbf16> -> !tile.tile<64x128xf32>
+      %10 = tile.mma %q1, %k {twill.cost = #twill.cost<unit = tc, cycles = 94, latency = 94, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 139 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 139 : i32, twill.warp = 2 : i32, transpose_rhs} : !tile.tile<64x128xbf16>, !tile.tile<128x128xbf16> -> !tile.tile<64x128xf32>
+      %11 = arith.constant 0.127520412 : f32
+      %s0 = tile.mul %9, %11 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 64, smem = 0, tmem = 0, blocking>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 542 : i64, twill.cycle = 428 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 52 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, f32 -> !tile.tile<64x128xf32>
+      %12 = tile.rowmax %s0 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 440 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 64 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64xf32>
+      %m0_new = tile.max %m0_2, %12 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 452 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 76 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %13 = tile.sub %s0, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 454 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 78 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+      %p0 = tile.exp2 %13 {twill.cost = #twill.cost<unit = sfu, cycles = 94, latency = 94, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 512, latency = 512, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 490 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 114 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>
+      %14 = tile.sub %m0_2, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 453 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 77 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %alpha0 = tile.exp2 %14 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 4, latency = 4, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 465 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 89 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>
+      %15 = tile.mul %l0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 478 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 102 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %16 = tile.rowsum %p0 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 584 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 208 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64xf32>
+      %l0_3 = tile.add %15, %16 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 596 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 220 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %17 = tile.cast %p0 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 32, smem = 0, tmem = 0>, twill.cross_warp = 53 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>, twill.raw_cross_warp = 286 : i64, twill.cycle = 597 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 221 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64x128xbf16>
+      %18 = tile.mul %o0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 64, smem = 0, tmem = 0, blocking>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 542 : i64, twill.cycle = 466 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 90 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+      %o0_3 = tile.mma %17, %v, %18 {twill.cost = #twill.cost<unit = tc, cycles = 94, latency = 94, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 609 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 233 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xbf16>, !tile.tile<128x128xbf16>, !tile.tile<64x128xf32> -> !tile.tile<64x128xf32>
+      %s1 = tile.mul %10, %11 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 64, smem = 0, tmem = 0, blocking>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 542 : i64, twill.cycle = 254 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 254 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32>, f32 -> !tile.tile<64x128xf32>
+      %19 = tile.rowmax %s1 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 266 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 266 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64xf32>
+      %m1_new = tile.max %m1_2, %19 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 278 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 278 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %20 = tile.sub %s1, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 280 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 280 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+      %p1 = tile.exp2 %20 {twill.cost = #twill.cost<unit = sfu, cycles = 94, latency = 94, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 512, latency = 512, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 302 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 302 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32>
+      %21 = tile.sub %m1_2, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 279 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 279 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %alpha1 = tile.exp2 %21 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 4, latency = 4, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 291 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 291 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>
+      %22 = tile.mul %l1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 292 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 292 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %23 = tile.rowsum %p1 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 396 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 20 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64xf32>
+      %l1_3 = tile.add %22, %23 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 9 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 408 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 32 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %24 = tile.cast %p1 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 32, smem = 0, tmem = 0>, twill.cross_warp = 53 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>, twill.raw_cross_warp = 286 : i64, twill.cycle = 409 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 33 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64x128xbf16>
+      %25 = tile.mul %o1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 12, latency = 12, regs = 64, smem = 0, tmem = 0, blocking>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 542 : i64, twill.cycle = 293 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 293 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+      %o1_3 = tile.mma %24, %v, %25 {twill.cost = #twill.cost<unit = tc, cycles = 94, latency = 94, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 101 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 421 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 45 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xbf16>, !tile.tile<128x128xbf16>, !tile.tile<64x128xf32> -> !tile.tile<64x128xf32>
+      tile.yield %o0_3, %m0_new, %l0_3, %o1_3, %m1_new, %l1_3 : !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>, !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>
+    }
+    twill.pipeline ii 376 stages 2 buffers {
+      twill.buffer "alpha0" depth 1
+      twill.buffer "alpha1" depth 1
+      twill.buffer "cast" depth 1
+      twill.buffer "cast_1" depth 1
+      twill.buffer "k" depth 2
+      twill.buffer "l0" depth 1
+      twill.buffer "l1" depth 1
+      twill.buffer "m0_new" depth 2
+      twill.buffer "m1_new" depth 2
+      twill.buffer "mma" depth 1
+      twill.buffer "mma_1" depth 1
+      twill.buffer "mul" depth 1
+      twill.buffer "mul_1" depth 1
+      twill.buffer "mul_2" depth 1
+      twill.buffer "mul_3" depth 1
+      twill.buffer "o0" depth 1
+      twill.buffer "o1" depth 1
+      twill.buffer "p0" depth 1
+      twill.buffer "p1" depth 1
+      twill.buffer "rowmax" depth 1
+      twill.buffer "rowmax_1" depth 1
+      twill.buffer "rowsum" depth 1
+      twill.buffer "rowsum_1" depth 1
+      twill.buffer "s0" depth 1
+      twill.buffer "s1" depth 1
+      twill.buffer "sub" depth 1
+      twill.buffer "sub_1" depth 1
+      twill.buffer "sub_2" depth 1
+      twill.buffer "sub_3" depth 1
+      twill.buffer "v" depth 2
+    } prologue {
+      twill.copy "k" stage 0 step 0 guarded at 0
+      twill.copy "mma_1" stage 0 step 0 guarded at 139
+      twill.copy "s1" stage 0 step 0 guarded at 254
+      twill.copy "rowmax_1" stage 0 step 0 guarded at 266
+      twill.copy "m1_new" stage 0 step 0 guarded at 278
+      twill.copy "sub_3" stage 0 step 0 guarded at 279
+      twill.copy "sub_2" stage 0 step 0 guarded at 280
+      twill.copy "v" stage 0 step 0 guarded at 282
+      twill.copy "alpha1" stage 0 step 0 guarded at 291
+      twill.copy "mul_2" stage 0 step 0 guarded at 292
+      twill.copy "mul_3" stage 0 step 0 guarded at 293
+      twill.copy "p1" stage 0 step 0 guarded at 302
+      twill.copy "mma" stage 0 step 0 guarded at 327
+    } kernel {
+      twill.copy "k" stage 0 step 0 at 0
+      twill.copy "rowsum_1" stage 1 step 0 at 20
+      twill.copy "l1" stage 1 step 0 at 32
+      twill.copy "cast_1" stage 1 step 0 at 33
+      twill.copy "o1" stage 1 step 0 at 45
+      twill.copy "s0" stage 1 step 0 at 52
+      twill.copy "rowmax" stage 1 step 0 at 64
+      twill.copy "m0_new" stage 1 step 0 at 76
+      twill.copy "sub_1" stage 1 step 0 at 77
+      twill.copy "sub" stage 1 step 0 at 78
+      twill.copy "alpha0" stage 1 step 0 at 89
+      twill.copy "mul_1" stage 1 step 0 at 90
+      twill.copy "mul" stage 1 step 0 at 102
+      twill.copy "p0" stage 1 step 0 at 114
+      twill.copy "mma_1" stage 0 step 0 at 139
+      twill.copy "rowsum" stage 1 step 0 at 208
+      twill.copy "l0" stage 1 step 0 at 220
+      twill.copy "cast" stage 1 step 0 at 221
+      twill.copy "o0" stage 1 step 0 at 233
+      twill.copy "s1" stage 0 step 0 at 254
+      twill.copy "rowmax_1" stage 0 step 0 at 266
+      twill.copy "m1_new" stage 0 step 0 at 278
+      twill.copy "sub_3" stage 0 step 0 at 279
+      twill.copy "sub_2" stage 0 step 0 at 280
+      twill.copy "v" stage 0 step 0 at 282
+      twill.copy "alpha1" stage 0 step 0 at 291
+      twill.copy "mul_2" stage 0 step 0 at 292
+      twill.copy "mul_3" stage 0 step 0 at 293
+      twill.copy "p1" stage 0 step 0 at 302
+      twill.copy "mma" stage 0 step 0 at 327
+    } epilogue {
+      twill.copy "rowsum_1" stage 1 step 0 guarded at 20
+      twill.copy "l1" stage 1 step 0 guarded at 32
+      twill.copy "cast_1" stage 1 step 0 guarded at 33
+      twill.copy "o1" stage 1 step 0 guarded at 45
+      twill.copy "s0" stage 1 step 0 guarded at 52
+      twill.copy "rowmax" stage 1 step 0 guarded at 64
+      twill.copy "m0_new" stage 1 step 0 guarded at 76
+      twill.copy "sub_1" stage 1 step 0 guarded at 77
+      twill.copy "sub" stage 1 step 0 guarded at 78
+      twill.copy "alpha0" stage 1 step 0 guarded at 89
+      twill.copy "mul_1" stage 1 step 0 guarded at 90
+      twill.copy "mul" stage 1 step 0 guarded at 102
+      twill.copy "p0" stage 1 step 0 guarded at 114
+      twill.copy "rowsum" stage 1 step 0 guarded at 208
+      twill.copy "l0" stage 1 step 0 guarded at 220
+      twill.copy "cast" stage 1 step 0 guarded at 221
+      twill.copy "o0" stage 1 step 0 guarded at 233
+    }
+    twill.warp_specialize %4 to %8 step %2 ii 376 stages 2 channels {
+      twill.channel "k" from 0 to [1, 2] in "smem" depth 2
+      twill.channel "v" from 0 to [1, 2] in "smem" depth 2
+    } roles {
+      twill.role "producer" warp 0 regs 24 prologue {
+        twill.copy "k" stage 0 step 0 guarded at 0
+        twill.copy "v" stage 0 step 0 guarded at 282
+      } kernel {
+        twill.copy "k" stage 0 step 0 at 0
+        twill.copy "v" stage 0 step 0 at 282
+      } epilogue {
+      }
+      twill.role "consumer0" warp 1 regs 240 prologue {
+        twill.copy "mma" stage 0 step 0 guarded at 327
+      } kernel {
+        twill.copy "s0" stage 1 step 0 at 52
+        twill.copy "rowmax" stage 1 step 0 at 64
+        twill.copy "m0_new" stage 1 step 0 at 76
+        twill.copy "sub_1" stage 1 step 0 at 77
+        twill.copy "sub" stage 1 step 0 at 78
+        twill.copy "alpha0" stage 1 step 0 at 89
+        twill.copy "mul_1" stage 1 step 0 at 90
+        twill.copy "mul" stage 1 step 0 at 102
+        twill.copy "p0" stage 1 step 0 at 114
+        twill.copy "rowsum" stage 1 step 0 at 208
+        twill.copy "l0" stage 1 step 0 at 220
+        twill.copy "cast" stage 1 step 0 at 221
+        twill.copy "o0" stage 1 step 0 at 233
+        twill.copy "mma" stage 0 step 0 at 327
+      } epilogue {
+        twill.copy "s0" stage 1 step 0 guarded at 52
+        twill.copy "rowmax" stage 1 step 0 guarded at 64
+        twill.copy "m0_new" stage 1 step 0 guarded at 76
+        twill.copy "sub_1" stage 1 step 0 guarded at 77
+        twill.copy "sub" stage 1 step 0 guarded at 78
+        twill.copy "alpha0" stage 1 step 0 guarded at 89
+        twill.copy "mul_1" stage 1 step 0 guarded at 90
+        twill.copy "mul" stage 1 step 0 guarded at 102
+        twill.copy "p0" stage 1 step 0 guarded at 114
+        twill.copy "rowsum" stage 1 step 0 guarded at 208
+        twill.copy "l0" stage 1 step 0 guarded at 220
+        twill.copy "cast" stage 1 step 0 guarded at 221
+        twill.copy "o0" stage 1 step 0 guarded at 233
+      }
+      twill.role "consumer1" warp 2 regs 240 prologue {
+        twill.copy "mma_1" stage 0 step 0 guarded at 139
+        twill.copy "s1" stage 0 step 0 guarded at 254
+        twill.copy "rowmax_1" stage 0 step 0 guarded at 266
+        twill.copy "m1_new" stage 0 step 0 guarded at 278
+        twill.copy "sub_3" stage 0 step 0 guarded at 279
+        twill.copy "sub_2" stage 0 step 0 guarded at 280
+        twill.copy "alpha1" stage 0 step 0 guarded at 291
+        twill.copy "mul_2" stage 0 step 0 guarded at 292
+        twill.copy "mul_3" stage 0 step 0 guarded at 293
+        twill.copy "p1" stage 0 step 0 guarded at 302
+      } kernel {
+        twill.copy "rowsum_1" stage 1 step 0 at 20
+        twill.copy "l1" stage 1 step 0 at 32
+        twill.copy "cast_1" stage 1 step 0 at 33
+        twill.copy "o1" stage 1 step 0 at 45
+        twill.copy "mma_1" stage 0 step 0 at 139
+        twill.copy "s1" stage 0 step 0 at 254
+        twill.copy "rowmax_1" stage 0 step 0 at 266
+        twill.copy "m1_new" stage 0 step 0 at 278
+        twill.copy "sub_3" stage 0 step 0 at 279
+        twill.copy "sub_2" stage 0 step 0 at 280
+        twill.copy "alpha1" stage 0 step 0 at 291
+        twill.copy "mul_2" stage 0 step 0 at 292
+        twill.copy "mul_3" stage 0 step 0 at 293
+        twill.copy "p1" stage 0 step 0 at 302
+      } epilogue {
+        twill.copy "rowsum_1" stage 1 step 0 guarded at 20
+        twill.copy "l1" stage 1 step 0 guarded at 32
+        twill.copy "cast_1" stage 1 step 0 guarded at 33
+        twill.copy "o1" stage 1 step 0 guarded at 45
+      }
+    } outside {
+      twill.live_out "o0_1" on 1
+      twill.live_out "m0_1" on 1
+      twill.live_out "l0_1" on 1
+      twill.live_out "o1_1" on 2
+      twill.live_out "m1_1" on 2
+      twill.live_out "l1_1" on 2
+      twill.post "div" on 1
+      twill.post "cast" on 1
+      twill.post "store" on 1
+      twill.post "div_1" on 2
+      twill.post "cast_1" on 2
+      twill.post "store_1" on 2
+    }
+    %26 = tile.div %o0_1, %l0_1 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+    %27 = tile.cast %26 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>} : !tile.tile<64x128xf32> -> !tile.tile<64x128xbf16>
+    %28 = arith.muli %0, %bid : index
+    tile.store %27, %O[%28, %4] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 128, regs = 0, smem = 16384, tmem = 0>} : !tile.tile<64x128xbf16>, !tile.tensor<[N, 128], bf16>
+    %29 = tile.div %o1_1, %l1_1 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+    %30 = tile.cast %29 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>} : !tile.tile<64x128xf32> -> !tile.tile<64x128xbf16>
+    %31 = arith.muli %0, %bid : index
+    %32 = arith.addi %31, %1 : index
+    tile.store %30, %O[%32, %4] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 128, regs = 0, smem = 16384, tmem = 0>} : !tile.tile<64x128xbf16>, !tile.tensor<[N, 128], bf16>
+    func.return
+  }
+}

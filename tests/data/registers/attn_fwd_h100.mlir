@@ -1,0 +1,239 @@
+builtin.module attributes {twill.target = "h100"} {
+  func.func @attn_fwd(%Q: !tile.tensor<[N, 128], f16>, %K: !tile.tensor<[N, 128], f16>, %V: !tile.tensor<[N, 128], f16>, %O: !tile.tensor<[N, 128], f16>) {
+    %0 = arith.constant 256 : index
+    %N = tile.size "N"
+    %1 = arith.constant 1 : index
+    %2 = arith.constant 0 : index
+    %3 = arith.constant 2 : index
+    %bid = tile.block_id
+    %4 = arith.muli %3, %bid : index
+    %q0 = tile.load %Q[%4, %2] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 628, regs = 0, smem = 16384, tmem = 0, variable_latency>} : !tile.tensor<[N, 128], f16> -> !tile.tile<64x128xf16>
+    %5 = arith.muli %3, %bid : index
+    %6 = arith.addi %5, %1 : index
+    %q1 = tile.load %Q[%6, %2] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 628, regs = 0, smem = 16384, tmem = 0, variable_latency>} : !tile.tensor<[N, 128], f16> -> !tile.tile<64x128xf16>
+    %o0 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>
+    %o1 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>
+    %m0 = tile.full {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, value = 0xfff0000000000000 : f64} : !tile.tile<64xf32>
+    %m1 = tile.full {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, value = 0xfff0000000000000 : f64} : !tile.tile<64xf32>
+    %l0 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>} : !tile.tile<64xf32>
+    %l1 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>} : !tile.tile<64xf32>
+    %7 = arith.divui %N, %0 : index
+    %o0_1, %m0_1, %l0_1, %o1_1, %m1_1, %l1_1 = tile.for %2 to %7 step %1 iter_args(%o0, %m0, %l0, %o1, %m1, %l1 : !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>, !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>) -> !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>, !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32> attributes {twill.cross_warp = 4 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 8.370370e+00 : f64, proven = 1 : i64, scale_cycles = 2775 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 440, length = 768, stages = 2, lower_bound = 440, status = optimal>, twill.search = #twill.search<solver = "z3", complete, note = "II=440 is the proven modulo lower bound">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = consumer0, regs = 240>, #twill.warp<id = 2, role = consumer1, regs = 240>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, ii = 440, ii_cycles = 4070, lower_bound = 440, status = optimal, chosen, note = "">, #twill.variant<parts = 2, status = refused, note = "sub-tile: 2 parts leave this mma 32 rows; the MMA instructions of 'h100' (sm_90a) take multiples of 64 rows">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 's0' (64) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 16 rows; the MMA instructions of 'h100' (sm_90a) take multiples of 64 rows">]} {
+    ^bb0(%j: index, %o0_2: !tile.tile<64x128xf32>, %m0_2: !tile.tile<64xf32>, %l0_2: !tile.tile<64xf32>, %o1_2: !tile.tile<64x128xf32>, %m1_2: !tile.tile<64xf32>, %l1_2: !tile.tile<64xf32>):
+      %k = tile.load %K[%j, %2] {twill.cost = #twill.cost<unit = tma, cycles = 55, latency = 108, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 512, latency = 1012, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<256x128xf16>
+      %v = tile.load %V[%j, %2] {twill.cost = #twill.cost<unit = tma, cycles = 55, latency = 108, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 512, latency = 1012, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.cycle = 330 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 330 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<256x128xf16>
+      %s0 = tile.mma %q0, %k {twill.cost = #twill.cost<unit = tc, cycles = 110, latency = 110, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 114 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 328 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 328 : i32, twill.warp = 1 : i32, transpose_rhs} : !tile.tile<64x128xf16>, !tile.tile<256x128xf16> -> !tile.tile<64x256xf32>
+      %8 = tile.rowmax %s0 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 2, smem = 0, tmem = 0, blocking>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 2, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 46 : i64, twill.cycle = 438 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 438 : i32, twill.warp = 1 : i32} : !tile.tile<64x256xf32> -> !tile.tile<64xf32>
+      %m0_new = tile.max %m0_2, %8 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 452 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 12 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %9 = tile.sub %s0, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 114 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 463 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 23 : i32, twill.warp = 1 : i32} : !tile.tile<64x256xf32>, !tile.tile<64xf32> -> !tile.tile<64x256xf32>
+      %p0 = tile.exp2 %9 {twill.cost = #twill.cost<unit = sfu, cycles = 110, latency = 110, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 114 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 519 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 79 : i32, twill.warp = 1 : i32} : !tile.tile<64x256xf32>
+      %10 = tile.sub %m0_2, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 453 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 13 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %alpha0 = tile.exp2 %10 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 4, latency = 4, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 454 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 14 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>
+      %11 = tile.mul %l0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 455 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 15 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %12 = tile.rowsum %p0 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 629 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 189 : i32, twill.warp = 1 : i32} : !tile.tile<64x256xf32> -> !tile.tile<64xf32>
+      %l0_3 = tile.add %11, %12 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 643 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 203 : i32, twill.warp = 1 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %13 = tile.cast %p0 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 59 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 644 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 204 : i32, twill.warp = 1 : i32} : !tile.tile<64x256xf32> -> !tile.tile<64x256xf16>
+      %14 = tile.mul %o0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 7, latency = 7, regs = 64, smem = 0, tmem = 0, blocking>, twill.cross_warp = 59 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 542 : i64, twill.cycle = 456 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 16 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+      %o0_3 = tile.mma %13, %v, %14 {twill.cost = #twill.cost<unit = tc, cycles = 110, latency = 110, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 59 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 1024, latency = 1024, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 658 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 218 : i32, twill.warp = 1 : i32} : !tile.tile<64x256xf16>, !tile.tile<256x128xf16>, !tile.tile<64x128xf32> -> !tile.tile<64x128xf32>
+      %s1 = tile.mma %q1, %k {twill.cost = #twill.cost<unit = tc, cycles = 110, latency = 110, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 114 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 108 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 108 : i32, twill.warp = 2 : i32, transpose_rhs} : !tile.tile<64x128xf16>, !tile.tile<256x128xf16> -> !tile.tile<64x256xf32>
+      %15 = tile.rowmax %s1 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 2, smem = 0, tmem = 0, blocking>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 2, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 46 : i64, twill.cycle = 218 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 218 : i32, twill.warp = 2 : i32} : !tile.tile<64x256xf32> -> !tile.tile<64xf32>
+      %m1_new = tile.max %m1_2, %15 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 232 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 232 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %16 = tile.sub %s1, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 114 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 243 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 243 : i32, twill.warp = 2 : i32} : !tile.tile<64x256xf32>, !tile.tile<64xf32> -> !tile.tile<64x256xf32>
+      %p1 = tile.exp2 %16 {twill.cost = #twill.cost<unit = sfu, cycles = 110, latency = 110, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 114 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 299 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 299 : i32, twill.warp = 2 : i32} : !tile.tile<64x256xf32>
+      %17 = tile.sub %m1_2, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 233 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 233 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %alpha1 = tile.exp2 %17 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 4, latency = 4, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 234 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 234 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>
+      %18 = tile.mul %l1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 235 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 235 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %19 = tile.rowsum %p1 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 409 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 409 : i32, twill.warp = 2 : i32} : !tile.tile<64x256xf32> -> !tile.tile<64xf32>
+      %l1_3 = tile.add %18, %19 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>, twill.raw_cross_warp = 46 : i64, twill.cycle = 423 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 423 : i32, twill.warp = 2 : i32} : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>
+      %20 = tile.cast %p1 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 59 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 424 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 424 : i32, twill.warp = 2 : i32} : !tile.tile<64x256xf32> -> !tile.tile<64x256xf16>
+      %21 = tile.mul %o1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 7, latency = 7, regs = 64, smem = 0, tmem = 0, blocking>, twill.cross_warp = 59 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 542 : i64, twill.cycle = 236 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 236 : i32, twill.warp = 2 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+      %o1_3 = tile.mma %20, %v, %21 {twill.cost = #twill.cost<unit = tc, cycles = 110, latency = 110, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 59 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 1024, latency = 1024, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 438 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 438 : i32, twill.warp = 2 : i32} : !tile.tile<64x256xf16>, !tile.tile<256x128xf16>, !tile.tile<64x128xf32> -> !tile.tile<64x128xf32>
+      tile.yield %o0_3, %m0_new, %l0_3, %o1_3, %m1_new, %l1_3 : !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>, !tile.tile<64x128xf32>, !tile.tile<64xf32>, !tile.tile<64xf32>
+    }
+    twill.pipeline ii 440 stages 2 buffers {
+      twill.buffer "alpha0" depth 1
+      twill.buffer "alpha1" depth 1
+      twill.buffer "cast" depth 1
+      twill.buffer "cast_1" depth 1
+      twill.buffer "k" depth 1
+      twill.buffer "l0" depth 1
+      twill.buffer "l1" depth 1
+      twill.buffer "m0_new" depth 2
+      twill.buffer "m1_new" depth 2
+      twill.buffer "mul" depth 1
+      twill.buffer "mul_1" depth 1
+      twill.buffer "mul_2" depth 1
+      twill.buffer "mul_3" depth 1
+      twill.buffer "o0" depth 1
+      twill.buffer "o1" depth 1
+      twill.buffer "p0" depth 1
+      twill.buffer "p1" depth 1
+      twill.buffer "rowmax" depth 1
+      twill.buffer "rowmax_1" depth 1
+      twill.buffer "rowsum" depth 1
+      twill.buffer "rowsum_1" depth 1
+      twill.buffer "s0" depth 1
+      twill.buffer "s1" depth 1
+      twill.buffer "sub" depth 1
+      twill.buffer "sub_1" depth 1
+      twill.buffer "sub_2" depth 1
+      twill.buffer "sub_3" depth 1
+      twill.buffer "v" depth 1
+    } prologue {
+      twill.copy "k" stage 0 step 0 guarded at 0
+      twill.copy "s1" stage 0 step 0 guarded at 108
+      twill.copy "rowmax_1" stage 0 step 0 guarded at 218
+      twill.copy "m1_new" stage 0 step 0 guarded at 232
+      twill.copy "sub_3" stage 0 step 0 guarded at 233
+      twill.copy "alpha1" stage 0 step 0 guarded at 234
+      twill.copy "mul_2" stage 0 step 0 guarded at 235
+      twill.copy "mul_3" stage 0 step 0 guarded at 236
+      twill.copy "sub_2" stage 0 step 0 guarded at 243
+      twill.copy "p1" stage 0 step 0 guarded at 299
+      twill.copy "s0" stage 0 step 0 guarded at 328
+      twill.copy "v" stage 0 step 0 guarded at 330
+      twill.copy "rowsum_1" stage 0 step 0 guarded at 409
+      twill.copy "l1" stage 0 step 0 guarded at 423
+      twill.copy "cast_1" stage 0 step 0 guarded at 424
+      twill.copy "rowmax" stage 0 step 0 guarded at 438
+      twill.copy "o1" stage 0 step 0 guarded at 438
+    } kernel {
+      twill.copy "k" stage 0 step 0 at 0
+      twill.copy "m0_new" stage 1 step 0 at 12
+      twill.copy "sub_1" stage 1 step 0 at 13
+      twill.copy "alpha0" stage 1 step 0 at 14
+      twill.copy "mul" stage 1 step 0 at 15
+      twill.copy "mul_1" stage 1 step 0 at 16
+      twill.copy "sub" stage 1 step 0 at 23
+      twill.copy "p0" stage 1 step 0 at 79
+      twill.copy "s1" stage 0 step 0 at 108
+      twill.copy "rowsum" stage 1 step 0 at 189
+      twill.copy "l0" stage 1 step 0 at 203
+      twill.copy "cast" stage 1 step 0 at 204
+      twill.copy "o0" stage 1 step 0 at 218
+      twill.copy "rowmax_1" stage 0 step 0 at 218
+      twill.copy "m1_new" stage 0 step 0 at 232
+      twill.copy "sub_3" stage 0 step 0 at 233
+      twill.copy "alpha1" stage 0 step 0 at 234
+      twill.copy "mul_2" stage 0 step 0 at 235
+      twill.copy "mul_3" stage 0 step 0 at 236
+      twill.copy "sub_2" stage 0 step 0 at 243
+      twill.copy "p1" stage 0 step 0 at 299
+      twill.copy "s0" stage 0 step 0 at 328
+      twill.copy "v" stage 0 step 0 at 330
+      twill.copy "rowsum_1" stage 0 step 0 at 409
+      twill.copy "l1" stage 0 step 0 at 423
+      twill.copy "cast_1" stage 0 step 0 at 424
+      twill.copy "rowmax" stage 0 step 0 at 438
+      twill.copy "o1" stage 0 step 0 at 438
+    } epilogue {
+      twill.copy "m0_new" stage 1 step 0 guarded at 12
+      twill.copy "sub_1" stage 1 step 0 guarded at 13
+      twill.copy "alpha0" stage 1 step 0 guarded at 14
+      twill.copy "mul" stage 1 step 0 guarded at 15
+      twill.copy "mul_1" stage 1 step 0 guarded at 16
+      twill.copy "sub" stage 1 step 0 guarded at 23
+      twill.copy "p0" stage 1 step 0 guarded at 79
+      twill.copy "rowsum" stage 1 step 0 guarded at 189
+      twill.copy "l0" stage 1 step 0 guarded at 203
+      twill.copy "cast" stage 1 step 0 guarded at 204
+      twill.copy "o0" stage 1 step 0 guarded at 218
+    }
+    twill.warp_specialize %2 to %7 step %1 ii 440 stages 2 channels {
+      twill.channel "k" from 0 to [1, 2] in "smem" depth 1
+      twill.channel "v" from 0 to [1, 2] in "smem" depth 1
+    } roles {
+      twill.role "producer" warp 0 regs 24 prologue {
+        twill.copy "k" stage 0 step 0 guarded at 0
+        twill.copy "v" stage 0 step 0 guarded at 330
+      } kernel {
+        twill.copy "k" stage 0 step 0 at 0
+        twill.copy "v" stage 0 step 0 at 330
+      } epilogue {
+      }
+      twill.role "consumer0" warp 1 regs 240 prologue {
+        twill.copy "s0" stage 0 step 0 guarded at 328
+        twill.copy "rowmax" stage 0 step 0 guarded at 438
+      } kernel {
+        twill.copy "m0_new" stage 1 step 0 at 12
+        twill.copy "sub_1" stage 1 step 0 at 13
+        twill.copy "alpha0" stage 1 step 0 at 14
+        twill.copy "mul" stage 1 step 0 at 15
+        twill.copy "mul_1" stage 1 step 0 at 16
+        twill.copy "sub" stage 1 step 0 at 23
+        twill.copy "p0" stage 1 step 0 at 79
+        twill.copy "rowsum" stage 1 step 0 at 189
+        twill.copy "l0" stage 1 step 0 at 203
+        twill.copy "cast" stage 1 step 0 at 204
+        twill.copy "o0" stage 1 step 0 at 218
+        twill.copy "s0" stage 0 step 0 at 328
+        twill.copy "rowmax" stage 0 step 0 at 438
+      } epilogue {
+        twill.copy "m0_new" stage 1 step 0 guarded at 12
+        twill.copy "sub_1" stage 1 step 0 guarded at 13
+        twill.copy "alpha0" stage 1 step 0 guarded at 14
+        twill.copy "mul" stage 1 step 0 guarded at 15
+        twill.copy "mul_1" stage 1 step 0 guarded at 16
+        twill.copy "sub" stage 1 step 0 guarded at 23
+        twill.copy "p0" stage 1 step 0 guarded at 79
+        twill.copy "rowsum" stage 1 step 0 guarded at 189
+        twill.copy "l0" stage 1 step 0 guarded at 203
+        twill.copy "cast" stage 1 step 0 guarded at 204
+        twill.copy "o0" stage 1 step 0 guarded at 218
+      }
+      twill.role "consumer1" warp 2 regs 240 prologue {
+        twill.copy "s1" stage 0 step 0 guarded at 108
+        twill.copy "rowmax_1" stage 0 step 0 guarded at 218
+        twill.copy "m1_new" stage 0 step 0 guarded at 232
+        twill.copy "sub_3" stage 0 step 0 guarded at 233
+        twill.copy "alpha1" stage 0 step 0 guarded at 234
+        twill.copy "mul_2" stage 0 step 0 guarded at 235
+        twill.copy "mul_3" stage 0 step 0 guarded at 236
+        twill.copy "sub_2" stage 0 step 0 guarded at 243
+        twill.copy "p1" stage 0 step 0 guarded at 299
+        twill.copy "rowsum_1" stage 0 step 0 guarded at 409
+        twill.copy "l1" stage 0 step 0 guarded at 423
+        twill.copy "cast_1" stage 0 step 0 guarded at 424
+        twill.copy "o1" stage 0 step 0 guarded at 438
+      } kernel {
+        twill.copy "s1" stage 0 step 0 at 108
+        twill.copy "rowmax_1" stage 0 step 0 at 218
+        twill.copy "m1_new" stage 0 step 0 at 232
+        twill.copy "sub_3" stage 0 step 0 at 233
+        twill.copy "alpha1" stage 0 step 0 at 234
+        twill.copy "mul_2" stage 0 step 0 at 235
+        twill.copy "mul_3" stage 0 step 0 at 236
+        twill.copy "sub_2" stage 0 step 0 at 243
+        twill.copy "p1" stage 0 step 0 at 299
+        twill.copy "rowsum_1" stage 0 step 0 at 409
+        twill.copy "l1" stage 0 step 0 at 423
+        twill.copy "cast_1" stage 0 step 0 at 424
+        twill.copy "o1" stage 0 step 0 at 438
+      } epilogue {
+      }
+    } outside {
+      twill.live_out "o0_1" on 1
+      twill.live_out "m0_1" on 1
+      twill.live_out "l0_1" on 1
+      twill.live_out "o1_1" on 2
+      twill.live_out "m1_1" on 2
+      twill.live_out "l1_1" on 2
+      twill.post "div" on 1
+      twill.post "cast" on 1
+      twill.post "store" on 1
+      twill.post "div_1" on 2
+      twill.post "cast_1" on 2
+      twill.post "store_1" on 2
+    }
+    %22 = arith.muli %3, %bid : index
+    %23 = tile.div %o0_1, %l0_1 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+    %24 = tile.cast %23 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>} : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
+    tile.store %24, %O[%22, %2] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 128, regs = 0, smem = 16384, tmem = 0>} : !tile.tile<64x128xf16>, !tile.tensor<[N, 128], f16>
+    %25 = arith.muli %3, %bid : index
+    %26 = arith.addi %25, %1 : index
+    %27 = tile.div %o1_1, %l1_1 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+    %28 = tile.cast %27 {twill.cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>} : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
+    tile.store %28, %O[%26, %2] {twill.cost = #twill.cost<unit = tma, cycles = 128, latency = 128, regs = 0, smem = 16384, tmem = 0>} : !tile.tile<64x128xf16>, !tile.tensor<[N, 128], f16>
+    func.return
+  }
+}

@@ -1,0 +1,153 @@
+"""The register check of `-o k.cu` / `-o k.ptx`: ptxas judges the joint
+model's register count.
+
+Where nvcc is installed, the generated kernel is compiled (`nvcc -Xptxas
+-v`); a spill, or a C7508 / C7510 / C7511 warning (a wgmma serialized), is
+traced to the role whose code has it (each role compiled alone at its own
+budget, `lowering.cuda.ptxas.role_variant`), and the module's register
+reserve (`twill.reg_reserve`, read by `joint-schedule` and
+`verify-schedule`) takes from that warp group's budget what the model
+counted too few: the loop is scheduled again under the tighter budget, at
+most `MAX_ROUNDS` times, and the stderr note states the II this costs. The
+budget written into setmaxnreg does not change; the model counts less into
+it. `--no-ptxas-check` turns the check off; without nvcc the model alone
+decides and a note says so. A module that arrives scheduled is compiled as
+written: a spill in it is reported, not rescheduled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+
+MAX_ROUNDS = 3
+"""Schedules tried after the first (each a search and one to four ptxas runs)."""
+
+STEP = 16
+"""Registers per thread a spilling role's model budget drops below the model's count, each round."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """One compile: the module as scheduled (for the schedule's outputs),
+    the lowered one, its CUDA and the emitter's notes."""
+
+    scheduled: ModuleOp
+    lowered: ModuleOp
+    cuda: str
+    notes: tuple[str, ...]
+
+
+def _peaks_and_roles(module: ModuleOp) -> tuple[dict[int, int], dict[int, tuple[str, int]], int | None]:
+    """The model's most registers live per warp group, each role's (name,
+    budget), and the II in cycles, of the scheduled module."""
+    from twillc.scheduling.lifetimes import register_peaks
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.cycles import cycles_per_unit
+    from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+
+    loop = find_loop(module)
+    graph, ops = graph_from_loop(loop, module_machine(module), kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    if schedule is None or schedule.warps is None or not schedule.ii:
+        return {}, {}, None
+    scale = cycles_per_unit(loop) if "twill.normalization" in loop.attributes else 1.0
+    roles = {r.id: (r.role, r.regs) for r in schedule.roles}
+    return register_peaks(graph, schedule), roles, round(schedule.ii * scale)
+
+
+def check_registers(
+    pristine: ModuleOp | None,
+    first: Built,
+    build: Callable[[ModuleOp], Built],
+    err: IO[str],
+) -> Built:
+    """The compile whose kernel ptxas accepts with no spill and no
+    serialized wgmma, rescheduling `pristine` (the module before any pass;
+    None when it arrived scheduled) under tighter model budgets; else the
+    last one that scheduled, with a note of what ptxas still reports."""
+    from lowering.cuda.ptxas import SERIALIZED, PtxasError, nvcc_path, role_needs, run_ptxas
+    from twillc.diagnostics import UserError
+    from twillc.transforms.common import module_machine, register_reserve, set_register_reserve
+
+    if nvcc_path() is None:
+        print("twillc: note: nvcc not found: the register model alone decides (no ptxas check)", file=err)
+        return first
+    arch = module_machine(first.lowered).arch
+    built = first
+    _, _, first_ii = _peaks_and_roles(first.scheduled)
+    for round_ in range(MAX_ROUNDS + 1):
+        try:
+            whole = run_ptxas(built.cuda, arch)
+        except PtxasError as e:
+            print(f"twillc: note: ptxas check skipped: {str(e).splitlines()[0]}", file=err)
+            return built
+        if whole.clean:
+            if round_:
+                _, _, ii = _peaks_and_roles(built.scheduled)
+                cost = _ii_cost(first_ii, ii)
+                reserve = register_reserve(built.scheduled)
+                print(
+                    f"twillc: ptxas check: no spill after {round_} reschedule(s) with twill.reg_reserve = "
+                    f"{list(reserve)}; {cost}",
+                    file=err,
+                )
+            return built
+        peaks, roles, ii = _peaks_and_roles(built.scheduled)
+        try:
+            per_role = role_needs(built.cuda, arch, capped=True)
+        except PtxasError:
+            per_role = {}
+        guilty = {wg: rep for wg, rep in per_role.items() if not rep.clean} or {
+            wg: whole for wg in roles if peaks.get(wg)
+        }
+        blame = "; ".join(
+            f"{roles.get(wg, ('?', 0))[0]} (warp group {wg}, setmaxnreg {roles.get(wg, ('?', 0))[1]}, "
+            f"the model counted {peaks.get(wg, 0)}): {rep.summary()}"
+            for wg, rep in sorted(guilty.items())
+        )
+        if pristine is None or round_ == MAX_ROUNDS:
+            why = (
+                "the input holds its schedule, compiled as written"
+                if pristine is None
+                else f"still after {MAX_ROUNDS} reschedules"
+            )
+            print(f"twillc: warning: ptxas: {whole.summary()} ({why}): {blame}", file=err)
+            return built
+        reserve = list(register_reserve(built.scheduled))
+        reserve += [0] * (max(roles, default=-1) + 1 - len(reserve))
+        for wg in guilty:
+            if wg not in roles:
+                continue
+            budget = roles[wg][1]
+            want = budget - peaks.get(wg, 0) + STEP
+            reserve[wg] = min(budget, max(reserve[wg] + STEP, -(-want // 8) * 8))
+        retry = pristine.clone()
+        set_register_reserve(retry, tuple(reserve))
+        codes = sorted({c for w in whole.warnings for c in SERIALIZED if c in w})
+        print(
+            f"twillc: ptxas check: {whole.summary()}{' (' + ', '.join(codes) + ')' if codes else ''} in {blame}; "
+            f"scheduling again with twill.reg_reserve = {reserve}",
+            file=err,
+        )
+        try:
+            built = build(retry)
+        except UserError as e:
+            print(
+                f"twillc: warning: ptxas: {whole.summary()}, and no schedule fits the tighter budget "
+                f"({e.message.splitlines()[0]}): the kernel spills",
+                file=err,
+            )
+            return built
+    return built
+
+
+def _ii_cost(before: int | None, after: int | None) -> str:
+    if before is None or after is None:
+        return "II unknown"
+    if after == before:
+        return f"II {after} cycles, unchanged"
+    return f"II {before} -> {after} cycles ({(after - before) / before:+.1%})"
