@@ -128,3 +128,27 @@ def role_needs(
     with ThreadPoolExecutor(max_workers=workers) as pool:
         reports = list(pool.map(lambda wg: run_ptxas(role_variant(code, wg, capped), arch), roles))
     return dict(zip(roles, reports, strict=True))
+
+
+def role_min_budget(code: str, arch: str, wg: int, step: int = 8, least: int = 24, top: int = 256) -> int | None:
+    """The fewest registers per thread (a multiple of `step`, setmaxnreg's)
+    at which warp group `wg`'s code alone compiles with no spill and no
+    serialized wgmma: its uncapped variant (`role_variant`) with the cap of
+    `__maxnreg__`, by bisection, no fewer than `least` (setmaxnreg's
+    smallest); None when it spills even at `top`."""
+    variant = role_variant(code, wg)
+
+    def clean(cap: int) -> PtxasReport:
+        return run_ptxas(_LAUNCH.sub(f"__maxnreg__({min(cap, 255)})", variant), arch)
+
+    free = run_ptxas(variant, arch)
+    if not free.clean:
+        return None
+    lo, hi = least // step - 1, -(-max(free.registers, least) // step)  # hi * step is clean; lo * step is not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if clean(mid * step).clean:
+            hi = mid
+        else:
+            lo = mid
+    return min(hi * step, top)
