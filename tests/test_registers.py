@@ -57,3 +57,64 @@ def test_row_vector_registers_follow_the_layout() -> None:
     assert registers_per_thread(tile.TileType([64, 128], f32), "sm_90a") == 64
     assert registers_per_thread(tile.TileType([64, 128], f16), "sm_90a") == 32
     assert elements_per_thread(tile.TileType([64, 128], f16), "sm_90a") == 64
+
+
+FIXED = ROOT / "tests" / "data" / "registers"
+"""Every example and every corpus kernel that schedules, warp-specialized
+(`-p verify-schedule,pipeline-expand,warp-specialize` on its scheduled
+module): fixed, so that the check below needs no search."""
+
+SPILLING: dict[str, str] = {}
+"""Fixed kernels known to spill or serialize a wgmma today, and why (strict:
+each fails the test when it stops spilling, so that this list stays true)."""
+
+
+def _fixed_cuda(path: Path) -> tuple[str, str]:
+    """The architecture and CUDA of a fixed warp-specialized module."""
+    from lowering.targets import emit_scheduled
+
+    module = parse_module(path.read_text(), str(path), ".mlir")
+    return module_machine(module).arch, emit_scheduled(module, "cu", str(path), [])
+
+
+@pytest.fixture(scope="module")
+def ptxas_of_fixed() -> dict[str, object]:
+    """ptxas's report of every fixed kernel, compiled in parallel (one nvcc per core)."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    from lowering.cuda.ptxas import nvcc_path, run_ptxas
+
+    if nvcc_path() is None:
+        pytest.skip("nvcc is not installed")
+    paths = sorted(FIXED.glob("*.mlir"))
+    sources = [_fixed_cuda(p) for p in paths]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        reports = list(pool.map(lambda s: run_ptxas(s[1], s[0]), sources))
+    return {p.stem: r for p, r in zip(paths, reports, strict=True)}
+
+
+@pytest.mark.parametrize(
+    "kernel",
+    [
+        pytest.param(p.stem, marks=pytest.mark.xfail(reason=SPILLING[p.stem], strict=True))
+        if p.stem in SPILLING
+        else p.stem
+        for p in sorted(FIXED.glob("*.mlir"))
+    ],
+)
+def test_fixed_kernel_compiles_without_spill(kernel: str, ptxas_of_fixed: dict[str, object]) -> None:
+    """ptxas allocates every role of every example and corpus kernel within
+    its setmaxnreg budget: 0 spill bytes and no C7508 / C7510 / C7511 (a
+    wgmma serialized) on its architecture. Holes (sm_100a tile math not
+    generated yet) are not counted here."""
+    report = ptxas_of_fixed[kernel]
+    assert report.clean, f"{kernel}: {report.summary()}: " + "; ".join(report.warnings)  # type: ignore[attr-defined]
+
+
+def test_fixed_kernels_cover_examples_and_corpus() -> None:
+    """Every example and every corpus kernel with a scheduled module
+    (tests/data/simulate) has its fixed warp-specialized module here."""
+    simulated = {p.stem for p in (ROOT / "tests" / "data" / "simulate").rglob("*.mlir")}
+    missing = sorted(simulated - {p.stem for p in FIXED.glob("*.mlir")} - {"attn_fwd_fp8_h100"})
+    assert not missing, missing

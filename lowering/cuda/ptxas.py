@@ -136,19 +136,30 @@ def role_min_budget(code: str, arch: str, wg: int, step: int = 8, least: int = 2
     serialized wgmma: its uncapped variant (`role_variant`) with the cap of
     `__maxnreg__`, by bisection, no fewer than `least` (setmaxnreg's
     smallest); None when it spills even at `top`."""
-    variant = role_variant(code, wg)
-
-    def clean(cap: int) -> PtxasReport:
-        return run_ptxas(_LAUNCH.sub(f"__maxnreg__({min(cap, 255)})", variant), arch)
-
-    free = run_ptxas(variant, arch)
+    free = run_ptxas(role_variant(code, wg), arch)
     if not free.clean:
         return None
     lo, hi = least // step - 1, -(-max(free.registers, least) // step)  # hi * step is clean; lo * step is not
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if clean(mid * step).clean:
+        if role_at(code, arch, wg, mid * step).clean:
             hi = mid
         else:
             lo = mid
     return min(hi * step, top)
+
+
+def role_at(code: str, arch: str, wg: int, cap: int) -> PtxasReport:
+    """ptxas's report of warp group `wg`'s code alone (`role_variant`) capped
+    at `cap` registers per thread (`__maxnreg__`, at most 255)."""
+    return run_ptxas(_LAUNCH.sub(f"__maxnreg__({min(cap, 255)})", role_variant(code, wg)), arch)
+
+
+def role_deficit(code: str, arch: str, wg: int, budget: int, steps: tuple[int, ...] = (8, 16)) -> int | None:
+    """How many registers past `budget` warp group `wg`'s code needs to
+    compile clean alone: the first of `steps` that suffices, None when none
+    does (then it needs more)."""
+    for d in steps:
+        if role_at(code, arch, wg, budget + d).clean:
+            return d
+    return None

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from xdsl.dialects.builtin import ModuleOp
+
+if TYPE_CHECKING:
+    from lowering.cuda.ptxas import PtxasReport
 
 MAX_ROUNDS = 3
 """Schedules tried after the first (each a search and one to four ptxas runs)."""
@@ -68,8 +71,10 @@ def check_registers(
     """The compile whose kernel ptxas accepts with no spill and no
     serialized wgmma, rescheduling `pristine` (the module before any pass;
     None when it arrived scheduled) under tighter model budgets; else the
-    last one that scheduled, with a note of what ptxas still reports."""
-    from lowering.cuda.ptxas import SERIALIZED, PtxasError, nvcc_path, role_needs, run_ptxas
+    last one that scheduled, with a warning of what ptxas still reports."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from lowering.cuda.ptxas import PtxasError, nvcc_path, run_ptxas
     from twillc.diagnostics import UserError
     from twillc.transforms.common import module_machine, register_reserve, set_register_reserve
 
@@ -78,71 +83,86 @@ def check_registers(
         return first
     arch = module_machine(first.lowered).arch
     built = first
-    _, _, first_ii = _peaks_and_roles(first.scheduled)
+    first_ii = _peaks_and_roles(first.scheduled)[2]
+    first_blame = ""
     for round_ in range(MAX_ROUNDS + 1):
         try:
             whole = run_ptxas(built.cuda, arch)
+            if whole.clean:
+                if round_:
+                    note = (
+                        f"{first_blame}; no spill after {round_} reschedule(s) with twill.reg_reserve = "
+                        f"{list(register_reserve(built.scheduled))}: "
+                        f"{_ii_cost(first_ii, _peaks_and_roles(built.scheduled)[2])}"
+                    )
+                    built.scheduled.attributes["twill.reg_check"] = StringAttr(note)
+                    print(f"twillc: ptxas check: {note}", file=err)
+                return built
+            peaks, roles, _ = _peaks_and_roles(built.scheduled)
+            guilty = _guilty_roles(built.cuda, arch, roles)
         except PtxasError as e:
             print(f"twillc: note: ptxas check skipped: {str(e).splitlines()[0]}", file=err)
             return built
-        if whole.clean:
-            if round_:
-                _, _, ii = _peaks_and_roles(built.scheduled)
-                cost = _ii_cost(first_ii, ii)
-                reserve = register_reserve(built.scheduled)
-                print(
-                    f"twillc: ptxas check: no spill after {round_} reschedule(s) with twill.reg_reserve = "
-                    f"{list(reserve)}; {cost}",
-                    file=err,
-                )
-            return built
-        peaks, roles, ii = _peaks_and_roles(built.scheduled)
-        try:
-            per_role = role_needs(built.cuda, arch, capped=True)
-        except PtxasError:
-            per_role = {}
-        guilty = {wg: rep for wg, rep in per_role.items() if not rep.clean} or {
-            wg: whole for wg in roles if peaks.get(wg)
-        }
         blame = "; ".join(
-            f"{roles.get(wg, ('?', 0))[0]} (warp group {wg}, setmaxnreg {roles.get(wg, ('?', 0))[1]}, "
-            f"the model counted {peaks.get(wg, 0)}): {rep.summary()}"
-            for wg, rep in sorted(guilty.items())
+            f"{roles[wg][0]} (warp group {wg}, setmaxnreg {roles[wg][1]}, the model counted {peaks.get(wg, 0)}): "
+            f"{rep.summary()}, clean at {_needs(roles[wg][1], deficit)}"
+            for wg, (rep, deficit) in sorted(guilty.items())
         )
-        if pristine is None or round_ == MAX_ROUNDS:
+        if pristine is None or round_ == MAX_ROUNDS or not guilty:
             why = (
                 "the input holds its schedule, compiled as written"
                 if pristine is None
                 else f"still after {MAX_ROUNDS} reschedules"
+                if guilty
+                else "in no role's code alone"
             )
             print(f"twillc: warning: ptxas: {whole.summary()} ({why}): {blame}", file=err)
             return built
+        if not round_:
+            first_blame = f"{whole.summary()} at first in {blame}"
         reserve = list(register_reserve(built.scheduled))
-        reserve += [0] * (max(roles, default=-1) + 1 - len(reserve))
-        for wg in guilty:
-            if wg not in roles:
-                continue
+        reserve += [0] * (max(roles) + 1 - len(reserve))
+        for wg, (_, deficit) in guilty.items():
             budget = roles[wg][1]
-            want = budget - peaks.get(wg, 0) + STEP
-            reserve[wg] = min(budget, max(reserve[wg] + STEP, -(-want // 8) * 8))
+            limit = min(budget - reserve[wg], peaks.get(wg, 0))  # the model's count must drop below its peak
+            reserve[wg] = min(budget, budget - limit + (deficit or 2 * STEP))
         retry = pristine.clone()
         set_register_reserve(retry, tuple(reserve))
-        codes = sorted({c for w in whole.warnings for c in SERIALIZED if c in w})
         print(
-            f"twillc: ptxas check: {whole.summary()}{' (' + ', '.join(codes) + ')' if codes else ''} in {blame}; "
-            f"scheduling again with twill.reg_reserve = {reserve}",
+            f"twillc: ptxas check: {whole.summary()} in {blame}; scheduling again with twill.reg_reserve = {reserve}",
             file=err,
         )
         try:
             built = build(retry)
         except UserError as e:
             print(
-                f"twillc: warning: ptxas: {whole.summary()}, and no schedule fits the tighter budget "
-                f"({e.message.splitlines()[0]}): the kernel spills",
+                f"twillc: warning: ptxas: {whole.summary()}, and no schedule fits the tighter budgets "
+                f"({e.message.splitlines()[0]}): the kernel of II {_peaks_and_roles(built.scheduled)[2]} "
+                "cycles spills",
                 file=err,
             )
             return built
     return built
+
+
+def _guilty_roles(code: str, arch: str, roles: dict[int, tuple[str, int]]) -> dict[int, tuple[PtxasReport, int | None]]:
+    """The roles whose code alone, at their setmaxnreg budget, spills or
+    serializes a wgmma: each with its report and how many registers past
+    the budget it needs (8 or 16; None: more)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from lowering.cuda.ptxas import role_at, role_blocks, role_deficit
+
+    wgs = [wg for wg in role_blocks(code) if wg in roles]
+    with ThreadPoolExecutor(max_workers=min(len(wgs), 4) or 1) as pool:
+        reports = list(pool.map(lambda wg: role_at(code, arch, wg, roles[wg][1]), wgs))
+        bad = [(wg, rep) for wg, rep in zip(wgs, reports, strict=True) if not rep.clean]
+        deficits = list(pool.map(lambda item: role_deficit(code, arch, item[0], roles[item[0]][1]), bad))
+    return {wg: (rep, d) for (wg, rep), d in zip(bad, deficits, strict=True)}
+
+
+def _needs(budget: int, deficit: int | None) -> str:
+    return f"{budget + deficit}" if deficit is not None else f"more than {budget + 16}"
 
 
 def _ii_cost(before: int | None, after: int | None) -> str:
