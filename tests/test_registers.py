@@ -118,3 +118,56 @@ def test_fixed_kernels_cover_examples_and_corpus() -> None:
     simulated = {p.stem for p in (ROOT / "tests" / "data" / "simulate").rglob("*.mlir")}
     missing = sorted(simulated - {p.stem for p in FIXED.glob("*.mlir")} - {"attn_fwd_fp8_h100"})
     assert not missing, missing
+
+
+def test_register_reserve_is_held_back_from_the_model_not_the_budget() -> None:
+    """The register check's decision (`twill.reg_reserve` on the module)
+    lowers what the joint model may count on a warp group; the budget the
+    roles keep (setmaxnreg) is the machine's."""
+    from twillc.scheduling.graph import DependenceGraph, Op, uniform_rrt
+    from twillc.scheduling.joint_roles import warp_roles
+    from twillc.scheduling.warp_config import WarpConfig
+
+    config = WarpConfig(3, 0, (24, 240, 240), reg_reserve=(0, 56, 0))
+    assert [config.limit(w) for w in range(3)] == [24, 184, 240]
+    assert config.limit(3) == 1 << 30
+    graph = DependenceGraph("g", (Op("s", uniform_rrt("tc", 1), regs=64),), (), {"tc": 1})
+    assert [r.regs for r in warp_roles(graph, config, {"s": 1})] == [24, 240, 240]
+
+
+def test_module_register_reserve_reaches_joint_schedule() -> None:
+    """joint-schedule reads the module's `twill.reg_reserve`: with 200 of
+    each consumer's 240 registers held back, the simplified attention's
+    values (S and P, 32 registers each, O 32) no longer fit, and the refusal
+    names the reduced limit."""
+    from xdsl.context import Context
+
+    from twillc.diagnostics import UserError
+    from twillc.transforms.common import register_reserve, set_register_reserve
+    from twillc.transforms.cost_normalize import CostNormalizePass
+    from twillc.transforms.joint_schedule import JointSchedulePass
+
+    path = ROOT / "examples" / "attn_fwd_simplified.tile"
+    module = parse_module(path.read_text(), str(path), ".tile")
+    set_register_reserve(module, (0, 220, 220))
+    assert register_reserve(module) == (0, 220, 220)
+    ctx = Context()
+    AnnotateCostsPass().apply(ctx, module)
+    CostNormalizePass().apply(ctx, module)
+    with pytest.raises(UserError, match=r"\(20\)"):
+        JointSchedulePass(time_limit=5).apply(ctx, module)
+    set_register_reserve(module, (0, 0, 0))
+    assert "twill.reg_reserve" not in module.attributes
+
+
+def test_register_peaks_count_each_live_copy() -> None:
+    """The model's registers per warp group at the steady state's fullest
+    cycle: a value read two IIs later holds three copies' registers at once."""
+    from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, uniform_rrt
+    from twillc.scheduling.lifetimes import register_peaks
+
+    ops = (Op("a", uniform_rrt("alu", 1), regs=10), Op("b", uniform_rrt("alu", 1), regs=4))
+    graph = DependenceGraph("g", ops, (Edge("a", "b", 1, 2),), {"alu": 1})
+    schedule = Schedule(2, {"a": 0, "b": 1}, 2, Status.OPTIMAL, 2, warps={"a": 1, "b": 2})
+    # a lives from 0 to b's issue two iterations on (1 + 2 * 2 = 5): 5 cycles, so 3 copies at some residue.
+    assert register_peaks(graph, schedule) == {1: 30, 2: 4}

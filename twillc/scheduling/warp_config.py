@@ -19,10 +19,6 @@ class WarpConfig:
     reg_limits: tuple[int, ...] = ()
     """Registers per thread of each warp (its setmaxnreg budget); a warp
     past the end of the tuple is unlimited."""
-    reg_reserve: tuple[int, ...] = ()
-    """Registers per thread of each warp's budget held back from the model's
-    count: what ptxas was measured to need beyond it (the register check's
-    `twill.reg_reserve`); the budget itself (setmaxnreg) stays `reg_limits`."""
     allow_cross_warp: bool = True
     """Whether values may cross warps. Values of variable-latency ops are
     exempt: they arrive through shared memory with their own barrier."""
@@ -40,6 +36,10 @@ class WarpConfig:
     one_warp_units: frozenset[str] = frozenset()
     """Units whose ops all go on one warp (tcgen05.mma: one issuing thread
     orders the tensor pipe)."""
+    reg_reserve: tuple[int, ...] = ()
+    """Registers per thread of each warp's budget held back from the model's
+    count: what ptxas was measured to need beyond it (the register check's
+    `twill.reg_reserve`); the budget itself (setmaxnreg) stays `reg_limits`."""
 
     def limit(self, w: int) -> int:
         """Registers the model may count on warp `w`: its budget less its
