@@ -5,7 +5,8 @@ Each kernel is written naturally from the language reference (one query tile,
 one accumulator, the tile shape a user would pick), not split by hand. For each
 one this script runs twillc's default pipeline once (the scheduled module is
 printed and reused for the JSON and the CUDA, so the search is paid once) and
-reports the variant variant-search chose (as written, or split in n parts), II in machine cycles (when the
+reports the variant variant-search chose (as written, split in n parts, or
+with its loop's steps split), II in machine cycles (when the
 JSON gives `ii_cycles`; else the normalized II, marked `n`), the lower bound,
 II / bound (the baseline measured in the same run: 1.00 is proven-optimal
 throughput), the status, the time to the first legal schedule (what
@@ -155,7 +156,10 @@ def run_kernel(tile: Path, passes: str, limit: float, tmp: Path, use_nvcc: bool)
     # variant-search lists the variants only when it compared some: else the kernel as written won alone.
     chosen = [v for v in doc.get("variants", []) if isinstance(v, dict) and v.get("chosen")]
     parts = int(chosen[0].get("parts", 1)) if chosen else 1
+    loop = int(chosen[0].get("loop_parts", 1)) if chosen else 1
     row.variant = "as written" if parts == 1 else f"{parts} parts"
+    if loop > 1:  # the loop's steps split: II per iteration, a step as written takes `loop` of them
+        row.variant = ("" if parts == 1 else f"{row.variant}, ") + f"loop steps in {loop}"
     row.status = str(doc.get("status", ""))
     ii, lb = doc.get("ii_cycles"), doc.get("lower_bound_cycles")
     if isinstance(ii, (int, float)):

@@ -222,9 +222,11 @@ class WarpOptionsAttr(KeyValueAttr):
 @irdl_attr_definition
 class VariantAttr(KeyValueAttr):
     """One variant `variant-search` scheduled: the kernel's rows split in
-    `parts` (1: as written), its II (normalized) and II in machine cycles, its
-    bound, its status (`optimal`, `feasible`, or `refused` / `unscheduled`
-    with the reason in `note`) and whether it was chosen,
+    `parts` (1: as written), the loop's steps split in `loop` consecutive
+    iterations (left out when 1), its II (normalized) and II in machine cycles
+    (one iteration's: a step as written takes `loop` of them), its bound, its
+    status (`optimal`, `feasible`, or `refused` / `unscheduled` with the
+    reason in `note`) and whether it was chosen,
     `#twill.variant<parts = 2, ii = 440, ii_cycles = 2270, lower_bound = 440, status = optimal, chosen>`."""
 
     name = "twill.variant"
@@ -236,6 +238,7 @@ class VariantAttr(KeyValueAttr):
         ("status", "ident"),
         ("chosen", "flag"),
         ("note", "ident"),
+        ("loop", "count"),
     )
 
     parts: IntAttr = param_def()
@@ -245,9 +248,18 @@ class VariantAttr(KeyValueAttr):
     status: StringAttr = param_def()
     chosen: IntAttr = param_def()
     note: StringAttr = param_def()
+    loop: IntAttr = param_def()
 
     def __init__(
-        self, parts: int, ii: int, ii_cycles: int, lower_bound: int, status: str, chosen: bool, note: str = ""
+        self,
+        parts: int,
+        ii: int,
+        ii_cycles: int,
+        lower_bound: int,
+        status: str,
+        chosen: bool,
+        note: str = "",
+        loop: int = 1,
     ):
         super().__init__(
             IntAttr(parts),
@@ -257,11 +269,16 @@ class VariantAttr(KeyValueAttr):
             StringAttr(status),
             IntAttr(int(chosen)),
             StringAttr(note),
+            IntAttr(0 if loop == 1 else loop),
         )
+
+    @property
+    def loop_parts(self) -> int:
+        return self.loop.data or 1
 
     def print_parameters(self, printer: Printer) -> None:
         # The note is free text: printed as an escaped string literal.
-        text = f"<parts = {self.parts.data}"
+        text = f"<parts = {self.parts.data}" + (f", loop = {self.loop.data}" if self.loop_parts > 1 else "")
         for key, value in (("ii", self.ii), ("ii_cycles", self.ii_cycles), ("lower_bound", self.lower_bound)):
             if value.data:
                 text += f", {key} = {value.data}"
@@ -273,8 +290,10 @@ class VariantAttr(KeyValueAttr):
     def summary(self) -> str:
         """One line of the text report: `2 parts: II 440 (2270 cycles), optimal`."""
         what = "unsplit" if self.parts.data == 1 else f"{self.parts.data} parts"
+        cycles = f"{self.ii_cycles.data} cycles"
+        if self.loop_parts > 1:
+            what += f", loop steps in {self.loop_parts}"
+            cycles += f", {self.ii_cycles.data * self.loop_parts} a step as written"
         if not self.ii.data:
             return f"{what}: {self.status.data}: {self.note.data}"
-        return f"{what}: II {self.ii.data} ({self.ii_cycles.data} cycles), {self.status.data}" + (
-            ", chosen" if self.chosen.data else ""
-        )
+        return f"{what}: II {self.ii.data} ({cycles}), {self.status.data}" + (", chosen" if self.chosen.data else "")

@@ -68,11 +68,13 @@ def variant_table(loop) -> list[dict[str, object]]:  # loop: tile.ForOp
     rows = [v for v in attr.data if isinstance(v, VariantAttr)] if isinstance(attr, ArrayAttr) else []
     chosen = [v for v in rows if v.chosen.data]
     compared = any(v.ii.data for v in rows if not v.chosen.data)
-    if not chosen or (chosen[0].parts.data == 1 and not compared):
+    if not chosen or (chosen[0].parts.data == 1 and chosen[0].loop_parts == 1 and not compared):
         return []
     table: list[dict[str, object]] = []
     for v in rows:
         entry: dict[str, object] = {"parts": v.parts.data, "status": v.status.data, "chosen": bool(v.chosen.data)}
+        if v.loop_parts > 1:
+            entry["loop_parts"] = v.loop_parts
         if v.ii.data:
             entry.update(ii=v.ii.data, ii_cycles=v.ii_cycles.data, lower_bound=v.lower_bound.data)
         if v.note.data:

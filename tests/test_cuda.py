@@ -307,6 +307,22 @@ def test_corpus_b200_attention_compiles_without_warning(module: str, tmp_path: P
 
 
 @needs_nvcc
+@pytest.mark.parametrize("kernel", ["attn_bwd_d64_h100", "attn_bwd_d128_h100"])
+def test_corpus_h100_backward_compiles_clean(kernel: str, tmp_path: Path) -> None:
+    """The corpus's FA3 backward kernels as users write them (128-row query
+    steps), which variant-search schedules with the loop's steps split in two
+    64-row iterations (FA3's block for d128), from their warp-specialized
+    modules (tests/data/simulate/corpus/, the optimal schedules: d64 II 185,
+    d128 II 360): sm_90a, no hole, no spill, no C75xx, within the budgets."""
+    cu = tmp_path / f"{kernel}.cu"
+    mlir = ROOT / "tests" / "data" / "simulate" / "corpus" / f"{kernel}.mlir"
+    assert "#twill.variant<parts = 1, loop = 2," in mlir.read_text()
+    assert main([str(mlir), "-o", str(cu)]) == 0
+    assert "(complete)" in cu.read_text()
+    check_compiles(cu, "sm_90a", tmp_path)
+
+
+@needs_nvcc
 def test_causal_attention_compiles(tmp_path: Path) -> None:
     """The causal forward of tests/filecheck/cuda/causal-attention-sm90.tile
     (index tiles offset by bid and the loop index, a comparison, where, the

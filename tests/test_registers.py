@@ -11,6 +11,7 @@ import pytest
 from dialects import tile
 from dialects.twill import CostAttr
 from twillc.cli.compile import parse_module
+from twillc.target.arch import Sm90a, Sm100a
 from twillc.transforms.annotate_costs import AnnotateCostsPass
 from twillc.transforms.common import module_machine
 from twillc.transforms.memory_plan import elements_per_thread, registers_per_thread
@@ -27,7 +28,7 @@ def test_cost_registers_are_the_emitters_layout(example: str) -> None:
     path = ROOT / "examples" / f"{example}.tile"
     module = parse_module(path.read_text(), str(path), ".tile")
     AnnotateCostsPass().apply(Context(), module)
-    arch = module_machine(module).arch
+    target = module_machine(module).target
     checked = 0
     for op in module.walk():
         cost = op.attributes.get("twill.cost")
@@ -39,7 +40,7 @@ def test_cost_registers_are_the_emitters_layout(example: str) -> None:
             continue
         if "twill.chunk_cols" in op.attributes:  # one column chunk at a time
             t = tile.TileType([t.get_shape()[0], op.attributes["twill.chunk_cols"].value.data], t.element_type)
-        assert cost.regs.data == registers_per_thread(t, arch), op
+        assert cost.regs.data == registers_per_thread(t, target), op
         checked += 1
     assert checked
 
@@ -51,12 +52,12 @@ def test_row_vector_registers_follow_the_layout() -> None:
     from xdsl.dialects.builtin import Float16Type, Float32Type
 
     f32, f16 = Float32Type(), Float16Type()
-    assert registers_per_thread(tile.TileType([64], f32), "sm_90a") == 2
-    assert registers_per_thread(tile.TileType([128], f32), "sm_90a") == 4
-    assert registers_per_thread(tile.TileType([128], f32), "sm_100a") == 1
-    assert registers_per_thread(tile.TileType([64, 128], f32), "sm_90a") == 64
-    assert registers_per_thread(tile.TileType([64, 128], f16), "sm_90a") == 32
-    assert elements_per_thread(tile.TileType([64, 128], f16), "sm_90a") == 64
+    assert registers_per_thread(tile.TileType([64], f32), Sm90a()) == 2
+    assert registers_per_thread(tile.TileType([128], f32), Sm90a()) == 4
+    assert registers_per_thread(tile.TileType([128], f32), Sm100a()) == 1
+    assert registers_per_thread(tile.TileType([64, 128], f32), Sm90a()) == 64
+    assert registers_per_thread(tile.TileType([64, 128], f16), Sm90a()) == 32
+    assert elements_per_thread(tile.TileType([64, 128], f16), Sm90a()) == 64
 
 
 FIXED = ROOT / "tests" / "data" / "registers"

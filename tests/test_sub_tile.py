@@ -118,9 +118,13 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
     from twillc.transforms.variant_search import Variant, VariantSearchPass
 
     seen: list[tuple[int, float, bool]] = []
+    loops: list[int] = []
 
-    def fake(self: VariantSearchPass, ctx: object, module: object, parts: int, limit: float, alone: bool) -> Variant:
+    def fake(
+        self: VariantSearchPass, ctx: object, module: object, parts: int, limit: float, alone: bool, loop: int = 1
+    ) -> Variant:
         seen.append((parts, limit, alone))
+        loops.append(loop)
         return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
 
     monkeypatch.setattr(VariantSearchPass, "schedule", fake)
@@ -133,3 +137,11 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
     with pytest.raises(UserError):
         VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100"))  # type: ignore[arg-type]
     assert seen == [(1, 10, True)]
+    # A loop whose steps split is one more variant, with its share.
+    seen.clear()
+    loops.clear()
+    path = ROOT / "bench" / "corpus" / "attn_bwd_d128_h100.tile"
+    with pytest.raises(UserError):
+        VariantSearchPass(time_limit=10).apply(None, parse_tile(path.read_text(), str(path)))  # type: ignore[arg-type]
+    assert [p for p, _, _ in seen] == [1, 1] and loops == [1, 2]
+    assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0

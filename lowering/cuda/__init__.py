@@ -16,11 +16,6 @@ from twillc.transforms.ir_graph import find_loop
 if TYPE_CHECKING:
     from lowering.warp_program import WarpProgram
 
-NVCC_FLAGS = {
-    "sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"],
-    "sm_100a": ["-gencode", "arch=compute_100a,code=sm_100a"],
-}
-
 
 def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "trap") -> str:
     """The kernel and host launcher for the module's target architecture,
@@ -53,7 +48,7 @@ def uses_gemm_printer(module: ModuleOp, program: WarpProgram) -> bool:
     from twillc.transforms.memory_plan import gemm_class
 
     return (
-        module_machine(module).arch == "sm_90a"
+        module_machine(module).target.gemm_release
         and gemm_class(program.loop)
         and not scalar_arguments(module)
         and program.split is None
@@ -70,7 +65,7 @@ def emit_ptx(module: ModuleOp, code: str) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         cu, ptx = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.ptx"
         cu.write_text(code)
-        cmd = [nvcc, *NVCC_FLAGS[machine.arch], "-ptx", str(cu), "-o", str(ptx)]
+        cmd = [nvcc, *machine.target.nvcc_flags, "-ptx", str(cu), "-o", str(ptx)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         if proc.returncode != 0:
             raise located_error(find_loop(module), f"nvcc failed on the generated kernel:\n{proc.stderr.strip()}")

@@ -13,7 +13,6 @@ from lowering.cuda.tiles import BINARY, UNARY
 from twillc.transforms.common import located_error
 from twillc.transforms.loop_handoff import initial_value
 from twillc.transforms.memory_plan import (
-    TMEM_COLUMNS,
     accumulates_in_place,
     carried_in_place,
     chunk_carried,
@@ -33,7 +32,7 @@ class LoopAnalysis:
         warp-specialized IR (by the same rule): the two must agree."""
         ids = {res: self.op_id[id(res.owner)] for res in self.reg_channels}
         chans = {res: (self.depths[k], found[k].memory) for res, k in ids.items()}
-        plan = plan_tmem(self.loop, chans, self.warp, self.arch)
+        plan = plan_tmem(self.loop, chans, self.warp, self.target)
         self.tmem_at: dict[SSAValue, int] = plan.tmem_at  # channel value -> its ring's first column
         self.umma_direct: set[SSAValue] = plan.umma_direct  # channel values their MMA writes
         self.scratch_at: dict[int, int] = plan.scratch_at  # warp -> first column of its MMA accumulator
@@ -46,9 +45,10 @@ class LoopAnalysis:
         self.tmem_cols = plan.columns
         self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
         self.resident = plan.resident
-        if plan.mma_columns > TMEM_COLUMNS:
+        if plan.mma_columns > self.target.tmem_columns:
+            cols = self.target.tmem_columns
             raise located_error(
-                self.loop, f"CUDA emission: the MMAs need {plan.mma_columns} of {TMEM_COLUMNS} tensor-memory columns"
+                self.loop, f"CUDA emission: the MMAs need {plan.mma_columns} of {cols} tensor-memory columns"
             )
         for res in self.reg_channels:
             name = self.op_id[id(res.owner)]
@@ -83,7 +83,7 @@ class LoopAnalysis:
         self.chunk_fused: set[int] = set()  # ids of the chunked updates computed inside their root's loop
         self.chunk_scratch: set[SSAValue] = set()  # MMA results read only 32 columns at a time
         self.chunk_values: set[SSAValue] = set()  # values never held whole in registers
-        if self.arch != "sm_100a":
+        if not self.target.has_tensor_memory:
             return
         stage = {id(op): self.cycles[self.op_id[id(op)]] // self.program.ii for op in self.loop_ops}
         for root in self.loop_ops:
@@ -184,7 +184,7 @@ class LoopAnalysis:
         return accumulates_in_place(self.loop, op)
 
     def _umma_shape(self, op: Operation | None) -> tuple[int, int, int] | None:
-        return umma_shape(op, self.arch)
+        return umma_shape(op, self.target)
 
     # -- the schedule's software pipeline inside one role -------------------
     def _pipelinable(self, w: int, mine: list[Operation], carried: list) -> bool:
@@ -295,7 +295,7 @@ class LoopAnalysis:
         `w` reads: read in its shared-memory slot, never copied to registers
         (sm_90a, where these channels live in shared memory; it keeps FA3's
         backward consumer, P next to dK, under its 240 registers)."""
-        if self.arch != "sm_90a" or v not in self.reg_channels or self.warp(v.owner) == w:  # type: ignore[arg-type]
+        if not self.target.wgmma or v not in self.reg_channels or self.warp(v.owner) == w:  # type: ignore[arg-type]
             return False
         readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}
         mine = [op for op in readers.values() if self.warp(op) == w]
@@ -345,7 +345,7 @@ class LoopAnalysis:
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
             return True  # MMA operands
         shape = t.get_shape()  # type: ignore[attr-defined]
-        if self.arch == "sm_100a":  # the tensor-memory row layout
+        if self.target.row_layout:  # the tensor-memory row layout
             return shape[0] == 128
         if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
             return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)

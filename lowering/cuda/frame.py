@@ -79,7 +79,7 @@ class KernelFrame:
             ],
             [v.type for v in self.post_channels],
             [st.nbytes for st in self.staged_tiles],
-            self.arch,
+            self.target,
         )
         total = sum(parts.values())
         if total + BARRIERS > self.machine.smem:
@@ -112,9 +112,9 @@ class KernelFrame:
             f"// Compile: nvcc -gencode arch=compute_{self.arch[3:]},code={self.arch} -c <this file>",
             DEVICE,
             SKELETON_HELPERS,
-            *([TCGEN05] if self.arch == "sm_100a" else []),
+            *([TCGEN05] if self.target.has_tensor_memory else []),
             *([DTYPES] if self.other_types else []),
-            *([DTYPES_TCGEN05] if self.other_types and self.arch == "sm_100a" else []),
+            *([DTYPES_TCGEN05] if self.other_types and self.target.has_tensor_memory else []),
             *(extra_helper(h) for h in sorted(self._helpers)),
             f"namespace {ns} {{",
             f"constexpr int THREADS = {threads};",
@@ -144,7 +144,7 @@ class KernelFrame:
 
     def _slot_bytes(self, t) -> int:
         """Bytes of a register tile's channel slot (memory_plan.slot_bytes)."""
-        return slot_bytes(t, self.arch)
+        return slot_bytes(t, self.target)
 
     def _kernel_body(self, before: list[Operation], after: list[Operation]) -> list[str]:
         out = ["  if (threadIdx.x == 0) {"]
@@ -226,7 +226,7 @@ class KernelFrame:
         if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
             return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
         text = what or f"{op_name}({', '.join(ins)})"
-        if self.arch == "sm_90a":  # complete there: what is not generated is refused, never a hole
+        if self.target.refuses_holes:  # complete there: what is not generated is refused, never a hole
             raise located_error(op, f"CUDA emission for sm_90a: {unsupported(op, text)} is not generated")
         where = loc_text(op, self.source)
         fn = f"twillc_hole_{len(self._hole_of)}"

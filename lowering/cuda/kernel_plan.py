@@ -170,7 +170,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
-    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.arch).values())
+    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values())
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     budgets = {r.warp: r.regs for r in program.roles}

@@ -21,11 +21,9 @@ from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import narrow_rows, nbytes
 from lowering.warp_program import WarpProgram
+from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
-
-ARCHS = ("sm_90a", "sm_100a")
-REGISTER_FILE = 65536  # 32-bit registers per SM, shared by the CTA's 128-thread warp groups
 
 
 def launched_warps(program: WarpProgram) -> list[int]:
@@ -64,7 +62,7 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
     check_scalar_arguments(module)
     machine = module_machine(module)
     loop = program.loop
-    if machine.arch not in ARCHS:
+    if not machine.target.emits_cuda:
         raise located_error(loop, f"CUDA emission for {machine.arch} is not generated yet")
     warp_of = program.warp_of
     loads = {name: op for name, op in program.ops.items() if isinstance(op, tile.LoadOp)}
@@ -84,7 +82,7 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
         if w not in budgets:
             raise located_error(program.ws, f"CUDA emission: warp group {w} has no twill.role")
     regs = [budgets[w] for w in groups]
-    if 128 * sum(regs) > REGISTER_FILE:
+    if 128 * sum(regs) > machine.target.register_file:
         raise located_error(program.ws, f"CUDA emission: register budgets {regs} exceed the register file")
     for v in (program.lb, program.ub, program.step):
         c_index(v, None)
@@ -101,13 +99,13 @@ def check_emittable(program: WarpProgram, module: ModuleOp) -> None:
                 )
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
-            _check_load(op, machine.arch)
+            _check_load(op, machine.target)
         if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
 
 
-def _check_load(op: tile.LoadOp, arch: str) -> None:
+def _check_load(op: tile.LoadOp, target: Target) -> None:
     """A tile TMA moves: 2-D boxes of 128 bytes a row (the 128B swizzle the
     MMAs read), on sm_90a one unswizzled box of narrower rows that no MMA
     reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
@@ -119,7 +117,9 @@ def _check_load(op: tile.LoadOp, arch: str) -> None:
         rows, cols = t.get_shape()
         e = elt(t)
         narrow = (
-            arch == "sm_90a" and narrow_rows(t) and not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
+            target.narrow_row_loads
+            and narrow_rows(t)
+            and not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
         )
         if e.name == "i32" or (cols % e.box_cols and not narrow) or rows > 256:
             raise located_error(
@@ -127,6 +127,6 @@ def _check_load(op: tile.LoadOp, arch: str) -> None:
                 f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
                 f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
             )
-    elif elt(t).name not in (("f32", "f16", "bf16") if arch == "sm_90a" else ("f32",)) or nbytes(t) % 16:
-        kinds = "f32, f16 or bf16" if arch == "sm_90a" else "f32"
+    elif elt(t).name not in target.row_load_types or nbytes(t) % 16:
+        kinds = " or ".join(target.row_load_types).replace(" or ", ", ", len(target.row_load_types) - 2)
         raise located_error(op, f"CUDA emission: rank-1 loads of {kinds} rows, a multiple of 16 bytes")

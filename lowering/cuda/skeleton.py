@@ -136,8 +136,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         on sm_100a (thread t holds row t of a 128-row tile), else the wgmma
         accumulator layout; the words of its bits for an `i1` tile."""
         if is_mask(t):
-            return mask_words(t, self.arch)
-        return elements_per_thread(t, self.arch)
+            return mask_words(t, self.target)
+        return elements_per_thread(t, self.target)
 
     def warp(self, op: Operation) -> int:
         return self.warp_of[self.op_id[id(op)]]
@@ -151,8 +151,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         counters) keeps the launch register count, where the register file
         has room (roles the schedule left idle are not launched): a small MMA
         warp storing a tensor-memory accumulator."""
-        entry = min(255, 65536 // (128 * len(self.groups))) // 8 * 8
-        total = 65536 // 128
+        entry = min(255, self.target.register_file // (128 * len(self.groups))) // 8 * 8
+        total = self.target.register_file // 128
         for g, w in enumerate(self.groups):
             chunked = {id(op) for chain in self._chunk_chains(w, after).values() for op in chain}
             need = 0
@@ -161,13 +161,14 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
                     continue
                 for v in [*op.results, *op.operands]:
                     if isinstance(v.type, tile.TileType) and not self._in_smem(v):
-                        n = 32 if id(op) in chunked or v in self.acc_at else elements_per_thread(v.type, self.arch)
+                        n = 32 if id(op) in chunked or v in self.acc_at else elements_per_thread(v.type, self.target)
                         need = max(need, n + POST_LOOP_RESERVE)
             if need > self.regs[g] and self.regs[g] < entry and sum(self.regs) - self.regs[g] + entry <= total:
                 self.regs[g] = entry
 
     def run(self) -> tuple[str, list[str]]:
-        self.arch = self.machine.arch  # emit_cuda admits sm_90a and sm_100a
+        self.arch = self.machine.arch  # its name, as the kernel's comments print it
+        self.target = self.machine.target  # emit_cuda admits the targets that emit CUDA
         loop_index = list(self.func.body.block.ops).index(self.loop)
         before = list(self.func.body.block.ops)[:loop_index]
         after = list(self.func.body.block.ops)[loop_index + 1 :]
@@ -211,14 +212,11 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             dict.fromkeys(
                 op.lhs
                 for op in self.loop_ops
-                if self.arch == "sm_90a"
-                and isinstance(op, tile.MmaOp)
-                and op.transpose_lhs
-                and not self._in_smem(op.lhs)
+                if self.target.wgmma and isinstance(op, tile.MmaOp) and op.transpose_lhs and not self._in_smem(op.lhs)
             )
         )
         # their staging buffers and those of register B operands, by the one rule
-        self.staged_tiles = staged_tiles(self.loop_ops, self.arch)
+        self.staged_tiles = staged_tiles(self.loop_ops, self.target)
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]

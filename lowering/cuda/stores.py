@@ -11,7 +11,7 @@ from dialects import tile
 from lowering.cuda.dtypes import elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tile_math import plus
-from lowering.cuda.tiles import BINARY, UNARY, acc_count, c_elt, clip_extents, clip_mask
+from lowering.cuda.tiles import BINARY, UNARY, c_elt, clip_extents, clip_mask
 from twillc.transforms.common import located_error
 
 
@@ -48,7 +48,7 @@ class StoreCode:
             raise located_error(
                 op, f"CUDA emission: a store converting {elt(t).name} to {into} is not generated (rounding, saturation)"
             )
-        if self.arch == "sm_100a" and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
+        if self.target.row_layout and t.rank == 2 and t.get_shape()[0] == 128 and not self._in_smem(op.value):
             rows, cols = t.get_shape()
             r0, c0 = (c_index(i, iv, self.iteration) for i in op.indices)
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
@@ -69,12 +69,12 @@ class StoreCode:
                 f"{indent}twillc_store_row<{cols}{on}>({self._operand(op.value)}, {tensor}, ({r0}) * {rows}, "
                 f"({c0}) * {cols}, {ld}{lim});"
             ]
-        rows_ok = t.get_shape()[0] == 128 if self.arch == "sm_100a" else self._layout_ok(op.value)
+        rows_ok = t.get_shape()[0] == 128 if self.target.row_layout else self._layout_ok(op.value)
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
             # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)
             self._helpers.add("store_rows")
-            fn = "twillc_store_rows_t" if self.arch == "sm_100a" else "twillc_store_rows"
+            fn = "twillc_store_rows_t" if self.target.row_layout else "twillc_store_rows"
             v, rows = self._operand(op.value), t.get_shape()[0]
             on, lim = clip(op)
             fn += f"<{on[2:]}>" if on else ""
@@ -85,7 +85,7 @@ class StoreCode:
         copy: list[str] = []
         value = self._operand(op.value)
         if (
-            self.arch == "sm_90a"
+            self.target.wgmma
             and t.rank == 2
             and self._in_smem(op.value)
             and isinstance(t.element_type, Float16Type)
@@ -93,7 +93,7 @@ class StoreCode:
             and t.get_shape()[1] % 64 == 0
         ):
             # a loaded tile: its elements in the accumulator layout first
-            n = acc_count(t)
+            n = self._n(t)  # the wgmma accumulator layout
             value = f"{self.name(op.value)}_r"
             copy = [
                 f"{indent}__half {value}[{n}];",
@@ -217,7 +217,7 @@ class StoreCode:
         ld = op.tensor.type.get_dims()[1] if t.rank == 2 else 1  # type: ignore[attr-defined]
         f32_ld = elt(t).name == "f32" and isinstance(ld, int)
         tensor = self.args[op.tensor]
-        if self.arch == "sm_100a" and t.rank == 2 and shape[0] == 128 and shape[1] % 32 == 0:
+        if self.target.has_tensor_memory and t.rank == 2 and shape[0] == 128 and shape[1] % 32 == 0:
             streamed = self._in_tmem(op.value, self._role) and op.value not in self.acc_at  # a channel slot
             if not self._in_smem(op.value) and not streamed:
                 rows, cols = shape

@@ -179,7 +179,7 @@ class Tcgen05Ops:
         accumulators in tensor memory (`cast<f16>(acc * 0.5)`): store id ->
         the ops computing its value, which run 32 columns at a time with the
         store, so that no whole [128, N] tile is in registers."""
-        if self.arch != "sm_100a":
+        if not self.target.has_tensor_memory:
             return {}
         mine = {id(op) for op in after if self.post_role.get(id(op)) == w}
         out: dict[int, list[Operation]] = {}

@@ -53,7 +53,7 @@ class TileMath:
             return self._chunked_update(op)
         if self._umma_shape(op) is not None:
             return self._umma(op)  # type: ignore[arg-type]
-        wgmma = self.arch == "sm_90a"
+        wgmma = self.target.wgmma
         if (
             wgmma
             and isinstance(op, tile.MmaOp)
@@ -83,7 +83,7 @@ class TileMath:
         if any(v in self.resident or self._in_tmem(v, self._role) for v in tiles):
             return None  # streaming it through tensor memory is not generated yet
         if isinstance(op, tile.MmaOp):
-            if self.arch != "sm_90a":
+            if not self.target.wgmma:
                 return None
             if op.transpose_lhs:
                 return self._wgmma_ts(op)
@@ -94,7 +94,7 @@ class TileMath:
             if self._staged(op, "a8") is not None:
                 return self._wgmma_fp8_staged(op)
             return self._wgmma_rs(op)
-        if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.arch == "sm_90a":
+        if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.target.wgmma:
             cast = self._cast_from_smem(op)
             if cast is not None:
                 return cast
@@ -149,7 +149,7 @@ class TileMath:
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
-            fn += "_t" if self.arch == "sm_100a" else ""
+            fn += "_t" if self.target.row_layout else ""
             return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
         return None
 
@@ -158,7 +158,7 @@ class TileMath:
         warp group holds a tile of more than 64 rows as one m64 fragment per
         slab, slab s at s * n / slabs of the thread's n elements (a row
         vector: elements 2s and 2s + 1)."""
-        return max(1, v.type.get_shape()[0] // 64) if self.arch == "sm_90a" else 1  # type: ignore[attr-defined]
+        return self.target.slabs(v.type.get_shape()[0])  # type: ignore[attr-defined]
 
     def _row_reduce(self, fn: str, n: int, out: str, a: str, slabs: int, indent: str) -> list[str]:
         """A row reduction of a thread's n elements, slab by slab (each slab's
@@ -172,7 +172,7 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
-        if self.arch == "sm_100a":
+        if self.target.row_layout:
             self._helpers.add("smem_row_at")
             return f"twillc_smem_row_at<{rows}>({self._smem_ref(v)}, {index})"
         if narrow_rows(v.type):  # one unswizzled box of dense rows
@@ -190,9 +190,9 @@ class TileMath:
         """Element-wise ops and casts that read a loaded 2-D tile in shared
         memory, and row reductions of one (through a register copy)."""
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2]  # type: ignore[attr-defined]
-        if self.arch == "sm_100a" and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
+        if self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
             return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
-        if self.arch == "sm_90a" and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
+        if self.target.wgmma and any(v.type.get_shape()[0] not in (64, 128) for v in loaded):  # type: ignore[attr-defined]
             return None
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
@@ -212,7 +212,7 @@ class TileMath:
             a, r = op.operands[0], op.results[0]
             n = self._n(a.type)  # type: ignore[arg-type]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
-            fn += "_t" if self.arch == "sm_100a" else ""
+            fn += "_t" if self.target.row_layout else ""
             return [
                 "      {",
                 f"        float x[{n}];",
@@ -228,9 +228,9 @@ class TileMath:
         its row has element (i >> 1) & 1 of a thread's two (on sm_100a the
         thread's one)."""
         broadcast = len(v.type.get_shape()) == 1 and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
-        index = ("0" if self.arch == "sm_100a" else "(i >> 1) & 1") if broadcast else "i"
+        index = ("0" if self.target.row_layout else "(i >> 1) & 1") if broadcast else "i"
         if broadcast and self._slabs(r) > 1:  # the two rows of element i's slab
-            index = f"(i / {elements_per_thread(r.type, self.arch) // self._slabs(r)}) * 2 + ((i >> 1) & 1)"
+            index = f"(i / {elements_per_thread(r.type, self.target) // self._slabs(r)}) * 2 + ((i >> 1) & 1)"
         return index
 
     def _scalar(self, v: SSAValue) -> str:
@@ -268,8 +268,8 @@ class TileMath:
         if isinstance(op, tile.IotaOp):
             r = op.result
             rows, cols = r.type.get_shape()  # type: ignore[attr-defined]
-            n = elements_per_thread(r.type, self.arch)
-            if self.arch == "sm_100a":
+            n = elements_per_thread(r.type, self.target)
+            if self.target.row_layout:
                 at = "int(threadIdx.x % 128)" if op.dim.value.data == 0 else "i"
             else:
                 self._helpers.add("acc_index")
@@ -277,7 +277,7 @@ class TileMath:
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {at};"]
         if isinstance(op, tile.CmpOp | tile.AndOp | tile.OrOp):
             r = op.results[0]
-            n, out = elements_per_thread(r.type, self.arch), self.out(r)
+            n, out = elements_per_thread(r.type, self.target), self.out(r)
             if isinstance(op, tile.CmpOp):
                 sym = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}[op.predicate.data]
                 a, b = (self._at(v, r) for v in (op.lhs, op.rhs))
@@ -298,7 +298,7 @@ class TileMath:
             ]
         if isinstance(op, tile.SelectOp):
             r = op.result
-            n = elements_per_thread(r.type, self.arch)
+            n = elements_per_thread(r.type, self.target)
             a, b = (self._at(v, r) for v in (op.on_true, op.on_false))
             if c_elt(r.type) == "__half":  # type: ignore[arg-type]  # a scalar: its f16 value
                 pairs = ((a, op.on_true), (b, op.on_false))
@@ -329,7 +329,7 @@ class TileMath:
             return self._at(v, r)  # a scalar (index arithmetic) is its expression
         if isinstance(op, tile.IotaOp):
             cols = op.result.type.get_shape()[1]  # type: ignore[attr-defined]
-            if self.arch == "sm_100a":
+            if self.target.row_layout:
                 return "int(threadIdx.x % 128)" if op.dim.value.data == 0 else "i"
             self._helpers.add("acc_index")
             return f"twillc_acc_{'row' if op.dim.value.data == 0 else 'col'}<{cols}>(i)"
@@ -358,7 +358,7 @@ class TileMath:
             # a loaded tile: the thread's elements of the swizzled TMA boxes
             return self._smem_at(v, index)
         if self._in_smem(v):  # a row vector loaded to shared memory: the thread's rows
-            if self.arch == "sm_100a":
+            if self.target.row_layout:
                 return f"twillc_row_t({self._smem_ref(v)})"
             e = elt(v.type)
             if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales)

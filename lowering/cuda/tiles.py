@@ -99,13 +99,6 @@ def with_iteration(at: str, body: list[str]) -> list[str]:
     return [f"{indent}const int kt = {at};", *body]
 
 
-def acc_count(t) -> int:
-    """Elements per thread of a register tile in the wgmma accumulator layout
-    (a warp group holds 64 rows: thread t has rows t/32*16 + t%32/4 and +8): a
-    [64, N] tile N / 2, a row vector [R] R / 32 (two per 64 rows)."""
-    return elements_per_thread(t, "sm_90a")
-
-
 def scalar_literal(v: SSAValue) -> str:
     """A scalar operand (a number in the source: an `arith.constant`) as a
     C++ float literal."""

@@ -72,9 +72,9 @@ class WarpSpecializePass(ModulePass):
             if phases[1] or role.id == 0:  # warp group 0 is launched even with no op: it would issue the loads
                 roles.append(RoleOp(role.role, role.id, role.regs, phases))
         crossing = channels(graph, schedule)
-        gemm = machine.arch == "sm_90a" and gemm_class(loop)
+        gemm = machine.target.gemm_release and gemm_class(loop)
         depths = ring_depths(graph, schedule, ops, program.depths, crossing, gemm)
-        memory = channel_memory(loop, ops, warps, crossing, depths, machine.arch)
+        memory = channel_memory(loop, ops, warps, crossing, depths, machine.target)
         chans = [ChannelOp(c.value, c.producer, c.consumers, memory[c.value], depths[c.value]) for c in crossing]
         outside = outside_entries(loop, ops, warps)
         result = WarpSpecializeOp((loop.lb, loop.ub, loop.step), program.ii, program.stages, chans, roles, outside)

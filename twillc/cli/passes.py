@@ -62,6 +62,12 @@ def _sub_tile() -> type[ModulePass]:
     return SubTilePass
 
 
+def _cse() -> type[ModulePass]:
+    from twillc.transforms.cse import CsePass
+
+    return CsePass
+
+
 def _mask_split() -> type[ModulePass]:
     from twillc.transforms.mask_split import MaskSplitPass
 
@@ -91,6 +97,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
         "sub-tile": _sub_tile,
+        "cse": _cse,
         "mask-split": _mask_split,
         "variant-search": _variant_search,
         "simulate": _simulate,
@@ -107,7 +114,9 @@ PASS_SUMMARIES = {
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "sub-tile": "split a chain's rows into independent parts (data partitioning), plain tile IR",
-    "variant-search": "schedule the kernel unsplit and sub-tiled in 2, 3, ... parts; keep the fastest in cycles",
+    "cse": "compute repeated pure tile expressions once (variant-search runs it first)",
+    "variant-search": "schedule the kernel (its repeats once) unsplit, sub-tiled in 2, 3, ... parts and with its "
+    "loop's steps split; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
     "simulate": "run the warp-specialized program under many interleavings against the loop; exit 3 on a finding",
 }

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from twillc.diagnostics import Location, UserError
+from twillc.target.arch import Target, target_for
 
 MACHINE_DIR = Path(__file__).parent / "machines"
 
@@ -91,6 +92,12 @@ class Machine:
     reduce_add_types: frozenset[str] = frozenset()
     """Element types (`.tile` names) a TMA reduce-add store adds (`[tma]
     reduce_add_types`); a reduce-add store needs `rates.tma_reduce_bytes` too."""
+
+    @property
+    def target(self) -> Target:
+        """The architecture's `Target` (`twillc.target.arch`): what differs
+        between the architectures is asked of it, never of `arch`."""
+        return target_for(self.arch)
 
     def cross_warp_cycles(self, nbytes: int, in_tmem: bool) -> int:
         """Cycles from a value's producer finishing on one warp group to a

@@ -116,7 +116,7 @@ def _regs_for(value: SSAValue, machine: Machine) -> int:
 
     if not isinstance(value.type, tile.TileType):
         return 0
-    return registers_per_thread(value.type, machine.arch)
+    return registers_per_thread(value.type, machine.target)
 
 
 def _defining_op(value: SSAValue) -> Operation | None:
@@ -228,7 +228,7 @@ def _chunked_cost(op: Operation, machine: Machine) -> _Derived:
     res = op.results[0]
     rows, cols = _tile_shape(res)
     chunk = tile.TileType([rows, machine.tmem_chunk_cols], res.type.element_type)  # type: ignore[attr-defined]
-    chunk_regs = registers_per_thread(chunk, machine.arch)
+    chunk_regs = registers_per_thread(chunk, machine.target)
     read = sum(_bytes(v) for v in dict.fromkeys(op.operands) if _chunk_tile(v, machine))
     load_rate = machine.rates.get("tmem_load_bytes", 0)
     stall = ceil(read / load_rate) if load_rate and machine.tmem_reads_block else 0
@@ -423,7 +423,7 @@ def crossing_bytes(value: SSAValue, machine: Machine) -> int:
     replicated values included); 0 for a value that is no tile."""
     from twillc.transforms.memory_plan import slot_bytes
 
-    return slot_bytes(value.type, machine.arch) if isinstance(value.type, tile.TileType) else 0
+    return slot_bytes(value.type, machine.target) if isinstance(value.type, tile.TileType) else 0
 
 
 def annotate_cross_warp(loop: tile.ForOp, machine: Machine) -> None:

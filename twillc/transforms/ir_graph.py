@@ -205,11 +205,12 @@ def _channel_bytes(op: Operation, cost: CostAttr, machine: Machine) -> int:
     result = op.results[0] if op.results else None
     if result is None or not isinstance(result.type, tile.TileType) or cost.variable_latency.data:
         return 0
-    if machine.arch not in ("sm_90a", "sm_100a") or cost.tmem.data:
+    target = machine.target
+    if not target.emits_cuda or cost.tmem.data:
         return 0
-    if machine.arch == "sm_100a" and tmem_tile(result.type):
+    if target.has_tensor_memory and tmem_tile(result.type):
         return 0
-    return slot_bytes(result.type, machine.arch)
+    return slot_bytes(result.type, target)
 
 
 def _channel_room(machine: Machine) -> int:
@@ -231,7 +232,7 @@ def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
     inside = {id(o) for o in loop.walk()}
     held = dict.fromkeys(machine.memories, 0)
     if "smem" in held:
-        staged = staged_tiles(loop_ops(loop), machine.arch)
+        staged = staged_tiles(loop_ops(loop), machine.target)
         held["smem"] = machine.smem_reserved + sum(t.nbytes for t in staged)
     block = loop.parent_block()
     for op in block.ops if block is not None else ():

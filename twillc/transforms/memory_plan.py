@@ -41,9 +41,10 @@ from dialects import tile
 from dialects.tile import element_name
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
+from twillc.target.arch import Target
 
 TMEM_COLUMNS = 512
-"""128 lanes x 512 columns of 32 bits per SM (sm_100)."""
+"""128 lanes x 512 columns of 32 bits per SM (sm_100: `Sm100a.tmem_columns`)."""
 
 BARRIERS = 2048
 """Bytes of shared memory kept for mbarriers."""
@@ -62,22 +63,17 @@ def nbytes(t: Attribute) -> int:
     return prod(t.get_shape()) * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
-def elements_per_thread(t: Attribute, arch: str) -> int:
-    """Elements each of a warp group's 128 threads holds of a register tile:
-    on sm_100a a 128-row tile's row per thread (tensor-memory layout), else
-    the wgmma accumulator layout (a [64k, N] tile 64k * N / 128, a row vector
-    [R] two values per 64-row slab: R / 32)."""
-    shape = t.get_shape()  # type: ignore[attr-defined]
-    if arch == "sm_100a" and shape[0] == 128:
-        return shape[1] if len(shape) == 2 else 1
-    return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
+def elements_per_thread(t: Attribute, target: Target) -> int:
+    """Elements each of a warp group's 128 threads holds of a register tile
+    in the target's accumulator layout (`Target.elements_per_thread`)."""
+    return target.elements_per_thread(t)
 
 
-def mask_words(t: Attribute, arch: str) -> int:
+def mask_words(t: Attribute, target: Target) -> int:
     """32-bit words a thread holds of an `i1` tile (a comparison result): its
     `elements_per_thread` bits, packed 32 to a word, element i in bit i % 32
     of word i / 32."""
-    return (elements_per_thread(t, arch) + 31) // 32
+    return (elements_per_thread(t, target) + 31) // 32
 
 
 def is_mask(t: Attribute) -> bool:
@@ -86,7 +82,7 @@ def is_mask(t: Attribute) -> bool:
     return isinstance(element, IntegerType) and element.width.data == 1
 
 
-def registers_per_thread(t: Attribute, arch: str) -> int:
+def registers_per_thread(t: Attribute, target: Target) -> int:
     """32-bit registers each of a warp group's threads holds of a register
     tile in the emitter's layout (`elements_per_thread`, two 16-bit or four
     8-bit elements a register): what the cost model counts for a value live
@@ -95,19 +91,19 @@ def registers_per_thread(t: Attribute, arch: str) -> int:
     from twillc.transforms.annotate_costs import element_bytes
 
     if is_mask(t):
-        return mask_words(t, arch)
-    return -(-elements_per_thread(t, arch) * element_bytes(t.element_type) // 4)  # type: ignore[attr-defined]
+        return mask_words(t, target)
+    return -(-elements_per_thread(t, target) * element_bytes(t.element_type) // 4)  # type: ignore[attr-defined]
 
 
-def slot_bytes(t: Attribute, arch: str) -> int:
+def slot_bytes(t: Attribute, target: Target) -> int:
     """Bytes of a register tile's channel slot: each of the 128 threads sends
     the elements it holds (a row vector's quad-replicated values included;
     an `i1` tile's words)."""
     from twillc.transforms.annotate_costs import element_bytes
 
     if is_mask(t):
-        return mask_words(t, arch) * 4 * 128
-    return elements_per_thread(t, arch) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
+        return mask_words(t, target) * 4 * 128
+    return elements_per_thread(t, target) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
 def round1k(n: int) -> int:
@@ -119,12 +115,12 @@ def in_smem(v: SSAValue) -> bool:
     return isinstance(v.owner, tile.LoadOp)
 
 
-def umma_shape(op: Operation | None, arch: str) -> tuple[int, int, int] | None:
+def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
     """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
     operands loaded, A not transposed, M = 128, f32 result), or None."""
     from twillc.transforms.annotate_costs import element_bytes
 
-    if arch != "sm_100a" or not isinstance(op, tile.MmaOp):
+    if not target.has_tensor_memory or not isinstance(op, tile.MmaOp):
         return None
     if not (in_smem(op.lhs) and in_smem(op.rhs)) or op.transpose_lhs:
         return None
@@ -198,12 +194,12 @@ def loop_ops(loop: tile.ForOp) -> list[Operation]:
     return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
 
 
-def tmem_resident(loop: tile.ForOp, arch: str) -> set[SSAValue]:
+def tmem_resident(loop: tile.ForOp, target: Target) -> set[SSAValue]:
     """On sm_100a, the 2-D tiles the cost model keeps in tensor memory, never
     whole in a thread's registers: MMA results (and the carried values they
     become), values feeding only MMA accumulators or A operands, and the
     results of column-chunked updates (`twill.chunk_cols`, annotate-costs)."""
-    if arch != "sm_100a":
+    if not target.has_tensor_memory:
         return set()
     from twillc.transforms.annotate_costs import tmem_role
 
@@ -242,24 +238,24 @@ def plan_tmem(
     loop: tile.ForOp,
     channels: Mapping[SSAValue, tuple[int, str]],
     warp: Callable[[Operation], int],
-    arch: str,
+    target: Target,
 ) -> TmemPlan:
     """The tensor-memory plan: `channels` maps each register value crossing
     roles, in program order, to its ring's (depth, memory) (`memory`: the
     cost model's, or the warp-specialized IR's, where it is this plan's),
     `warp` gives the role of an op of the loop."""
-    plan = TmemPlan(resident=tmem_resident(loop, arch))
-    if arch != "sm_100a":
+    plan = TmemPlan(resident=tmem_resident(loop, target))
+    if not target.has_tensor_memory:
         return plan
     ops = loop_ops(loop)
     used = 0
     for res, (depth, memory) in channels.items():
-        if umma_shape(res.owner, arch) is not None and memory == "tmem":  # type: ignore[arg-type]
+        if umma_shape(res.owner, target) is not None and memory == "tmem":  # type: ignore[arg-type]
             plan.tmem_at[res] = used
             plan.umma_direct.add(res)
             used += res.type.get_shape()[1] * depth  # type: ignore[attr-defined]
     for op in ops:
-        if (shape := umma_shape(op, arch)) is not None and accumulates_in_place(loop, op):  # type: ignore[arg-type]
+        if (shape := umma_shape(op, target)) is not None and accumulates_in_place(loop, op):  # type: ignore[arg-type]
             i = op.acc.index - 1  # type: ignore[attr-defined]
             for v in (op.acc, op.result, loop.res[i]):  # type: ignore[attr-defined]
                 plan.acc_at[v] = used
@@ -272,14 +268,14 @@ def plan_tmem(
             used += arg.type.get_shape()[1]  # type: ignore[attr-defined]
     scratch: dict[int, int] = {}
     for op in ops:
-        if (shape := umma_shape(op, arch)) is not None and op.results[0] not in plan.umma_direct | set(plan.acc_at):
+        if (shape := umma_shape(op, target)) is not None and op.results[0] not in plan.umma_direct | set(plan.acc_at):
             scratch[warp(op)] = max(scratch.get(warp(op), 0), shape[1])
     for w, cols in sorted(scratch.items()):
         plan.scratch_at[w], used = used, used + cols
     plan.mma_columns = used
     for res, (depth, _) in channels.items():
         t = res.type
-        if res in plan.tmem_at or not tmem_tile(t) or used + t.get_shape()[1] * depth > TMEM_COLUMNS:  # type: ignore[attr-defined]
+        if res in plan.tmem_at or not tmem_tile(t) or used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
             continue
         if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels and in_place_readers_ok(res.owner, warp):
             continue  # written in place in its accumulator's slot (below) when that one has columns
@@ -315,7 +311,7 @@ class StagedTile:
     nbytes: int
 
 
-def staged_tiles(ops: Iterable[Operation], arch: str) -> list[StagedTile]:
+def staged_tiles(ops: Iterable[Operation], target: Target) -> list[StagedTile]:
     """The tiles the sm_90a kernel stages in shared memory for a wgmma, in
     this order (wgmma takes A from registers only as f16 / bf16 in the
     accumulator fragment, never B, nor a transposed A; FP8 A and B must be
@@ -328,7 +324,7 @@ def staged_tiles(ops: Iterable[Operation], arch: str) -> list[StagedTile]:
     4. the B of such an MMA when loaded MN-major (V stored [N, D]), transposed
        to K-major by the role that reads it, one byte an element, one buffer
        per MMA (two roles reading one V each transpose their own)."""
-    if arch != "sm_90a":
+    if not target.wgmma:
         return []
     mmas = [op for op in ops if isinstance(op, tile.MmaOp)]
     out: list[StagedTile] = []
@@ -360,7 +356,7 @@ def smem_parts(
     channels: Iterable[tuple[Attribute, int]],
     after_loop: Iterable[Attribute],
     staged: Iterable[int],
-    arch: str,
+    target: Target,
 ) -> dict[str, int]:
     """Bytes per kind of the kernel's shared memory, barriers aside: a ring of
         1 KB-rounded slots per loaded tile (tile type, depth), a buffer per tile
@@ -371,8 +367,8 @@ def smem_parts(
     return {
         "rings of loaded tiles": sum(round1k(nbytes(t)) * d for t, d in loads),
         "tiles loaded before or after the loop": sum(round1k(nbytes(t)) for t in pre_loads),
-        "register-tile channels": sum(slot_bytes(t, arch) * d for t, d in channels),
-        "channels after the loop": sum(slot_bytes(t, arch) for t in after_loop),
+        "register-tile channels": sum(slot_bytes(t, target) * d for t, d in channels),
+        "channels after the loop": sum(slot_bytes(t, target) for t in after_loop),
         "staged tiles": sum(staged),
     }
 
@@ -383,7 +379,7 @@ def channel_memory(
     warps: Mapping[str, int],
     crossing: Iterable[Channel],
     depths: Mapping[str, int],
-    arch: str,
+    target: Target,
 ) -> dict[str, str]:
     """Each channel's memory by the rule (`smem`, or `tmem` when its ring is
     not in shared memory), from the cost model's (`crossing`, the channels of
@@ -397,7 +393,7 @@ def channel_memory(
         if k in by_name and not isinstance(op, tile.LoadOp):
             values[op.results[0]] = k
     chans = {v: (depths[k], by_name[k].memory) for v, k in values.items()}
-    plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], arch)
+    plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], target)
     out = {k: c.memory for k, c in by_name.items()}
     out |= {k: "tmem" if plan.in_tmem(v) else "smem" for v, k in values.items()}
     return out

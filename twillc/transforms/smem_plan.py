@@ -35,7 +35,7 @@ def emitted_smem(
 ) -> dict[str, int]:
     """Bytes per kind of what the emitter allocates in shared memory."""
     crossing = channels(graph, schedule) if schedule.warps is not None else ()
-    gemm = machine.arch == "sm_90a" and gemm_class(loop)
+    gemm = machine.target.gemm_release and gemm_class(loop)
     depths = ring_depths(graph, schedule, ops, buffer_depths(graph, schedule), crossing, gemm)
     block = loop.parent_block()
     outside = [op for op in (block.ops if block is not None else ()) if op is not loop]
@@ -47,15 +47,15 @@ def emitted_smem(
         for op in loop_ops(loop)
         if ids.get(id(op)) in memory and not isinstance(op, tile.LoadOp)
     }
-    plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.arch)
+    plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.target)
     loads = [op for op in ops.values() if isinstance(op, tile.LoadOp)]
     return smem_parts(
         [(op.result.type, depths[ids[id(op)]]) for op in loads],
         [op.result.type for op in outside if isinstance(op, tile.LoadOp)],
         [(v.type, d) for v, (d, _) in chans.items() if not plan.in_tmem(v)],
         _after_loop_channels(loop, ops, warps),
-        [t.nbytes for t in staged_tiles(loop_ops(loop), machine.arch)],
-        machine.arch,
+        [t.nbytes for t in staged_tiles(loop_ops(loop), machine.target)],
+        machine.target,
     )
 
 
@@ -72,7 +72,7 @@ def smem_excess(
 ) -> tuple[int, dict[str, int]]:
     """Bytes by which what the emitter allocates for `schedule` exceeds the
     block's shared memory (<= 0: it fits), and the parts."""
-    if machine.arch not in ("sm_90a", "sm_100a"):
+    if not machine.target.emits_cuda:
         return 0, {}
     parts = emitted_smem(loop, graph, ops, schedule, machine)
     return sum(parts.values()) + BARRIERS - machine.smem, parts

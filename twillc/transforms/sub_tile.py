@@ -50,6 +50,7 @@ from twillc.transforms.common import located_error, module_machine
 
 Dim = tuple[SSAValue, int]
 
+
 def mma_row_facts(machine: Machine) -> tuple[int, int]:
     """(row unit of a part, largest rows of one MMA op, 0 for none) on
     `machine`, from its MMA instruction shapes (`[mma]`): a part's rows are a
@@ -457,7 +458,192 @@ class SubTilePass(ModulePass):
     chain: str = ""
     """The value whose rows split (default: the rows of the largest MMA result)."""
 
+    loop_parts: int = 1
+    """Split the loop's steps in this many consecutive iterations first (1: leave them)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.loop_parts != 1:
+            loop_rows_split(op, self.loop_parts)
         if self.parts == 1:
             return
         sub_tile(op, self.parts, self.chain)
+
+
+# ---------------------------------------------------------------------------
+# The loop's steps split: the rows a step reads, in consecutive iterations
+
+
+def _is_const(value: SSAValue, v: int) -> bool:
+    owner = value.owner
+    return isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr) and owner.value.value.data == v
+
+
+def _loop_of(func: FuncOp) -> tile.ForOp | None:
+    return next((op for op in func.walk() if isinstance(op, tile.ForOp)), None)
+
+
+def _accumulated(op: tile.MmaOp, loop: tile.ForOp) -> bool:
+    """Whether `op` adds into a carried accumulator: its accumulator is the
+    loop's carried value and its result is what the loop carries on, so the
+    sum over a step's rows is a sum over consecutive iterations as well."""
+    block = loop.body.block
+    yielded = block.last_op
+    if op.acc is None or not isinstance(yielded, tile.YieldOp):
+        return False
+    for k, arg in enumerate(block.args[1:]):
+        if op.acc is arg and k < len(yielded.values) and yielded.values[k] is op.result:
+            return True
+    return False
+
+
+def loop_rows_refusal(func: FuncOp, parts: int, machine: Machine) -> tuple[Operation, str] | None:
+    """Why the loop's steps do not split in `parts` consecutive iterations, or None.
+
+    A step of the loop reads and writes the tiles its index selects along
+    their rows (`load Q[i, 0] : f16[BM, d]`); with `parts` times as many
+    iterations over tiles of BM / parts rows, every value of those rows is
+    computed the same way, row block after row block, as long as nothing
+    mixes rows of a step: no row reduction over them, no MMA contracting
+    them except into an accumulator the loop carries (the sum goes on over
+    the next iterations), no value from outside the loop or carried that
+    has them, and no other use of the index. The parts' MMAs must be MMA
+    instruction shapes of the target."""
+    loop = _loop_of(func)
+    if loop is None:
+        return func, "sub-tile: the kernel has no loop"
+    what = f"the loop's steps in {parts}"
+    if parts < 2:
+        return loop, f"sub-tile: loop parts must be >= 2, got {parts}"
+    if not _is_const(loop.step, 1):
+        return loop, f"sub-tile: {what}: the loop's step is not 1"
+    iv = loop.body.block.args[0]
+    an = analyze(func)
+    rows: list[Dim] = []
+    uses = [(op, k) for op in loop.body.walk() for k, v in enumerate(op.operands) if v is iv]  # program order
+    for op, k in uses:
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
+            first = 1 if isinstance(op, tile.LoadOp) else 2
+            value = op.result if isinstance(op, tile.LoadOp) else op.value
+            if k == first:
+                rows.append((value, 0))
+                continue
+        return op, f"sub-tile: {what}: the loop's index is used here other than as the row index of a tile"
+    if not rows:
+        return loop, f"sub-tile: {what}: no tile of the loop has rows the loop's index selects"
+    for d in rows[1:]:
+        an.classes.union(rows[0], d)
+    dim = rows[0]
+
+    def cut(value: SSAValue) -> bool:
+        return any(an.same(d, dim) for d in _dims(value))
+
+    outside = [v for v in (*loop.iter_args, *loop.body.block.args[1:], *loop.res) if cut(v)]
+    if outside:
+        return loop, f"sub-tile: {what}: the carried value '{_name(outside[0])}' has the rows of a step"
+    for op in func.walk():
+        if op.parent_op() is not loop and not isinstance(op, tile.ForOp | FuncOp) and any(cut(r) for r in op.results):
+            return op, f"sub-tile: {what}: this value outside the loop has the rows of a step"
+    for d, op in an.reduced:
+        if an.same(d, dim):
+            return op, f"sub-tile: {what} would cut the dimension this row reduction reduces"
+    for op in an.opaque:
+        if any(cut(v) for v in (*op.operands, *op.results)):
+            return op, f"sub-tile: {what} would go through '{op.name}', which sub-tile does not split"
+    for op in an.mmas:
+        lr, lk, _, rn = _mma_dims(op)
+        if an.same(lk, dim) and not _accumulated(op, loop):
+            return op, f"sub-tile: {what} would cut the contraction of this mma, whose sum the loop does not carry"
+        shape = [_shape(lr[0])[lr[1]], _shape(rn[0])[rn[1]], _shape(lk[0])[lk[1]]]
+        for k, d in enumerate((lr, rn, lk)):
+            if an.same(d, dim):
+                if shape[k] % parts:
+                    return op, f"sub-tile: {what}: this mma's {shape[k]} do not divide in {parts}"
+                shape[k] //= parts
+        unit, most = mma_row_facts(machine)
+        if an.same(lr, dim) and (shape[0] % unit or (most and shape[0] > most)):
+            rows = f"exactly {unit}" if unit == most else f"multiples of {unit}"
+            return op, (
+                f"sub-tile: {what} leave this mma {shape[0]} rows; the MMA instructions of "
+                f"'{machine.name}' ({machine.arch}) take {rows} rows"
+            )
+        lhs = op.lhs.type
+        assert isinstance(lhs, tile.TileType)
+        problem = machine.mma_shape_error(shape[0], shape[1], shape[2], str(lhs.element_type))
+        if problem is not None:
+            return op, f"sub-tile: {what}: {problem}"
+    for op in loop.body.block.ops:
+        for v in (*op.operands, *op.results):
+            if cut(v) and _shape(v)[0] % parts:
+                return op, f"sub-tile: {what}: the {_shape(v)[0]} rows of '{_name(v)}' do not divide in {parts}"
+    return None
+
+
+def loop_rows_split(module: ModuleOp, parts: int) -> None:
+    """Split the loop's steps in `parts` consecutive iterations (the tiles a
+    step selects by the loop's index, and every value of their rows, get
+    rows / parts; the trip count is multiplied by `parts`), or raise the
+    located reason it does not exist."""
+    machine = module_machine(module)
+    func = kernel_func(module)
+    if any("twill.cost" in op.attributes for op in func.walk()):
+        raise located_error(func, "sub-tile: the kernel is already costed: run sub-tile before annotate-costs")
+    reason = loop_rows_refusal(func, parts, machine)
+    if reason is not None:
+        raise located_error(*reason)
+    loop = _loop_of(func)
+    assert loop is not None
+    an = analyze(func)
+    block = loop.body.block
+    iv = block.args[0]
+    dims = [
+        (u.operation.results[0] if isinstance(u.operation, tile.LoadOp) else u.operation.operands[0], 0)
+        for u in iv.uses
+    ]
+    for d in dims[1:]:
+        an.classes.union(dims[0], d)
+    rw = _Rewriter(an, dims[0], parts, func)
+    # Outside the loop nothing changes but its bounds: n * lb .. n * ub.
+    n = arith.ConstantOp(IntegerAttr(parts, IndexType()))
+    bounds: list[Operation] = [n]
+    lb = loop.lb
+    if not _is_const(lb, 0):
+        mul = arith.MuliOp(lb, n.result)
+        bounds.append(mul)
+        lb = mul.result
+    ub = arith.MuliOp(loop.ub, n.result)
+    bounds.append(ub)
+    for op in bounds:
+        op.location = loop.location
+    new_block = Block(arg_types=[a.type for a in block.args])
+    for old, arg in zip(block.args, new_block.args, strict=True):
+        arg.name_hint = old.name_hint
+        rw.single[old] = arg
+    for op in block.ops:
+        if rw.is_split(op):
+            new = type(op).create(
+                operands=[rw.get(v, 0) for v in op.operands],
+                result_types=[rw.part_type(r) if rw.cut(r) else r.type for r in op.results],
+                properties=dict(op.properties),
+                attributes=dict(op.attributes),
+                location=op.location,
+            )
+            for old, r in zip(op.results, new.results, strict=True):
+                r.name_hint = old.name_hint
+                rw.single[old] = r
+            new_block.add_op(new)
+        else:
+            cloned: list[Operation] = []
+            rw.clone_one(op, cloned)
+            new_block.add_op(cloned[0])
+    new_loop = tile.ForOp(lb, ub.result, loop.step, list(loop.iter_args), new_block)
+    new_loop.attributes.update(loop.attributes)
+    new_loop.location = loop.location
+    for old, r in zip(loop.res, new_loop.res, strict=True):
+        r.name_hint = old.name_hint
+        old.replace_all_uses_with(r)
+    parent = loop.parent_block()
+    assert parent is not None
+    for op in bounds:
+        parent.insert_op_before(op, loop)
+    parent.insert_op_before(new_loop, loop)
+    parent.erase_op(loop)

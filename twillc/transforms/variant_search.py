@@ -1,11 +1,18 @@
 """`variant-search`: schedule the kernel as written and as `sub-tile` splits
 it, and keep the variant with the best throughput.
 
-The variants are: the kernel unsplit (unless one of its MMAs has more rows
-than one MMA instruction of the target computes: then it must be split), and
-its rows split in n = 2, 3, ... `max_parts` parts where `sub-tile` allows the
-split (contraction and reduced dimensions kept whole, the parts' MMA rows
-what the target's instructions take). Registers, shared memory and tensor
+The kernel's repeated pure expressions are first computed once (`cse`: a
+`cast<f16>(ds)` written twice is one tile). The variants are: the kernel
+unsplit (unless one of its MMAs has more rows than one MMA instruction of the
+target computes: then it must be split), and its rows split in n = 2, 3, ...
+`max_parts` parts where `sub-tile` allows the split (contraction and reduced
+dimensions kept whole, the parts' MMA rows what the target's instructions
+take); each also with the loop's steps split in 2 .. `max_loop_parts`
+consecutive iterations where the loop allows it (`sub-tile{loop-parts=n}`:
+the rows a step loads by the loop's index, which no op of the step mixes
+but an MMA adding into a carried accumulator, as FA3 takes 64-row query
+blocks where a user writes 128). A loop split does a step's work in n
+iterations: it ranks by n times its II. Registers, shared memory and tensor
 memory decide in the scheduling itself: a variant whose loop does not fit is
 refused there with its reason. Each variant runs annotate-costs,
 cost-normalize, modulo-schedule, joint-schedule and verify-schedule; each
@@ -52,6 +59,13 @@ class Variant:
     status: str = "refused"
     note: str = ""
     error: UserError | None = None
+    loop_parts: int = 1
+
+    @property
+    def step_cycles(self) -> int:
+        """II in machine cycles for one step of the loop as written (its
+        steps split in `loop_parts` iterations take `loop_parts` IIs)."""
+        return self.ii_cycles * self.loop_parts
 
 
 @dataclass(frozen=True)
@@ -69,6 +83,15 @@ class VariantSearchPass(ModulePass):
     chain: str = ""
     """The value whose rows split (default: the rows of the largest MMA result)."""
 
+    loop_parts: int = 0
+    """0: also try the loop's steps split in 2 .. `max_loop_parts` consecutive
+    iterations (`sub-tile{loop-parts=n}`: a step's rows in n, the trip count
+    times n), unless `parts` names one variant (then its loop as written);
+    n >= 1: only the loop split in n (1: as written)."""
+
+    max_loop_parts: int = 2
+    """The most iterations the search splits a loop step into."""
+
     split: bool = True
     """Split a loop whose iterations differ only by a mask into its masked
     and unmasked iterations (`mask-split`); false: mask every iteration."""
@@ -79,37 +102,57 @@ class VariantSearchPass(ModulePass):
     pipeline's modulo-schedule 10 s + joint-schedule 20 s, so one variant is
     scheduled exactly as the plain pipeline schedules it."""
 
-    def candidates(self, module: ModuleOp) -> tuple[list[int], list[Variant]]:
-        """The part counts to schedule, and the variants refused before scheduling."""
-        from twillc.transforms.sub_tile import kernel_func, oversized_mma, sub_tile_refusal
+    def candidates(self, module: ModuleOp) -> tuple[list[tuple[int, int]], list[Variant]]:
+        """The (loop parts, parts) to schedule, and the variants refused before
+        scheduling. A loop whose steps do not split is one refused variant (its
+        reason said when nothing schedules), not one per row split."""
+        from twillc.transforms.sub_tile import kernel_func, loop_rows_split, oversized_mma, sub_tile_refusal
 
         machine = module_machine(module)
         counts = [self.parts] if self.parts else list(range(1, self.max_parts + 1))
-        keep: list[int] = []
+        if self.loop_parts:
+            loops = [self.loop_parts]
+        else:  # `parts=n` alone names one variant: its loop as written
+            loops = [1] if self.parts else list(range(1, self.max_loop_parts + 1))
+        keep: list[tuple[int, int]] = []
         refused: list[Variant] = []
-        for n in counts:
-            if n == 1:
-                reason = oversized_mma(kernel_func(module), machine)
-            else:
-                reason = sub_tile_refusal(module, n, self.chain, machine)
-            if reason is None:
-                keep.append(n)
-            else:
-                refused.append(Variant(n, None, note=reason[1], error=located_error(*reason)))
+        for m in loops:
+            split = module
+            if m > 1:
+                split = module.clone()
+                try:
+                    loop_rows_split(split, m)
+                except UserError as e:
+                    refused.append(Variant(1, None, note=e.message, error=e, loop_parts=m))
+                    continue
+            for n in counts:
+                if n == 1:
+                    reason = oversized_mma(kernel_func(split), machine)
+                else:
+                    reason = sub_tile_refusal(split, n, self.chain, machine)
+                if reason is None:
+                    keep.append((m, n))
+                else:
+                    refused.append(Variant(n, None, note=reason[1], error=located_error(*reason), loop_parts=m))
         return keep, refused
 
-    def schedule(self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool) -> Variant:
+    def schedule(
+        self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool, loop_parts: int = 1
+    ) -> Variant:
         from twillc.ir.verify import verify_located
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
         from twillc.transforms.joint_schedule import JointSchedulePass
         from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
-        from twillc.transforms.sub_tile import sub_tile
+        from twillc.transforms.sub_tile import loop_rows_split, sub_tile
         from twillc.transforms.verify_schedule import VerifySchedulePass
 
         deadline = time.monotonic() + limit
         try:
+            if loop_parts > 1:
+                loop_rows_split(module, loop_parts)
+                verify_located(module)
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
@@ -127,7 +170,7 @@ class VariantSearchPass(ModulePass):
                 p.apply(ctx, module)
                 verify_located(module)
         except UserError as e:
-            return Variant(parts, None, status="unscheduled", note=e.message, error=e)
+            return Variant(parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts)
         loop = find_loop(module)
         sched = loop.attributes["twill.schedule"]
         split = mask_split_of(loop)
@@ -142,42 +185,56 @@ class VariantSearchPass(ModulePass):
             ii_cycles=round(sched.ii.data * scale),
             lower_bound=sched.lower_bound.data,
             status=sched.status.data,
+            loop_parts=loop_parts,
         )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.scheduling.progress import milestone_scope
+        from twillc.transforms.cse import eliminate_common_subexpressions
+        from twillc.transforms.sub_tile import kernel_func
 
         if self.parts < 0 or self.max_parts < 1:
             raise located_error(op, "variant-search: parts must be >= 0 and max-parts >= 1")
         find_loop(op)  # a kernel with no loop: the usual located error
+        if not any("twill.cost" in o.attributes for o in op.walk()):  # a costed module is scheduled as it stands
+            eliminate_common_subexpressions(kernel_func(op))
         keep, refused = self.candidates(op)
         if not keep:
-            first = min(refused, key=lambda v: v.parts)
+            first = min(refused, key=lambda v: (v.loop_parts, v.parts))
             assert first.error is not None
             raise first.error
         deadline = time.monotonic() + self.time_limit
         tried: list[Variant] = []
-        for i, n in enumerate(keep):
+        for i, (m, n) in enumerate(keep):
             left = max(deadline - time.monotonic(), 1.0)
             # One variant alone gets the whole limit, exactly as the plain pipeline.
             share = self.time_limit if len(keep) == 1 else left / (len(keep) - i)
-            with milestone_scope("as written" if n == 1 else f"in {n} parts"):
-                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1))
+            scope = "as written" if n == 1 else f"in {n} parts"
+            with milestone_scope(scope if m == 1 else f"{scope}, loop steps in {m}"):
+                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1, m))
         done = [v for v in tried if v.module is not None]
+        order = lambda v: (v.loop_parts, v.parts)  # noqa: E731
         if not done:
-            first = min(tried, key=lambda v: v.parts)
+            first = min(tried, key=order)
             assert first.error is not None
             # The splits refused before scheduling say why too (the user's next
             # step is there), each reason once.
-            by_note: dict[str, list[str]] = {}
-            for v in sorted(tried + refused, key=lambda v: v.parts):
+            by_note: dict[tuple[int, str], list[str]] = {}
+            for v in sorted(tried + refused, key=order):
                 if v is not first:
-                    by_note.setdefault(v.note, []).append(str(v.parts))
-            others = [f"sub-tiled in {', '.join(parts)}: {note}" for note, parts in by_note.items()]
+                    by_note.setdefault((v.loop_parts, v.note), []).append(str(v.parts))
+            others: list[str] = []
+            for (m, note), parts in by_note.items():
+                rows = f"sub-tiled in {', '.join(parts)}"
+                if m > 1:
+                    rows = f"loop steps in {m}" + ("" if parts == ["1"] else f", {rows}")
+                others.append(f"{rows}: {note}")
             if not others:
                 raise first.error
             raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
-        best = min(done, key=lambda v: (v.ii_cycles, STATUS_RANK.get(v.status, 2), v.parts))
+        # The least II per step of the loop as written; ties to the better
+        # status, then to the kernel closest to as written.
+        best = min(done, key=lambda v: (v.step_cycles, STATUS_RANK.get(v.status, 2), v.loop_parts, v.parts))
         assert best.module is not None
         block = op.body.block
         for old in reversed(list(block.ops)):
@@ -186,7 +243,13 @@ class VariantSearchPass(ModulePass):
             new.detach()
             block.add_op(new)
         op.attributes.update(best.module.attributes)
-        table = sorted(tried + refused, key=lambda v: v.parts)
+        # The loop splits refused before scheduling are left out of the table
+        # (the loops of most kernels do not split: the reason is said when no
+        # variant schedules).
+        table = sorted(tried + [v for v in refused if v.loop_parts == 1], key=order)
         find_loop(op).attributes["twill.variants"] = ArrayAttr(
-            [VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note) for v in table]
+            [
+                VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note, v.loop_parts)
+                for v in table
+            ]
         )

@@ -1,0 +1,135 @@
+"""Targets as objects: what differs between the architectures twillc generates
+CUDA for, asked of the target rather than of its name.
+
+A machine model (`machine.Machine`, a `.toml`) names its architecture
+(`arch = "sm_90a"`); `Machine.target` is the `Target` for it. Every pass,
+emitter and check asks the target (`target.has_tensor_memory`,
+`target.elements_per_thread(t)`, `target.nvcc_flags`) and never compares its
+name: the differences between Hopper and Blackwell live here, in `Sm90a`
+and `Sm100a`, and only here (tests/test_target.py checks that no other
+module compares an architecture's name).
+
+- MMA forms: `Sm90a` issues wgmma from a warp group, its accumulator in
+  registers (m64 fragments, a register A for P V, staged shared-memory
+  operands for the forms wgmma does not read from registers); `Sm100a`
+  issues tcgen05.mma from one thread, its accumulator in tensor memory.
+- Accumulator layouts (`elements_per_thread`): the wgmma fragment (a
+  [64k, N] tile: 64k * N / 128 elements a thread, a row vector two values
+  per 64-row slab) or, on `Sm100a`, the tensor-memory row layout (thread t
+  holds row t of a 128-row tile).
+- Tensor memory: `Sm100a` has 512 columns of 128 lanes.
+- Barriers and slot release: on `Sm90a` a GEMM-class loop keeps one wgmma
+  batch in flight and releases a ring slot one iteration late
+  (`gemm_release`); on `Sm100a` tcgen05.commit arrives on a slot's barrier.
+- The register file, the nvcc flags, the rank-1 loads TMA's bulk copy does.
+An architecture with no code generator (a user's machine file naming
+another) is a plain `Target`: schedules are made from its machine model
+alone and CUDA emission refuses it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import prod
+from typing import Any
+
+
+class Target:
+    """An architecture twillc schedules for but generates no CUDA for."""
+
+    emits_cuda = False
+    """Whether `-o k.cu` generates this target's kernels."""
+    wgmma = False
+    """MMAs are wgmma, issued by a warp group with the accumulator in
+    registers (m64 fragments; A from registers or shared memory, B from
+    shared memory)."""
+    has_tensor_memory = False
+    """MMAs are tcgen05.mma, issued by one thread into tensor memory."""
+    tmem_columns = 0
+    """32-bit columns of tensor memory (128 lanes each) per SM."""
+    row_layout = False
+    """A register tile of 128 rows is held one row per thread (the
+    tensor-memory layout tcgen05.ld gives), not as wgmma fragments."""
+    gemm_release = False
+    """A loop of the GEMM class (`memory_plan.gemm_class`) is printed with one
+    shared ring for its loads, each slot released one iteration late (one
+    wgmma batch in flight)."""
+    refuses_holes = False
+    """Tile math not generated is a located error here, never a hole."""
+    narrow_row_loads = False
+    """TMA loads one unswizzled box of rows narrower than 128 bytes that no
+    MMA reads (W8A16's int8 weights, converted in registers)."""
+    row_load_types: tuple[str, ...] = ("f32",)
+    """Element types of the rank-1 rows a bulk copy loads."""
+    register_file = 65536
+    """32-bit registers per SM, shared by the CTA's 128-thread warp groups."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):  # a name compared: ask the target instead (module docstring)
+            raise TypeError(f"compare a target's properties, not its name ({self.name!r} == {other!r})")
+        return self is other
+
+    __hash__ = object.__hash__
+
+    @property
+    def nvcc_flags(self) -> tuple[str, ...]:
+        """nvcc's `-gencode` for this target (its arch-specific features: `a`)."""
+        return ("-gencode", f"arch=compute_{self.name[3:]},code={self.name}")
+
+    def elements_per_thread(self, t: Any) -> int:
+        """Elements each of a warp group's 128 threads holds of a register
+        tile: the wgmma accumulator layout (a [64k, N] tile 64k * N / 128, a
+        row vector [R] two values per 64-row slab: R / 32); on a row-layout
+        target a 128-row tile's row per thread (`row_layout`)."""
+        shape = t.get_shape()
+        if self.row_layout and shape[0] == 128:
+            return shape[1] if len(shape) == 2 else 1
+        return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
+
+    def slabs(self, rows: int) -> int:
+        """m64 fragments a warp group holds a tile of `rows` rows as (one per
+        64-row slab in the wgmma layout; 1 in the row layout)."""
+        return max(1, rows // 64) if self.wgmma else 1
+
+
+class Sm90a(Target):
+    """Hopper (H100): wgmma from warp groups, accumulators in registers."""
+
+    emits_cuda = True
+    wgmma = True
+    gemm_release = True
+    refuses_holes = True  # complete there: what is not generated is refused
+    narrow_row_loads = True
+    row_load_types = ("f32", "f16", "bf16")
+
+    def __init__(self) -> None:
+        super().__init__("sm_90a")
+
+
+class Sm100a(Target):
+    """Blackwell (B200): tcgen05.mma from one thread into tensor memory."""
+
+    emits_cuda = True
+    has_tensor_memory = True
+    tmem_columns = 512
+    row_layout = True
+
+    def __init__(self) -> None:
+        super().__init__("sm_100a")
+
+
+TARGETS: dict[str, Target] = {t.name: t for t in (Sm90a(), Sm100a())}
+"""The targets twillc generates CUDA for, by architecture name."""
+
+
+@cache
+def target_for(arch: str) -> Target:
+    """The target of a machine model's `arch` (a plain `Target` when twillc
+    has no code generator for it)."""
+    return TARGETS.get(arch) or Target(arch)
