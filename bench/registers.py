@@ -46,7 +46,7 @@ class RoleRow:
     ptxas: int
     spill: int
     least: int | None = None
-    """The fewest registers (setmaxnreg's step) at which the role compiles clean; None: over 255."""
+    """The fewest registers (setmaxnreg's step) at which the role compiles clean; None: over 255; -1: not measured."""
 
 
 @dataclass
@@ -102,8 +102,12 @@ def measure(path: Path, jobs: int) -> KernelRow:
         return row
     row.registers, row.spill = whole.registers, whole.spill_stores
     row.warnings = ",".join(sorted({c for w in whole.warnings for c in ("C7508", "C7510", "C7511") if c in w}))
+    # The least clean budget by bisection, for the roles the model gives
+    # registers in kernels with no hole (a hole's math is not there to count).
+    bisect = [wg for wg in needs if peaks.get(wg, 0) and not row.holes]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        least = dict(zip(needs, pool.map(lambda wg: role_min_budget(code, machine.arch, wg), needs), strict=True))
+        found = dict(zip(bisect, pool.map(lambda wg: role_min_budget(code, machine.arch, wg), bisect), strict=True))
+    least = {wg: found.get(wg, -1) for wg in needs}
     for wg, rep in needs.items():
         r = roles.get(wg)
         row.roles.append(
@@ -135,8 +139,8 @@ def table(rows: list[KernelRow]) -> str:
         verdict = f"{k.spill}" + (f", {k.warnings}" if k.warnings else "") + (f"; {k.holes} holes" if k.holes else "")
         for i, r in enumerate(k.roles):
             need = f"{r.ptxas}" + (f" (+{r.spill} B spilled)" if r.spill else "")
-            least = f"{r.least}" if r.least is not None else "> 255"
-            gap = f"{r.least - r.model:+d}" if r.least is not None else f"> {255 - r.model:+d}"
+            least = "" if r.least == -1 else f"{r.least}" if r.least is not None else "> 255"
+            gap = "" if r.least == -1 else f"{r.least - r.model:+d}" if r.least is not None else f"> {255 - r.model:+d}"
             print(
                 f"| {k.name if i == 0 else ''} | {k.arch if i == 0 else ''} | {r.wg} {r.role} | {r.budget} | "
                 f"{r.model} | {need} | {least} | {gap} | {verdict if i == 0 else ''} |",
@@ -151,7 +155,7 @@ def summary(rows: list[KernelRow]) -> str:
     roles = [r for k in rows if not k.error and not k.holes for r in k.roles if r.model > 0]
     if not roles:
         return "no role measured\n"
-    known = [r for r in roles if r.least is not None]
+    known = [r for r in roles if r.least is not None and r.least >= 0]
     diff = [r.least - r.model for r in known]  # type: ignore[operator]
     under = [r for r in known if r.least > r.model]  # type: ignore[operator]
     over = [r for r in roles if r.least is None]

@@ -21,10 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-NVCC_ARCH = {
-    "sm_90a": ["-gencode", "arch=compute_90a,code=sm_90a"],
-    "sm_100a": ["-gencode", "arch=compute_100a,code=sm_100a"],
-}
+from twillc.target.arch import target_for
 
 SERIALIZED = ("C7508", "C7510", "C7511")
 """ptxas warnings of a wgmma pipeline serialized (C7511: for lack of registers)."""
@@ -87,7 +84,7 @@ def run_ptxas(code: str, arch: str, timeout: float = 300) -> PtxasReport:
     with tempfile.TemporaryDirectory(prefix="twillc-ptxas-") as tmp:
         cu = Path(tmp) / "kernel.cu"
         cu.write_text(code)
-        cmd = [nvcc, *NVCC_ARCH[arch], "-Xptxas", "-v", "-c", str(cu), "-o", str(Path(tmp) / "kernel.o")]
+        cmd = [nvcc, *target_for(arch).nvcc_flags, "-Xptxas", "-v", "-c", str(cu), "-o", str(Path(tmp) / "kernel.o")]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -142,7 +139,11 @@ def role_min_budget(code: str, arch: str, wg: int, step: int = 8, least: int = 2
     lo, hi = least // step - 1, -(-max(free.registers, least) // step)  # hi * step is clean; lo * step is not
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if role_at(code, arch, wg, mid * step).clean:
+        try:
+            fits = role_at(code, arch, wg, mid * step).clean
+        except PtxasError:  # C7602: too few registers for an instruction at all
+            fits = False
+        if fits:
             hi = mid
         else:
             lo = mid
@@ -160,6 +161,9 @@ def role_deficit(code: str, arch: str, wg: int, budget: int, steps: tuple[int, .
     compile clean alone: the first of `steps` that suffices, None when none
     does (then it needs more)."""
     for d in steps:
-        if role_at(code, arch, wg, budget + d).clean:
-            return d
+        try:
+            if role_at(code, arch, wg, budget + d).clean:
+                return d
+        except PtxasError:
+            continue
     return None
