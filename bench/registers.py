@@ -1,8 +1,8 @@
 """The joint model's registers per warp group against what ptxas allocates.
 
 For each scheduled module (by default the fixed ones the register test
-compiles, tests/data/registers/*.mlir: every example and every corpus kernel
-that schedules), this lowers it (pipeline-expand, warp-specialize), emits the
+compiles, `fixed_modules`: every example and every corpus kernel that
+schedules), this lowers it (pipeline-expand, warp-specialize), emits the
 CUDA, and compiles it with `nvcc -Xptxas -v` for its architecture: the whole
 kernel (spill bytes, the C7508 / C7510 / C7511 warnings) and each role alone
 with no register cap (`lowering.cuda.ptxas.role_variant`: what that role's
@@ -34,7 +34,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-FIXED = ROOT / "tests" / "data" / "registers"
+SIMULATED = ROOT / "tests" / "data" / "simulate"
+RESCHEDULED = ROOT / "tests" / "data" / "registers"
+
+
+def fixed_modules() -> dict[str, Path]:
+    """Every example and every corpus kernel that schedules, warp-specialized
+    (the modules the simulator tests read, tests/data/simulate), but where
+    the register check rescheduled a kernel the default pipeline's module
+    with the check (tests/data/registers, each with its `twill.reg_reserve`)."""
+    found = {p.stem: p for p in sorted(SIMULATED.rglob("*.mlir"))}
+    found.update({p.stem: p for p in sorted(RESCHEDULED.glob("*.mlir"))})
+    return dict(sorted(found.items()))
 
 
 @dataclass
@@ -176,12 +187,12 @@ def summary(rows: list[KernelRow]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("modules", nargs="*", help="scheduled .mlir modules (default: tests/data/registers/*.mlir)")
+    ap.add_argument("modules", nargs="*", help="scheduled .mlir modules (default: every fixed one, see fixed_modules)")
     ap.add_argument("--only", help="glob on the kernel name")
     ap.add_argument("--jobs", type=int, default=2, help="ptxas runs at once")
     ap.add_argument("--out", help="append the table, dated, to this Markdown file")
     args = ap.parse_args()
-    paths = [Path(p) for p in args.modules] or sorted(FIXED.glob("*.mlir"))
+    paths = [Path(p) for p in args.modules] or list(fixed_modules().values())
     if args.only:
         paths = [p for p in paths if fnmatch.fnmatch(p.stem, args.only)]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs // 2)) as pool:

@@ -4,6 +4,7 @@ the emitter's `elements_per_thread`."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,22 +61,34 @@ def test_row_vector_registers_follow_the_layout() -> None:
     assert elements_per_thread(tile.TileType([64, 128], f16), Sm90a()) == 64
 
 
-FIXED = ROOT / "tests" / "data" / "registers"
-"""Every example and every corpus kernel that schedules, warp-specialized
-(`-p verify-schedule,pipeline-expand,warp-specialize` on its scheduled
-module): fixed, so that the check below needs no search."""
+sys.path.insert(0, str(ROOT / "bench"))
+from registers import RESCHEDULED, fixed_modules  # noqa: E402  (bench/registers.py)
 
-SPILLING: dict[str, str] = {}
-"""Fixed kernels known to spill or serialize a wgmma today, and why (strict:
-each fails the test when it stops spilling, so that this list stays true)."""
+FIXED = fixed_modules()
+"""Every example and every corpus kernel that schedules, warp-specialized:
+fixed, so that no search runs (`bench/registers.fixed_modules`)."""
+
+SPILLING: dict[str, str] = {
+    "attn_fwd_fp8_h100": "refused at emission: the FP8 P V wgmma with P from registers is not generated on sm_90a",
+}
+"""Fixed kernels known to spill, serialize a wgmma or not be generated
+today, and why (strict: each fails the test when that changes, so that this
+list stays true)."""
 
 
-def _fixed_cuda(path: Path) -> tuple[str, str]:
-    """The architecture and CUDA of a fixed warp-specialized module."""
+def _fixed_report(path: Path) -> object:
+    """ptxas's report of a fixed warp-specialized module's CUDA, or the
+    message of the emitter's refusal."""
+    from lowering.cuda.ptxas import run_ptxas
     from lowering.targets import emit_scheduled
+    from twillc.diagnostics import UserError
 
     module = parse_module(path.read_text(), str(path), ".mlir")
-    return module_machine(module).arch, emit_scheduled(module, "cu", str(path), [])
+    try:
+        code = emit_scheduled(module, "cu", str(path), [])
+    except UserError as e:
+        return e.render().splitlines()[0]
+    return run_ptxas(code, module_machine(module).arch)
 
 
 @pytest.fixture(scope="module")
@@ -84,24 +97,19 @@ def ptxas_of_fixed() -> dict[str, object]:
     import os
     from concurrent.futures import ThreadPoolExecutor
 
-    from lowering.cuda.ptxas import nvcc_path, run_ptxas
+    from lowering.cuda.ptxas import nvcc_path
 
     if nvcc_path() is None:
         pytest.skip("nvcc is not installed")
-    paths = sorted(FIXED.glob("*.mlir"))
-    sources = [_fixed_cuda(p) for p in paths]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        reports = list(pool.map(lambda s: run_ptxas(s[1], s[0]), sources))
-    return {p.stem: r for p, r in zip(paths, reports, strict=True)}
+        return dict(zip(FIXED, pool.map(_fixed_report, FIXED.values()), strict=True))
 
 
 @pytest.mark.parametrize(
     "kernel",
     [
-        pytest.param(p.stem, marks=pytest.mark.xfail(reason=SPILLING[p.stem], strict=True))
-        if p.stem in SPILLING
-        else p.stem
-        for p in sorted(FIXED.glob("*.mlir"))
+        pytest.param(name, marks=pytest.mark.xfail(reason=SPILLING[name], strict=True)) if name in SPILLING else name
+        for name in FIXED
     ],
 )
 def test_fixed_kernel_compiles_without_spill(kernel: str, ptxas_of_fixed: dict[str, object]) -> None:
@@ -110,15 +118,19 @@ def test_fixed_kernel_compiles_without_spill(kernel: str, ptxas_of_fixed: dict[s
     wgmma serialized) on its architecture. Holes (sm_100a tile math not
     generated yet) are not counted here."""
     report = ptxas_of_fixed[kernel]
+    assert not isinstance(report, str), report  # the emitter refused it
     assert report.clean, f"{kernel}: {report.summary()}: " + "; ".join(report.warnings)  # type: ignore[attr-defined]
 
 
 def test_fixed_kernels_cover_examples_and_corpus() -> None:
-    """Every example and every corpus kernel with a scheduled module
-    (tests/data/simulate) has its fixed warp-specialized module here."""
-    simulated = {p.stem for p in (ROOT / "tests" / "data" / "simulate").rglob("*.mlir")}
-    missing = sorted(simulated - {p.stem for p in FIXED.glob("*.mlir")} - {"attn_fwd_fp8_h100"})
-    assert not missing, missing
+    """Every example and every corpus kernel that schedules has its fixed
+    module; each one the register check rescheduled holds its decision."""
+    kernels = {p.stem for p in (ROOT / "examples").glob("*.tile")} | {
+        p.stem for p in (ROOT / "bench" / "corpus").glob("*.tile")
+    }
+    assert not sorted(kernels - set(FIXED))
+    for path in RESCHEDULED.glob("*.mlir"):
+        assert "twill.reg_reserve" in path.read_text(), path
 
 
 def test_register_reserve_is_held_back_from_the_model_not_the_budget() -> None:
