@@ -72,7 +72,7 @@ class KernelRow:
     roles: list[RoleRow] = field(default_factory=list)
 
 
-def measure(path: Path, jobs: int) -> KernelRow:
+def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
     from lowering.cuda.ptxas import PtxasError, role_min_budget, role_needs, run_ptxas
     from lowering.targets import emit_scheduled
     from twillc.cli.compile import parse_module
@@ -115,7 +115,7 @@ def measure(path: Path, jobs: int) -> KernelRow:
     row.warnings = ",".join(sorted({c for w in whole.warnings for c in ("C7508", "C7510", "C7511") if c in w}))
     # The least clean budget by bisection, for the roles the model gives
     # registers in kernels with no hole (a hole's math is not there to count).
-    bisect = [wg for wg in needs if peaks.get(wg, 0) and not row.holes]
+    bisect = [wg for wg in needs if peaks.get(wg, 0) and not row.holes and least]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         found = dict(zip(bisect, pool.map(lambda wg: role_min_budget(code, machine.arch, wg), bisect), strict=True))
     least = {wg: found.get(wg, -1) for wg in needs}
@@ -190,13 +190,14 @@ def main() -> int:
     ap.add_argument("modules", nargs="*", help="scheduled .mlir modules (default: every fixed one, see fixed_modules)")
     ap.add_argument("--only", help="glob on the kernel name")
     ap.add_argument("--jobs", type=int, default=2, help="ptxas runs at once")
+    ap.add_argument("--no-least", action="store_true", help="skip the bisection for each role's least clean budget")
     ap.add_argument("--out", help="append the table, dated, to this Markdown file")
     args = ap.parse_args()
     paths = [Path(p) for p in args.modules] or list(fixed_modules().values())
     if args.only:
         paths = [p for p in paths if fnmatch.fnmatch(p.stem, args.only)]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs // 2)) as pool:
-        rows = list(pool.map(lambda p: measure(p, max(1, args.jobs)), paths))
+        rows = list(pool.map(lambda p: measure(p, max(1, args.jobs), not args.no_least), paths))
     text = table(rows) + "\n" + summary(rows)
     print(text, end="")
     if args.out:
@@ -207,7 +208,7 @@ def main() -> int:
         nvcc = subprocess.run(["nvcc", "--version"], capture_output=True, text=True).stdout.strip().splitlines()
         head = (
             f"\n## {when}, commit {commit}, {platform.processor() or platform.machine()} "
-            f"({nvcc[-1] if nvcc else 'no nvcc'})\n\n`python bench/registers.py --jobs {args.jobs}`\n\n"
+            f"({nvcc[-1] if nvcc else 'no nvcc'})\n\n`python bench/registers.py {' '.join(sys.argv[1:])}`\n\n"
         )
         path = Path(args.out)
         old = path.read_text() if path.exists() else "# Registers: the joint model against ptxas\n"

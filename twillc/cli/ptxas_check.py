@@ -100,6 +100,8 @@ def check_registers(
                 return built
             peaks, roles, _ = _peaks_and_roles(built.scheduled)
             guilty = _guilty_roles(built.cuda, arch, roles)
+            if not guilty:  # the roles spill only together (code they share): each role with registers gives 8
+                guilty = {wg: (whole, 8) for wg in roles if peaks.get(wg, 0)}
         except PtxasError as e:
             print(f"twillc: note: ptxas check skipped: {str(e).splitlines()[0]}", file=err)
             return built
@@ -114,7 +116,7 @@ def check_registers(
                 if pristine is None
                 else f"still after {MAX_ROUNDS} reschedules"
                 if guilty
-                else "in no role's code alone"
+                else "no role holds registers in the model"
             )
             print(f"twillc: warning: ptxas: {whole.summary()} ({why}): {blame}", file=err)
             return built
