@@ -296,4 +296,5 @@ class VariantAttr(KeyValueAttr):
             cycles += f", {self.ii_cycles.data * self.loop_parts} a step as written"
         if not self.ii.data:
             return f"{what}: {self.status.data}: {self.note.data}"
-        return f"{what}: II {self.ii.data} ({cycles}), {self.status.data}" + (", chosen" if self.chosen.data else "")
+        text = f"{what}: II {self.ii.data} ({cycles}), {self.status.data}" + (", chosen" if self.chosen.data else "")
+        return text + (f" ({self.note.data})" if self.note.data else "")

@@ -73,6 +73,7 @@ class Load(Expr):
     tensor: str
     tensor_pos: Pos
     indices: tuple[Expr, ...]
+    type: TypeRef | None = None  # `load T[i, j] : DT[R, C]` written inside an expression
 
 
 # Statements

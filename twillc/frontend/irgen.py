@@ -208,6 +208,10 @@ class IRGen(ExprGen):
         annotated = self.tile_type(s.type) if s.type else None
         value = s.value
         if isinstance(value, ast.Load):
+            if value.type is not None:  # `x = load T[i, j] : DT[R, C]`: the annotation parses as the load's
+                if annotated is not None:  # `x = (load T[i, j] : DT[R, C]) : DT[R, C]`
+                    raise self.err(s.type.pos, "the load already has a type annotation")  # type: ignore[union-attr]
+                annotated = self.tile_type(value.type)
             if annotated is None:
                 raise self.err(
                     value.pos,

@@ -287,7 +287,9 @@ class ExprGen:
         if isinstance(e, ast.Call):
             return self.call(e, name)
         if isinstance(e, ast.Load):
-            raise self.err(e.pos, "'load' needs a type annotation: write it as 'x = load T[i, j] : DT[R, C]'")
+            if e.type is None:
+                raise self.err(e.pos, "'load' needs a type annotation: 'load T[i, j] : DT[R, C]'")
+            return self.load(e, self.tile_type(e.type), name)  # type: ignore[arg-type]
         raise self.err(e.pos, "unsupported expression")
 
     def numeric(self, v: Val, what: str) -> None:

@@ -224,8 +224,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
             tuple(a for a in args if a is not None),
         )
 
-    def load(self, meta: Meta, tensor: Token, indices: tuple) -> ast.Load:
-        return ast.Load(_pos(meta), str(tensor), _pos(tensor), indices)
+    def load(self, meta: Meta, tensor: Token, indices: tuple, ty: ast.TypeRef | None) -> ast.Load:
+        return ast.Load(_pos(meta), str(tensor), _pos(tensor), indices, ty)
 
 
 def _check_nesting(text: str, filename: str) -> None:
