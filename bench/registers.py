@@ -40,9 +40,10 @@ RESCHEDULED = ROOT / "tests" / "data" / "registers"
 
 def fixed_modules() -> dict[str, Path]:
     """Every example and every corpus kernel that schedules, warp-specialized
-    (the modules the simulator tests read, tests/data/simulate), but where
-    the register check rescheduled a kernel the default pipeline's module
-    with the check (tests/data/registers, each with its `twill.reg_reserve`)."""
+    (the modules the simulator tests read, tests/data/simulate), and from
+    tests/data/registers those of the kernels the simulator has none of and
+    of those the register check rescheduled (the default pipeline's module
+    with the check, each with its `twill.reg_reserve`)."""
     found = {p.stem: p for p in sorted(SIMULATED.rglob("*.mlir"))}
     found.update({p.stem: p for p in sorted(RESCHEDULED.glob("*.mlir"))})
     return dict(sorted(found.items()))
