@@ -62,7 +62,7 @@ def test_row_vector_registers_follow_the_layout() -> None:
 
 
 sys.path.insert(0, str(ROOT / "bench"))
-from registers import RESCHEDULED, fixed_modules  # noqa: E402  (bench/registers.py)
+from registers import fixed_modules  # noqa: E402  (bench/registers.py)
 
 FIXED = fixed_modules()
 """Every example and every corpus kernel that schedules, warp-specialized:
