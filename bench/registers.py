@@ -167,10 +167,22 @@ def summary(rows: list[KernelRow]) -> str:
     roles = [r for k in rows if not k.error and not k.holes for r in k.roles if r.model > 0]
     if not roles:
         return "no role measured\n"
-    known = [r for r in roles if r.least is not None and r.least >= 0]
-    diff = [r.least - r.model for r in known]  # type: ignore[operator]
-    under = [r for r in known if r.least > r.model]  # type: ignore[operator]
-    over = [r for r in roles if r.least is None]
+    # ptxas's count: the least clean budget where bisected, else what the role takes uncapped.
+    count = {
+        id(r): (r.least if r.least is not None and r.least >= 0 else None if r.least is None else r.ptxas)
+        for r in roles
+    }
+    known = [r for r in roles if count[id(r)] is not None]
+    diff = [count[id(r)] - r.model for r in known]  # type: ignore[operator]
+    under = [d for d in diff if d > 0]
+    over = [r for r in roles if count[id(r)] is None or r.ptxas > 255 or r.spill]
+    what = "least clean budget" if any(r.least is not None and r.least >= 0 for r in roles) else "ptxas uncapped"
+    spread = (
+        f"{what} - model from {min(diff):+d} to {max(diff):+d} registers per thread "
+        f"(median {statistics.median(diff):+g}, within 16 in {sum(abs(d) <= 16 for d in diff)})"
+        if diff
+        else "no role measured"
+    )
     clean = [k for k in rows if not k.error and not k.spill and not k.warnings]
     measured = [k for k in rows if not k.error]
     spread = (
