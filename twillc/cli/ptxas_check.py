@@ -85,6 +85,7 @@ def check_registers(
     built = first
     first_ii = _peaks_and_roles(first.scheduled)[2]
     first_blame = ""
+    tried: list[tuple[int, int, int, Built]] = []  # each spilling compile: spill bytes, warnings, order
     for round_ in range(MAX_ROUNDS + 1):
         try:
             whole = run_ptxas(built.cuda, arch)
@@ -98,6 +99,7 @@ def check_registers(
                     built.scheduled.attributes["twill.reg_check"] = StringAttr(note)
                     print(f"twillc: ptxas check: {note}", file=err)
                 return built
+            tried.append((whole.spill_stores + whole.spill_loads, len(whole.warnings), len(tried), built))
             peaks, roles, _ = _peaks_and_roles(built.scheduled)
             guilty = _guilty_roles(built.cuda, arch, roles)
             if not guilty:  # the roles spill only together (code they share): each role with registers gives 8
@@ -119,7 +121,7 @@ def check_registers(
                 else "no role holds registers in the model"
             )
             print(f"twillc: warning: ptxas: {whole.summary()} ({why}): {blame}", file=err)
-            return built
+            return _least_spilling(tried, err)
         if not round_:
             first_blame = f"{whole.summary()} at first in {blame}"
         reserve = list(register_reserve(built.scheduled))
@@ -139,11 +141,22 @@ def check_registers(
         except UserError as e:
             print(
                 f"twillc: warning: ptxas: {whole.summary()}, and no schedule fits the tighter budgets "
-                f"({e.message.splitlines()[0]}): the kernel of II {_peaks_and_roles(built.scheduled)[2]} "
-                "cycles spills",
+                f"({e.message.splitlines()[0]})",
                 file=err,
             )
-            return built
+            return _least_spilling(tried, err)
+    return built
+
+
+def _least_spilling(tried: list[tuple[int, int, int, Built]], err: IO[str]) -> Built:
+    """Of the compiles that spilled, the one with the fewest spill bytes,
+    then warnings, then the earliest (the first schedule on a tie)."""
+    bytes_, _, order, built = min(tried, key=lambda t: t[:3])
+    if len(tried) > 1:
+        ii = _peaks_and_roles(built.scheduled)[2]
+        print(
+            f"twillc: note: kept schedule {order + 1} of {len(tried)} (II {ii} cycles, {bytes_} B of spills)", file=err
+        )
     return built
 
 
