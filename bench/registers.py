@@ -83,7 +83,8 @@ def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
     from twillc.transforms.common import module_machine
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 
-    module = parse_module(path.read_text(), str(path), ".mlir")
+    where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+    module = parse_module(path.read_text(), where, ".mlir")
     machine = module_machine(module)
     row = KernelRow(path.stem, machine.arch)
     loop = find_loop(module)
@@ -101,7 +102,7 @@ def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
         for name in default_pipeline(module, "cu").split(","):  # a warp-specialized module: verify-schedule only
             get_all_passes()[name]()().apply(ctx, module)
         notes: list[str] = []
-        code = emit_scheduled(module, "cu", str(path), notes)
+        code = emit_scheduled(module, "cu", where, notes)
     except UserError as e:
         row.error = e.render().splitlines()[0]
         return row
@@ -185,12 +186,6 @@ def summary(rows: list[KernelRow]) -> str:
     )
     clean = [k for k in rows if not k.error and not k.spill and not k.warnings]
     measured = [k for k in rows if not k.error]
-    spread = (
-        f"least clean budget - model from {min(diff):+d} to {max(diff):+d} registers per thread "
-        f"(median {statistics.median(diff):+g}, within 16 in {sum(abs(d) <= 16 for d in diff)})"
-        if diff
-        else "no role compiles clean"
-    )
     return (
         f"{len(roles)} roles holding registers in kernels with no hole: {spread}; ptxas needs more than the "
         f"model counts in {len(under)}, more than 255 in {len(over)}. "
