@@ -46,6 +46,14 @@ from dialects.twill_attrs import (  # noqa: F401  (re-exported: the dialect's at
     WarpAttr,
     WarpOptionsAttr,
 )
+from dialects.twill_memory import (
+    MemoryPlanOp,
+    StagedOp,
+    TmemAccOp,
+    TmemOp,
+    TmemPendingOp,
+    TmemScratchOp,
+)
 from dialects.twill_outside import OUTSIDE_OPS, HandoffOp, LiveInOp, LiveOutOp, PostOp, verify_outside
 from dialects.twill_split import MaskSplitOp
 
@@ -387,6 +395,12 @@ Twill = Dialect(
         HandoffOp,
         WarpSpecializeOp,
         MaskSplitOp,
+        MemoryPlanOp,
+        TmemOp,
+        TmemPendingOp,
+        TmemAccOp,
+        TmemScratchOp,
+        StagedOp,
     ],
     [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )

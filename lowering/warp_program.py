@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
+from dialects.twill_memory import MemoryPlanOp, StagedOp, TmemAccOp, TmemOp, TmemPendingOp, TmemScratchOp
 from dialects.twill_split import MaskSplitOp, mask_only_ops, mask_split_of, split_selects
 from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
-from twillc.transforms.common import located_error
+from twillc.target.arch import Target
+from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
 from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for, initial_value
+from twillc.transforms.memory_plan import StagedTile, TmemPlan, tmem_resident
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,21 @@ class MaskSplit:
 
 
 @dataclass(frozen=True)
+class MemoryPlan:
+    """The loop's `twill.memory_plan` (`plan-memory`), resolved to its values."""
+
+    op: MemoryPlanOp
+    release: str  # dialects.twill_memory.RELEASES
+    tmem: TmemPlan  # tensor-memory columns (resident: the cost model's tiles kept there)
+    staged: tuple[StagedTile, ...]  # wgmma operands staged in shared memory, in the rule's order
+
+    @property
+    def deferred_release(self) -> bool:
+        """The loads share one ring, each slot released one iteration late."""
+        return self.release == "deferred"
+
+
+@dataclass(frozen=True)
 class WarpProgram:
     loop: tile.ForOp
     ws: WarpSpecializeOp
@@ -89,6 +108,7 @@ class WarpProgram:
     step: SSAValue
     outside: Outside
     split: MaskSplit | None = None
+    plan: MemoryPlan | None = None  # None: the module was printed before plan-memory ran
 
     @property
     def warp_of(self) -> dict[str, int]:
@@ -98,6 +118,27 @@ class WarpProgram:
     def cycle(self) -> dict[str, int]:
         """Each op's issue cycle in the schedule: stage * II + its offset."""
         return {c.op: c.stage * self.ii + c.at for r in self.roles for c in r.kernel}
+
+
+def scalar_arguments(module: ModuleOp) -> list[BlockArgument]:
+    """The kernel's scalar arguments (`scale: f32`), in order."""
+    return [
+        arg
+        for op in module.walk()
+        if isinstance(op, func.FuncOp)
+        for arg in op.args
+        if not isinstance(arg.type, tile.TensorType)
+    ]
+
+
+def find_memory_plan(loop: tile.ForOp) -> MemoryPlanOp | None:
+    """The `twill.memory_plan` among the twill ops that follow the loop."""
+    op = loop.next_op
+    while op is not None and op.dialect_name() == "twill":
+        if isinstance(op, MemoryPlanOp):
+            return op
+        op = op.next_op
+    return None
 
 
 def find_warp_specialize(loop: tile.ForOp) -> WarpSpecializeOp | None:
@@ -142,6 +183,7 @@ def read_warp_program(module: ModuleOp) -> WarpProgram:
     _check_crossings(loop, ops, runs, channels, ws)
     outside = _read_outside(loop, ops, runs, ws)
     split = _read_mask_split(loop, ops, runs)
+    plan = _read_memory_plan(loop, ops, channels, module_machine(module).target)
     return WarpProgram(
         loop,
         ws,
@@ -155,7 +197,70 @@ def read_warp_program(module: ModuleOp) -> WarpProgram:
         ws.step,
         outside,
         split,
+        plan,
     )
+
+
+def _read_memory_plan(
+    loop: tile.ForOp, ops: dict[str, Operation], channels: dict[str, ChannelRing], target: Target
+) -> MemoryPlan | None:
+    """The loop's memory plan, each entry naming what it should (a channel,
+    the op yielding a carried value, a role, an MMA with a staged operand)
+    and its columns within those allocated; None when it has none."""
+    op = find_memory_plan(loop)
+    if op is None:
+        return None
+    body = loop.body.block
+    yielded = list(body.last_op.operands) if isinstance(body.last_op, tile.YieldOp) else []
+    tmem = TmemPlan(resident=tmem_resident(loop, target), columns=op.tmem.value.data, mma_columns=op.mma.value.data)
+    staged: list[StagedTile] = []
+    for e in op.entry_ops():
+        if isinstance(e, TmemScratchOp):
+            tmem.scratch_at[e.warp.value.data] = _columns(e, e.at.value.data, 0, tmem.columns, "scratch")
+            continue
+        name = e.mma.data if isinstance(e, StagedOp) else e.value.data  # type: ignore[attr-defined]
+        x = ops.get(name)
+        if x is None:
+            raise located_error(e, f"memory plan: '{name}' names no op of the loop")
+        if isinstance(e, StagedOp):
+            if not isinstance(x, tile.MmaOp):
+                raise located_error(e, f"memory plan: staged '{name}' is not an MMA")
+            value = x.lhs if e.operand.data in ("a^T", "a8") else x.rhs
+            staged.append(StagedTile(value, x, e.operand.data, e.nbytes.value.data))
+            continue
+        v = x.results[0]
+        if isinstance(e, TmemAccOp):
+            if v not in yielded:
+                raise located_error(e, f"memory plan: accumulator '{name}' is not a value the loop carries")
+            i = yielded.index(v)
+            at = _columns(e, e.at.value.data, v.type.get_shape()[1], tmem.columns, name)  # type: ignore[attr-defined]
+            for carried in (body.args[i + 1], v, loop.res[i]):
+                tmem.acc_at[carried] = at
+            continue
+        if name not in channels or channels[name].memory != "tmem":
+            raise located_error(e, f"memory plan: '{name}' is no channel in tensor memory")
+        if isinstance(e, TmemPendingOp):
+            tmem.pending.add(v)
+            continue
+        assert isinstance(e, TmemOp)
+        cols = v.type.get_shape()[1] * channels[name].depth  # type: ignore[attr-defined]
+        tmem.tmem_at[v] = _columns(e, e.at.value.data, cols, tmem.columns, name)
+        if e.kind.data == "mma":
+            tmem.umma_direct.add(v)
+        elif e.kind.data == "in_place":
+            tmem.in_place.add(v)
+    return MemoryPlan(op, op.release.data, tmem, tuple(staged))
+
+
+def _columns(entry: Operation, at: int, width: int, allocated: int, what: str) -> int:
+    """`at`, checked: columns [at, at + width) lie within those allocated."""
+    if at + max(width, 1) > allocated:
+        raise located_error(
+            entry,
+            f"memory plan: the tensor-memory columns of '{what}' ({at} to {at + width}) run past the {allocated} "
+            "allocated (run plan-memory again)",
+        )
+    return at
 
 
 def _read_mask_split(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, int]) -> MaskSplit | None:

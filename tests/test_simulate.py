@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from lowering.simulate.warp_sim import Options, simulate
-from lowering.warp_program import read_warp_program
+from lowering.transforms.plan_memory import write_memory_plan
+from lowering.warp_program import find_memory_plan, read_warp_program
 from twillc.cli.compile import parse_module
+from twillc.transforms.ir_graph import find_loop
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted((ROOT / "tests" / "data" / "simulate").glob("*.mlir"))
@@ -23,6 +25,8 @@ CORPUS = sorted((ROOT / "tests" / "data" / "simulate" / "corpus").glob("*.mlir")
 @cache
 def _read(path: Path):
     module = parse_module(path.read_text(), str(path), ".mlir")
+    if find_memory_plan(find_loop(module)) is None:  # printed before warp-specialize wrote the plan
+        write_memory_plan(module)
     return module, read_warp_program(module)
 
 

@@ -6,22 +6,19 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import ModuleOp
 
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop
 
-if TYPE_CHECKING:
-    from lowering.warp_program import WarpProgram
-
 
 def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "trap") -> str:
     """The kernel and host launcher for the module's target architecture,
-    from its warp-specialized loop (`lowering.warp_program`): on sm_90a the
-    GEMM class (`gemm_class`) with its deferred slot release, every other
-    loop (a GEMM with a scalar argument or a mask split included) by the
+    from its warp-specialized loop (`lowering.warp_program`) and its memory
+    plan (`plan-memory`): a loop whose plan releases slots one iteration
+    late (sm_90a's GEMM class) by the GEMM printer (lowering/cuda/sm90.py),
+    every other loop (a GEMM with a scalar argument or a mask split included) by the
     general emitter, whose holes are appended to `notes`; each hole traps at
     run time, or is left empty with `holes="skeleton"`."""
     from lowering.cuda.kernel_plan import plan_sm90
@@ -31,28 +28,15 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     from lowering.warp_program import read_warp_program
 
     program = read_warp_program(module)
+    if program.plan is None:
+        raise located_error(program.ws, "code generation reads the memory plan: run plan-memory first")
     check_emittable(program, module)
-    if uses_gemm_printer(module, program):
+    if program.plan.deferred_release:  # plan-memory's choice: the GEMM class's printer
         return emit_sm90(plan_sm90(program, module), source)
     code, left = emit_skeleton(program, module, source, holes)
     if notes is not None:
         notes += left
     return code
-
-
-def uses_gemm_printer(module: ModuleOp, program: WarpProgram) -> bool:
-    """Whether `emit_cuda` prints this loop with the sm_90a GEMM printer
-    (`lowering.cuda.sm90`: one ring for every load, each slot released one
-    iteration late) rather than role by role."""
-    from lowering.cuda.preconditions import scalar_arguments
-    from twillc.transforms.memory_plan import gemm_class
-
-    return (
-        module_machine(module).target.gemm_release
-        and gemm_class(program.loop)
-        and not scalar_arguments(module)
-        and program.split is None
-    )
 
 
 def emit_ptx(module: ModuleOp, code: str) -> str:

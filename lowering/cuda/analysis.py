@@ -17,7 +17,6 @@ from twillc.transforms.memory_plan import (
     carried_in_place,
     chunk_carried,
     in_smem,
-    plan_tmem,
     umma_shape,
 )
 
@@ -26,13 +25,11 @@ class LoopAnalysis:
     """A part of the general emitter (`lowering.cuda.skeleton._Emitter`)."""
 
     def _plan_tmem(self, found: dict) -> None:
-        """Tensor-memory columns on sm_100a, by the one allocation rule
-        (`twillc.transforms.memory_plan.plan_tmem`); which channels are not
-        in shared memory is what `warp-specialize` wrote into the
-        warp-specialized IR (by the same rule): the two must agree."""
-        ids = {res: self.op_id[id(res.owner)] for res in self.reg_channels}
-        chans = {res: (self.depths[k], found[k].memory) for res, k in ids.items()}
-        plan = plan_tmem(self.loop, chans, self.warp, self.target)
+        """Tensor-memory columns as `plan-memory` wrote them (the one
+        allocation rule, `twillc.transforms.memory_plan.plan_tmem`); which
+        channels are not in shared memory is what `warp-specialize` wrote
+        into the warp-specialized IR (by the same rule): the two must agree."""
+        plan = self.program.plan.tmem  # type: ignore[union-attr]  (emit_cuda checks that there is one)
         self.tmem_at: dict[SSAValue, int] = plan.tmem_at  # channel value -> its ring's first column
         self.umma_direct: set[SSAValue] = plan.umma_direct  # channel values their MMA writes
         self.scratch_at: dict[int, int] = plan.scratch_at  # warp -> first column of its MMA accumulator

@@ -11,16 +11,14 @@ checked where that layout is decided."""
 
 from __future__ import annotations
 
-from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import BlockArgument
 
 from dialects import tile
 from dialects.tile import element_name
 from lowering.cuda.dtypes import ELTS, elt
 from lowering.cuda.index_expr import c_index
 from lowering.cuda.tiles import narrow_rows, nbytes
-from lowering.warp_program import WarpProgram
+from lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
@@ -34,17 +32,6 @@ def launched_warps(program: WarpProgram) -> list[int]:
     loads = [name for name, op in program.ops.items() if isinstance(op, tile.LoadOp)]
     producer = warp_of[loads[0]] if loads else 0
     return [producer, *sorted({warp_of[name] for name in program.ops} - {producer})]
-
-
-def scalar_arguments(module: ModuleOp) -> list[BlockArgument]:
-    """The kernel's scalar arguments (`scale: f32`), in order."""
-    return [
-        arg
-        for op in module.walk()
-        if isinstance(op, func.FuncOp)
-        for arg in op.args
-        if not isinstance(arg.type, tile.TensorType)
-    ]
 
 
 def check_scalar_arguments(module: ModuleOp) -> None:

@@ -58,7 +58,7 @@ from lowering.cuda.tiles import (
 )
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
-from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words, staged_tiles
+from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words
 
 POST_LOOP_RESERVE = 32
 """Registers a role's code after the loop holds beside its tiles (addresses,
@@ -216,7 +216,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             )
         )
         # their staging buffers and those of register B operands, by the one rule
-        self.staged_tiles = staged_tiles(self.loop_ops, self.target)
+        self.staged_tiles = list(self.program.plan.staged)
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from dialects import tile
 from lowering.cuda.dtypes import Elt, elt
 from lowering.cuda.index_expr import c_index
+from lowering.cuda.lowerings import lowering_of
 from lowering.cuda.tiles import (
     BINARY,
     UNARY,
@@ -51,22 +52,10 @@ class TileMath:
             return [f"      // {what}: computed per element in {self.out(into)}'s chunks"]
         if id(op) in self.chunk_roots:
             return self._chunked_update(op)
-        if self._umma_shape(op) is not None:
-            return self._umma(op)  # type: ignore[arg-type]
-        wgmma = self.target.wgmma
-        if (
-            wgmma
-            and isinstance(op, tile.MmaOp)
-            and self._in_smem(op.lhs)
-            and self._in_smem(op.rhs)
-            and not op.transpose_lhs
-        ):
-            return self._wgmma(op)
-        if isinstance(op, tile.StoreOp | tile.StoreAddOp):
-            return self._store(op, "      ", self.iv)
-        math = self._math(op)
-        if math is not None:
-            return math
+        lower = lowering_of(self.target, type(op))  # one lowering per op class and target (lowerings.py)
+        code = lower(self, op) if lower is not None else None
+        if code is not None:
+            return code
         # a result kept in tensor memory (a carried accumulator updated in
         # place, `acc_at`) is written there, as its readers and stores read it
         outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]

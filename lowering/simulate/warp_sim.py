@@ -30,9 +30,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
-from lowering.cuda import uses_gemm_printer
 from lowering.simulate.reference import Machine, body_operand, find_func, run_reference
 from lowering.warp_program import RoleCopy, WarpProgram
+from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import cost_of
 from twillc.transforms.loop_handoff import carried_source
 
@@ -453,7 +453,9 @@ def simulate(
     that ran each op instance once computes what the numeric run computes)."""
     rep = Report()
     roles = [r.warp for r in prog.roles]
-    deferred = uses_gemm_printer(module, prog)
+    if prog.plan is None:
+        raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
+    deferred = prog.plan.deferred_release  # the slot release plan-memory chose, which the printer follows
     for t in trips:
         bid = max(t - 1, 0)
         sz = dict(sizes) if sizes else {}

@@ -22,7 +22,10 @@ Each channel's memory (`smem` or `tmem`, no ring in shared memory) is the
 allocation rule's (`twillc.transforms.memory_plan`), which the CUDA
 emitter and `joint-schedule` use too: on sm_100a, the rings of the MMA
 results the cost model keeps in tensor memory, then the other [128, N] f32
-register tiles while the 512 columns last."""
+register tiles while the 512 columns last.
+
+Its last step is `plan-memory` (lowering/transforms/plan_memory.py): the
+memory plan the printer and the simulator read, written after it."""
 
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
 from lowering.transforms.expand import channels, program_from_ir
 from lowering.transforms.loop_boundary import outside_entries
+from lowering.transforms.plan_memory import write_memory_plan
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.memory_plan import channel_memory, gemm_class, ring_depths
@@ -83,3 +87,4 @@ class WarpSpecializePass(ModulePass):
             Rewriter.replace_op(after, result)
         else:
             Rewriter.insert_op(result, InsertPoint.after(pipeline))
+        write_memory_plan(op)  # the plan-memory step: what the kernel allocates where

@@ -50,6 +50,12 @@ def _warp_specialize() -> type[ModulePass]:
     return WarpSpecializePass
 
 
+def _plan_memory() -> type[ModulePass]:
+    from lowering.transforms.plan_memory import PlanMemoryPass
+
+    return PlanMemoryPass
+
+
 def _verify_schedule() -> type[ModulePass]:
     from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -96,6 +102,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "verify-schedule": _verify_schedule,
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
+        "plan-memory": _plan_memory,
         "sub-tile": _sub_tile,
         "cse": _cse,
         "mask-split": _mask_split,
@@ -118,6 +125,7 @@ PASS_SUMMARIES = {
     "variant-search": "schedule the kernel (its repeats once) unsplit, sub-tiled in 2, 3, ... parts and with its "
     "loop's steps split; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
+    "plan-memory": "the warp-specialized kernel's memory plan (release policy, tensor memory, staged tiles)",
     "simulate": "run the warp-specialized program under many interleavings against the loop; exit 3 on a finding",
 }
 
@@ -137,7 +145,7 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     module) are not run again, so an edited module is compiled as written.
     A scheduled module is always re-checked by verify-schedule."""
     from dialects import tile
-    from dialects.twill import PipelineOp, ScheduleAttr, WarpSpecializeOp
+    from dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
     passes = SCHEDULE_PIPELINE.split(",") + lowering
@@ -161,6 +169,8 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     rest = passes[last + 1 :]
     if scheduled and "verify-schedule" not in rest:
         rest.insert(0, "verify-schedule")
+    if lowering and "warp-specialize" not in rest and not any(isinstance(op, MemoryPlanOp) for op in ops):
+        rest.append("plan-memory")  # warp-specialized before plan-memory was its step (or its plan deleted)
     return ",".join(rest)
 
 

@@ -60,6 +60,16 @@ ALU_OPS = (
 # SEL, LOP3), at the machine's integer rate.
 INT_ALU_OPS = tile.MASK_OPS
 
+# The tile ops that cost nothing at tile granularity (`derive_cost` gives
+# them none), and why; every other tile op has a cost rule
+# (tests/test_lowering_registry.py checks it).
+COSTLESS: dict[type[Operation], str] = {
+    tile.ForOp: "the loop itself: its ops are costed",
+    tile.YieldOp: "the hand-off of carried values: the schedule's recurrence edges",
+    tile.SizeOp: "a kernel argument",
+    tile.BlockIdOp: "the CTA index",
+}
+
 OVERRIDE_KEYS = (
     "unit",
     "cycles",
@@ -259,7 +269,7 @@ def _fp8_staging(op: tile.MmaOp, machine: Machine) -> int:
 
 def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] = frozenset()) -> _Derived | None:
     """The cost of one tile op on `machine`; None for ops that cost nothing
-    at tile granularity (index arithmetic, constants, the loop itself).
+    at tile granularity (`COSTLESS`, and index arithmetic of other dialects).
     `chunked`: the column-chunked updates (`chunked_ops`)."""
     r, lat = machine.rates, machine.latency
     if op in chunked:
