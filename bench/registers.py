@@ -73,12 +73,25 @@ class KernelRow:
     roles: list[RoleRow] = field(default_factory=list)
 
 
+def lowered_cuda(module: object, where: str) -> str:
+    """The CUDA of a scheduled module, after what the default pipeline still
+    runs on it for `-o k.cu` (for a warp-specialized module: verify-schedule,
+    and plan-memory where it was printed before the plan)."""
+    from lowering.targets import emit_scheduled
+    from twillc.cli.passes import default_pipeline, get_all_passes
+    from twillc.ir.context import make_context
+
+    ctx = make_context()
+    for name in default_pipeline(module, "cu").split(","):  # type: ignore[arg-type]
+        if name:
+            get_all_passes()[name]()().apply(ctx, module)  # type: ignore[arg-type]
+    return emit_scheduled(module, "cu", where, [])  # type: ignore[arg-type]
+
+
 def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
     from lowering.cuda.ptxas import PtxasError, role_min_budget, role_needs, run_ptxas
-    from lowering.targets import emit_scheduled
     from twillc.cli.compile import parse_module
     from twillc.diagnostics import UserError
-    from twillc.ir.context import make_context
     from twillc.scheduling.lifetimes import register_peaks
     from twillc.transforms.common import module_machine
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
@@ -96,13 +109,7 @@ def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
     peaks = register_peaks(graph, schedule)
     roles = {r.id: r for r in schedule.roles}
     try:
-        from twillc.cli.passes import default_pipeline, get_all_passes
-
-        ctx = make_context()
-        for name in default_pipeline(module, "cu").split(","):  # a warp-specialized module: verify-schedule only
-            get_all_passes()[name]()().apply(ctx, module)
-        notes: list[str] = []
-        code = emit_scheduled(module, "cu", where, notes)
+        code = lowered_cuda(module, where)
     except UserError as e:
         row.error = e.render().splitlines()[0]
         return row

@@ -62,7 +62,7 @@ def test_row_vector_registers_follow_the_layout() -> None:
 
 
 sys.path.insert(0, str(ROOT / "bench"))
-from registers import fixed_modules  # noqa: E402  (bench/registers.py)
+from registers import fixed_modules, lowered_cuda  # noqa: E402  (bench/registers.py)
 
 FIXED = fixed_modules()
 """Every example and every corpus kernel that schedules, warp-specialized:
@@ -84,12 +84,11 @@ def _fixed_report(path: Path) -> object:
     """ptxas's report of a fixed warp-specialized module's CUDA, or the
     message of the emitter's refusal."""
     from lowering.cuda.ptxas import run_ptxas
-    from lowering.targets import emit_scheduled
     from twillc.diagnostics import UserError
 
     module = parse_module(path.read_text(), str(path), ".mlir")
     try:
-        code = emit_scheduled(module, "cu", str(path), [])
+        code = lowered_cuda(module, str(path))
     except UserError as e:
         return e.render().splitlines()[0]
     return run_ptxas(code, module_machine(module).arch)
