@@ -9,6 +9,7 @@ twill.memory_plan release "last-use" tmem 512 mma 384 {
   twill.tmem "s" at 0 mma         // an MMA-written channel ring
   twill.tmem "p" at 384 ring      // a register tile's channel ring
   twill.tmem "o_next" at 256 in_place  // written in its accumulator's slots
+  twill.tmem "cast" at 0 over     // P written over S's slot (tmem_alias)
   twill.tmem_pending "sub"        // kept in tensor memory, no columns left
   twill.tmem_acc "o" at 256       // a carried accumulator, the whole loop
   twill.tmem_scratch warp 2 at 128  // a role's other MMAs
@@ -34,9 +35,11 @@ from xdsl.utils.exceptions import VerifyException
 RELEASES = ("last-use", "deferred")
 """Slot release policies (module docstring)."""
 
-TMEM_KINDS = ("mma", "ring", "in_place")
+TMEM_KINDS = ("mma", "ring", "in_place", "over")
 """A tensor-memory channel ring: written by its MMA, stored to by its role
-(a register tile), or written in place in its accumulator's slots."""
+(a register tile), written in place in its accumulator's slots, or written
+over the first columns of another channel's slot (`over`: FA4's P over S,
+`memory_plan.tmem_alias`: that channel's slot of the same iteration)."""
 
 STAGED_OPERANDS = ("a^T", "b", "a8", "b8^T")
 """`memory_plan.StagedTile.operand`."""

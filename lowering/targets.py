@@ -8,7 +8,7 @@ from twillc.diagnostics import UserError
 
 
 def emit_scheduled(
-    module: ModuleOp, kind: str, source: str = "<input>", notes: list[str] | None = None, holes: str = "trap"
+    module: ModuleOp, kind: str, source: str = "<input>", notes: list[str] | None = None, holes: str = "refuse"
 ) -> str:
     from lowering.emit_json import dumps, schedule_json
     from lowering.emit_text import gantt_text

@@ -24,7 +24,7 @@ from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
 from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for, initial_value
-from twillc.transforms.memory_plan import StagedTile, TmemPlan, tmem_resident
+from twillc.transforms.memory_plan import StagedTile, TmemPlan, rescaled_in_tmem, tmem_alias, tmem_resident
 
 
 @dataclass(frozen=True)
@@ -249,6 +249,19 @@ def _read_memory_plan(
             tmem.umma_direct.add(v)
         elif e.kind.data == "in_place":
             tmem.in_place.add(v)
+        elif e.kind.data == "over":
+            s = tmem_alias(x, target)
+            if s is None:
+                raise located_error(e, f"memory plan: '{name}' is written over no MMA result of its iteration")
+            tmem.alias[v] = s
+    for v, s in tmem.alias.items():
+        if tmem.tmem_at.get(s) != tmem.tmem_at[v]:
+            raise located_error(op, "memory plan: a tile written over another channel's slot is not at its columns")
+    values = {x.results[0]: (0, "") for n, x in ops.items() if n in channels}
+    for arg in body.args[1:]:  # FA4's O on one role: its rescale in its columns too
+        acc = rescaled_in_tmem(loop, arg, values, target) if arg in tmem.acc_at else None
+        if acc is not None:
+            tmem.acc_at[acc] = tmem.acc_at[arg]
     return MemoryPlan(op, op.release.data, tmem, tuple(staged))
 
 

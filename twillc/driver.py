@@ -91,10 +91,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--num-warps", type=int, default=4, help="a Triton input's num_warps (default 4)")
     p.add_argument(
         "--cuda-holes",
-        choices=("trap", "skeleton"),
-        default="trap",
-        help="what the body of a TWILLC-HOLE device function (tile math not generated yet, sm_100a) does: "
-        "trap (default: __trap() at run time, the kernel never computes garbage) or skeleton (left empty, to fill in)",
+        choices=("refuse", "trap", "skeleton"),
+        default="refuse",
+        help="a form not generated on sm_100a: refuse (default: a located error, no output), or, asked for "
+        "explicitly, a TWILLC-HOLE device function that traps at run time (trap) or is left empty (skeleton)",
     )
     p.add_argument(
         "--no-ptxas-check",

@@ -13,14 +13,16 @@ from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop
 
 
-def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "trap") -> str:
+def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "refuse") -> str:
     """The kernel and host launcher for the module's target architecture,
     from its warp-specialized loop (`lowering.warp_program`) and its memory
     plan (`plan-memory`): a loop whose plan releases slots one iteration
     late (sm_90a's GEMM class) by the GEMM printer (lowering/cuda/sm90.py),
     every other loop (a GEMM with a scalar argument or a mask split included) by the
-    general emitter, whose holes are appended to `notes`; each hole traps at
-    run time, or is left empty with `holes="skeleton"`."""
+    general emitter. A form it does not generate is a located error
+    (`holes="refuse"`, the default); asked for explicitly, a hole appended
+    to `notes` that traps at run time (`"trap"`) or is left empty
+    (`"skeleton"`)."""
     from lowering.cuda.kernel_plan import plan_sm90
     from lowering.cuda.preconditions import check_emittable
     from lowering.cuda.skeleton import emit_skeleton

@@ -36,9 +36,20 @@ class LoopAnalysis:
         self.acc_at: dict[SSAValue, int] = plan.acc_at  # carried accumulator (block arg, result, loop result)
         self.umma_in_place: set[SSAValue] = plan.in_place  # MMA results written in their accumulator's slot
         # Tiles the cost model keeps in tensor memory that cross roles with no
-        # columns left for them (FA4 puts P over S's columns: that needs
-        # liveness-based reuse): synchronized, their hand-over is a hole.
+        # columns left for them (P is written over S, `TmemPlan.alias`, where
+        # it can be): refused, or, asked for, their hand-over is a hole.
         self.tmem_pending: set[SSAValue] = plan.pending
+        self.tmem_alias: dict[SSAValue, SSAValue] = plan.alias  # P -> the channel S whose slot it is written in
+        if self.tmem_pending and self.hole_mode not in ("trap", "skeleton"):
+            res = next(r for r in self.reg_channels if r in self.tmem_pending)
+            taken = ", ".join(f"{self.name(v)} {c}" for v, c in plan.tmem_at.items())
+            raise located_error(
+                res.owner,  # type: ignore[arg-type]
+                f"CUDA emission for {self.target.name}: '{self.name(res)}', a tile kept in tensor memory that "
+                f"crosses roles, gets no tensor-memory columns (first columns taken: {taken}; {plan.columns} "
+                f"allocated of {self.target.tmem_columns}): not generated "
+                "(--cuda-holes=skeleton emits the kernel with its hand-over as a hole)",
+            )
         self.tmem_cols = plan.columns
         self.umma_roles = {self.warp(op) for op in self.loop_ops if self._umma_shape(op) is not None}
         self.resident = plan.resident
@@ -270,7 +281,19 @@ class LoopAnalysis:
         """Whether role `w` reads `v` in place in tensor memory (never whole in
         registers): its carried accumulator, a channel slot its MMA writes, or
         one another role stored a register tile to."""
-        return self._acc_on(v, w) or self._tmem_channel(v, w)
+        return (
+            self._acc_on(v, w)
+            or self._tmem_channel(v, w)
+            or (v in self.tmem_at and isinstance(v.owner, Operation) and id(v.owner) in self.ts_mmas)
+            or self._tmem_received(v, w)
+            or self._streams_to_slot(v, w)
+        )
+
+    def _sent_whole(self, v: SSAValue) -> bool:
+        """A tile the cost model keeps in tensor memory that the role being
+        emitted computes in registers and stores whole to its channel's slot
+        (FA4's P, cast to f16 and written over S)."""
+        return v in self.reg_channels and v in self.tmem_at and self.warp(v.owner) == self._role  # type: ignore[arg-type]
 
     def _acc_on(self, v: SSAValue, w: int) -> bool:
         """Whether `v` is a carried accumulator in tensor memory (`acc_at`) as

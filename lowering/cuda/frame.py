@@ -12,6 +12,7 @@ from dialects import tile
 from lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
 from lowering.cuda.dtypes import elt
 from lowering.cuda.kernel_plan import trip_count_expr
+from lowering.cuda.preconditions import refuse_hole
 from lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, HOST_ROWS, TensorMap, host_launcher
 from lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from lowering.cuda.tiles import (
@@ -226,8 +227,7 @@ class KernelFrame:
         if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
             return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
         text = what or f"{op_name}({', '.join(ins)})"
-        if self.target.refuses_holes:  # complete there: what is not generated is refused, never a hole
-            raise located_error(op, f"CUDA emission for sm_90a: {unsupported(op, text)} is not generated")
+        refuse_hole(op, self.target, unsupported(op, text), self.hole_mode)
         where = loc_text(op, self.source)
         fn = f"twillc_hole_{len(self._hole_of)}"
         self._hole_of[key] = fn

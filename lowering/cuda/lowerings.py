@@ -76,9 +76,12 @@ def _wgmma(e: Any, op: tile.MmaOp) -> list[str] | None:
 
 @lowers((Sm100a,), tile.MmaOp)
 def _tcgen05(e: Any, op: tile.MmaOp) -> list[str] | None:
-    """tcgen05.mma from shared memory into tensor memory (`umma_shape`)."""
+    """tcgen05.mma from shared memory into tensor memory (`umma_shape`), or
+    with A in tensor memory (FA4's P V, the TS form: `Tcgen05Ops._umma_ts`)."""
     if e._umma_shape(op) is not None:
         return e._umma(op)
+    if id(op) in e.ts_mmas:
+        return e._umma_ts(op)
     return e._math(op)
 
 
@@ -88,8 +91,7 @@ def _store(e: Any, op: tile.StoreOp | tile.StoreAddOp) -> list[str] | None:
     return e._store(op, "      ", e.iv)
 
 
-@lowers(
-    BOTH,
+TILE_MATH = (
     tile.UnaryOp,
     tile.BinaryOp,
     tile.ReductionOp,
@@ -101,7 +103,25 @@ def _store(e: Any, op: tile.StoreOp | tile.StoreAddOp) -> list[str] | None:
     LogicOp,
     SelectOp,
 )
+
+
+@lowers((Sm90a,), *TILE_MATH)
 def _tile_math(e: Any, op: Operation) -> list[str] | None:
     """Element-wise math, reductions, casts, constants and masks in the
     target's register layout (`TileMath._math`)."""
+    return e._math(op)
+
+
+@lowers((Sm100a,), *TILE_MATH)
+def _tile_math_tmem(e: Any, op: Operation) -> list[str] | None:
+    """The same in the tensor-memory row layout; an op reading a tile in
+    tensor memory streams it in column chunks (`Tcgen05Ops._tmem_math`), a
+    cast only stored to tensor memory is converted as it is stored (FA4's P,
+    `Tcgen05Ops._cast_sent`)."""
+    streamed = e._tmem_math(op)
+    if streamed is not None:
+        return streamed
+    if op.results and e._cast_sent(op.results[0]):
+        what = f"{e.out(op.results[0])} = cast({e.name(op.operands[0])})"
+        return [f"      // {what}: converted as it is stored to its slot"]
     return e._math(op)

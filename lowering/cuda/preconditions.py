@@ -12,6 +12,7 @@ checked where that layout is decided."""
 from __future__ import annotations
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 
 from dialects import tile
 from dialects.tile import element_name
@@ -22,6 +23,16 @@ from lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
+
+
+def refuse_hole(op: Operation, target: Target, what: str, mode: str) -> None:
+    """A form the printer does not generate: a located error at its op, before
+    any output is written; on sm_100a, with `--cuda-holes=trap` or
+    `skeleton` asked for explicitly, a marked hole instead (sm_90a never
+    leaves one)."""
+    if target.refuses_holes or mode not in ("trap", "skeleton"):
+        hint = "" if target.refuses_holes else " (--cuda-holes=skeleton emits the kernel with it as a marked hole)"
+        raise located_error(op, f"CUDA emission for {target.name}: {what} is not generated{hint}")
 
 
 def launched_warps(program: WarpProgram) -> list[int]:

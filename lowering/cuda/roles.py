@@ -20,6 +20,7 @@ from lowering.cuda.tiles import (
 )
 from twillc.transforms.common import located_error
 from twillc.transforms.loop_handoff import computed_for, initial_value
+from twillc.transforms.memory_plan import tmem_tile
 
 
 class RoleCode:
@@ -123,6 +124,7 @@ class RoleCode:
                     and not self._in_tmem(v, w)
                     and not self._read_in_place(v, w)
                     and v not in self.chunk_values
+                    and not self._cast_sent(v)
                     and not (self._split_on and id(v.owner) in self.mask_only)
                 ):
                     regs[v] = v.type
@@ -236,7 +238,7 @@ class RoleCode:
         role reads is sent once it is computed (a loop result at once), one
         from another role received before its first use; an accumulator
         still in tensor memory is read into registers for the tile math."""
-        out: list[str] = []
+        out: list[str] = self._final_waits(w)
         channels = list(self.post_channels)
 
         def send(v: SSAValue) -> None:
@@ -298,9 +300,11 @@ class RoleCode:
         n = self.name(v)
         out = [f"{ind}tw_mbar_wait(&sm.{n}_full[{slot}], {parity});"]
         if v in self.tmem_at:
+            if v in self.tmem_alias or not tmem_tile(v.type):
+                raise located_error(v.owner, f"CUDA emission: '{n}' read whole from tensor memory is not generated")  # type: ignore[arg-type]
             out += [
                 f"{ind}tw_tcgen05_fence_after();",
-                f"{ind}twillc_tmem_load<{self._n(v.type)}>({into}, {self._tmem_slot(v, slot)});",  # type: ignore[arg-type]
+                f"{ind}twillc_tmem_load<{self._n(v.type)}>({into}, {self._tmem_slot(v, slot.rsplit(' % ', 1)[0])});",  # type: ignore[arg-type]
                 f"{ind}tw_tcgen05_fence_before();",
             ]
         elif v in self.tmem_pending:  # no tensor-memory columns and no shared-memory ring: a hole, as its send
@@ -355,6 +359,16 @@ class RoleCode:
             if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+            elif self._tmem_received(v, w):  # read in the previous iteration's slot, released after its last use
+                y = self._yielded(v)
+                assert y is not None
+                n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
+                out += [
+                    f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, in its slot",
+                    f"{ind}  tw_mbar_wait(&sm.{n}_full[(kt - 1) % {d}], ((kt - 1) / {d}) & 1);",
+                    f"{ind}  tw_tcgen05_fence_after();",
+                    f"{ind}}}",
+                ]
             elif self._received(v, w):
                 y = self._yielded(v)
                 assert y is not None
@@ -374,6 +388,10 @@ class RoleCode:
                     ]
                 else:
                     out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
+        streamed = [r for r in op.results if self._streams_to_slot(r, w)]
+        for res in streamed:  # computed in its slot: free before the op writes it
+            n, d = self.name(res), self.depths[self.op_id[id(op)]]
+            out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
         code = self._op(op)
         out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in code]
         for res in op.results:
@@ -381,7 +399,9 @@ class RoleCode:
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
                 out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
         for res in op.results:
-            if res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
+            if res in streamed:
+                out.append(f"{ind}tw_mbar_arrive(&sm.{self.name(res)}_full[kt % {self.depths[self.op_id[id(op)]]}]);")
+            elif res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
                 out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
                 # an accumulator kept in tensor memory (`acc_at`) is read there, not from an array
@@ -398,14 +418,19 @@ class RoleCode:
                         f"{ind}for (int c = 0; c < {cols}; c += 32) {{",
                         f"{ind}  float x[32];",
                         f"{ind}  twillc_tmem_load<32>(x, {src} + c);",
-                        f"{ind}  twillc_tmem_store<32>({self._tmem_slot(res, f'kt % {d}')} + c, x);",
+                        f"{ind}  twillc_tmem_store<32>({self._tmem_slot(res)} + c, x);",
                         f"{ind}}}",
                         f"{ind}tw_tcgen05_fence_before();",
                     ]
                 elif res in self.tmem_at:
+                    if tmem_tile(res.type):
+                        store = f"twillc_tmem_store<{self._n(res.type)}>({self._tmem_slot(res)}, {self.out(res)});"  # type: ignore[arg-type]
+                    else:  # 16-bit, packed in pairs; a cast's input converted on the way (`_cast_sent`)
+                        src = self.name(op.operands[0]) if self._cast_sent(res) else self.out(res)
+                        k = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                        store = f"twillc_tmem_store_h<{k}, {c_elt(res.type)}>({self._tmem_slot(res)}, {src});"  # type: ignore[arg-type]
                     out += [
-                        f"{ind}twillc_tmem_store<{self._n(res.type)}>("
-                        f"{self._tmem_slot(res, f'kt % {d}')}, {self.out(res)});",
+                        f"{ind}{store}",
                         f"{ind}tw_tcgen05_fence_before();",
                     ]
                 else:
@@ -418,6 +443,13 @@ class RoleCode:
             elif events["last"].get(v) is op and self._read_in_place(v, w):
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release")
+            elif events["last"].get(v) is op and self._tmem_received(v, w):
+                y = self._yielded(v)
+                n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]  # type: ignore[union-attr,arg-type]
+                out += [
+                    f"{ind}tw_tcgen05_fence_before();",
+                    f"{ind}if (kt > 0) tw_mbar_arrive(&sm.{n}_empty[(kt - 1) % {d}]);  // release",
+                ]
             elif events["last"].get(v) is op and self._tmem_channel(v, w) and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out += [

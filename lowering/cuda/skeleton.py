@@ -64,13 +64,15 @@ POST_LOOP_RESERVE = 32
 """Registers a role's code after the loop holds beside its tiles (addresses,
 indices, counters): ptxas's own, no tile's."""
 
-HOLE_MODES = ("trap", "skeleton")
-"""What a hole's body does: `trap` (the default) stops the kernel with
-`__trap()` when it is reached, so that a kernel with a hole never computes
-garbage; `skeleton` leaves it empty, for a person filling it in."""
+HOLE_MODES = ("refuse", "trap", "skeleton")
+"""What the emitter does with a form it does not generate: `refuse` (the
+default) stops with a located error at the op and writes nothing
+(`lowering.cuda.preconditions.refuse_hole`); asked for explicitly, a hole:
+a device function whose body is `__trap()` (`trap`: the kernel stops when it
+reaches it) or empty (`skeleton`, for a person filling it in)."""
 
 
-def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: str = "trap") -> tuple[str, list[str]]:
+def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: str = "refuse") -> tuple[str, list[str]]:
     """The kernel source and the holes it leaves (one line each)."""
     emitter = _Emitter(program, module, source)
     emitter.hole_mode = holes
@@ -78,7 +80,7 @@ def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: st
 
 
 class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05Ops):
-    hole_mode = "trap"  # see HOLE_MODES
+    hole_mode = "refuse"  # see HOLE_MODES
 
     def __init__(self, program: WarpProgram, module: ModuleOp, source: str) -> None:
         self.module = module
@@ -223,6 +225,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._plan_chunks()
         self._read_outside()
+        self._plan_streams()
         self._post_loop_budgets(after)
         out = self._emit(before, after)
         return out, self.holes

@@ -69,7 +69,7 @@ class TileMath:
         tiles = [v for v in [*op.operands, *op.results] if isinstance(v.type, tile.TileType)]
         if not all(self._layout_ok(v) for v in tiles):
             return None
-        if any(v in self.resident or self._in_tmem(v, self._role) for v in tiles):
+        if any((v in self.resident and not self._sent_whole(v)) or self._in_tmem(v, self._role) for v in tiles):
             return None  # streaming it through tensor memory is not generated yet
         if isinstance(op, tile.MmaOp):
             if not self.target.wgmma:
@@ -472,7 +472,7 @@ class TileMath:
         if self._acc_on(v, self._role):
             return f"tmem + {self.acc_at[v]}"
         if self._in_tmem(v, self._role):
-            return self._tmem_slot(v, f"kt % {self.depths[self.op_id[id(v.owner)]]}")
+            return self._tmem_slot(v)
         if self._read_in_place(v, self._role):
             slot = f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
             return f"twillc_mine<{c_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]

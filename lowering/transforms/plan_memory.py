@@ -92,6 +92,7 @@ def write_memory_plan(module: ModuleOp) -> None:
     entries: list[Operation] = []
     for v, at in plan.tmem_at.items():
         kind = "mma" if v in plan.umma_direct else "in_place" if v in plan.in_place else "ring"
+        kind = "over" if v in plan.alias else kind
         entries.append(TmemOp(name(v), at, kind))
     entries += [TmemPendingOp(name(v)) for v in chans if v in plan.pending]
     yielded = list(loop.body.block.last_op.operands)  # type: ignore[union-attr]
@@ -100,9 +101,7 @@ def write_memory_plan(module: ModuleOp) -> None:
             entries.append(TmemAccOp(name(v), at))
     entries += [TmemScratchOp(w, at) for w, at in plan.scratch_at.items()]
     entries += [StagedOp(name_of[id(st.mma)], st.operand, st.nbytes) for st in staged_tiles(body, target)]
-    deferred = (
-        target.gemm_release and gemm_class(loop) and not scalar_arguments(module) and mask_split_of(loop) is None
-    )
+    deferred = target.gemm_release and gemm_class(loop) and not scalar_arguments(module) and mask_split_of(loop) is None
     result = MemoryPlanOp("deferred" if deferred else "last-use", plan.columns, plan.mma_columns, entries)
     old = find_memory_plan(loop)
     if old is not None:

@@ -55,7 +55,7 @@ def channels(graph: DependenceGraph, schedule: Schedule) -> tuple[Channel, ...]:
             readers.setdefault(e.src, set()).add(warps[e.dst])
     out = []
     for value in sorted(readers):
-        memory = "tmem" if ops[value].footprint.get("tmem", 0) else "smem"
+        memory = "tmem" if "tmem" in ops[value].footprint else "smem"  # 0 B: in another value's columns
         out.append(Channel(value, warps[value], tuple(sorted(readers[value])), memory, depths[value]))
     return tuple(out)
 

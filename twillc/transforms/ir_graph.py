@@ -114,6 +114,12 @@ def graph_from_loop(
     loop: tile.ForOp, machine: Machine, name: str = "kernel"
 ) -> tuple[DependenceGraph, dict[str, Operation]]:
     ops = costed_ops(loop)
+
+    def aliased(op: Operation) -> SSAValue | None:
+        from twillc.transforms.memory_plan import tmem_alias
+
+        return tmem_alias(op, machine.target) if machine.accumulator_in_tmem else None
+
     if not ops:
         raise located_error(loop, "nothing to schedule: the loop body has no costed op (run annotate-costs)")
     ids = op_ids(ops)
@@ -140,6 +146,8 @@ def graph_from_loop(
     for op in ops:
         cost = cost_of(op)
         footprint = {m: v for m, v in (("smem", _smem_slot(op, cost)), ("tmem", cost.tmem.data)) if v}
+        if "tmem" in footprint and aliased(op) is not None:
+            footprint["tmem"] = 0  # in the columns of the MMA result it is computed from (FA4's P over S)
         graph_ops.append(
             Op(
                 id=ids[op],
@@ -172,6 +180,11 @@ def graph_from_loop(
                 other = edges[key]
                 edge = replace(max(other, edge, key=lambda e: e.delay), in_place=other.in_place and in_place)
             edges[key] = edge
+        for use in op.results[0].uses if (s := aliased(op)) is not None and s.owner in ids else ():
+            # an MMA reading P reads S's columns: S's slot stays taken until it completes
+            key = (ids[s.owner], ids[use.operation], 0)  # type: ignore[index]
+            if use.operation in ids and key not in edges:
+                edges[key] = Edge(key[0], key[1], cost_of(s.owner).latency.data, 0)  # type: ignore[arg-type]
     graph = DependenceGraph(
         name=name,
         ops=tuple(graph_ops),

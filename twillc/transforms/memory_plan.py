@@ -8,19 +8,24 @@ order:
 1. the ring of each channel an MMA issued by tcgen05 writes (`umma_shape`)
    and the cost model keeps in tensor memory: the MMA writes the slot itself;
 2. a column block for each carried accumulator from zeros that stays there
-   for the whole loop (`accumulates_in_place`), and for each carried tile a
+   for the whole loop (`accumulates_in_place`), for each carried tile a
    column-chunked update yields and only such updates read
    (`chunk_carried`: `acc = acc + part * scale`, updated there 32 columns
-   at a time);
+   at a time), and for FA4's O rescaled and accumulated on one role
+   (`rescaled_in_tmem`: `o = mma(p, v, o * alpha)`);
 3. a scratch accumulator per role for its other tcgen05 MMAs (as wide as its
    widest); these three must fit, or the kernel is refused;
 4. then, in program order, while columns last, the ring of each other
    [128, N] f32 register tile crossing roles (FA4 hands P over there), but
    an MMA result whose accumulator is a channel: that one is written in
    place, in its accumulator's slot, when that slot is in tensor memory;
-5. the tiles the cost model keeps in tensor memory that cross roles with no
+5. an f16 / bf16 MMA A operand computed from an MMA result S of the same
+   iteration (FA4's P = cast<f16>(exp2(S - m)), `tmem_alias`) takes the
+   first columns of S's slot (FA4 writes P over S): the schedule keeps S's
+   slot until the MMA reading P completes (`ir_graph` adds that read);
+6. the tiles the cost model keeps in tensor memory that cross roles with no
    columns left (`tmem_resident`) are neither there nor in shared memory:
-   their hand-over is a hole.
+   the emitter refuses them (a located error, `lowering.cuda.preconditions`).
 Every other channel is a ring in shared memory; with the rings of loaded
 tiles, the tiles loaded once, the values handed over after the loop and the
 staging buffers of register tiles a wgmma reads from shared memory
@@ -189,6 +194,82 @@ def in_place_readers_ok(op: Operation, warp: Callable[[Operation], int]) -> bool
     return all(warp(u) in allowed for u in users if not isinstance(u, tile.YieldOp))
 
 
+def tmem_alias(op: Operation, target: Target) -> SSAValue | None:
+    """The MMA result S whose tensor-memory columns the result P of `op`
+    takes (FA4's P over S), or None: on sm_100a, P is an f16 or bf16
+    [128, K] tile read only as MMAs' A operand (`annotate_costs.tmem_role`),
+    computed in the loop body from exactly one tcgen05 MMA result S of the
+    same iteration (`umma_shape`, [128, N] f32 with 4 N >= 2 K bytes per
+    row) that every reader of S feeds: S is dead once P is written."""
+    if not target.has_tensor_memory or len(op.results) != 1 or isinstance(op, tile.MmaOp):
+        return None
+    p = op.results[0]
+    t = p.type
+    if not isinstance(t, tile.TileType) or t.rank != 2 or element_name(t.element_type) not in ("f16", "bf16"):
+        return None
+    rows, k = t.get_shape()
+    uses = list(p.uses)
+    if rows != 128 or not uses:
+        return None
+    if not all(isinstance(u.operation, tile.MmaOp) and u.index == 0 and not u.operation.transpose_lhs for u in uses):
+        return None
+    body = op.parent_block()
+    ancestors: set[int] = set()
+    sources: list[SSAValue] = []
+    todo = [op]
+    while todo:
+        o = todo.pop()
+        for v in o.operands:
+            owner = v.owner
+            if not isinstance(owner, Operation) or owner.parent_block() is not body or id(owner) in ancestors:
+                continue
+            ancestors.add(id(owner))
+            if isinstance(owner, tile.MmaOp):
+                if umma_shape(owner, target) is not None and v not in sources:
+                    sources.append(v)
+                continue
+            todo.append(owner)
+    if len(sources) != 1:
+        return None
+    s = sources[0]
+    if s.type.get_shape()[1] * 4 < k * 2:  # type: ignore[attr-defined]
+        return None
+    if not all(id(u.operation) in ancestors or u.operation is op for u in s.uses):
+        return None  # read after P is written (or yielded): S must stay
+    return s
+
+
+def rescaled_in_tmem(
+    loop: tile.ForOp, arg: SSAValue, channels: Mapping[SSAValue, tuple[int, str]], target: Target
+) -> SSAValue | None:
+    """FA4's O on one role: a carried [128, N] f32 tile from zeros() that the
+    loop yields as `mma(p, v, o * alpha)` with P in tensor memory
+    (`tmem_alias`), `o` read only by that rescale and the rescale only by the
+    MMA as its accumulator, none of them crossing roles: all three stay in
+    one column block for the whole loop (the rescale streamed in place, the
+    MMA accumulating there). The rescale's result, or None."""
+    body = loop.body.block
+    if not target.has_tensor_memory or not (isinstance(arg, BlockArgument) and arg.block is body and arg.index > 0):
+        return None
+    if not tmem_tile(arg.type) or not isinstance(loop.iter_args[arg.index - 1].owner, tile.ZerosOp):
+        return None
+    y = body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
+    op = y.owner
+    if not isinstance(op, tile.MmaOp) or op.acc is None or tmem_alias(op.lhs.owner, target) is None:  # type: ignore[arg-type]
+        return None
+    acc = op.acc
+    rescale = acc.owner
+    if not isinstance(rescale, Operation) or rescale.parent_block() is not body or acc.type != arg.type:
+        return None
+    if [u.operation for u in acc.uses] != [op] or any(u.operation is not rescale for u in arg.uses):
+        return None
+    if not isinstance(rescale, tile.MulOp | tile.DivOp) or rescale.operands[0] is not arg:
+        return None
+    if any(v in channels for v in (acc, y)) or not all(isinstance(u.operation, tile.YieldOp) for u in y.uses):
+        return None
+    return acc
+
+
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index math)."""
     return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
@@ -224,7 +305,8 @@ class TmemPlan:
     acc_at: dict[SSAValue, int] = field(default_factory=dict)  # carried accumulator (block arg, result, loop result)
     scratch_at: dict[int, int] = field(default_factory=dict)  # warp -> first column of its MMA accumulator
     in_place: set[SSAValue] = field(default_factory=set)  # MMA results written in their accumulator's slot
-    pending: set[SSAValue] = field(default_factory=set)  # kept in tensor memory, no columns left: a hole
+    pending: set[SSAValue] = field(default_factory=set)  # kept in tensor memory, no columns left: refused
+    alias: dict[SSAValue, SSAValue] = field(default_factory=dict)  # P -> the channel S whose slot's columns it takes
     resident: set[SSAValue] = field(default_factory=set)
     mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
     columns: int = 0  # allocated: a power of two, at least 32 (0: none)
@@ -266,6 +348,12 @@ def plan_tmem(
             for v in (arg, y, loop.res[i]):
                 plan.acc_at[v] = used
             used += arg.type.get_shape()[1]  # type: ignore[attr-defined]
+    for i, arg in enumerate(loop.body.block.args[1:]):
+        if (acc := rescaled_in_tmem(loop, arg, channels, target)) is not None:
+            y = loop.body.block.last_op.operands[i]  # type: ignore[union-attr]
+            for v in (arg, acc, y, loop.res[i]):
+                plan.acc_at[v] = used
+            used += arg.type.get_shape()[1]  # type: ignore[attr-defined]
     scratch: dict[int, int] = {}
     for op in ops:
         if (shape := umma_shape(op, target)) is not None and op.results[0] not in plan.umma_direct | set(plan.acc_at):
@@ -290,6 +378,11 @@ def plan_tmem(
         ):
             plan.tmem_at[res] = plan.tmem_at[op.acc]
             plan.in_place.add(res)
+    for res in channels:
+        s = tmem_alias(res.owner, target) if isinstance(res.owner, Operation) else None  # type: ignore[arg-type]
+        if res not in plan.tmem_at and s is not None and s in plan.tmem_at and s not in plan.in_place:
+            plan.tmem_at[res] = plan.tmem_at[s]
+            plan.alias[res] = s
     plan.pending = {r for r in channels if r in plan.resident and r not in plan.tmem_at}
     plan.columns = 1 << max(5, (used - 1).bit_length()) if used else 0
     return plan

@@ -93,6 +93,37 @@ TW_DEV void twillc_tmem_load(float* dst, uint32_t taddr) {
   }
 #endif
 }
+// 16 columns (tcgen05.ld / st 32x32b.x16): a role with few registers.
+TW_DEV void twillc_tmem_load_x16(float* dst, uint32_t taddr) {
+#if TW_SM100A
+  const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
+  uint32_t r[16];
+  asm volatile(
+      "tcgen05.ld.sync.aligned.32x32b.x16.b32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
+      "%14, %15}, [%16];\n"
+      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]),
+        "=r"(r[8]), "=r"(r[9]), "=r"(r[10]), "=r"(r[11]), "=r"(r[12]), "=r"(r[13]), "=r"(r[14]), "=r"(r[15])
+      : "r"(row));
+  asm volatile("tcgen05.wait::ld.sync.aligned;\n" ::: "memory");
+#pragma unroll
+  for (int i = 0; i < 16; ++i) dst[i] = __uint_as_float(r[i]);
+#endif
+}
+TW_DEV void twillc_tmem_store_x16(uint32_t taddr, const float* src) {
+#if TW_SM100A
+  const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
+  uint32_t r[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) r[i] = __float_as_uint(src[i]);
+  asm volatile(
+      "tcgen05.st.sync.aligned.32x32b.x16.b32 [%0], {%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
+      "%14, %15, %16};\n"
+      :: "r"(row), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]), "r"(r[6]), "r"(r[7]),
+         "r"(r[8]), "r"(r[9]), "r"(r[10]), "r"(r[11]), "r"(r[12]), "r"(r[13]), "r"(r[14]), "r"(r[15])
+      : "memory");
+  asm volatile("tcgen05.wait::st.sync.aligned;\n" ::: "memory");
+#endif
+}
 template <int N>
 TW_DEV void twillc_tmem_store(uint32_t taddr, const float* src) {
 #if TW_SM100A
@@ -163,4 +194,52 @@ TW_DEV void twillc_store_row(const T* v, U* out, int row0, int col0, int ld, int
 #pragma unroll
   for (int i = 0; i < N; ++i)
     if (!(CLIP & 2) || col0 + i < cols) dst[i] = U(float(v[i]));
+}
+// D[M, N] (+)= A[M, K] B with A in tensor memory (the TS form, FA4's P V):
+//   tcgen05.mma.cta_group::1.kind::f16 [d_tmem], [a_tmem], b_desc, idesc, p;
+// as CUTLASS's SM100_MMA_F16BF16_TS issues it (A K-major: A from tensor memory
+// cannot be transposed). A's layout there, PTX ISA "tcgen05 Matrix fragments"
+// for a 16-bit A with M = 128: row r in lane r, elements 2j and 2j + 1 of the
+// row packed in column j (2j in the low half), so each MMA of K = 16 reads 8
+// columns. B in shared memory as twillc_umma_ss reads it; BF16: bf16 A and B.
+TW_DEV void tw_umma_f16_ts(uint32_t d_tmem, uint32_t a_tmem, uint64_t b_desc, uint32_t idesc, int accumulate) {
+#if TW_SM100A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %4, 0;\n\t"
+      "tcgen05.mma.cta_group::1.kind::f16 [%0], [%1], %2, %3, p;\n\t}"
+      :: "r"(d_tmem), "r"(a_tmem), "l"(b_desc), "r"(idesc), "r"(accumulate) : "memory");
+#endif
+}
+template <int M, int N, int K, int B_BOX, int B_MN, int BF16 = 0>
+TW_DEV void twillc_umma_ts(uint32_t d_tmem, uint32_t a_tmem, const uint8_t* b, int accumulate) {
+  constexpr uint32_t idesc = tw_umma_idesc<M, N, B_MN>() | (BF16 ? (1u << 7) | (1u << 10) : 0u);
+#pragma unroll
+  for (int kk = 0; kk < K / 16; ++kk) {
+    const uint64_t db = B_MN ? tw_umma_smem_desc(b + kk * 16 * 128, B_BOX, 1024)
+                             : tw_umma_smem_desc(b + (kk / 4) * B_BOX + (kk % 4) * 32, 16, 1024);
+    tw_umma_f16_ts(d_tmem, a_tmem + kk * 8, db, idesc, accumulate || kk > 0);
+  }
+}
+// The calling thread's row of a [128, K] tile to tensor memory as 16-bit
+// elements of type T (f16 or bf16; converted from src's type: FA4's P, cast
+// as it is stored) in that A layout: K / 2 columns, 32 per tcgen05.st (64
+// elements at a time in registers; K a multiple of 64).
+template <typename T>
+TW_DEV uint32_t tw_bits16(T x) {
+  static_assert(sizeof(T) == 2, "a 16-bit element");
+  unsigned short u;
+  memcpy(&u, &x, 2);
+  return u;
+}
+template <int K, typename T, typename S>
+TW_DEV void twillc_tmem_store_h(uint32_t taddr, const S* src) {
+  static_assert(K % 64 == 0, "a 16-bit tile in tensor memory: 32 columns (64 elements) per tcgen05.st");
+#pragma unroll
+  for (int c = 0; c < K; c += 64) {
+    float w[32];
+#pragma unroll
+    for (int j = 0; j < 32; ++j)
+      w[j] = __uint_as_float(tw_bits16(T(src[c + 2 * j])) | (tw_bits16(T(src[c + 2 * j + 1])) << 16));
+    twillc_tmem_store<32>(taddr + c / 2, w);
+  }
 }

@@ -37,58 +37,58 @@ builtin.module attributes {twill.target = "b200"} {
     %23 = arith.constant 256 : index
     %24 = arith.muli %bid, %23 : index
     %25 = arith.addi %22, %24 : index
-    %o0_1, %m0_1, %l0_1, %o1_1, %m1_1, %l1_1 = tile.for %5 to %17 step %3 iter_args(%o0, %m0, %l0, %o1, %m1, %l1 : !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>) -> !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32> attributes {twill.normalization = {budget = 300 : i64, max_ratio_error = 12.263158000000001 : f64, proven = 1 : i64, scale_cycles = 3909 : i64, scale_units = 300 : i64}, twill.cross_warp = 3 : i64, twill.schedule = #twill.schedule<ii = 286, length = 624, stages = 3, lower_bound = 286, status = optimal>, twill.warps = [#twill.warp<id = 0, role = producer, regs = 40>, #twill.warp<id = 1, role = mma, regs = 40>, #twill.warp<id = 2, role = softmax0, regs = 176>, #twill.warp<id = 3, role = softmax1, regs = 176>, #twill.warp<id = 4, role = correction, regs = 80>], twill.search = #twill.search<solver = "cp-sat", complete, note = "II<286 below the modulo bound 286; length proven shortest">, twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, status = refused, note = "this mma has 256 rows, more than one MMA of 'b200' (sm_100a) computes (128): it must be sub-tiled">, #twill.variant<parts = 2, ii = 158, ii_cycles = 2059, lower_bound = 158, status = optimal, chosen, note = "">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 'tile.mma' (256) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 64 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">]} {
+    %o0_1, %m0_1, %l0_1, %o1_1, %m1_1, %l1_1 = tile.for %5 to %17 step %3 iter_args(%o0, %m0, %l0, %o1, %m1, %l1 : !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>) -> !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32> attributes {twill.normalization = {budget = 300 : i64, max_ratio_error = 12.263158000000001 : f64, proven = 1 : i64, scale_cycles = 3909 : i64, scale_units = 300 : i64}, twill.cross_warp = 3 : i64, twill.schedule = #twill.schedule<ii = 413, length = 371, stages = 1, lower_bound = 413, status = optimal>, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = mma, regs = 24>, #twill.warp<id = 2, role = softmax0, regs = 184>, #twill.warp<id = 3, role = softmax1, regs = 184>, #twill.warp<id = 4, role = softmax2, regs = 96>], twill.search = #twill.search<solver = "cp-sat", complete, note = "II=413 is the lower bound; length not proven shortest">, twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, status = refused, note = "this mma has 256 rows, more than one MMA of 'b200' (sm_100a) computes (128): it must be sub-tiled">, #twill.variant<parts = 2, ii = 413, ii_cycles = 5381, lower_bound = 158, status = feasible, chosen, note = "">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 'tile.mma' (256) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 64 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">]} {
     ^bb0(%j: index, %o0_2: !tile.tile<128x128xf32>, %m0_2: !tile.tile<128xf32>, %l0_2: !tile.tile<128xf32>, %o1_2: !tile.tile<128x128xf32>, %m1_2: !tile.tile<128xf32>, %l1_2: !tile.tile<128xf32>):
       %k = tile.load %K[%j, %5] {twill.cost = #twill.cost<unit = tma, cycles = 20, latency = 57, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32, twill.unmasked_cycle = 0 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
-      %v = tile.load %V[%j, %5] {twill.cost = #twill.cost<unit = tma, cycles = 20, latency = 57, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 306 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 20 : i32, twill.warp = 0 : i32, twill.unmasked_cycle = 197 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
-      %26 = tile.iota {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 152 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 152 : i32, twill.warp = 2 : i32, dim = 1 : i64} : !tile.tile<128x128xi32>
-      %27 = tile.iota {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 20 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 20 : i32, twill.warp = 3 : i32, dim = 1 : i64} : !tile.tile<128x128xi32>
+      %v = tile.load %V[%j, %5] {twill.cost = #twill.cost<unit = tma, cycles = 20, latency = 57, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 20 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 20 : i32, twill.warp = 0 : i32, twill.unmasked_cycle = 20 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
+      %26 = tile.iota {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 40 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 40 : i32, twill.warp = 2 : i32, dim = 1 : i64} : !tile.tile<128x128xi32>
+      %27 = tile.iota {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 3 : i32, dim = 1 : i64} : !tile.tile<128x128xi32>
       %28 = arith.muli %j, %2 : index
       %29 = arith.index_cast %28 : index to i32
-      %cols0 = tile.add %26, %29 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 172 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 172 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xi32>, i32 -> !tile.tile<128x128xi32>
-      %30 = tile.cmp "le", %cols0, %rows0 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 4, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 4, smem = 0, tmem = 0>, twill.raw_cross_warp = 62 : i64, twill.cycle = 201 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 201 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xi32>, !tile.tile<128x128xi32> -> !tile.tile<128x128xi1>
-      %31 = tile.mma %q0, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 57 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 57 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 57 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
-      %32 = tile.mul %31, %scale {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 222 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 222 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 117 : i32} : !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
-      %cols1 = tile.add %27, %29 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 41 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 41 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xi32>, i32 -> !tile.tile<128x128xi32>
-      %33 = tile.cmp "le", %cols1, %rows1 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 4, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 4, smem = 0, tmem = 0>, twill.raw_cross_warp = 62 : i64, twill.cycle = 61 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 61 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xi32>, !tile.tile<128x128xi32> -> !tile.tile<128x128xi1>
-      %34 = tile.mma %q1, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 243 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 243 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 135 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
-      %35 = tile.mul %34, %scale {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 367 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 81 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 196 : i32} : !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
+      %cols0 = tile.add %26, %29 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 80 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 80 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xi32>, i32 -> !tile.tile<128x128xi32>
+      %30 = tile.cmp "le", %cols0, %rows0 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 4, smem = 0, tmem = 0>, twill.raw_cross_warp = 62 : i64, twill.cycle = 163 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 163 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xi32>, !tile.tile<128x128xi32> -> !tile.tile<128x128xi1>
+      %31 = tile.mma %q0, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 96 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 96 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 57 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
+      %32 = tile.mul %31, %scale {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 152 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 152 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 99 : i32} : !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
+      %cols1 = tile.add %27, %29 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 20 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 20 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xi32>, i32 -> !tile.tile<128x128xi32>
+      %33 = tile.cmp "le", %cols1, %rows1 {twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 5 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 4, smem = 0, tmem = 0>, twill.raw_cross_warp = 62 : i64, twill.cycle = 60 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 60 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xi32>, !tile.tile<128x128xi32> -> !tile.tile<128x128xi1>
+      %34 = tile.mma %q1, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 57 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 57 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 96 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
+      %35 = tile.mul %34, %scale {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 100 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 100 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 138 : i32} : !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
       %36 = arith.constant 0xff800000 : f32
-      %s0 = tile.select %30, %32, %36 {twill.split_mask, twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 232 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 232 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
-      %37 = tile.rowmax %s0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 252 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 252 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 136 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %m0_new = tile.max %m0_2, %37 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 262 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 262 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 146 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %38 = tile.sub %s0, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 276 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 276 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 148 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %p0 = tile.exp2 %38 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 286 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 0 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 158 : i32} : !tile.tile<128x128xf32>
-      %39 = tile.sub %m0_2, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 263 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 263 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 147 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %alpha0 = tile.exp2 %39 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 264 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 264 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 157 : i32} : !tile.tile<128xf32>
-      %40 = tile.mul %l0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 550 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 264 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 158 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %41 = tile.rowsum %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 418 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 132 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 248 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %l0_3 = tile.add %40, %41 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 552 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 266 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 258 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %42 = tile.cast %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 428 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 142 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 238 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
-      %43 = tile.mul %o0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 437 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 151 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 165 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %o0_3 = tile.mma %42, %v, %43 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 490 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 204 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 254 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
-      %s1 = tile.select %33, %35, %36 {twill.split_mask, twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 377 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 91 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
-      %44 = tile.rowmax %s1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 397 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 111 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 215 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %m1_new = tile.max %m1_2, %44 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 407 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 121 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 225 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %45 = tile.sub %s1, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 408 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 122 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 227 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %p1 = tile.exp2 %45 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 418 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 132 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 237 : i32} : !tile.tile<128x128xf32>
-      %46 = tile.sub %m1_2, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 507 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 221 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 226 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %alpha1 = tile.exp2 %46 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 508 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 222 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 236 : i32} : !tile.tile<128xf32>
-      %47 = tile.mul %l1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 551 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 265 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 237 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %48 = tile.rowsum %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 582 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 10 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 327 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %l1_3 = tile.add %47, %48 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 612 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 40 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 337 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %49 = tile.cast %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 572 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 0 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 317 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
-      %50 = tile.mul %o1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 512 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 226 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 244 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %o1_3 = tile.mma %49, %v, %50 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 585 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 13 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 332 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %s0 = tile.select %30, %32, %36 {twill.split_mask, twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 183 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 183 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
+      %37 = tile.rowmax %s0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 203 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 203 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 112 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %m0_new = tile.max %m0_2, %37 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 213 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 213 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 125 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %38 = tile.sub %s0, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 214 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 214 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 165 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %p0 = tile.exp2 %38 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 237 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 237 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 190 : i32} : !tile.tile<128x128xf32>
+      %39 = tile.sub %m0_2, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 232 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 232 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 129 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %alpha0 = tile.exp2 %39 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 236 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 236 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 133 : i32} : !tile.tile<128xf32>
+      %40 = tile.mul %l0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 254 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 254 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 137 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %41 = tile.rowsum %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 346 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 346 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 271 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %l0_3 = tile.add %40, %41 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 366 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 366 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 291 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %42 = tile.cast %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 315 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 315 : i32, twill.warp = 2 : i32, twill.unmasked_cycle = 281 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %43 = tile.mul %o0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 260 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 260 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 145 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %o0_3 = tile.mma %42, %v, %43 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 332 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 332 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 294 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %s1 = tile.select %33, %35, %36 {twill.split_mask, twill.cost = #twill.cost<unit = alu, cycles = 20, latency = 20, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 256, latency = 256, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 110 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 110 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
+      %44 = tile.rowmax %s1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 130 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 130 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 151 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %m1_new = tile.max %m1_2, %44 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 140 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 140 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 164 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %45 = tile.sub %s1, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 141 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 141 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 175 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %p1 = tile.exp2 %45 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 151 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 151 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 268 : i32} : !tile.tile<128x128xf32>
+      %46 = tile.sub %m1_2, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 151 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 151 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 185 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %alpha1 = tile.exp2 %46 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 229 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 229 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 189 : i32} : !tile.tile<128xf32>
+      %47 = tile.mul %l1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 311 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 311 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 195 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %48 = tile.rowsum %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 291 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 291 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 349 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %l1_3 = tile.add %47, %48 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 312 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 312 : i32, twill.warp = 4 : i32, twill.unmasked_cycle = 369 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %49 = tile.cast %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 280 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 280 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 359 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %50 = tile.mul %o1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 230 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 230 : i32, twill.warp = 3 : i32, twill.unmasked_cycle = 193 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %o1_3 = tile.mma %49, %v, %50 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 293 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 293 : i32, twill.warp = 1 : i32, twill.unmasked_cycle = 372 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
       tile.yield %o0_3, %m0_new, %l0_3, %o1_3, %m1_new, %l1_3 : !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>
     }
-    twill.pipeline ii 286 stages 3 buffers {
-      twill.buffer "alpha0" depth 2
+    twill.pipeline ii 413 stages 1 buffers {
+      twill.buffer "alpha0" depth 1
       twill.buffer "alpha1" depth 1
       twill.buffer "cast" depth 1
       twill.buffer "cast_1" depth 1
       twill.buffer "cmp" depth 1
-      twill.buffer "cmp_1" depth 2
+      twill.buffer "cmp_1" depth 1
       twill.buffer "cols0" depth 1
       twill.buffer "cols1" depth 1
       twill.buffer "iota" depth 1
@@ -120,127 +120,50 @@ builtin.module attributes {twill.target = "b200"} {
       twill.buffer "sub_1" depth 1
       twill.buffer "sub_2" depth 1
       twill.buffer "sub_3" depth 1
-      twill.buffer "v" depth 2
+      twill.buffer "v" depth 1
     } prologue {
-      twill.copy "k" stage 0 step 0 guarded at 0
-      twill.copy "iota_1" stage 0 step 0 guarded at 20
-      twill.copy "cols1" stage 0 step 0 guarded at 41
-      twill.copy "mma" stage 0 step 0 guarded at 57
-      twill.copy "cmp_1" stage 0 step 0 guarded at 61
-      twill.copy "iota" stage 0 step 0 guarded at 152
-      twill.copy "cols0" stage 0 step 0 guarded at 172
-      twill.copy "cmp" stage 0 step 0 guarded at 201
-      twill.copy "mul" stage 0 step 0 guarded at 222
-      twill.copy "s0" stage 0 step 0 guarded at 232
-      twill.copy "mma_1" stage 0 step 0 guarded at 243
-      twill.copy "rowmax" stage 0 step 0 guarded at 252
-      twill.copy "m0_new" stage 0 step 0 guarded at 262
-      twill.copy "sub_1" stage 0 step 0 guarded at 263
-      twill.copy "alpha0" stage 0 step 0 guarded at 264
-      twill.copy "sub" stage 0 step 0 guarded at 276
-      twill.copy "k" stage 0 step 1 guarded at 0
-      twill.copy "p0" stage 1 step 1 guarded at 0
-      twill.copy "v" stage 1 step 1 guarded at 20
-      twill.copy "iota_1" stage 0 step 1 guarded at 20
-      twill.copy "cols1" stage 0 step 1 guarded at 41
-      twill.copy "mma" stage 0 step 1 guarded at 57
-      twill.copy "cmp_1" stage 0 step 1 guarded at 61
-      twill.copy "mul_1" stage 1 step 1 guarded at 81
-      twill.copy "s1" stage 1 step 1 guarded at 91
-      twill.copy "rowmax_1" stage 1 step 1 guarded at 111
-      twill.copy "m1_new" stage 1 step 1 guarded at 121
-      twill.copy "sub_2" stage 1 step 1 guarded at 122
-      twill.copy "rowsum" stage 1 step 1 guarded at 132
-      twill.copy "p1" stage 1 step 1 guarded at 132
-      twill.copy "cast" stage 1 step 1 guarded at 142
-      twill.copy "mul_3" stage 1 step 1 guarded at 151
-      twill.copy "iota" stage 0 step 1 guarded at 152
-      twill.copy "cols0" stage 0 step 1 guarded at 172
-      twill.copy "cmp" stage 0 step 1 guarded at 201
-      twill.copy "o0" stage 1 step 1 guarded at 204
-      twill.copy "sub_3" stage 1 step 1 guarded at 221
-      twill.copy "mul" stage 0 step 1 guarded at 222
-      twill.copy "alpha1" stage 1 step 1 guarded at 222
-      twill.copy "mul_5" stage 1 step 1 guarded at 226
-      twill.copy "s0" stage 0 step 1 guarded at 232
-      twill.copy "mma_1" stage 0 step 1 guarded at 243
-      twill.copy "rowmax" stage 0 step 1 guarded at 252
-      twill.copy "m0_new" stage 0 step 1 guarded at 262
-      twill.copy "sub_1" stage 0 step 1 guarded at 263
-      twill.copy "alpha0" stage 0 step 1 guarded at 264
-      twill.copy "mul_2" stage 1 step 1 guarded at 264
-      twill.copy "mul_4" stage 1 step 1 guarded at 265
-      twill.copy "l0" stage 1 step 1 guarded at 266
-      twill.copy "sub" stage 0 step 1 guarded at 276
     } kernel {
       twill.copy "k" stage 0 step 0 at 0
-      twill.copy "p0" stage 1 step 0 at 0
-      twill.copy "cast_1" stage 2 step 0 at 0
-      twill.copy "rowsum_1" stage 2 step 0 at 10
-      twill.copy "o1" stage 2 step 0 at 13
-      twill.copy "v" stage 1 step 0 at 20
-      twill.copy "iota_1" stage 0 step 0 at 20
-      twill.copy "l1" stage 2 step 0 at 40
-      twill.copy "cols1" stage 0 step 0 at 41
-      twill.copy "mma" stage 0 step 0 at 57
-      twill.copy "cmp_1" stage 0 step 0 at 61
-      twill.copy "mul_1" stage 1 step 0 at 81
-      twill.copy "s1" stage 1 step 0 at 91
-      twill.copy "rowmax_1" stage 1 step 0 at 111
-      twill.copy "m1_new" stage 1 step 0 at 121
-      twill.copy "sub_2" stage 1 step 0 at 122
-      twill.copy "rowsum" stage 1 step 0 at 132
-      twill.copy "p1" stage 1 step 0 at 132
-      twill.copy "cast" stage 1 step 0 at 142
-      twill.copy "mul_3" stage 1 step 0 at 151
-      twill.copy "iota" stage 0 step 0 at 152
-      twill.copy "cols0" stage 0 step 0 at 172
-      twill.copy "cmp" stage 0 step 0 at 201
-      twill.copy "o0" stage 1 step 0 at 204
-      twill.copy "sub_3" stage 1 step 0 at 221
-      twill.copy "mul" stage 0 step 0 at 222
-      twill.copy "alpha1" stage 1 step 0 at 222
-      twill.copy "mul_5" stage 1 step 0 at 226
-      twill.copy "s0" stage 0 step 0 at 232
-      twill.copy "mma_1" stage 0 step 0 at 243
-      twill.copy "rowmax" stage 0 step 0 at 252
-      twill.copy "m0_new" stage 0 step 0 at 262
-      twill.copy "sub_1" stage 0 step 0 at 263
-      twill.copy "alpha0" stage 0 step 0 at 264
-      twill.copy "mul_2" stage 1 step 0 at 264
-      twill.copy "mul_4" stage 1 step 0 at 265
-      twill.copy "l0" stage 1 step 0 at 266
-      twill.copy "sub" stage 0 step 0 at 276
+      twill.copy "iota_1" stage 0 step 0 at 0
+      twill.copy "v" stage 0 step 0 at 20
+      twill.copy "cols1" stage 0 step 0 at 20
+      twill.copy "iota" stage 0 step 0 at 40
+      twill.copy "mma_1" stage 0 step 0 at 57
+      twill.copy "cmp_1" stage 0 step 0 at 60
+      twill.copy "cols0" stage 0 step 0 at 80
+      twill.copy "mma" stage 0 step 0 at 96
+      twill.copy "mul_1" stage 0 step 0 at 100
+      twill.copy "s1" stage 0 step 0 at 110
+      twill.copy "rowmax_1" stage 0 step 0 at 130
+      twill.copy "m1_new" stage 0 step 0 at 140
+      twill.copy "sub_2" stage 0 step 0 at 141
+      twill.copy "p1" stage 0 step 0 at 151
+      twill.copy "sub_3" stage 0 step 0 at 151
+      twill.copy "mul" stage 0 step 0 at 152
+      twill.copy "cmp" stage 0 step 0 at 163
+      twill.copy "s0" stage 0 step 0 at 183
+      twill.copy "rowmax" stage 0 step 0 at 203
+      twill.copy "m0_new" stage 0 step 0 at 213
+      twill.copy "sub" stage 0 step 0 at 214
+      twill.copy "alpha1" stage 0 step 0 at 229
+      twill.copy "mul_5" stage 0 step 0 at 230
+      twill.copy "sub_1" stage 0 step 0 at 232
+      twill.copy "alpha0" stage 0 step 0 at 236
+      twill.copy "p0" stage 0 step 0 at 237
+      twill.copy "mul_2" stage 0 step 0 at 254
+      twill.copy "mul_3" stage 0 step 0 at 260
+      twill.copy "cast_1" stage 0 step 0 at 280
+      twill.copy "rowsum_1" stage 0 step 0 at 291
+      twill.copy "o1" stage 0 step 0 at 293
+      twill.copy "mul_4" stage 0 step 0 at 311
+      twill.copy "l1" stage 0 step 0 at 312
+      twill.copy "cast" stage 0 step 0 at 315
+      twill.copy "o0" stage 0 step 0 at 332
+      twill.copy "rowsum" stage 0 step 0 at 346
+      twill.copy "l0" stage 0 step 0 at 366
     } epilogue {
-      twill.copy "p0" stage 1 step 0 guarded at 0
-      twill.copy "cast_1" stage 2 step 0 guarded at 0
-      twill.copy "rowsum_1" stage 2 step 0 guarded at 10
-      twill.copy "o1" stage 2 step 0 guarded at 13
-      twill.copy "v" stage 1 step 0 guarded at 20
-      twill.copy "l1" stage 2 step 0 guarded at 40
-      twill.copy "mul_1" stage 1 step 0 guarded at 81
-      twill.copy "s1" stage 1 step 0 guarded at 91
-      twill.copy "rowmax_1" stage 1 step 0 guarded at 111
-      twill.copy "m1_new" stage 1 step 0 guarded at 121
-      twill.copy "sub_2" stage 1 step 0 guarded at 122
-      twill.copy "rowsum" stage 1 step 0 guarded at 132
-      twill.copy "p1" stage 1 step 0 guarded at 132
-      twill.copy "cast" stage 1 step 0 guarded at 142
-      twill.copy "mul_3" stage 1 step 0 guarded at 151
-      twill.copy "o0" stage 1 step 0 guarded at 204
-      twill.copy "sub_3" stage 1 step 0 guarded at 221
-      twill.copy "alpha1" stage 1 step 0 guarded at 222
-      twill.copy "mul_5" stage 1 step 0 guarded at 226
-      twill.copy "mul_2" stage 1 step 0 guarded at 264
-      twill.copy "mul_4" stage 1 step 0 guarded at 265
-      twill.copy "l0" stage 1 step 0 guarded at 266
-      twill.copy "cast_1" stage 2 step 1 guarded at 0
-      twill.copy "rowsum_1" stage 2 step 1 guarded at 10
-      twill.copy "o1" stage 2 step 1 guarded at 13
-      twill.copy "l1" stage 2 step 1 guarded at 40
     }
-    twill.warp_specialize %5 to %17 step %3 ii 286 stages 3 channels {
-      twill.channel "alpha0" from 2 to [4] in "smem" depth 2
+    twill.warp_specialize %5 to %17 step %3 ii 413 stages 1 channels {
       twill.channel "alpha1" from 3 to [4] in "smem" depth 1
       twill.channel "cast" from 2 to [1] in "tmem" depth 1
       twill.channel "cast_1" from 3 to [1] in "tmem" depth 1
@@ -248,144 +171,71 @@ builtin.module attributes {twill.target = "b200"} {
       twill.channel "mma" from 1 to [2] in "tmem" depth 1
       twill.channel "mma_1" from 1 to [3] in "tmem" depth 1
       twill.channel "mul_3" from 4 to [1] in "tmem" depth 1
-      twill.channel "mul_5" from 4 to [1] in "tmem" depth 1
+      twill.channel "mul_5" from 3 to [1] in "tmem" depth 1
       twill.channel "o0" from 1 to [4] in "tmem" depth 1
-      twill.channel "o1" from 1 to [4] in "tmem" depth 1
-      twill.channel "v" from 0 to [1] in "smem" depth 2
+      twill.channel "o1" from 1 to [3] in "tmem" depth 1
+      twill.channel "rowsum" from 2 to [4] in "smem" depth 1
+      twill.channel "rowsum_1" from 3 to [4] in "smem" depth 1
+      twill.channel "sub_1" from 2 to [4] in "smem" depth 1
+      twill.channel "v" from 0 to [1] in "smem" depth 1
     } roles {
-      twill.role "producer" warp 0 regs 40 prologue {
-        twill.copy "k" stage 0 step 0 guarded at 0
-        twill.copy "k" stage 0 step 1 guarded at 0
-        twill.copy "v" stage 1 step 1 guarded at 20
+      twill.role "producer" warp 0 regs 24 prologue {
       } kernel {
         twill.copy "k" stage 0 step 0 at 0
-        twill.copy "v" stage 1 step 0 at 20
+        twill.copy "v" stage 0 step 0 at 20
       } epilogue {
-        twill.copy "v" stage 1 step 0 guarded at 20
       }
-      twill.role "mma" warp 1 regs 40 prologue {
-        twill.copy "mma" stage 0 step 0 guarded at 57
-        twill.copy "mma_1" stage 0 step 0 guarded at 243
-        twill.copy "mma" stage 0 step 1 guarded at 57
-        twill.copy "o0" stage 1 step 1 guarded at 204
-        twill.copy "mma_1" stage 0 step 1 guarded at 243
+      twill.role "mma" warp 1 regs 24 prologue {
       } kernel {
-        twill.copy "o1" stage 2 step 0 at 13
-        twill.copy "mma" stage 0 step 0 at 57
-        twill.copy "o0" stage 1 step 0 at 204
-        twill.copy "mma_1" stage 0 step 0 at 243
+        twill.copy "mma_1" stage 0 step 0 at 57
+        twill.copy "mma" stage 0 step 0 at 96
+        twill.copy "o1" stage 0 step 0 at 293
+        twill.copy "o0" stage 0 step 0 at 332
       } epilogue {
-        twill.copy "o1" stage 2 step 0 guarded at 13
-        twill.copy "o0" stage 1 step 0 guarded at 204
-        twill.copy "o1" stage 2 step 1 guarded at 13
       }
-      twill.role "softmax0" warp 2 regs 176 prologue {
-        twill.copy "iota" stage 0 step 0 guarded at 152
-        twill.copy "cols0" stage 0 step 0 guarded at 172
-        twill.copy "cmp" stage 0 step 0 guarded at 201
-        twill.copy "mul" stage 0 step 0 guarded at 222
-        twill.copy "s0" stage 0 step 0 guarded at 232
-        twill.copy "rowmax" stage 0 step 0 guarded at 252
-        twill.copy "m0_new" stage 0 step 0 guarded at 262
-        twill.copy "sub_1" stage 0 step 0 guarded at 263
-        twill.copy "alpha0" stage 0 step 0 guarded at 264
-        twill.copy "sub" stage 0 step 0 guarded at 276
-        twill.copy "p0" stage 1 step 1 guarded at 0
-        twill.copy "rowsum" stage 1 step 1 guarded at 132
-        twill.copy "cast" stage 1 step 1 guarded at 142
-        twill.copy "iota" stage 0 step 1 guarded at 152
-        twill.copy "cols0" stage 0 step 1 guarded at 172
-        twill.copy "cmp" stage 0 step 1 guarded at 201
-        twill.copy "mul" stage 0 step 1 guarded at 222
-        twill.copy "s0" stage 0 step 1 guarded at 232
-        twill.copy "rowmax" stage 0 step 1 guarded at 252
-        twill.copy "m0_new" stage 0 step 1 guarded at 262
-        twill.copy "sub_1" stage 0 step 1 guarded at 263
-        twill.copy "alpha0" stage 0 step 1 guarded at 264
-        twill.copy "mul_2" stage 1 step 1 guarded at 264
-        twill.copy "l0" stage 1 step 1 guarded at 266
-        twill.copy "sub" stage 0 step 1 guarded at 276
+      twill.role "softmax0" warp 2 regs 184 prologue {
       } kernel {
-        twill.copy "p0" stage 1 step 0 at 0
-        twill.copy "rowsum" stage 1 step 0 at 132
-        twill.copy "cast" stage 1 step 0 at 142
-        twill.copy "iota" stage 0 step 0 at 152
-        twill.copy "cols0" stage 0 step 0 at 172
-        twill.copy "cmp" stage 0 step 0 at 201
-        twill.copy "mul" stage 0 step 0 at 222
-        twill.copy "s0" stage 0 step 0 at 232
-        twill.copy "rowmax" stage 0 step 0 at 252
-        twill.copy "m0_new" stage 0 step 0 at 262
-        twill.copy "sub_1" stage 0 step 0 at 263
-        twill.copy "alpha0" stage 0 step 0 at 264
-        twill.copy "mul_2" stage 1 step 0 at 264
-        twill.copy "l0" stage 1 step 0 at 266
-        twill.copy "sub" stage 0 step 0 at 276
+        twill.copy "iota" stage 0 step 0 at 40
+        twill.copy "cols0" stage 0 step 0 at 80
+        twill.copy "mul" stage 0 step 0 at 152
+        twill.copy "cmp" stage 0 step 0 at 163
+        twill.copy "s0" stage 0 step 0 at 183
+        twill.copy "rowmax" stage 0 step 0 at 203
+        twill.copy "m0_new" stage 0 step 0 at 213
+        twill.copy "sub" stage 0 step 0 at 214
+        twill.copy "sub_1" stage 0 step 0 at 232
+        twill.copy "p0" stage 0 step 0 at 237
+        twill.copy "cast" stage 0 step 0 at 315
+        twill.copy "rowsum" stage 0 step 0 at 346
       } epilogue {
-        twill.copy "p0" stage 1 step 0 guarded at 0
-        twill.copy "rowsum" stage 1 step 0 guarded at 132
-        twill.copy "cast" stage 1 step 0 guarded at 142
-        twill.copy "mul_2" stage 1 step 0 guarded at 264
-        twill.copy "l0" stage 1 step 0 guarded at 266
       }
-      twill.role "softmax1" warp 3 regs 176 prologue {
-        twill.copy "iota_1" stage 0 step 0 guarded at 20
-        twill.copy "cols1" stage 0 step 0 guarded at 41
-        twill.copy "cmp_1" stage 0 step 0 guarded at 61
-        twill.copy "iota_1" stage 0 step 1 guarded at 20
-        twill.copy "cols1" stage 0 step 1 guarded at 41
-        twill.copy "cmp_1" stage 0 step 1 guarded at 61
-        twill.copy "mul_1" stage 1 step 1 guarded at 81
-        twill.copy "s1" stage 1 step 1 guarded at 91
-        twill.copy "rowmax_1" stage 1 step 1 guarded at 111
-        twill.copy "m1_new" stage 1 step 1 guarded at 121
-        twill.copy "sub_2" stage 1 step 1 guarded at 122
-        twill.copy "p1" stage 1 step 1 guarded at 132
-        twill.copy "sub_3" stage 1 step 1 guarded at 221
-        twill.copy "alpha1" stage 1 step 1 guarded at 222
-        twill.copy "mul_4" stage 1 step 1 guarded at 265
+      twill.role "softmax1" warp 3 regs 184 prologue {
       } kernel {
-        twill.copy "cast_1" stage 2 step 0 at 0
-        twill.copy "rowsum_1" stage 2 step 0 at 10
-        twill.copy "iota_1" stage 0 step 0 at 20
-        twill.copy "l1" stage 2 step 0 at 40
-        twill.copy "cols1" stage 0 step 0 at 41
-        twill.copy "cmp_1" stage 0 step 0 at 61
-        twill.copy "mul_1" stage 1 step 0 at 81
-        twill.copy "s1" stage 1 step 0 at 91
-        twill.copy "rowmax_1" stage 1 step 0 at 111
-        twill.copy "m1_new" stage 1 step 0 at 121
-        twill.copy "sub_2" stage 1 step 0 at 122
-        twill.copy "p1" stage 1 step 0 at 132
-        twill.copy "sub_3" stage 1 step 0 at 221
-        twill.copy "alpha1" stage 1 step 0 at 222
-        twill.copy "mul_4" stage 1 step 0 at 265
+        twill.copy "iota_1" stage 0 step 0 at 0
+        twill.copy "cols1" stage 0 step 0 at 20
+        twill.copy "cmp_1" stage 0 step 0 at 60
+        twill.copy "mul_1" stage 0 step 0 at 100
+        twill.copy "s1" stage 0 step 0 at 110
+        twill.copy "rowmax_1" stage 0 step 0 at 130
+        twill.copy "m1_new" stage 0 step 0 at 140
+        twill.copy "sub_2" stage 0 step 0 at 141
+        twill.copy "p1" stage 0 step 0 at 151
+        twill.copy "sub_3" stage 0 step 0 at 151
+        twill.copy "alpha1" stage 0 step 0 at 229
+        twill.copy "mul_5" stage 0 step 0 at 230
+        twill.copy "cast_1" stage 0 step 0 at 280
+        twill.copy "rowsum_1" stage 0 step 0 at 291
       } epilogue {
-        twill.copy "cast_1" stage 2 step 0 guarded at 0
-        twill.copy "rowsum_1" stage 2 step 0 guarded at 10
-        twill.copy "l1" stage 2 step 0 guarded at 40
-        twill.copy "mul_1" stage 1 step 0 guarded at 81
-        twill.copy "s1" stage 1 step 0 guarded at 91
-        twill.copy "rowmax_1" stage 1 step 0 guarded at 111
-        twill.copy "m1_new" stage 1 step 0 guarded at 121
-        twill.copy "sub_2" stage 1 step 0 guarded at 122
-        twill.copy "p1" stage 1 step 0 guarded at 132
-        twill.copy "sub_3" stage 1 step 0 guarded at 221
-        twill.copy "alpha1" stage 1 step 0 guarded at 222
-        twill.copy "mul_4" stage 1 step 0 guarded at 265
-        twill.copy "cast_1" stage 2 step 1 guarded at 0
-        twill.copy "rowsum_1" stage 2 step 1 guarded at 10
-        twill.copy "l1" stage 2 step 1 guarded at 40
       }
-      twill.role "correction" warp 4 regs 80 prologue {
-        twill.copy "mul_3" stage 1 step 1 guarded at 151
-        twill.copy "mul_5" stage 1 step 1 guarded at 226
+      twill.role "softmax2" warp 4 regs 96 prologue {
       } kernel {
-        twill.copy "mul_3" stage 1 step 0 at 151
-        twill.copy "mul_5" stage 1 step 0 at 226
+        twill.copy "alpha0" stage 0 step 0 at 236
+        twill.copy "mul_2" stage 0 step 0 at 254
+        twill.copy "mul_3" stage 0 step 0 at 260
+        twill.copy "mul_4" stage 0 step 0 at 311
+        twill.copy "l1" stage 0 step 0 at 312
+        twill.copy "l0" stage 0 step 0 at 366
       } epilogue {
-        twill.copy "mul_3" stage 1 step 0 guarded at 151
-        twill.copy "mul_5" stage 1 step 0 guarded at 226
       }
     } outside {
       twill.live_in "iota" on [2]
@@ -395,20 +245,20 @@ builtin.module attributes {twill.target = "b200"} {
       twill.live_in "rows1" on [3]
       twill.live_out "o0_1" on 1
       twill.live_out "m0_1" on 2
-      twill.live_out "l0_1" on 2
+      twill.live_out "l0_1" on 4
       twill.live_out "o1_1" on 1
       twill.live_out "m1_1" on 3
-      twill.live_out "l1_1" on 3
+      twill.live_out "l1_1" on 4
       twill.post "div" on 1
       twill.post "cast" on 1
       twill.post "store" on 1
       twill.post "div_1" on 1
       twill.post "cast_1" on 1
       twill.post "store_1" on 1
-      twill.handoff "l0_1" from 2 to [1] in "smem"
-      twill.handoff "l1_1" from 3 to [1] in "smem"
+      twill.handoff "l0_1" from 4 to [1] in "smem"
+      twill.handoff "l1_1" from 4 to [1] in "smem"
     }
-    twill.mask_split %21, %25 alpha [-128, -128] unmasked <ii = 158, length = 371, stages = 3, lower_bound = 158, status = optimal>
+    twill.mask_split %21, %25 alpha [-128, -128] unmasked <ii = 413, length = 411, stages = 1, lower_bound = 158, status = feasible>
     %51 = tile.div %o0_1, %l0_1 {twill.cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0>} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
     %52 = tile.cast %51 {twill.cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 64, smem = 0, tmem = 0>} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
     %53 = arith.muli %0, %bid : index

@@ -19,44 +19,44 @@ builtin.module attributes {twill.target = "b200"} {
     %l0 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>} : !tile.tile<128xf32>
     %l1 = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>} : !tile.tile<128xf32>
     %8 = arith.divui %N, %3 : index
-    %o0_1, %m0_1, %l0_1, %o1_1, %m1_1, %l1_1 = tile.for %4 to %8 step %2 iter_args(%o0, %m0, %l0, %o1, %m1, %l1 : !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>) -> !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32> attributes {twill.cross_warp = 3 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 12.263158000000001 : f64, proven = 1 : i64, scale_cycles = 3909 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 158, length = 371, stages = 3, lower_bound = 158, status = optimal>, twill.search = #twill.search<solver = "z3", complete, note = "II=158 is the proven modulo lower bound">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 40>, #twill.warp<id = 1, role = mma, regs = 40>, #twill.warp<id = 2, role = softmax0, regs = 176>, #twill.warp<id = 3, role = softmax1, regs = 176>, #twill.warp<id = 4, role = correction, regs = 80>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, status = refused, note = "this mma has 256 rows, more than one MMA of 'b200' (sm_100a) computes (128): it must be sub-tiled">, #twill.variant<parts = 2, ii = 158, ii_cycles = 2059, lower_bound = 158, status = optimal, chosen, note = "">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 's' (256) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 64 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">]} {
+    %o0_1, %m0_1, %l0_1, %o1_1, %m1_1, %l1_1 = tile.for %4 to %8 step %2 iter_args(%o0, %m0, %l0, %o1, %m1, %l1 : !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>) -> !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32> attributes {twill.cross_warp = 3 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 12.263158000000001 : f64, proven = 1 : i64, scale_cycles = 3909 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 413, length = 391, stages = 1, lower_bound = 158, status = feasible>, twill.search = #twill.search<solver = "heuristic", note = "II=158 open: II 158..412 not settled (time limit)">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = mma, regs = 24>, #twill.warp<id = 2, role = softmax0, regs = 184>, #twill.warp<id = 3, role = softmax1, regs = 184>, #twill.warp<id = 4, role = softmax2, regs = 96>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, status = refused, note = "this mma has 256 rows, more than one MMA of 'b200' (sm_100a) computes (128): it must be sub-tiled">, #twill.variant<parts = 2, ii = 413, ii_cycles = 5381, lower_bound = 158, status = feasible, chosen, note = "">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 's' (256) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 64 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">]} {
     ^bb0(%j: index, %o0_2: !tile.tile<128x128xf32>, %m0_2: !tile.tile<128xf32>, %l0_2: !tile.tile<128xf32>, %o1_2: !tile.tile<128x128xf32>, %m1_2: !tile.tile<128xf32>, %l1_2: !tile.tile<128xf32>):
       %k = tile.load %K[%j, %4] {twill.cost = #twill.cost<unit = tma, cycles = 20, latency = 57, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
-      %v = tile.load %V[%j, %4] {twill.cost = #twill.cost<unit = tma, cycles = 20, latency = 57, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 197 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 39 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
+      %v = tile.load %V[%j, %4] {twill.cost = #twill.cost<unit = tma, cycles = 20, latency = 57, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 256, latency = 756, regs = 0, smem = 32768, tmem = 0, variable_latency>, twill.cycle = 20 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 20 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
       %s0 = tile.mma %q0, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 57 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 57 : i32, twill.warp = 1 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
-      %9 = tile.rowmax %s0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0, blocking>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 38 : i64, twill.cycle = 99 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 99 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %m0_new = tile.max %m0_2, %9 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 125 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 125 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %10 = tile.sub %s0, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 130 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 130 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %p0 = tile.exp2 %10 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 143 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 143 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32>
-      %11 = tile.sub %m0_2, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 129 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 129 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %alpha0 = tile.exp2 %11 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 142 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 142 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>
-      %12 = tile.mul %l0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 146 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 146 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %13 = tile.rowsum %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 226 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 68 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %l0_3 = tile.add %12, %13 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 239 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 81 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %14 = tile.cast %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 241 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 83 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
-      %15 = tile.mul %o0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 146 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 146 : i32, twill.warp = 4 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %o0_3 = tile.mma %14, %v, %15 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 254 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 96 : i32, twill.warp = 1 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
-      %s1 = tile.mma %q1, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 135 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 135 : i32, twill.warp = 1 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
-      %16 = tile.rowmax %s1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0, blocking>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 38 : i64, twill.cycle = 177 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 19 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %m1_new = tile.max %m1_2, %16 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 203 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 45 : i32, twill.warp = 3 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %17 = tile.sub %s1, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 208 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 50 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %p1 = tile.exp2 %17 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 222 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 64 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32>
-      %18 = tile.sub %m1_2, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 207 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 49 : i32, twill.warp = 3 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %alpha1 = tile.exp2 %18 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 221 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 63 : i32, twill.warp = 3 : i32} : !tile.tile<128xf32>
-      %19 = tile.mul %l1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 225 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 67 : i32, twill.warp = 3 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %20 = tile.rowsum %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 305 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 147 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
-      %l1_3 = tile.add %19, %20 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 318 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 2 : i32, twill.warp = 3 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
-      %21 = tile.cast %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 319 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 3 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
-      %22 = tile.mul %o1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 226 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 68 : i32, twill.warp = 4 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
-      %o1_3 = tile.mma %21, %v, %22 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 332 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 16 : i32, twill.warp = 1 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %9 = tile.rowmax %s0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0, blocking>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 38 : i64, twill.cycle = 99 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 99 : i32, twill.warp = 4 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %m0_new = tile.max %m0_2, %9 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 112 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 112 : i32, twill.warp = 4 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %10 = tile.sub %s0, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 116 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 116 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %p0 = tile.exp2 %10 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 170 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 170 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32>
+      %11 = tile.sub %m0_2, %m0_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 126 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 126 : i32, twill.warp = 4 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %alpha0 = tile.exp2 %11 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 130 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 130 : i32, twill.warp = 4 : i32} : !tile.tile<128xf32>
+      %12 = tile.mul %l0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 134 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 134 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %13 = tile.rowsum %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 251 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 251 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %l0_3 = tile.add %12, %13 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 271 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 271 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %14 = tile.cast %p0 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 261 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 261 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %15 = tile.mul %o0_2, %alpha0 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 134 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 134 : i32, twill.warp = 4 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %o0_3 = tile.mma %14, %v, %15 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 274 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 274 : i32, twill.warp = 1 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %s1 = tile.mma %q1, %k {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 96 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 96 : i32, twill.warp = 1 : i32, transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
+      %16 = tile.rowmax %s1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0, blocking>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 38 : i64, twill.cycle = 138 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 138 : i32, twill.warp = 2 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %m1_new = tile.max %m1_2, %16 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 151 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 151 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %17 = tile.sub %s1, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 128, smem = 0, tmem = 0, blocking>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0, blocking>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 155 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 155 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %p1 = tile.exp2 %17 {twill.cost = #twill.cost<unit = sfu, cycles = 78, latency = 78, regs = 128, smem = 0, tmem = 0>, twill.cross_warp = 81 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 1024, latency = 1024, regs = 128, smem = 0, tmem = 0>, twill.raw_cross_warp = 1054 : i64, twill.cycle = 248 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 248 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32>
+      %18 = tile.sub %m1_2, %m1_new {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 165 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 165 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %alpha1 = tile.exp2 %18 {twill.cost = #twill.cost<unit = sfu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = sfu, cycles = 8, latency = 8, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 169 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 169 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>
+      %19 = tile.mul %l1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 173 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 173 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %20 = tile.rowsum %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 329 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 329 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %l1_3 = tile.add %19, %20 {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, twill.raw_cross_warp = 38 : i64, twill.cycle = 349 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 349 : i32, twill.warp = 2 : i32} : !tile.tile<128xf32>, !tile.tile<128xf32> -> !tile.tile<128xf32>
+      %21 = tile.cast %p1 {twill.cost = #twill.cost<unit = alu, cycles = 10, latency = 10, regs = 0, smem = 0, tmem = 32768>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 0, smem = 0, tmem = 32768>, twill.raw_cross_warp = 30 : i64, twill.cycle = 339 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 339 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %22 = tile.mul %o1_2, %alpha1 {twill.cost = #twill.cost<unit = alu, cycles = 50, latency = 50, regs = 32, smem = 0, tmem = 65536, blocking, stall = 41>, twill.chunk_cols = 32 : i64, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 661, latency = 661, regs = 32, smem = 0, tmem = 65536, blocking, stall = 533>, twill.raw_cross_warp = 30 : i64, twill.cycle = 173 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 173 : i32, twill.warp = 3 : i32} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
+      %o1_3 = tile.mma %21, %v, %22 {twill.cost = #twill.cost<unit = tc, cycles = 39, latency = 39, regs = 0, smem = 0, tmem = 65536>, twill.cross_warp = 3 : i64, twill.raw_cost = #twill.cost<unit = tc, cycles = 512, latency = 512, regs = 0, smem = 0, tmem = 65536>, twill.raw_cross_warp = 30 : i64, twill.cycle = 352 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 352 : i32, twill.warp = 1 : i32} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
       tile.yield %o0_3, %m0_new, %l0_3, %o1_3, %m1_new, %l1_3 : !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>, !tile.tile<128x128xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>
     }
-    twill.pipeline ii 158 stages 3 buffers {
+    twill.pipeline ii 413 stages 1 buffers {
       twill.buffer "alpha0" depth 1
       twill.buffer "alpha1" depth 1
       twill.buffer "cast" depth 1
       twill.buffer "cast_1" depth 1
-      twill.buffer "k" depth 2
+      twill.buffer "k" depth 1
       twill.buffer "l0" depth 1
       twill.buffer "l1" depth 1
       twill.buffer "m0_new" depth 2
@@ -79,220 +79,111 @@ builtin.module attributes {twill.target = "b200"} {
       twill.buffer "sub_1" depth 1
       twill.buffer "sub_2" depth 1
       twill.buffer "sub_3" depth 1
-      twill.buffer "v" depth 2
+      twill.buffer "v" depth 1
     } prologue {
-      twill.copy "k" stage 0 step 0 guarded at 0
-      twill.copy "s0" stage 0 step 0 guarded at 57
-      twill.copy "rowmax" stage 0 step 0 guarded at 99
-      twill.copy "m0_new" stage 0 step 0 guarded at 125
-      twill.copy "sub_1" stage 0 step 0 guarded at 129
-      twill.copy "sub" stage 0 step 0 guarded at 130
-      twill.copy "s1" stage 0 step 0 guarded at 135
-      twill.copy "alpha0" stage 0 step 0 guarded at 142
-      twill.copy "p0" stage 0 step 0 guarded at 143
-      twill.copy "mul" stage 0 step 0 guarded at 146
-      twill.copy "mul_1" stage 0 step 0 guarded at 146
-      twill.copy "k" stage 0 step 1 guarded at 0
-      twill.copy "rowmax_1" stage 1 step 1 guarded at 19
-      twill.copy "v" stage 1 step 1 guarded at 39
-      twill.copy "m1_new" stage 1 step 1 guarded at 45
-      twill.copy "sub_3" stage 1 step 1 guarded at 49
-      twill.copy "sub_2" stage 1 step 1 guarded at 50
-      twill.copy "s0" stage 0 step 1 guarded at 57
-      twill.copy "alpha1" stage 1 step 1 guarded at 63
-      twill.copy "p1" stage 1 step 1 guarded at 64
-      twill.copy "mul_2" stage 1 step 1 guarded at 67
-      twill.copy "rowsum" stage 1 step 1 guarded at 68
-      twill.copy "mul_3" stage 1 step 1 guarded at 68
-      twill.copy "l0" stage 1 step 1 guarded at 81
-      twill.copy "cast" stage 1 step 1 guarded at 83
-      twill.copy "o0" stage 1 step 1 guarded at 96
-      twill.copy "rowmax" stage 0 step 1 guarded at 99
-      twill.copy "m0_new" stage 0 step 1 guarded at 125
-      twill.copy "sub_1" stage 0 step 1 guarded at 129
-      twill.copy "sub" stage 0 step 1 guarded at 130
-      twill.copy "s1" stage 0 step 1 guarded at 135
-      twill.copy "alpha0" stage 0 step 1 guarded at 142
-      twill.copy "p0" stage 0 step 1 guarded at 143
-      twill.copy "mul" stage 0 step 1 guarded at 146
-      twill.copy "mul_1" stage 0 step 1 guarded at 146
-      twill.copy "rowsum_1" stage 1 step 1 guarded at 147
     } kernel {
       twill.copy "k" stage 0 step 0 at 0
-      twill.copy "l1" stage 2 step 0 at 2
-      twill.copy "cast_1" stage 2 step 0 at 3
-      twill.copy "o1" stage 2 step 0 at 16
-      twill.copy "rowmax_1" stage 1 step 0 at 19
-      twill.copy "v" stage 1 step 0 at 39
-      twill.copy "m1_new" stage 1 step 0 at 45
-      twill.copy "sub_3" stage 1 step 0 at 49
-      twill.copy "sub_2" stage 1 step 0 at 50
+      twill.copy "v" stage 0 step 0 at 20
       twill.copy "s0" stage 0 step 0 at 57
-      twill.copy "alpha1" stage 1 step 0 at 63
-      twill.copy "p1" stage 1 step 0 at 64
-      twill.copy "mul_2" stage 1 step 0 at 67
-      twill.copy "rowsum" stage 1 step 0 at 68
-      twill.copy "mul_3" stage 1 step 0 at 68
-      twill.copy "l0" stage 1 step 0 at 81
-      twill.copy "cast" stage 1 step 0 at 83
-      twill.copy "o0" stage 1 step 0 at 96
+      twill.copy "s1" stage 0 step 0 at 96
       twill.copy "rowmax" stage 0 step 0 at 99
-      twill.copy "m0_new" stage 0 step 0 at 125
-      twill.copy "sub_1" stage 0 step 0 at 129
-      twill.copy "sub" stage 0 step 0 at 130
-      twill.copy "s1" stage 0 step 0 at 135
-      twill.copy "alpha0" stage 0 step 0 at 142
-      twill.copy "p0" stage 0 step 0 at 143
-      twill.copy "mul" stage 0 step 0 at 146
-      twill.copy "mul_1" stage 0 step 0 at 146
-      twill.copy "rowsum_1" stage 1 step 0 at 147
+      twill.copy "m0_new" stage 0 step 0 at 112
+      twill.copy "sub" stage 0 step 0 at 116
+      twill.copy "sub_1" stage 0 step 0 at 126
+      twill.copy "alpha0" stage 0 step 0 at 130
+      twill.copy "mul" stage 0 step 0 at 134
+      twill.copy "mul_1" stage 0 step 0 at 134
+      twill.copy "rowmax_1" stage 0 step 0 at 138
+      twill.copy "m1_new" stage 0 step 0 at 151
+      twill.copy "sub_2" stage 0 step 0 at 155
+      twill.copy "sub_3" stage 0 step 0 at 165
+      twill.copy "alpha1" stage 0 step 0 at 169
+      twill.copy "p0" stage 0 step 0 at 170
+      twill.copy "mul_2" stage 0 step 0 at 173
+      twill.copy "mul_3" stage 0 step 0 at 173
+      twill.copy "p1" stage 0 step 0 at 248
+      twill.copy "rowsum" stage 0 step 0 at 251
+      twill.copy "cast" stage 0 step 0 at 261
+      twill.copy "l0" stage 0 step 0 at 271
+      twill.copy "o0" stage 0 step 0 at 274
+      twill.copy "rowsum_1" stage 0 step 0 at 329
+      twill.copy "cast_1" stage 0 step 0 at 339
+      twill.copy "l1" stage 0 step 0 at 349
+      twill.copy "o1" stage 0 step 0 at 352
     } epilogue {
-      twill.copy "l1" stage 2 step 0 guarded at 2
-      twill.copy "cast_1" stage 2 step 0 guarded at 3
-      twill.copy "o1" stage 2 step 0 guarded at 16
-      twill.copy "rowmax_1" stage 1 step 0 guarded at 19
-      twill.copy "v" stage 1 step 0 guarded at 39
-      twill.copy "m1_new" stage 1 step 0 guarded at 45
-      twill.copy "sub_3" stage 1 step 0 guarded at 49
-      twill.copy "sub_2" stage 1 step 0 guarded at 50
-      twill.copy "alpha1" stage 1 step 0 guarded at 63
-      twill.copy "p1" stage 1 step 0 guarded at 64
-      twill.copy "mul_2" stage 1 step 0 guarded at 67
-      twill.copy "rowsum" stage 1 step 0 guarded at 68
-      twill.copy "mul_3" stage 1 step 0 guarded at 68
-      twill.copy "l0" stage 1 step 0 guarded at 81
-      twill.copy "cast" stage 1 step 0 guarded at 83
-      twill.copy "o0" stage 1 step 0 guarded at 96
-      twill.copy "rowsum_1" stage 1 step 0 guarded at 147
-      twill.copy "l1" stage 2 step 1 guarded at 2
-      twill.copy "cast_1" stage 2 step 1 guarded at 3
-      twill.copy "o1" stage 2 step 1 guarded at 16
     }
-    twill.warp_specialize %4 to %8 step %2 ii 158 stages 3 channels {
-      twill.channel "alpha0" from 2 to [4] in "smem" depth 1
-      twill.channel "alpha1" from 3 to [4] in "smem" depth 1
+    twill.warp_specialize %4 to %8 step %2 ii 413 stages 1 channels {
+      twill.channel "alpha0" from 4 to [2] in "smem" depth 1
+      twill.channel "alpha1" from 2 to [3] in "smem" depth 1
       twill.channel "cast" from 2 to [1] in "tmem" depth 1
       twill.channel "cast_1" from 3 to [1] in "tmem" depth 1
-      twill.channel "k" from 0 to [1] in "smem" depth 2
+      twill.channel "k" from 0 to [1] in "smem" depth 1
+      twill.channel "m0_new" from 4 to [2] in "smem" depth 2
+      twill.channel "m1_new" from 2 to [3] in "smem" depth 2
       twill.channel "mul_1" from 4 to [1] in "tmem" depth 1
-      twill.channel "mul_3" from 4 to [1] in "tmem" depth 1
+      twill.channel "mul_3" from 3 to [1] in "tmem" depth 1
       twill.channel "o0" from 1 to [4] in "tmem" depth 1
-      twill.channel "o1" from 1 to [4] in "tmem" depth 1
-      twill.channel "s0" from 1 to [2] in "tmem" depth 1
-      twill.channel "s1" from 1 to [3] in "tmem" depth 1
-      twill.channel "v" from 0 to [1] in "smem" depth 2
+      twill.channel "o1" from 1 to [3] in "tmem" depth 1
+      twill.channel "rowsum_1" from 3 to [2] in "smem" depth 1
+      twill.channel "s0" from 1 to [2, 4] in "tmem" depth 1
+      twill.channel "s1" from 1 to [2, 3] in "tmem" depth 1
+      twill.channel "v" from 0 to [1] in "smem" depth 1
     } roles {
-      twill.role "producer" warp 0 regs 40 prologue {
-        twill.copy "k" stage 0 step 0 guarded at 0
-        twill.copy "k" stage 0 step 1 guarded at 0
-        twill.copy "v" stage 1 step 1 guarded at 39
+      twill.role "producer" warp 0 regs 24 prologue {
       } kernel {
         twill.copy "k" stage 0 step 0 at 0
-        twill.copy "v" stage 1 step 0 at 39
+        twill.copy "v" stage 0 step 0 at 20
       } epilogue {
-        twill.copy "v" stage 1 step 0 guarded at 39
       }
-      twill.role "mma" warp 1 regs 40 prologue {
-        twill.copy "s0" stage 0 step 0 guarded at 57
-        twill.copy "s1" stage 0 step 0 guarded at 135
-        twill.copy "s0" stage 0 step 1 guarded at 57
-        twill.copy "o0" stage 1 step 1 guarded at 96
-        twill.copy "s1" stage 0 step 1 guarded at 135
+      twill.role "mma" warp 1 regs 24 prologue {
       } kernel {
-        twill.copy "o1" stage 2 step 0 at 16
         twill.copy "s0" stage 0 step 0 at 57
-        twill.copy "o0" stage 1 step 0 at 96
-        twill.copy "s1" stage 0 step 0 at 135
+        twill.copy "s1" stage 0 step 0 at 96
+        twill.copy "o0" stage 0 step 0 at 274
+        twill.copy "o1" stage 0 step 0 at 352
       } epilogue {
-        twill.copy "o1" stage 2 step 0 guarded at 16
-        twill.copy "o0" stage 1 step 0 guarded at 96
-        twill.copy "o1" stage 2 step 1 guarded at 16
       }
-      twill.role "softmax0" warp 2 regs 176 prologue {
-        twill.copy "rowmax" stage 0 step 0 guarded at 99
-        twill.copy "m0_new" stage 0 step 0 guarded at 125
-        twill.copy "sub_1" stage 0 step 0 guarded at 129
-        twill.copy "sub" stage 0 step 0 guarded at 130
-        twill.copy "alpha0" stage 0 step 0 guarded at 142
-        twill.copy "p0" stage 0 step 0 guarded at 143
-        twill.copy "mul" stage 0 step 0 guarded at 146
-        twill.copy "rowsum" stage 1 step 1 guarded at 68
-        twill.copy "l0" stage 1 step 1 guarded at 81
-        twill.copy "cast" stage 1 step 1 guarded at 83
-        twill.copy "rowmax" stage 0 step 1 guarded at 99
-        twill.copy "m0_new" stage 0 step 1 guarded at 125
-        twill.copy "sub_1" stage 0 step 1 guarded at 129
-        twill.copy "sub" stage 0 step 1 guarded at 130
-        twill.copy "alpha0" stage 0 step 1 guarded at 142
-        twill.copy "p0" stage 0 step 1 guarded at 143
-        twill.copy "mul" stage 0 step 1 guarded at 146
+      twill.role "softmax0" warp 2 regs 184 prologue {
       } kernel {
-        twill.copy "rowsum" stage 1 step 0 at 68
-        twill.copy "l0" stage 1 step 0 at 81
-        twill.copy "cast" stage 1 step 0 at 83
+        twill.copy "sub" stage 0 step 0 at 116
+        twill.copy "mul" stage 0 step 0 at 134
+        twill.copy "rowmax_1" stage 0 step 0 at 138
+        twill.copy "m1_new" stage 0 step 0 at 151
+        twill.copy "sub_3" stage 0 step 0 at 165
+        twill.copy "alpha1" stage 0 step 0 at 169
+        twill.copy "p0" stage 0 step 0 at 170
+        twill.copy "mul_2" stage 0 step 0 at 173
+        twill.copy "rowsum" stage 0 step 0 at 251
+        twill.copy "cast" stage 0 step 0 at 261
+        twill.copy "l0" stage 0 step 0 at 271
+        twill.copy "l1" stage 0 step 0 at 349
+      } epilogue {
+      }
+      twill.role "softmax1" warp 3 regs 184 prologue {
+      } kernel {
+        twill.copy "sub_2" stage 0 step 0 at 155
+        twill.copy "mul_3" stage 0 step 0 at 173
+        twill.copy "p1" stage 0 step 0 at 248
+        twill.copy "rowsum_1" stage 0 step 0 at 329
+        twill.copy "cast_1" stage 0 step 0 at 339
+      } epilogue {
+      }
+      twill.role "softmax2" warp 4 regs 96 prologue {
+      } kernel {
         twill.copy "rowmax" stage 0 step 0 at 99
-        twill.copy "m0_new" stage 0 step 0 at 125
-        twill.copy "sub_1" stage 0 step 0 at 129
-        twill.copy "sub" stage 0 step 0 at 130
-        twill.copy "alpha0" stage 0 step 0 at 142
-        twill.copy "p0" stage 0 step 0 at 143
-        twill.copy "mul" stage 0 step 0 at 146
+        twill.copy "m0_new" stage 0 step 0 at 112
+        twill.copy "sub_1" stage 0 step 0 at 126
+        twill.copy "alpha0" stage 0 step 0 at 130
+        twill.copy "mul_1" stage 0 step 0 at 134
       } epilogue {
-        twill.copy "rowsum" stage 1 step 0 guarded at 68
-        twill.copy "l0" stage 1 step 0 guarded at 81
-        twill.copy "cast" stage 1 step 0 guarded at 83
-      }
-      twill.role "softmax1" warp 3 regs 176 prologue {
-        twill.copy "rowmax_1" stage 1 step 1 guarded at 19
-        twill.copy "m1_new" stage 1 step 1 guarded at 45
-        twill.copy "sub_3" stage 1 step 1 guarded at 49
-        twill.copy "sub_2" stage 1 step 1 guarded at 50
-        twill.copy "alpha1" stage 1 step 1 guarded at 63
-        twill.copy "p1" stage 1 step 1 guarded at 64
-        twill.copy "mul_2" stage 1 step 1 guarded at 67
-        twill.copy "rowsum_1" stage 1 step 1 guarded at 147
-      } kernel {
-        twill.copy "l1" stage 2 step 0 at 2
-        twill.copy "cast_1" stage 2 step 0 at 3
-        twill.copy "rowmax_1" stage 1 step 0 at 19
-        twill.copy "m1_new" stage 1 step 0 at 45
-        twill.copy "sub_3" stage 1 step 0 at 49
-        twill.copy "sub_2" stage 1 step 0 at 50
-        twill.copy "alpha1" stage 1 step 0 at 63
-        twill.copy "p1" stage 1 step 0 at 64
-        twill.copy "mul_2" stage 1 step 0 at 67
-        twill.copy "rowsum_1" stage 1 step 0 at 147
-      } epilogue {
-        twill.copy "l1" stage 2 step 0 guarded at 2
-        twill.copy "cast_1" stage 2 step 0 guarded at 3
-        twill.copy "rowmax_1" stage 1 step 0 guarded at 19
-        twill.copy "m1_new" stage 1 step 0 guarded at 45
-        twill.copy "sub_3" stage 1 step 0 guarded at 49
-        twill.copy "sub_2" stage 1 step 0 guarded at 50
-        twill.copy "alpha1" stage 1 step 0 guarded at 63
-        twill.copy "p1" stage 1 step 0 guarded at 64
-        twill.copy "mul_2" stage 1 step 0 guarded at 67
-        twill.copy "rowsum_1" stage 1 step 0 guarded at 147
-        twill.copy "l1" stage 2 step 1 guarded at 2
-        twill.copy "cast_1" stage 2 step 1 guarded at 3
-      }
-      twill.role "correction" warp 4 regs 80 prologue {
-        twill.copy "mul_1" stage 0 step 0 guarded at 146
-        twill.copy "mul_3" stage 1 step 1 guarded at 68
-        twill.copy "mul_1" stage 0 step 1 guarded at 146
-      } kernel {
-        twill.copy "mul_3" stage 1 step 0 at 68
-        twill.copy "mul_1" stage 0 step 0 at 146
-      } epilogue {
-        twill.copy "mul_3" stage 1 step 0 guarded at 68
       }
     } outside {
       twill.live_out "o0_1" on 1
-      twill.live_out "m0_1" on 2
+      twill.live_out "m0_1" on 4
       twill.live_out "l0_1" on 2
       twill.live_out "o1_1" on 1
-      twill.live_out "m1_1" on 3
-      twill.live_out "l1_1" on 3
+      twill.live_out "m1_1" on 2
+      twill.live_out "l1_1" on 2
       twill.post "div" on 1
       twill.post "cast" on 1
       twill.post "store" on 1
@@ -300,7 +191,7 @@ builtin.module attributes {twill.target = "b200"} {
       twill.post "cast_1" on 1
       twill.post "store_1" on 1
       twill.handoff "l0_1" from 2 to [1] in "smem"
-      twill.handoff "l1_1" from 3 to [1] in "smem"
+      twill.handoff "l1_1" from 2 to [1] in "smem"
     }
     %23 = tile.div %o0_1, %l0_1 {twill.cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 128, smem = 0, tmem = 0>} : !tile.tile<128x128xf32>, !tile.tile<128xf32> -> !tile.tile<128x128xf32>
     %24 = tile.cast %23 {twill.cost = #twill.cost<unit = alu, cycles = 128, latency = 128, regs = 64, smem = 0, tmem = 0>} : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>

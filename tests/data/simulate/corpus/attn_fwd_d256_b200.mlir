@@ -10,7 +10,7 @@ builtin.module attributes {twill.target = "b200"} {
     %m = tile.full {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>, value = 0xfff0000000000000 : f64} : !tile.tile<128xf32>
     %l = tile.zeros {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 1, smem = 0, tmem = 0>} : !tile.tile<128xf32>
     %3 = arith.divui %N, %1 : index
-    %o_1, %m_1, %l_1 = tile.for %2 to %3 step %0 iter_args(%o, %m, %l : !tile.tile<128x256xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>) -> !tile.tile<128x256xf32>, !tile.tile<128xf32>, !tile.tile<128xf32> attributes {twill.cross_warp = 2 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 16.193548 : f64, proven = 1 : i64, scale_cycles = 5103 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 141, length = 320, stages = 3, lower_bound = 137, status = feasible>, twill.search = #twill.search<solver = "z3", note = "II=137 open: stages 4..4 undecided; II=138 open: II 138..140 not settled (time limit)">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 40>, #twill.warp<id = 1, role = mma, regs = 40>, #twill.warp<id = 2, role = softmax, regs = 176>, #twill.warp<id = 3, role = idle, regs = 176>, #twill.warp<id = 4, role = correction, regs = 80>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, ii = 141, ii_cycles = 2398, lower_bound = 137, status = feasible, chosen, note = "">, #twill.variant<parts = 2, status = refused, note = "sub-tile: 2 parts leave this mma 64 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 'o' (128) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 32 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">]} {
+    %o_1, %m_1, %l_1 = tile.for %2 to %3 step %0 iter_args(%o, %m, %l : !tile.tile<128x256xf32>, !tile.tile<128xf32>, !tile.tile<128xf32>) -> !tile.tile<128x256xf32>, !tile.tile<128xf32>, !tile.tile<128xf32> attributes {twill.cross_warp = 2 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 16.193548 : f64, proven = 1 : i64, scale_cycles = 5103 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 141, length = 320, stages = 3, lower_bound = 141, status = optimal>, twill.search = #twill.search<solver = "z3", complete, note = "II=137..140 refuted at every length">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = mma, regs = 24>, #twill.warp<id = 2, role = softmax, regs = 184>, #twill.warp<id = 3, role = idle, regs = 184>, #twill.warp<id = 4, role = correction, regs = 96>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, ii = 141, ii_cycles = 2398, lower_bound = 141, status = optimal, chosen, note = "">, #twill.variant<parts = 2, status = refused, note = "sub-tile: 2 parts leave this mma 64 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the rows of 'o' (128) do not divide in 3 parts">, #twill.variant<parts = 4, status = refused, note = "sub-tile: 4 parts leave this mma 32 rows; the MMA instructions of 'b200' (sm_100a) take exactly 128 rows">]} {
     ^bb0(%j: index, %o_2: !tile.tile<128x256xf32>, %m_2: !tile.tile<128xf32>, %l_2: !tile.tile<128xf32>):
       %k = tile.load %K[%j, %2] {twill.cost = #twill.cost<unit = tma, cycles = 30, latency = 59, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 512, latency = 1012, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 256], f16> -> !tile.tile<128x256xf16>
       %v = tile.load %V[%j, %2] {twill.cost = #twill.cost<unit = tma, cycles = 30, latency = 59, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 512, latency = 1012, regs = 0, smem = 65536, tmem = 0, variable_latency>, twill.cycle = 201 : i32, twill.stage = 1 : i32, loop.stage = 1 : i32, loop.cluster = 60 : i32, twill.warp = 0 : i32} : !tile.tensor<[N, 256], f16> -> !tile.tile<128x256xf16>
@@ -37,7 +37,7 @@ builtin.module attributes {twill.target = "b200"} {
       twill.buffer "k" depth 1
       twill.buffer "l" depth 1
       twill.buffer "m_new" depth 2
-      twill.buffer "mma" depth 1
+      twill.buffer "mma" depth 2
       twill.buffer "mul" depth 1
       twill.buffer "mul_1" depth 1
       twill.buffer "o" depth 1
@@ -104,12 +104,12 @@ builtin.module attributes {twill.target = "b200"} {
       twill.channel "alpha" from 2 to [4] in "smem" depth 1
       twill.channel "cast" from 2 to [1] in "tmem" depth 1
       twill.channel "k" from 0 to [1] in "smem" depth 1
-      twill.channel "mma" from 1 to [2] in "tmem" depth 1
+      twill.channel "mma" from 1 to [2] in "tmem" depth 2
       twill.channel "mul_1" from 4 to [1] in "tmem" depth 1
       twill.channel "o" from 1 to [4] in "tmem" depth 1
       twill.channel "v" from 0 to [1] in "smem" depth 1
     } roles {
-      twill.role "producer" warp 0 regs 40 prologue {
+      twill.role "producer" warp 0 regs 24 prologue {
         twill.copy "k" stage 0 step 0 guarded at 0
         twill.copy "k" stage 0 step 1 guarded at 0
         twill.copy "v" stage 1 step 1 guarded at 60
@@ -119,7 +119,7 @@ builtin.module attributes {twill.target = "b200"} {
       } epilogue {
         twill.copy "v" stage 1 step 0 guarded at 60
       }
-      twill.role "mma" warp 1 regs 40 prologue {
+      twill.role "mma" warp 1 regs 24 prologue {
         twill.copy "mma" stage 0 step 0 guarded at 59
         twill.copy "mma" stage 0 step 1 guarded at 59
         twill.copy "o" stage 1 step 1 guarded at 119
@@ -129,7 +129,7 @@ builtin.module attributes {twill.target = "b200"} {
       } epilogue {
         twill.copy "o" stage 1 step 0 guarded at 119
       }
-      twill.role "softmax" warp 2 regs 176 prologue {
+      twill.role "softmax" warp 2 regs 184 prologue {
         twill.copy "s" stage 0 step 0 guarded at 128
         twill.copy "rowmax" stage 0 step 0 guarded at 138
         twill.copy "m_new" stage 1 step 1 guarded at 7
@@ -166,7 +166,7 @@ builtin.module attributes {twill.target = "b200"} {
         twill.copy "l" stage 1 step 0 guarded at 93
         twill.copy "cast" stage 1 step 0 guarded at 94
       }
-      twill.role "correction" warp 4 regs 80 prologue {
+      twill.role "correction" warp 4 regs 96 prologue {
         twill.copy "mul_1" stage 1 step 1 guarded at 40
       } kernel {
         twill.copy "mul_1" stage 1 step 0 at 40
