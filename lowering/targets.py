@@ -30,15 +30,30 @@ def emit_scheduled(
     scale = cycles_per_unit(loop) if "twill.normalization" in loop.attributes else None
     variants = variant_table(loop)
     parts = part_table(loop, graph, ops, scale or 1.0)
+    check = register_check_note(module)
     if kind == "json":
-        return dumps(schedule_json(graph, schedule, graph.name, machine.name, scale, variants, parts))
+        data = schedule_json(graph, schedule, graph.name, machine.name, scale, variants, parts)
+        if check:
+            data["ptxas_check"] = check
+        return dumps(data)
     if kind == "txt":
-        return gantt_text(graph, schedule, graph.name, machine.name, scale, variants, parts)
+        text = gantt_text(graph, schedule, graph.name, machine.name, scale, variants, parts)
+        return text + (f"ptxas check: {check}\n" if check else "")
     if kind == "svg":
         from lowering.emit_svg import gantt_svg
 
         return gantt_svg(graph, schedule, graph.name, machine.name, scale)
     raise UserError(located_error(loop, "").loc, f"unknown output kind '{kind}'")
+
+
+def register_check_note(module: ModuleOp) -> str:
+    """What the register check did to this schedule (`twill.reg_check`,
+    written by the driver's ptxas check when it rescheduled): the roles that
+    spilled, the reserve, the II it cost; empty when it did nothing."""
+    from xdsl.dialects.builtin import StringAttr
+
+    attr = module.attributes.get("twill.reg_check")
+    return attr.data if isinstance(attr, StringAttr) else ""
 
 
 def variant_table(loop) -> list[dict[str, object]]:  # loop: tile.ForOp

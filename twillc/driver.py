@@ -27,9 +27,10 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from twillc.cli.compile import (
+    SEARCH_PASSES,
     ArgumentParser,
     parse_module,
     parse_triton_kernel,
@@ -39,6 +40,11 @@ from twillc.cli.compile import (
     schedule_cached,
 )
 from twillc.diagnostics import InternalError, Location, UsageError, UserError
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
+    from twillc.cli.ptxas_check import Built
 
 EMIT_KINDS = ("mlir", "json", "txt", "svg", "cu", "ptx", "ttgir", "schedule-graph")
 EXTENSIONS = {
@@ -89,6 +95,13 @@ def _parser() -> argparse.ArgumentParser:
         default="refuse",
         help="a form not generated on sm_100a: refuse (default: a located error, no output), or, asked for "
         "explicitly, a TWILLC-HOLE device function that traps at run time (trap) or is left empty (skeleton)",
+    )
+    p.add_argument(
+        "--no-ptxas-check",
+        action="store_true",
+        help="with -o k.cu or k.ptx, do not compile the kernel with ptxas to check that no role spills "
+        "(by default, where nvcc is installed, a spill or a C7508/C7510/C7511 warning tightens that role's "
+        "register budget in the model, twill.reg_reserve, and schedules again; also TWILLC_NO_PTXAS_CHECK=1)",
     )
     p.add_argument("--cache-dir", help="schedule cache folder (default $TWILLC_CACHE_DIR, $XDG_CACHE_HOME/twillc)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the schedule cache")
@@ -220,23 +233,57 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         load_machine(args.target, Location("--target", 0, 0))
         module.attributes["twill.target"] = StringAttr(args.target)
     texts: dict[str, str] = {}
+    lowered = [k for k in kinds if k in ("cu", "ptx")]
+    check = bool(lowered) and not args.no_ptxas_check and os.environ.get("TWILLC_NO_PTXAS_CHECK", "") in ("", "0")
+    pristine = module.clone() if check else None
     if args.passes is not None or kinds == ["mlir"]:
-        run_passes(module, args.passes or "", args, err)
+        spec = args.passes or ""
+
+        def build(m: ModuleOp) -> Built:
+            run_passes(m, spec, args, err)
+            return _lowered(m, m, lowered, args)
+
+        searched = any(p.split("{")[0].strip() in SEARCH_PASSES for p in spec.split(","))
     else:
         from twillc.cli.passes import default_pipeline
 
-        module = schedule_cached(module, default_pipeline(module, "json"), text, args, source, err)
-        lowered = [k for k in kinds if k in ("cu", "ptx")]
-        for kind in kinds:  # the scheduled module's outputs before lowering changes it
-            if kind not in lowered:
-                texts[kind] = _emit(module, kind, args, err)
-        if lowered:  # the rest of the pipeline: the schedule was just verified
-            rest = [p for p in default_pipeline(module, "cu").split(",") if p and p != "verify-schedule"]
-            run_passes(module, ",".join(rest), args, err)
-    for kind in sorted(kinds, key=lambda k: k == "ptx"):  # the PTX from the CUDA emitted once (one set of notes)
+        searched = any(p in SEARCH_PASSES for p in default_pipeline(module, "json").split(","))
+
+        def build(m: ModuleOp) -> Built:
+            m = schedule_cached(m, default_pipeline(m, "json"), text, args, source, err)
+            scheduled = m.clone() if lowered else m  # the schedule's outputs before lowering changes it
+            if lowered:  # the rest of the pipeline: the schedule was just verified
+                rest = [p for p in default_pipeline(m, "cu").split(",") if p and p != "verify-schedule"]
+                run_passes(m, ",".join(rest), args, err)
+            return _lowered(scheduled, m, lowered, args)
+
+    built = build(module)
+    if check:
+        from twillc.cli.ptxas_check import check_registers
+
+        built = check_registers(pristine if searched else None, built, build, err)
+    for note in built.notes:  # e.g. the holes of a CUDA skeleton
+        print(note, file=err)
+    if lowered:
+        texts["cu"] = built.cuda
+    for kind in sorted(kinds, key=lambda k: k == "ptx"):  # the PTX from the CUDA emitted once
         if kind not in texts:
-            texts[kind] = _emit(module, kind, args, err, texts.get("cu"))
+            source_module = built.lowered if kind in lowered else built.scheduled
+            texts[kind] = _emit(source_module, kind, args, err, texts.get("cu"))
     return [(path, texts[kind]) for path, kind in outputs]
+
+
+def _lowered(scheduled: ModuleOp, module: ModuleOp, lowered: list[str], args: argparse.Namespace) -> Built:
+    """One compile's modules and, when CUDA or PTX is asked for, its CUDA and notes."""
+    from twillc.cli.ptxas_check import Built
+
+    if not lowered:
+        return Built(scheduled, module, "", ())
+    from lowering.targets import emit_scheduled
+
+    notes: list[str] = []
+    code = emit_scheduled(module, "cu", args.input, notes, args.cuda_holes)
+    return Built(scheduled, module, code, tuple(notes))
 
 
 def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str | None = None) -> str:

@@ -131,7 +131,8 @@ def schedule_cached(module, spec: str, text: str, args: argparse.Namespace, sour
     from twillc.cli.passes import default_pipeline
 
     directory = cache.cache_dir(args.cache_dir)
-    key = cache.cache_key(text.encode("utf-8"), args.input, args.target, spec)
+    reserve = module.attributes.get("twill.reg_reserve")  # the register check's decision is part of the search
+    key = cache.cache_key(text.encode("utf-8"), args.input, args.target, spec + (f" {reserve}" if reserve else ""))
     entry = cache.read_entry(directory, key)
     if entry is not None:
         where = str(directory / f"{key}.mlir")

@@ -82,3 +82,34 @@ def channel_ring_bytes(graph: DependenceGraph, schedule: Schedule) -> int:
     extra = later_crossings(graph, schedule.warps)
     crossing = {c.value for c in channels(graph, schedule) if c.memory == CHANNEL_MEMORY}
     return sum(o.channel_bytes * (depths[o.id] + extra.get(o.id, 0)) for o in graph.ops if o.id in crossing)
+
+
+def register_peaks(graph: DependenceGraph, schedule: Schedule) -> dict[int, int]:
+    """The most registers per thread each warp's values hold at once in the
+    steady state, as the joint model counts them: each value its `regs`
+    from its issue until its last reader issues (d IIs later for a reader d
+    iterations on; until that reader completes when it reads while running,
+    an MMA's operands, or the value came from a variable-latency op), every
+    copy live at a residue of the II counted."""
+    if schedule.warps is None or not schedule.ii:
+        raise ValueError("register peaks need a modulo schedule with warps")
+    ii, warps, cyc = schedule.ii, schedule.warps, schedule.cycles
+    ops = {o.id: o for o in graph.ops}
+    end = {o.id: cyc[o.id] + 1 for o in graph.ops}
+    for e in graph.edges:
+        reader = ops[e.dst]
+        slow = ops[e.src].variable_latency or reader.reads_while_running
+        held = reader.cycles if slow and not e.in_place else 0
+        end[e.src] = max(end[e.src], cyc[e.dst] + e.distance * ii + held)
+    live: dict[int, list[int]] = {}
+    for o in graph.ops:
+        if not o.regs:
+            continue
+        row = live.setdefault(warps[o.id], [0] * ii)
+        span = end[o.id] - cyc[o.id]
+        whole, rest = divmod(span, ii)
+        for r in range(ii):
+            row[r] += whole * o.regs
+        for t in range(cyc[o.id], cyc[o.id] + rest):
+            row[t % ii] += o.regs
+    return {w: max(row) for w, row in sorted(live.items())}

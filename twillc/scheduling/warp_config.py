@@ -36,10 +36,17 @@ class WarpConfig:
     one_warp_units: frozenset[str] = frozenset()
     """Units whose ops all go on one warp (tcgen05.mma: one issuing thread
     orders the tensor pipe)."""
+    reg_reserve: tuple[int, ...] = ()
+    """Registers per thread of each warp's budget held back from the model's
+    count: what ptxas was measured to need beyond it (the register check's
+    `twill.reg_reserve`); the budget itself (setmaxnreg) stays `reg_limits`."""
 
     def limit(self, w: int) -> int:
-        """Register budget of warp `w` (unbounded past `reg_limits`)."""
-        return self.reg_limits[w] if w < len(self.reg_limits) else 1 << 30
+        """Registers the model may count on warp `w`: its budget less its
+        reserve (unbounded past `reg_limits`)."""
+        if w >= len(self.reg_limits):
+            return 1 << 30
+        return self.reg_limits[w] - (self.reg_reserve[w] if w < len(self.reg_reserve) else 0)
 
     def threads_of(self, w: int) -> int:
         return self.threads[w] if w < len(self.threads) else self.group_threads

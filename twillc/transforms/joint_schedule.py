@@ -23,7 +23,7 @@ from dialects.twill import WarpOptionsAttr
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.warp_config import WarpConfig
 from twillc.target.machine import Machine
-from twillc.transforms.common import located_error, machine_warp_config, module_machine
+from twillc.transforms.common import located_error, machine_warp_config, module_machine, register_reserve
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -64,10 +64,12 @@ class JointSchedulePass(ModulePass):
     """Before trying stage counts at an II, try to refute it at every length
     with the circular relaxation (`joint_relaxation`)."""
 
-    def config(self, machine: Machine) -> WarpConfig:
+    def config(self, machine: Machine, reserve: tuple[int, ...] = ()) -> WarpConfig:
+        """The warps, with the module's register reserve (`register_reserve`)
+        held back from each budget."""
         groups = self.warp_groups or (len(self.regs) if self.regs else machine.warp_groups)
         regs = self.regs or machine.default_reg_limits(groups)
-        return machine_warp_config(machine, groups, tuple(regs), self.cross_warp)
+        return machine_warp_config(machine, groups, tuple(regs), self.cross_warp, reserve=reserve[:groups])
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
@@ -89,7 +91,7 @@ class JointSchedulePass(ModulePass):
                 f"joint-schedule: register budgets sum to {total} per thread, more than the "
                 f"{machine.regs_per_thread_total} the register file of '{machine.name}' holds",
             )
-        config = self.config(machine)
+        config = self.config(machine, register_reserve(op))
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
         # A modulo schedule already on the loop (modulo-schedule ran) seeds
         # the search instead of being solved again.

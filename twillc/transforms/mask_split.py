@@ -46,7 +46,7 @@ from dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
 from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, mask_split_of, split_selects
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
 from twillc.target.machine import Machine
-from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.common import located_error, module_machine, register_reserve
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
 from twillc.transforms.mask_bounds import Bound, select_bounds
 
@@ -178,7 +178,7 @@ class MaskSplitPass(ModulePass):
         from twillc.transforms.smem_plan import smem_excess
 
         assert u.ii is not None and u.warps is not None
-        config = JointSchedulePass().config(machine)
+        config = JointSchedulePass().config(machine, register_reserve(loop))
         stage_of = {k: u.cycles[s] // u.ii for k, s in shared.items()}
         fit = schedule_in_pipeline(
             graph,

@@ -18,7 +18,7 @@ from twillc.scheduling.checker import ScheduleVerificationError, check_schedule
 from twillc.scheduling.checker_ws import check_joint
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.target.machine import Machine
-from twillc.transforms.common import located_error, machine_warp_config, module_machine
+from twillc.transforms.common import located_error, machine_warp_config, module_machine, register_reserve
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.mask_split import one_pipeline_problems, unmasked_part
 
@@ -58,5 +58,6 @@ def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, mach
     if isinstance(options, WarpOptionsAttr):
         cross_warp, vl_warp = bool(options.cross_warp.data), options.vl_warp.data
     regs = tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id))
-    config = machine_warp_config(machine, len(schedule.roles), regs, cross_warp, vl_warp)
+    reserve = register_reserve(loop)[: len(regs)]
+    config = machine_warp_config(machine, len(schedule.roles), regs, cross_warp, vl_warp, reserve)
     return check_joint(graph, schedule, config)
