@@ -148,11 +148,17 @@ MULTI_SLAB = {
 @needs_nvcc
 @pytest.mark.parametrize("kernel", sorted(MULTI_SLAB))
 def test_multi_slab_kernel_compiles_within_budget(kernel: str, tmp_path: Path) -> None:
+    compiles_as_written(kernel, MULTI_SLAB[kernel], tmp_path)
+
+
+def compiles_as_written(kernel: str, arch: str, tmp_path: Path) -> None:
+    """The lit kernel `tests/filecheck/cuda/<kernel>.tile` as written (not
+    sub-tiled into m64 parts), emitted and compiled clean (`check_compiles`)."""
     cu = tmp_path / f"{kernel}.cu"
-    as_written = "variant-search{parts=1},pipeline-expand,warp-specialize"  # not sub-tiled into m64 parts
+    as_written = "variant-search{parts=1},pipeline-expand,warp-specialize"
     tile_file = ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"
     assert main([str(tile_file), "--passes", as_written, "-o", str(cu)]) == 0
-    check_compiles(cu, MULTI_SLAB[kernel], tmp_path)
+    check_compiles(cu, arch, tmp_path)
 
 
 # issue 28: forms refused at emission before, written as a user would, as
@@ -170,11 +176,7 @@ REFUSED_FORMS = {
 @needs_nvcc
 @pytest.mark.parametrize("kernel", sorted(REFUSED_FORMS))
 def test_once_refused_form_compiles_within_budget(kernel: str, tmp_path: Path) -> None:
-    cu = tmp_path / f"{kernel}.cu"
-    as_written = "variant-search{parts=1},pipeline-expand,warp-specialize"
-    tile_file = ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"
-    assert main([str(tile_file), "--passes", as_written, "-o", str(cu)]) == 0
-    check_compiles(cu, REFUSED_FORMS[kernel], tmp_path)
+    compiles_as_written(kernel, REFUSED_FORMS[kernel], tmp_path)
 
 
 def check_compiles(cu: Path, arch: str, tmp_path: Path) -> None:
