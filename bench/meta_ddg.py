@@ -1,4 +1,5 @@
-"""Meta's five shared DDGs (`../shared/benchmarks/meta-ddg/`): twillc's II
+"""Meta's five shared DDGs (the shared benchmark folder beside a checkout; the
+files the tests read are copied in tests/data/benchmarks/meta-ddg/): twillc's II
 against Meta's MinII and the II Meta's scheduler achieved (its
 `schedule_graph.json`, a separate run), proven or not, and solve time.
 
