@@ -16,9 +16,17 @@ LANGUAGE = ROOT / "docs" / "language.md"
 FENCE = re.compile(r"^```tile\n(.*?)^```", re.S | re.M)
 
 
-def _tile_blocks() -> list[tuple[int, str]]:
-    text = LANGUAGE.read_text()
+def _tile_blocks(page: Path = LANGUAGE) -> list[tuple[int, str]]:
+    text = page.read_text()
     return [(text.count("\n", 0, m.start()) + 2, m.group(1)) for m in FENCE.finditer(text)]
+
+
+def _all_tile_blocks() -> list[tuple[str, str]]:
+    return [
+        (f"{page.name}:{line}", source)
+        for page in sorted((ROOT / "docs").glob("*.md"))
+        for line, source in _tile_blocks(page)
+    ]
 
 
 def test_language_reference_has_examples() -> None:
@@ -26,14 +34,15 @@ def test_language_reference_has_examples() -> None:
     assert len(_tile_blocks()) >= 12
 
 
-@pytest.mark.parametrize("line,source", _tile_blocks(), ids=lambda v: f"line{v}" if isinstance(v, int) else "")
-def test_language_reference_example_parses(line: int, source: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each ```tile block of docs/language.md is a whole file the front end
-    accepts (parsed, lowered to the `tile` dialect and verified)."""
+@pytest.mark.parametrize("where,source", _all_tile_blocks(), ids=lambda v: v if ".md:" in v else "")
+def test_documented_tile_example_parses(where: str, source: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ```tile block of the documentation (the language reference's
+    example for every form, and the other pages') is a whole file the front
+    end accepts: parsed, lowered to the `tile` dialect and verified."""
     from twillc.frontend import parse_tile
 
     monkeypatch.chdir(ROOT)  # a `target "path.toml"` is read from the working directory
-    module = parse_tile(source, f"docs/language.md:{line}")
+    module = parse_tile(source, f"docs/{where}")
     assert module.ops.first is not None
 
 
