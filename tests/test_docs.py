@@ -93,10 +93,11 @@ def test_no_module_cites_a_file_outside_the_repository() -> None:
     """Docstrings and comments cite the documentation pages, never the design
     notes or the shared folder beside the repository."""
     outside = re.compile(r"design\.md|tile-language\.md|\.\./shared|shared/(docs|reference|benchmarks|seeds)")
+    suffixes = {".py", ".lark", ".toml", ".test", ".tile", ".cfg", ".md", ".cuh"}
     hits = []
     for folder in ("twillc", "dialects", "lowering", "bench", "tests"):
         for path in (ROOT / folder).rglob("*"):
-            if path.suffix not in {".py", ".lark", ".toml", ".test", ".tile", ".cfg", ".md", ".cuh"} or not path.is_file():
+            if path.suffix not in suffixes or not path.is_file():
                 continue
             if path == Path(__file__).resolve() or "results" in path.parts:
                 continue
