@@ -105,3 +105,17 @@ def test_no_module_cites_a_file_outside_the_repository() -> None:
                 if outside.search(line):
                     hits.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not hits, "\n".join(hits)
+
+
+def test_readme_is_a_front_page() -> None:
+    """The README fits on two screens, starts with the two commands, and
+    every page it links to exists (the site's own links are checked by
+    `mkdocs build --strict`)."""
+    text = (ROOT / "README.md").read_text()
+    assert len(text.splitlines()) <= 200
+    first = text.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+    assert first[0].startswith("pip install -e . && twillc examples/")
+    assert first[1].startswith("pip install -e '.[test]' && ")
+    links = re.findall(r"\]\((docs/[^)#]+)", text)
+    assert links
+    assert not [link for link in links if not (ROOT / link).is_file()]
