@@ -47,7 +47,15 @@ from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_o
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine, register_reserve
-from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
+from twillc.transforms.ir_graph import (
+    costed_ops,
+    find_loop,
+    graph_from_loop,
+    kernel_name,
+    op_ids,
+    read_schedule,
+    write_schedule,
+)
 from twillc.transforms.mask_bounds import Bound, select_bounds
 
 SPLIT_REFUSED = "twill.split_refused"
@@ -332,13 +340,24 @@ def unmasked_part(
     """The unmasked iterations' problem and schedule as the IR states them:
     the loop with its split masks folded (on a copy), each op at its
     `twill.unmasked_cycle`, on its warp in the loop's schedule (whose
-    `roles` it shares); None when the loop is not split."""
-    split = mask_split_of(find_loop(module))
+    `roles` it shares); None when the loop is not split. Each op keeps its id
+    in the loop as written, so both parts name an op alike."""
+    loop = find_loop(module)
+    split = mask_split_of(loop)
     if split is None:
         return None
     copy = module.clone()
+    original = dict(zip(copy.walk(), module.walk(), strict=True))
     fold_split_masks(copy)
-    graph, ops = graph_from_loop(find_loop(copy), machine, kernel_name(copy))
+    graph, copied = graph_from_loop(find_loop(copy), machine, kernel_name(copy))
+    as_written = op_ids(costed_ops(loop))
+    name = {k: as_written[original[o]] for k, o in copied.items()}
+    graph = replace(
+        graph,
+        ops=tuple(replace(o, id=name[o.id]) for o in graph.ops),
+        edges=tuple(replace(e, src=name[e.src], dst=name[e.dst]) for e in graph.edges),
+    )
+    ops = {name[k]: o for k, o in copied.items()}
     cycles: dict[str, int] = {}
     warps: dict[str, int] = {}
     for k, o in ops.items():
