@@ -15,7 +15,15 @@ from lowering.emit_text import STATUS_ORDER
 from twillc.scheduling.graph import DependenceGraph, Schedule
 
 HEADLINE_KEYS = (
-    "part", "status", "ii", "ii_cycles", "length", "length_cycles", "stages", "lower_bound", "lower_bound_cycles"
+    "part",
+    "status",
+    "ii",
+    "ii_cycles",
+    "length",
+    "length_cycles",
+    "stages",
+    "lower_bound",
+    "lower_bound_cycles",
 )
 """What `headline` copies from the part most iterations run."""
 

@@ -105,8 +105,9 @@ def gantt_figure(
     else:
         ax.set_xlabel(f"normalized unit (1 unit = {cycles_per_unit:.4g} machine cycles)")
         ii_text = f"II {schedule.ii} units = {round(schedule.ii * cycles_per_unit)} cycles"
+    which = f" ({part})" if part else ""
     ax.set_title(
-        f"{kernel} on {target}{f' ({part})' if part else ''}: {ii_text}, {stages} stages, {iterations} iterations (colour = iteration)",
+        f"{kernel} on {target}{which}: {ii_text}, {stages} stages, {iterations} iterations (colour = iteration)",
         fontsize=9,
     )
     fig.tight_layout()

@@ -36,7 +36,7 @@ def emit_scheduled(
     # (the masked part) is listed beside it.
     unmasked = None
     if any(row["part"] == "unmasked" for row in parts):
-        from twillc.transforms.mask_split import unmasked_part
+        from twillc.transforms.split_parts import unmasked_part
 
         unmasked = unmasked_part(module, machine, schedule.roles)
     if kind == "json":
