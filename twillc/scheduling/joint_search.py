@@ -115,10 +115,9 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
             )
         if config.reg_limits and all(o.regs > config.limit(w) for w in allowed):
             best = max(config.limit(w) for w in allowed)
-            return (
-                f"op {o.id} keeps {o.regs} registers per thread live, more than any warp it may use "
-                f"allows ({best}): sub-tile it or raise the budget"
-            )
+            # (joint-schedule reports a kernel's such value at its expression, with what
+            # twillc can do about it, before calling the search: this is a graph input's.)
+            return f"op {o.id} keeps {o.regs} registers per thread live, more than any warp it may use allows ({best})"
         for mem, size in sorted(o.footprint.items()):
             if size > graph.memories.get(mem, size):
                 return f"op {o.id} needs {size} B of {mem}, more than its capacity {graph.memories[mem]} B"
