@@ -66,10 +66,6 @@ def schedule_json(
         "kernel": kernel,
         "target": target,
         "status": schedule.status.value,
-        "kernel_status": min(
-            [schedule.status.value] + [str(row["status"]) for row in parts or () if "status" in row],
-            key=STATUS_ORDER.index,
-        ),
         "ii": ii,
         "length": schedule.length,
         "stages": schedule.stages,
@@ -94,6 +90,11 @@ def schedule_json(
         head = [row for row in parts if row.get("headline")]
         if head:  # the part most iterations run: the text report's headline
             doc["headline"] = {k: v for k, v in head[0].items() if k in HEADLINE_KEYS}
+    # The kernel is as proven as its weakest part (last: the keys before it keep their order).
+    doc["kernel_status"] = min(
+        [schedule.status.value] + [str(row["status"]) for row in parts or () if "status" in row],
+        key=STATUS_ORDER.index,
+    )
     return doc
 
 
