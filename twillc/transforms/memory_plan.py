@@ -100,6 +100,77 @@ def registers_per_thread(t: Attribute, target: Target) -> int:
     return -(-elements_per_thread(t, target) * element_bytes(t.element_type) // 4)  # type: ignore[attr-defined]
 
 
+def loop_invariant_registers(
+    loop: tile.ForOp, ops: Mapping[str, Operation], warps: Mapping[str, int], target: Target
+) -> dict[int, int]:
+    """Registers per thread each warp holds through the whole loop for the
+    floating-point tiles computed before it that the warp's ops read (the
+    live-ins warp-specialize puts on a role, declared and computed there
+    before its loop: RMSNorm's weight row converted to f32),
+    `registers_per_thread` each. A tile loaded before the loop stays in
+    shared memory, and an integer tile (`iota_rows(...) + bid * R`, a
+    mask's row and column indices) is an affine function of the thread's
+    index that ptxas computes again where it is read: neither counts. Read
+    by the register model (`lifetimes.register_need`)."""
+    body = loop.body.block
+    seen: dict[int, set[SSAValue]] = {}
+    for name, op in ops.items():
+        for v in op.operands:
+            owner = v.owner
+            if not isinstance(owner, Operation) or owner.parent_block() is body or loop.is_ancestor(owner):
+                continue
+            if (
+                isinstance(v.type, tile.TileType)
+                and not in_smem(v)
+                and not isinstance(v.type.element_type, IntegerType)
+            ):
+                seen.setdefault(warps[name], set()).add(v)
+    return {w: sum(registers_per_thread(v.type, target) for v in vs) for w, vs in sorted(seen.items())}
+
+
+def received_in_registers(
+    ops: Mapping[str, Operation], warps: Mapping[str, int], target: Target
+) -> set[tuple[str, int]]:
+    """The (value, warp) pairs where a warp copies a register tile computed
+    on another warp into registers of its own (`twillc_recv` from the
+    channel's slot): each reader warp of each such tile, but on a target
+    whose channels are in shared memory (`Target.wgmma`) one whose only op
+    reading it is element-wise, a cast, or a wgmma taking it as its
+    register A, which reads it in the slot (`lowering.cuda.analysis`'s
+    `_read_in_place`). Read by the register model (`lifetimes.register_need`)."""
+    names = {id(op): name for name, op in ops.items()}
+    out: set[tuple[str, int]] = set()
+    for name, op in ops.items():
+        if not op.results or not isinstance(op.results[0].type, tile.TileType) or isinstance(op, tile.LoadOp):
+            continue
+        v = op.results[0]
+        readers: dict[int, list[Operation]] = {}
+        for u in v.uses:
+            user = u.operation
+            if id(user) in names and warps[names[id(user)]] != warps[name]:
+                readers.setdefault(warps[names[id(user)]], []).append(user)
+        for w, mine in readers.items():
+            if target.wgmma and len(mine) == 1 and _reads_slot(mine[0], v):
+                continue
+            out.add((name, w))
+    return out
+
+
+ELEMENTWISE_NAMES = frozenset(
+    f"tile.{n}" for n in ("exp", "exp2", "log", "log2", "rsqrt", "neg", "add", "sub", "mul", "div", "max", "min")
+)
+"""The element-wise ops the CUDA emitter prints as one loop over a thread's elements."""
+
+
+def _reads_slot(op: Operation, v: SSAValue) -> bool:
+    """Whether `op`, the one reader of a received tile `v` on its warp, reads
+    it in its shared-memory slot: an element-wise op or a cast, or a wgmma
+    taking it as its register A."""
+    if isinstance(op, tile.MmaOp):
+        return op.lhs is v and op.rhs is not v and not op.transpose_lhs
+    return op.name in ELEMENTWISE_NAMES or isinstance(op, tile.CastOp)
+
+
 def slot_bytes(t: Attribute, target: Target) -> int:
     """Bytes of a register tile's channel slot: each of the 128 threads sends
     the elements it holds (a row vector's quad-replicated values included;
