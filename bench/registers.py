@@ -1,19 +1,26 @@
-"""The joint model's registers per warp group against what ptxas allocates.
+"""The register model against what ptxas allocates, role by role.
 
 For each scheduled module (by default the fixed ones the register test
 compiles, `fixed_modules`: every example and every corpus kernel that
 schedules), this lowers it (pipeline-expand, warp-specialize), emits the
 CUDA, and compiles it with `nvcc -Xptxas -v` for its architecture: the whole
-kernel (spill bytes, the C7508 / C7510 / C7511 warnings) and each role alone
-with no register cap (`lowering.cuda.ptxas.role_variant`: what that role's
-code needs). Beside ptxas's count it prints, per role, the role's
-`setmaxnreg` budget and the joint model's most registers live at once on
-that warp group (`lifetimes.register_peaks`, from each op's `regs`, i.e.
-`memory_plan.registers_per_thread` plus its calibrated overheads); the
-model's count is meant to bound ptxas's from above, within the reserve the
-register check (`--no-ptxas-check` turns it off) may add.
+kernel (spill bytes, the C7508 / C7510 / C7511 warnings), each role alone
+with no register cap (`lowering.cuda.ptxas.role_variant`), and each role's
+least clean budget: the fewest registers (setmaxnreg's step of 8) at which
+its code alone compiles with no spill and no serialized wgmma
+(`least_clean`, walked from the model's count). Beside them, per role: its
+setmaxnreg budget, `values` (the joint model's tiles alone,
+`lifetimes.register_peaks`) and `model` (the calibrated count,
+`lifetimes.register_need`: what ptxas's least clean budget is predicted to
+be), and a summary of the model's error before and after its calibration.
 
-Usage: python bench/registers.py [--only GLOB] [--jobs N] [--out bench/results/registers.md] [MODULE.mlir ...]
+`--record` writes ptxas's figures into tests/data/registers/ptxas.json
+(merged by kernel), which tests/test_register_model.py reads; `--recorded`
+prints the table from those figures and the model's counts now, with no
+nvcc (after a change to the model).
+
+Usage: python bench/registers.py [--only GLOB] [--jobs N] [--no-least] [--record | --recorded]
+       [--out bench/results/registers.md] [MODULE.mlir ...]
 """
 
 from __future__ import annotations
