@@ -318,26 +318,29 @@ def errors(roles: list[RoleRow], count: str) -> list[int]:
 
 def summary(rows: list[KernelRow]) -> str:
     """How close the model is to ptxas's least clean budget, before its
-    calibration (the tiles alone) and after, over the roles measured."""
-    roles = compared(rows)
+    calibration (the tiles alone) and after, over the roles measured, per
+    architecture."""
     over = [r for k in rows if not k.error and not k.holes for r in k.roles if r.least is None]
     clean = [k for k in rows if not k.error and not k.spill and not k.warnings]
     measured = [k for k in rows if not k.error]
     lines = []
-    for count, what in (("values", "before (tiles alone)"), ("model", "after (calibrated)")):
-        d = errors(roles, count)
-        if not d:
-            lines.append(f"{what}: no role measured")
-            continue
-        lines.append(
-            f"{what}: least clean budget - model from {min(d):+d} to {max(d):+d} registers per thread, "
-            f"median {statistics.median(d):+g}, median |error| {statistics.median(abs(x) for x in d):g}, "
-            f"max |error| {max(abs(x) for x in d)}, within 8 in {sum(abs(x) <= 8 for x in d)} "
-            f"and within 16 in {sum(abs(x) <= 16 for x in d)} of {len(d)} roles"
-        )
+    for arch in sorted({k.arch for k in rows if k.arch}):
+        roles = compared([k for k in rows if k.arch == arch])
+        for count, what in (("values", "before (tiles alone)"), ("model", "after (calibrated)")):
+            d = errors(roles, count)
+            if not d:
+                lines.append(f"{arch}, {what}: no role measured")
+                continue
+            lines.append(
+                f"{arch}, {what}: least clean budget - model from {min(d):+d} to {max(d):+d} registers per thread, "
+                f"median {statistics.median(d):+g}, median |error| {statistics.median(abs(x) for x in d):g}, "
+                f"max |error| {max(abs(x) for x in d)}, within 8 in {sum(abs(x) <= 8 for x in d)} "
+                f"and within 16 in {sum(abs(x) <= 16 for x in d)} of {len(d)} roles"
+            )
+    seen = [r for r in over if r.model > 255]
     lines.append(
-        f"{len(over)} roles spill even at 255; {len(clean)} of {len(measured)} kernels compile with no spill and "
-        "no C7508 / C7510 / C7511."
+        f"{len(over)} roles spill even at 255 ({len(seen)} of them counted over 255 by the model); "
+        f"{len(clean)} of {len(measured)} kernels compile with no spill and no C7508 / C7510 / C7511."
     )
     return "".join(f"- {line}\n" for line in lines)
 

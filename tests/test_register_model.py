@@ -43,12 +43,12 @@ def rows() -> list[object]:
 
 
 def test_model_is_within_tolerance_of_ptxas(rows: list[object]) -> None:
-    """Each role holding tiles in a kernel with no hole: ptxas's least clean
+    """Each sm_90a role holding tiles in a kernel with no hole: ptxas's least clean
     budget less the calibrated model's count is within `TOLERANCE` (but the
     roles of `OUTSIDE`, each still outside it); the median error is within
     one setmaxnreg step and more than half the roles are within two."""
     missed: list[str] = []
-    roles = compared(rows)  # type: ignore[arg-type]
+    roles = compared([k for k in rows if k.arch == "sm_90a"])  # type: ignore[attr-defined]
     names = {id(r): k.name for k in rows for r in k.roles}  # type: ignore[attr-defined]
     for r, d in zip(roles, errors(roles, "model"), strict=True):
         key = (names[id(r)], r.wg)
@@ -56,7 +56,7 @@ def test_model_is_within_tolerance_of_ptxas(rows: list[object]) -> None:
             missed.append(f"{key}: ptxas {r.least}, model {r.model} ({d:+d})")
     assert not missed, missed
     d = errors(roles, "model")
-    assert len(d) >= 50  # every sm_90a kernel's roles measured
+    assert len(d) >= 50  # every sm_90a kernel's roles measured (sm_100a's: not calibrated, `Sm100a`)
     assert abs(statistics.median(d)) <= 8
     assert statistics.median(abs(x) for x in d) <= 8
     assert sum(abs(x) <= 16 for x in d) > len(d) / 2
@@ -66,7 +66,7 @@ def test_calibration_is_closer_than_the_tiles_alone(rows: list[object]) -> None:
     """Before its calibration (the tiles alone, `register_peaks`) the model
     undercounts ptxas by a median of 32 registers; after it, the median
     absolute error is at most a quarter of that."""
-    roles = compared(rows)  # type: ignore[arg-type]
+    roles = compared([k for k in rows if k.arch == "sm_90a"])  # type: ignore[attr-defined]
     before = statistics.median(abs(x) for x in errors(roles, "values"))
     after = statistics.median(abs(x) for x in errors(roles, "model"))
     assert before >= 24

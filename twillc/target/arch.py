@@ -144,6 +144,12 @@ class Sm100a(Target):
     has_tensor_memory = True
     tmem_columns = 512
     row_layout = True
+    # role_registers, held_back_registers: 0, not calibrated. ptxas's least
+    # clean budgets of the sm_100a roles (bench/results/registers.md) stray
+    # from the tiles alone by -99 to +183: a softmax role streams its
+    # tensor-memory tiles a 32-column chunk at a time (131 counted, 32
+    # needed), a consumer holds tiles the cost model puts in tensor memory
+    # (1 counted, 216 needed); no constant per role fits those.
 
     def __init__(self) -> None:
         super().__init__("sm_100a")

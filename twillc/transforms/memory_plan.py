@@ -137,7 +137,11 @@ def received_in_registers(
     whose channels are in shared memory (`Target.wgmma`) one whose only op
     reading it is element-wise, a cast, or a wgmma taking it as its
     register A, which reads it in the slot (`lowering.cuda.analysis`'s
-    `_read_in_place`). Read by the register model (`lifetimes.register_need`)."""
+    `_read_in_place`); none on a tensor-memory target, whose channels of
+    [128, N] tiles a role reads in tensor memory a chunk at a time. Read by
+    the register model (`lifetimes.register_need`)."""
+    if target.has_tensor_memory:
+        return set()
     names = {id(op): name for name, op in ops.items()}
     out: set[tuple[str, int]] = set()
     for name, op in ops.items():
