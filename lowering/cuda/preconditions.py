@@ -135,10 +135,21 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str) -> None:
     128, the lanes of the tensor-memory row layout. A transposed loaded A
     (MN-major: linear attention's h += K^T V) and M = 64 (its tensor-memory
     layout is another) are not generated: refused before emission (or, asked
-    for, a hole: `refuse_hole`); sm_90a's wgmma takes both."""
+    for, a hole: `refuse_hole`); sm_90a's wgmma takes both. Nor is a
+    transposed register A (FA4's sdS form, `memory_plan.a_transposed`)."""
+    what = unsupported(op, "'mma'")
+    if op.transpose_lhs and not in_smem(op.lhs):
+        refuse_hole(
+            op,
+            target,
+            f"{what} with a transposed register A (the backward's P^T dO, dS^T Q): tcgen05.mma reads A from "
+            "tensor memory K-major only, so plan-memory keeps A's channel ring in shared memory "
+            "(twill.smem_operand); the role computing A writing it there in the MMA's MN-major operand layout "
+            "and the SS tcgen05.mma reading it",
+            holes,
+        )
     if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return  # a register or tensor-memory A: the tcgen05 lowerings decide
-    what = unsupported(op, "'mma'")
     rows = op.lhs.type.get_shape()[0]  # type: ignore[attr-defined]
     if op.transpose_lhs:
         refuse_hole(op, target, f"{what} with a transposed loaded A (tcgen05.mma reading A MN-major)", holes)
