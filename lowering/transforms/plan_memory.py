@@ -105,7 +105,8 @@ def write_memory_plan(module: ModuleOp) -> None:
         if v in yielded:  # one entry per accumulator: the value the loop yields for it
             entries.append(TmemAccOp(name(v), at))
     entries += [TmemScratchOp(w, at) for w, at in plan.scratch_at.items()]
-    entries += [StagedOp(name_of[id(st.mma)], st.operand, st.nbytes) for st in staged_tiles(body, target)]
+    staged = staged_tiles(body, target) + plan.staged
+    entries += [StagedOp(name_of[id(st.mma)], st.operand, st.nbytes) for st in staged]
     deferred = target.gemm_release and gemm_class(loop) and not scalar_arguments(module) and mask_split_of(loop) is None
     result = MemoryPlanOp("deferred" if deferred else "last-use", plan.columns, plan.mma_columns, entries)
     old = find_memory_plan(loop)

@@ -31,9 +31,11 @@ backward's dV += P^T dO, dK += dS^T Q) never takes columns: tcgen05.mma reads
 A from tensor memory K-major only, the transpose bit of its instruction
 descriptor applying to a shared-memory A (PTX ISA 9.7.16.4.2, "Transpose A
 Matrix"; CUTLASS's SM100_MMA_F16BF16_TS asserts "A from TMEM can't be
-transposed"). Its channel's ring is in shared memory, in the MMA's operand
-layout (`TmemPlan.smem_operand`: MN-major A, FA4's sdS), and the MMA is an
-SS tcgen05.mma (`umma_a_t_shape`) accumulating like one from loaded tiles.
+transposed"). Crossing roles, its channel's ring is in shared memory in the
+MMA's operand layout (`TmemPlan.smem_operand`: MN-major A, FA4's sdS); on
+the MMA's role, that role stages it in a buffer of that layout
+(`TmemPlan.staged`, a `twill.staged ... "a^T"` entry); the MMA is an SS
+tcgen05.mma (`umma_a_t_shape`) accumulating like one from loaded tiles.
 Every other channel is a ring in shared memory; with the rings of loaded
 tiles, the tiles loaded once, the values handed over after the loop and the
 staging buffers of register tiles a wgmma reads from shared memory
@@ -343,6 +345,7 @@ class TmemPlan:
     in_place: set[SSAValue] = field(default_factory=set)  # MMA results written in their accumulator's slot
     pending: set[SSAValue] = field(default_factory=set)  # kept in tensor memory, no columns left: refused
     smem_operand: dict[SSAValue, tile.MmaOp] = field(default_factory=dict)  # transposed A -> the MMA, in smem
+    staged: list[StagedTile] = field(default_factory=list)  # a transposed A its MMA's role stages (sm_100a)
     alias: dict[SSAValue, SSAValue] = field(default_factory=dict)  # P -> the channel S whose slot's columns it takes
     resident: set[SSAValue] = field(default_factory=set)
     mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
@@ -370,6 +373,10 @@ def plan_tmem(
     for res in channels:
         if (mma := a_transposed(res)) is not None and umma_a_t_shape(mma, target) is not None:
             plan.smem_operand[res] = mma
+    for op in ops:  # computed on the MMA's role: staged by it in a buffer of the operand layout
+        if umma_a_t_shape(op, target) is not None and op.lhs not in channels:  # type: ignore[attr-defined]
+            if all(st.value is not op.lhs for st in plan.staged):  # type: ignore[attr-defined]
+                plan.staged.append(StagedTile(op.lhs, op, "a^T", round1k(nbytes(op.lhs.type))))  # type: ignore[arg-type, attr-defined]
     used = 0
     for res, (depth, memory) in channels.items():
         if umma_shape(res.owner, target) is not None and memory == "tmem":  # type: ignore[arg-type]
