@@ -110,7 +110,8 @@ class TmemScratchOp(IRDLOperation):
 @irdl_op_definition
 class StagedOp(IRDLOperation):
     """A tile the MMA `mma` reads (as `operand`) from a shared-memory buffer
-    of `bytes` its role writes first (sm_90a's wgmma: `memory_plan.staged_tiles`)."""
+    of `bytes` its role writes first (sm_90a's wgmma: `memory_plan.staged_tiles`;
+    on sm_100a a transposed register A, `TmemPlan.staged`)."""
 
     name = "twill.staged"
     mma = prop_def(StringAttr)

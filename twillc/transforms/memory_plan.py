@@ -153,10 +153,8 @@ def a_transposed(v: SSAValue) -> tile.MmaOp | None:
     (`mma(p.T, ...)`), or None (a loaded tile is read where TMA put it)."""
     if in_smem(v):
         return None
-    return next(
-        (u.operation for u in v.uses if isinstance(u.operation, tile.MmaOp) and u.index == 0 and u.operation.transpose_lhs),
-        None,
-    )
+    readers = [u.operation for u in v.uses if u.index == 0]
+    return next((op for op in readers if isinstance(op, tile.MmaOp) and op.transpose_lhs), None)
 
 
 def umma_a_t_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
