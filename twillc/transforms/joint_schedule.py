@@ -217,9 +217,12 @@ def capacity_refusal(
         ir = ops[o.id]
         if config.reg_limits and allowed and all(o.regs > config.limit(w) for w in allowed):
             w = max(allowed, key=config.limit)
-            budget, reserve = config.limit(w), config.reg_limits[w] - config.limit(w)
+            budget = config.limit(w)
+            reserve = config.reg_reserve[w] if w < len(config.reg_reserve) else 0
             role = "the load warp group" if o.variable_latency else "a compute warp group"
-            held = f" ({config.reg_limits[w]} less {reserve} the register check holds back)" if reserve else ""
+            less = [f"the {config.reg_base} left to ptxas"] if config.reg_base else []
+            less += [f"the {reserve} the register check holds back"] if reserve else []
+            held = f" (its budget {config.reg_limits[w]} less {' and '.join(less)})" if less else ""
             groups = f"warp group{'s' if len(allowed) > 1 else ''} {', '.join(map(str, allowed))}"
             head = f"keeps {o.regs} registers per thread live; {role} ({groups}) holds at most {budget}{held}"
             remedies = [
@@ -287,7 +290,8 @@ def _budget_remedy(regs: int, w: int, config: WarpConfig, machine: Machine) -> s
     step = machine.setmaxnreg_step
     need = -(-(regs + config.reg_limits[w] - config.limit(w)) // step) * step
     if need > min(machine.setmaxnreg_max, machine.max_regs_per_thread):
-        return f"no budget holds it: a thread has at most {machine.max_regs_per_thread} registers"
+        left = f", {config.reg_base} of them left to ptxas" if config.reg_base else ""
+        return f"no budget holds it: a thread has at most {machine.max_regs_per_thread} registers{left}"
     limits = list(config.reg_limits)
     limits[w] = need
     rest = machine.regs_per_thread_total - sum(limits)
