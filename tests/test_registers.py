@@ -77,7 +77,6 @@ SPILLING: dict[str, str] = {
     "attn_bwd_d128_b200": "refused at emission: a tensor-memory tile crossing roles gets no columns (512 of 512)",
     "attn_bwd_dkdv_b200": "refused at emission: a tensor-memory tile crossing roles gets no columns (512 of 512)",
     "attn_fwd_fp8_b200": "refused at emission: a tensor-memory tile crossing roles gets no columns (512 of 512)",
-    "row_lse_b200": "refused at emission: 'rowmax' on f32[64, 128] is not generated on sm_100a",
     "attn_causal_d64_b200": "24 B spill at 96 registers (sm_100a tile math newly generated)",
     "attn_fwd_d128_b200": "56 B spill at 128 registers (sm_100a tile math newly generated)",
     "attn_fwd_d256_b200": "192 B spill at 128 registers (sm_100a tile math newly generated)",
