@@ -89,7 +89,9 @@ def lowered_cuda(module: object, where: str) -> str:
 
 
 def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
+    from lowering.cuda.preconditions import launched_warps
     from lowering.cuda.ptxas import PtxasError, role_min_budget, role_needs, run_ptxas
+    from lowering.warp_program import read_warp_program
     from twillc.cli.compile import parse_module
     from twillc.diagnostics import UserError
     from twillc.scheduling.lifetimes import register_peaks
@@ -114,6 +116,7 @@ def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
         row.error = e.render().splitlines()[0]
         return row
     row.holes = len(re.findall(r"^// TWILLC-HOLE ", code, re.M))
+    launched = launched_warps(read_warp_program(module))  # the schedule's warp of the code's `wg == k`
     try:
         whole = run_ptxas(code, machine.arch)
         needs = role_needs(code, machine.arch, jobs=jobs)
@@ -124,18 +127,18 @@ def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
     row.warnings = ",".join(sorted({c for w in whole.warnings for c in ("C7508", "C7510", "C7511") if c in w}))
     # The least clean budget by bisection, for the roles the model gives
     # registers in kernels with no hole (a hole's math is not there to count).
-    bisect = [wg for wg in needs if peaks.get(wg, 0) and not row.holes and least]
+    bisect = [wg for wg in needs if peaks.get(launched[wg], 0) and not row.holes and least]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         found = dict(zip(bisect, pool.map(lambda wg: role_min_budget(code, machine.arch, wg), bisect), strict=True))
     least = {wg: found.get(wg, -1) for wg in needs}
     for wg, rep in needs.items():
-        r = roles.get(wg)
+        r = roles.get(launched[wg])
         row.roles.append(
             RoleRow(
                 wg,
                 r.role if r else "?",
                 r.regs if r else 0,
-                peaks.get(wg, 0),
+                peaks.get(launched[wg], 0),
                 rep.registers,
                 rep.spill_stores,
                 least[wg],
