@@ -176,14 +176,24 @@ def _guilty_roles(
     """The roles whose code alone, at their setmaxnreg budget, spills or
     serializes a wgmma, by the schedule's warp (`launched[k]` runs the
     code's warp group k): each with its report and how many registers past
-    the budget it needs (8 or 16; None: more)."""
+    the budget it needs (8 or 16; None: more). A role whose code under
+    `__maxnreg__` of its budget ptxas refuses outright (C7602: the kernel's
+    setup does not fit 24 registers) is compiled as the kernel runs it
+    (`role_variant`, capped: the setup at the launch count, then its own
+    setmaxnreg)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from lowering.cuda.ptxas import role_at, role_blocks, role_deficit
+    from lowering.cuda.ptxas import PtxasError, role_at, role_blocks, role_deficit, role_variant, run_ptxas
+
+    def alone(k: int) -> PtxasReport:
+        try:
+            return role_at(code, arch, k, roles[launched[k]][1])
+        except PtxasError:
+            return run_ptxas(role_variant(code, k, capped=True), arch)
 
     wgs = [k for k in role_blocks(code) if k < len(launched) and launched[k] in roles]
     with ThreadPoolExecutor(max_workers=min(len(wgs), 4) or 1) as pool:
-        reports = list(pool.map(lambda k: role_at(code, arch, k, roles[launched[k]][1]), wgs))
+        reports = list(pool.map(alone, wgs))
         bad = [(k, rep) for k, rep in zip(wgs, reports, strict=True) if not rep.clean]
         deficits = list(pool.map(lambda item: role_deficit(code, arch, item[0], roles[launched[item[0]]][1]), bad))
     return {launched[k]: (rep, d) for (k, rep), d in zip(bad, deficits, strict=True)}
