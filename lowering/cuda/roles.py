@@ -454,6 +454,13 @@ class RoleCode:
                         f"{ind}{store}",
                         f"{ind}tw_tcgen05_fence_before();",
                     ]
+                elif res in self.smem_operand:  # the MMA's MN-major A, 128B-swizzled, fenced for tcgen05
+                    src = self.name(op.operands[0]) if self._cast_sent(res) else self.out(res)
+                    k = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                    self._helpers.add("umma_at")
+                    out.append(
+                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[kt % {d}], {src});"  # type: ignore[arg-type]
+                    )
                 else:
                     out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")
