@@ -157,6 +157,8 @@ class Modelled:
 def modelled(path: Path) -> Modelled | str:
     """The model's counts of a fixed module's roles (`lifetimes.register_peaks`
     and the calibrated `lifetimes.register_need`), or why there are none."""
+    from lowering.cuda.preconditions import launched_warps
+    from lowering.warp_program import read_warp_program
     from twillc.cli.compile import parse_module
     from twillc.scheduling.lifetimes import register_need, register_peaks
     from twillc.transforms.common import module_machine
@@ -174,13 +176,19 @@ def modelled(path: Path) -> Modelled | str:
     target = machine.target
     held = loop_invariant_registers(loop, ops, schedule.warps, target)
     received = received_in_registers(ops, schedule.warps, target)
+    # keyed by the code's `if (wg == k)`: idle warp groups are not launched, so
+    # k is the schedule's warp launched_warps[k], not warp k
+    launched = launched_warps(read_warp_program(module))  # type: ignore[arg-type]
+    roles = {r.id: (r.role, r.regs) for r in schedule.roles}
+    values = register_peaks(graph, schedule)
+    model = register_need(graph, schedule, target.role_registers, received, held)
     return Modelled(
         module,
         where,
         machine.arch,
-        {r.id: (r.role, r.regs) for r in schedule.roles},
-        register_peaks(graph, schedule),
-        register_need(graph, schedule, target.role_registers, received, held),
+        {k: roles[w] for k, w in enumerate(launched) if w in roles},
+        {k: values[w] for k, w in enumerate(launched) if w in values},
+        {k: model[w] for k, w in enumerate(launched) if w in model},
     )
 
 

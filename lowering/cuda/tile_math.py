@@ -162,6 +162,11 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
+        if self.target.row_layout and not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+            # f32, bf16, 8-bit: boxes of 128 / sizeof(T) columns (or dense narrow rows), padding past `rows`
+            self._helpers.add("smem_row_at_t")
+            pitch = f", {cols * elt(v.type).size}" if narrow_rows(v.type) else ""
+            return f"twillc_smem_row_at_t<{rows}, {c_elt(v.type)}{pitch}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
         if self.target.row_layout and rows < 128:  # the threads past the tile's rows hold padding
             self._helpers.add("smem_row_at_rows")
             return f"twillc_smem_row_at_rows<{rows}>({self._smem_ref(v)}, {index})"
@@ -186,11 +191,12 @@ class TileMath:
         """Element-wise ops and casts that read a loaded 2-D tile in shared
         memory, and row reductions of one (through a register copy)."""
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v)]  # type: ignore[attr-defined]
-        if self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
-            return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
         rows = [v.type.get_shape()[0] for v in loaded]  # type: ignore[attr-defined]
         if self.target.wgmma and any(r > 64 and r != 128 for r in rows):  # fewer than 64: twillc_smem_at_rows
             return None
+        # sm_100a's reads of a tile not f16 (`twillc_smem_row_at_t`): left rolled, the arrays go to local memory
+        wide = self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded)  # type: ignore[attr-defined]
+        unroll = ["      #pragma unroll"] if wide else []
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
@@ -198,13 +204,13 @@ class TileMath:
             f = UNARY[op.name] if op.name in UNARY else BINARY[op.name]
             f = f.format(*(f"float({self._at(v, r)})" for v in op.operands))
             f = f"__float2half({f})" if c_elt(r.type) == "__half" else f  # type: ignore[arg-type]
-            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+            return [*unroll, f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             cxx = c_elt(r.type)  # type: ignore[arg-type]
             conv = {"__half": "__float2half", "__nv_bfloat16": "__float2bfloat16", "float": ""}.get(cxx, cxx)
             n = self._n(r.type)  # type: ignore[arg-type]
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
+            return [*unroll, f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             n = self._n(a.type)  # type: ignore[arg-type]
@@ -213,6 +219,7 @@ class TileMath:
             return [
                 "      {",
                 f"        float x[{n}];",
+                *("  " + line for line in unroll),
                 f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
                 *self._row_reduce(fn, n, self.out(r), "x", self._slabs(a), "        "),
                 "      }",
