@@ -84,12 +84,13 @@ SPILLING: dict[str, str] = {
     "dP in tensor memory is not generated, and the search finds no schedule that fits in 30 s",
     "attn_fwd_fp8_b200": "refused at emission: a tensor-memory tile crossing roles gets no columns (512 of 512): "
     "e4m3 P is not aliased over S, and its P V MMA (V MN-major FP8) is not generated",
-    "attn_causal_d64_b200": "24 B spill at 96 registers: the module keeps the machine's old budgets; rescheduled, "
-    "8 B: the shared-storage address live across setmaxnreg.dec 24 (bench/results/b200-forward-spills.md)",
-    "attn_fwd_d128_b200": "56 B spill at 128 registers: the softmax needs 224 alone (p held past its cast to a "
-    "later rowsum; the guarded epilogue keeps a skipped copy's arrays live)",
-    "attn_fwd_d256_b200": "192 B spill at 128 registers: the softmax needs more than 255 alone (the guarded "
-    "prologue keeps iteration 0's s live beside its p; 239 without the guards)",
+    "attn_causal_d64_b200": "16 B spill at 96 registers (24 with each pipeline copy guarded): the module keeps the "
+    "machine's old budgets; rescheduled, 8 B: the shared-storage address live across setmaxnreg.dec 24 "
+    "(bench/results/b200-forward-spills.md)",
+    "attn_fwd_d128_b200": "60 B spill at 128 registers (56 with each pipeline copy guarded): the softmax spills "
+    "64 B alone at 184 with its prologue and epilogue printed per trip count (bench/results/b200-forward-spills.md)",
+    "attn_fwd_d256_b200": "36 B spill at 128 registers (192 with each pipeline copy guarded): the softmax takes 245 "
+    "alone uncapped, 88 B spill alone at 184",
     "attn_fwd_fp8_h100": "refused at emission: the FP8 P V wgmma with P from registers is not generated on sm_90a",
 }
 """Fixed kernels known to spill, serialize a wgmma or not be generated

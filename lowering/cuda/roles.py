@@ -19,6 +19,7 @@ from lowering.cuda.tiles import (
     nbytes,
     with_iteration,
 )
+from lowering.warp_program import Role, RoleCopy
 from twillc.transforms.common import located_error
 from twillc.transforms.loop_handoff import computed_for, initial_value
 from twillc.transforms.memory_plan import tmem_tile
@@ -524,16 +525,12 @@ class RoleCode:
         ids = {self.op_id[id(op)]: op for op in mine}
         s = self.program.stages
         out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
+        if self.target.drain_by_trips:
+            return out + self._pipelined_by_trips(w, role, ids, events)
         for c in role.prologue:
             if c.op in ids:
                 out += self._guarded(ids[c.op], w, events, str(c.step - c.stage), f"prologue step {c.step}", c)
-        out.append(f"    for (int k = 0; k < trips - {s - 1}; ++k) {{")
-        for c in role.kernel:
-            if c.op in ids:
-                out.append(f"      {{  // {c.op} stage {c.stage}")
-                out += with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, "        "))
-                out.append("      }")
-        out.append("    }")
+        out += self._kernel_loop(w, role, ids, events, "")
         epilogue: list[str] = []
         for c in role.epilogue:
             if c.op in ids:
@@ -542,6 +539,50 @@ class RoleCode:
         if epilogue:
             out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
         return out + epilogue
+
+    def _kernel_loop(self, w: int, role: Role, ids: dict, events: dict, pad: str) -> list[str]:
+        """The pipeline's steady state: every stage's copy, iteration k + (stages - 1 - stage)."""
+        s = self.program.stages
+        out = [f"{pad}    for (int k = 0; k < trips - {s - 1}; ++k) {{"]
+        for c in role.kernel:
+            if c.op in ids:
+                out.append(f"{pad}      {{  // {c.op} stage {c.stage}")
+                out += with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, f"{pad}        "))
+                out.append(f"{pad}      }}")
+        out.append(f"{pad}    }}")
+        return out
+
+    def _pipelined_by_trips(self, w: int, role: Role, ids: dict, events: dict) -> list[str]:
+        """The pipeline printed per trip count (`Target.drain_by_trips`): for
+        `trips >= stages - 1` every prologue and epilogue copy runs (the
+        epilogue's iteration `trips - (stage - step)`); for each smaller
+        count `t`, straight-line, the prologue's copies of iterations below
+        `t` and the epilogue's (drained from `stages - 1`) that are, the
+        kernel loop running no iteration there. Each copy is its own scope."""
+        s = self.program.stages
+
+        def scoped(c: RoleCopy, at: str, where: str) -> list[str]:
+            body = with_iteration(at, self._copy(ids[c.op], w, events, "        "))
+            return [f"      {{  // {where}: {c.op} stage {c.stage}", *body, "      }"]
+
+        out = [f"    if (trips >= {s - 1}) {{  // every prologue and epilogue copy runs"]
+        for c in role.prologue:
+            if c.op in ids:
+                out += scoped(c, str(c.step - c.stage), f"prologue step {c.step}")
+        out += self._kernel_loop(w, role, ids, events, "  ")
+        for c in role.epilogue:
+            if c.op in ids:
+                out += scoped(c, f"trips - {c.stage - c.step}", f"epilogue step {c.step}")
+        for t in range(s - 2, 0, -1):
+            out.append(f"    }} else if (trips == {t}) {{  // the copies of iterations below {t}, straight-line")
+            for c in role.prologue:
+                if c.op in ids and c.step - c.stage < t:
+                    out += scoped(c, str(c.step - c.stage), f"prologue step {c.step}")
+            for c in role.epilogue:
+                if c.op in ids and s - 1 + c.step - c.stage < t:
+                    out += scoped(c, str(s - 1 + c.step - c.stage), f"epilogue step {c.step}")
+        out.append("    }")
+        return out
 
     def _guarded(self, op: Operation, w: int, events: dict, at: str, where: str, c) -> list[str]:
         """A prologue or epilogue copy: it runs iteration `at` when that is

@@ -54,6 +54,13 @@ class Target:
     """A loop of the GEMM class (`memory_plan.gemm_class`) is printed with one
     shared ring for its loads, each slot released one iteration late (one
     wgmma batch in flight)."""
+    drain_by_trips = False
+    """The software pipeline's prologue and epilogue are printed once per
+    small trip count: unguarded for `trips >= stages - 1`, and for each
+    smaller count straight-line with only the copies that run (not each copy
+    guarded by `iteration < trips`, whose skipped path keeps the arrays of
+    another iteration live beside the ones written: ptxas cannot tell the
+    guards agree)."""
     refuses_holes = False
     """Tile math not generated is a located error here, never a hole."""
     narrow_row_loads = False
@@ -144,6 +151,7 @@ class Sm100a(Target):
     has_tensor_memory = True
     tmem_columns = 512
     row_layout = True
+    drain_by_trips = True
     # role_registers, held_back_registers: 0, not calibrated. ptxas's least
     # clean budgets of the sm_100a roles (bench/results/registers.md) stray
     # from the tiles alone by -99 to +183: a softmax role streams its
