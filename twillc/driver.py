@@ -203,9 +203,7 @@ def _check_binary(outputs: list[tuple[str | None, str]], ext: str) -> None:
         raise UsageError(f"a shared library (-o k.so) is built from a kernel's CUDA: not from a {ext} input")
 
 
-def _compile(
-    args: argparse.Namespace, source: dict[str, str], err: IO[str]
-) -> list[tuple[str | None, str | bytes]]:
+def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> list[tuple[str | None, str | bytes]]:
     """Each output's (file or None, text), from one run of the pipeline."""
     outputs = _outputs(args)
     kinds = list(dict.fromkeys(kind for _, kind in outputs))

@@ -73,5 +73,5 @@ def emit_shared_library(module: ModuleOp, code: str) -> bytes:
         try:
             build_shared(cu, so, machine.target.nvcc_flags)
         except NvccError as e:
-            raise located_error(find_loop(module), f"-o .so: {e}") from None
+            raise located_error(find_loop(module), f"the .so output: {str(e).replace(tmp + '/', '')}") from None
         return so.read_bytes()

@@ -14,12 +14,15 @@ The JSON (`"schema": "twillc-signature/1"`, docs/runtime.md):
   may leave it to the runtime to allocate) or `inout` (stored with `+=`, or
   loaded and stored: the caller passes it). A scalar has its `dtype`.
 - `sizes`: the size names, in order of first appearance in the shapes.
-- `grid`: the stores outside the loop, each its tensor, tile shape and tile
+- `grid`: the stores outside the loop, each its tensor, tile shape, tile
   coordinates as integer expressions of `bid` and the sizes (C syntax:
-  `+ - * / %`, `max`, `min`; `/` truncates). The grid is the blocks before
-  the first one that stores a tile starting past its tensor, out of at most
-  `max_blocks` (the most tiles a store's tensor has): the rule of the
-  reference interpreter (bench/gpu_ref.py).
+  `+ - * / %`, `max`, `min`; `/` truncates) and `group`: the parts
+  `sub-tile` split one store as written into share a group (they keep its
+  source location). The grid is the blocks before the first one with a
+  store as written that starts past its tensor (none of its group's parts
+  starts inside it), out of at most `max_blocks` (the most tiles a store's
+  tensor has): the rule of the reference interpreter (bench/gpu_ref.py) on
+  the kernel as written. The generated stores clip at the tensor's edge.
 
 Read from the module as lowered (its function's arguments and stores); it
 decides nothing.
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 import json
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Operation
 
 from dialects import tile
@@ -67,19 +70,25 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
         if isinstance(a.type, tile.TensorType):
             dims = list(a.type.get_dims())
             sizes += [d for d in dims if isinstance(d, str) and d not in sizes]
-            role = "inout" if name in added or (name in stored and name in loaded) else "out" if name in stored else "in"
+            role = (
+                "inout" if name in added or (name in stored and name in loaded) else "out" if name in stored else "in"
+            )
             dtype = element_name(a.type.element_type)
             args.append({"name": name, "kind": "tensor", "dtype": dtype, "shape": dims, "role": role})
         else:
             args.append({"name": name, "kind": "scalar", "dtype": element_name(a.type)})
     stores: list[dict[str, object]] = []
+    groups: dict[object, int] = {}
     for op in module.walk():
         if isinstance(op, tile.StoreOp | tile.StoreAddOp) and not _in_loop(op):
+            # The parts of one store as written (sub-tile keeps its location) form one group.
+            key = str(op.location) if isinstance(op.location, FileLineColLoc) else id(op)
             stores.append(
                 {
                     "tensor": names[op.tensor],
                     "tile": list(op.value.type.get_shape()),
                     "index": [c_index(i, None) for i in op.indices],
+                    "group": groups.setdefault(key, len(groups)),
                 }
             )
     if not stores:

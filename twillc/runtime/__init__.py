@@ -164,8 +164,9 @@ def index_expr(text: str) -> Callable[[Mapping[str, Any]], Any]:
 
 def grid_of(sig: Mapping[str, Any], sizes: Mapping[str, int]) -> int:
     """The blocks the kernel is launched with at `sizes`: those before the
-    first block that stores a tile starting past its tensor (of at most the
-    most tiles a stored tensor has): the reference interpreter's rule."""
+    first block with a store as written (a group of parts) that starts past
+    its tensor, of at most the most tiles a stored tensor has: the reference
+    interpreter's rule on the kernel as written."""
     import torch
 
     grid = sig["grid"]
@@ -174,11 +175,17 @@ def grid_of(sig: Mapping[str, Any], sizes: Mapping[str, int]) -> int:
         return 0
     env: dict[str, Any] = {**sizes, "bid": torch.arange(limit, dtype=torch.int64)}
     shapes = {a["name"]: a["shape"] for a in sig["args"] if a["kind"] == "tensor"}
-    ok = torch.ones(limit, dtype=torch.bool)
+    inside: dict[int, Any] = {}  # per store as written: some part of it starts inside its tensor
     for store in grid["stores"]:
         dims = [sizes[d] if isinstance(d, str) else d for d in shapes[store["tensor"]]]
+        starts = torch.ones(limit, dtype=torch.bool)
         for text, tile, dim in zip(store["index"], store["tile"], dims, strict=True):
-            ok &= torch.as_tensor(index_expr(text)(env)) * tile < dim
+            starts &= torch.as_tensor(index_expr(text)(env)) * tile < dim
+        g = store["group"]
+        inside[g] = inside[g] | starts if g in inside else starts
+    ok = torch.ones(limit, dtype=torch.bool)
+    for starts in inside.values():
+        ok &= starts
     bad = (~ok).nonzero()
     return int(bad[0].item()) if bad.numel() else limit
 
@@ -267,7 +274,9 @@ class Kernel:
     def bind(self, args: Sequence[Any], kwargs: Mapping[str, Any]) -> dict[str, Any]:
         """The arguments by name (positional ones are the inputs in order)."""
         if len(args) > len(self.inputs):
-            raise ArgumentError(f"{self.name}: takes {len(self.inputs)} inputs ({', '.join(self.inputs)}), got {len(args)}")
+            raise ArgumentError(
+                f"{self.name}: takes {len(self.inputs)} inputs ({', '.join(self.inputs)}), got {len(args)}"
+            )
         values = dict(zip(self.inputs, args, strict=False))
         for name, v in kwargs.items():
             if name not in {a["name"] for a in self.args}:
@@ -312,7 +321,8 @@ class Kernel:
             shape = a["shape"]
             if v.dim() != len(shape):
                 raise ArgumentError(
-                    f"{self.name}: {name} has {v.dim()} dimensions {list(v.shape)}, expected {len(shape)} ({name}: {want})"
+                    f"{self.name}: {name} has {v.dim()} dimensions {list(v.shape)}, "
+                    f"expected {len(shape)} ({name}: {want})"
                 )
             for axis, (d, n) in enumerate(zip(shape, v.shape, strict=True)):
                 n = int(n)

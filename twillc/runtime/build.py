@@ -57,7 +57,7 @@ def build_shared(cu: Path, so: Path, arch_flags: Sequence[str], timeout: float =
     past `timeout` seconds; `so` is then not written."""
     nvcc = nvcc_path()
     if nvcc is None:
-        raise NvccError("nvcc is not on PATH (install the CUDA toolkit, 12.8 or later)")
+        raise NvccError("nvcc is not on PATH (install the CUDA toolkit)")
     cmd = [nvcc, *arch_flags, *SHARED_FLAGS, str(cu), "-o", str(so)]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
