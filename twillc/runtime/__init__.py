@@ -397,7 +397,6 @@ class Kernel:
 
         order = [a["name"] for a in self.args if a.get("role") != "out"]
         everything = [a["name"] for a in self.args]
-        mutated = [a["name"] for a in self.tensors if a["role"] != "in"]
 
         def run(values: dict[str, Any]) -> None:
             sizes = self.check(values)  # again: the op may be called directly, not through __call__
@@ -416,14 +415,14 @@ class Kernel:
             outs = [torch.empty(self.output_shape(o, sizes), dtype=self._dtype[o], device=device) for o in self.outputs]
             values.update(zip(self.outputs, outs, strict=True))
             run(values)
-            return outs[0] if len(outs) == 1 else tuple(outs)
+            return _returned(outs)
 
         def fake(*args: Any) -> Any:
             values = dict(zip(order, args, strict=True))
             sizes = self._sizes_of(values)
             first = values[next(a["name"] for a in self.tensors if a["name"] in values)]
             outs = [first.new_empty(self.output_shape(o, sizes), dtype=self._dtype[o]) for o in self.outputs]
-            return outs[0] if len(outs) == 1 else tuple(outs)
+            return _returned(outs)
 
         def with_outputs(*args: Any) -> None:
             run(dict(zip(everything, args, strict=True)))
@@ -441,7 +440,7 @@ class Kernel:
             torch.library.register_fake(f"twillc::{name}", fake_impl, lib=self._lib)
         self.op = getattr(torch.ops.twillc, self.op_name)
         self.op_out = getattr(torch.ops.twillc, self.op_name + "_out")
-        self._order, self._everything, self._mutated = order, everything, mutated
+        self._order, self._everything = order, everything
 
     def _sizes_of(self, values: Mapping[str, Any]) -> dict[str, int]:
         sizes: dict[str, int] = {}
@@ -462,9 +461,13 @@ class Kernel:
             raise ArgumentError(f"{self.name}: pass every output or none (missing {', '.join(left)})")
         if given:
             self.op_out(*(values[n] for n in self._everything))
-            outs = [values[o] for o in self.outputs]
-            return outs[0] if len(outs) == 1 else tuple(outs) if outs else None
+            return _returned([values[o] for o in self.outputs])
         return self.op(*(values[n] for n in self._order))
+
+
+def _returned(outs: list[Any]) -> Any:
+    """What a call returns: None (the kernel only updates tensors passed in), the output, or a tuple."""
+    return None if not outs else outs[0] if len(outs) == 1 else tuple(outs)
 
 
 def _alias(i: int) -> str:
