@@ -69,10 +69,6 @@ FIXED = fixed_modules()
 fixed, so that no search runs (`bench/registers.fixed_modules`)."""
 
 SPILLING: dict[str, str] = {
-    "attn_bwd_atomic_h100": "592 B spill at 168 registers: dK and dV (128 registers each in the model) always live; "
-    "the register check tightens both consumers and then finds no schedule (README, 'Registers')",
-    "rmsnorm_rows_h100": "112 B spill at 168 registers: the check tightened the correction and consumer roles, "
-    "then found no schedule in the time limit",
     # sm_100a attention, being completed (issue 28 item 2): as merged on 2026-11-27, refused or spilling.
     "attn_bwd_d128_b200": "refused at emission: a tensor-memory tile crossing roles gets no columns (512 of 512)",
     "attn_bwd_dkdv_b200": "refused at emission: a tensor-memory tile crossing roles gets no columns (512 of 512)",
@@ -81,7 +77,6 @@ SPILLING: dict[str, str] = {
     "attn_causal_d64_b200": "24 B spill at 96 registers (sm_100a tile math newly generated)",
     "attn_fwd_d128_b200": "56 B spill at 128 registers (sm_100a tile math newly generated)",
     "attn_fwd_d256_b200": "192 B spill at 128 registers (sm_100a tile math newly generated)",
-    "attn_fwd_fp8_h100": "refused at emission: the FP8 P V wgmma with P from registers is not generated on sm_90a",
 }
 """Fixed kernels known to spill, serialize a wgmma or not be generated
 today, and why (strict: each fails the test when that changes, so that this

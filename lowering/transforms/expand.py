@@ -10,7 +10,11 @@ iteration s - σ, when 0 <= s - σ < T; steps run 0 .. T + S - 2, each one II.
 - epilogue: steps T' .. T' + S - 2 with T' = max(T, S - 1), at step e the
   copies of stages σ > e (the others would run iteration >= T), guarded by
   T' + e - σ < T.
-Copies within a step go in issue order (cycle mod II, then program order).
+Copies within a step go in issue order: cycle mod II, then the older
+iteration first (higher stage: at one cycle, a value's last reader before
+the next iteration's op that defines a value, as the register count
+`lifetimes.register_peaks` has it, a value dead at its last reader's issue),
+then program order.
 
 Buffer depths and channels: `twillc.scheduling.lifetimes`.
 """
@@ -53,8 +57,8 @@ def expand_pipeline(graph: DependenceGraph, schedule: Schedule) -> PipelineProgr
         raise ValueError("an acyclic schedule has no pipeline")
     ii, stages = schedule.ii, schedule.stages
     order = {o.id: k for k, o in enumerate(graph.ops)}
-    by_issue = sorted(graph.ops, key=lambda o: (schedule.cycles[o.id] % ii, order[o.id]))
     stage = {o.id: schedule.cycles[o.id] // ii for o in graph.ops}
+    by_issue = sorted(graph.ops, key=lambda o: (schedule.cycles[o.id] % ii, -stage[o.id], order[o.id]))
     prologue = tuple(Copy(o.id, stage[o.id], s, True) for s in range(stages - 1) for o in by_issue if stage[o.id] <= s)
     kernel = tuple(Copy(o.id, stage[o.id], 0, False) for o in by_issue)
     # Epilogue step e runs iteration T' + e - σ >= T for σ <= e: only σ > e can run.
