@@ -58,8 +58,6 @@ class KernelFrame:
                 continue
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
         for st in self.staged_tiles:
-            if st.operand == "a^T" and self._sent_staged(st.value):
-                continue  # staged in its channel slot
             smem.append(f"  alignas(1024) uint8_t {self._staged_buffer(st)}[{st.nbytes}];  // staged")
         for op in self.loads:
             d = self.depths[self.op_id[id(op)]]
