@@ -1,7 +1,7 @@
 """The `twill` dialect: schedule attributes written by twillc's passes.
 
 Schedules live in attributes so every later pass works from the IR alone
-(design.md, "IR conventions"):
+(docs/architecture.md, "IR conventions"):
 
 - on each op: `twill.cost = #twill.cost<...>` (from `annotate-costs`, then
   `cost-normalize`), `twill.cycle`, `twill.stage`, `twill.warp` (i32), and
@@ -48,6 +48,7 @@ from dialects.twill_attrs import (  # noqa: F401  (re-exported: the dialect's at
 )
 from dialects.twill_memory import (
     MemoryPlanOp,
+    SmemOperandOp,
     StagedOp,
     TmemAccOp,
     TmemOp,
@@ -401,6 +402,7 @@ Twill = Dialect(
         TmemAccOp,
         TmemScratchOp,
         StagedOp,
+        SmemOperandOp,
     ],
     [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )

@@ -16,7 +16,15 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
-from dialects.twill_memory import MemoryPlanOp, StagedOp, TmemAccOp, TmemOp, TmemPendingOp, TmemScratchOp
+from dialects.twill_memory import (
+    MemoryPlanOp,
+    SmemOperandOp,
+    StagedOp,
+    TmemAccOp,
+    TmemOp,
+    TmemPendingOp,
+    TmemScratchOp,
+)
 from dialects.twill_split import MaskSplitOp, mask_only_ops, mask_split_of, split_selects
 from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
@@ -24,7 +32,14 @@ from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
 from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for, initial_value
-from twillc.transforms.memory_plan import StagedTile, TmemPlan, rescaled_in_tmem, tmem_alias, tmem_resident
+from twillc.transforms.memory_plan import (
+    StagedTile,
+    TmemPlan,
+    a_transposed,
+    rescaled_in_tmem,
+    tmem_alias,
+    tmem_resident,
+)
 
 
 @dataclass(frozen=True)
@@ -230,6 +245,14 @@ def _read_memory_plan(
             staged.append(StagedTile(value, x, e.operand.data, e.nbytes.value.data))
             continue
         v = x.results[0]
+        if isinstance(e, SmemOperandOp):
+            mma = a_transposed(v)
+            if name not in channels or channels[name].memory != "smem":
+                raise located_error(e, f"memory plan: '{name}' is no channel in shared memory")
+            if mma is None or ops.get(e.mma.data) is not mma:
+                raise located_error(e, f"memory plan: '{e.mma.data}' is no MMA reading '{name}' as its transposed A")
+            tmem.smem_operand[v] = mma
+            continue
         if isinstance(e, TmemAccOp):
             if v not in yielded:
                 raise located_error(e, f"memory plan: accumulator '{name}' is not a value the loop carries")

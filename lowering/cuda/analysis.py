@@ -13,10 +13,12 @@ from lowering.cuda.tiles import BINARY, UNARY, column_tile
 from twillc.transforms.common import located_error
 from twillc.transforms.loop_handoff import initial_value
 from twillc.transforms.memory_plan import (
+    StagedTile,
     accumulates_in_place,
     carried_in_place,
     chunk_carried,
     in_smem,
+    umma_a_t_shape,
     umma_shape,
 )
 
@@ -40,6 +42,8 @@ class LoopAnalysis:
         # it can be): refused, or, asked for, their hand-over is a hole.
         self.tmem_pending: set[SSAValue] = plan.pending
         self.tmem_alias: dict[SSAValue, SSAValue] = plan.alias  # P -> the channel S whose slot it is written in
+        # transposed register A -> the MMA reading it in its channel's shared-memory slot (MN-major)
+        self.smem_operand: dict[SSAValue, tile.MmaOp] = plan.smem_operand
         if self.tmem_pending and self.hole_mode not in ("trap", "skeleton"):
             res = next(r for r in self.reg_channels if r in self.tmem_pending)
             taken = ", ".join(f"{self.name(v)} {c}" for v, c in plan.tmem_at.items())
@@ -212,7 +216,18 @@ class LoopAnalysis:
         return accumulates_in_place(self.loop, op)
 
     def _umma_shape(self, op: Operation | None) -> tuple[int, int, int] | None:
+        """(M, N, K) of an SS tcgen05.mma: both operands loaded, or A^T in its
+        channel's shared-memory slot (`TmemPlan.smem_operand`); or None."""
+        if isinstance(op, tile.MmaOp) and (self.smem_operand.get(op.lhs) is op or self._staged_a_t(op) is not None):
+            return umma_a_t_shape(op, self.target)
         return umma_shape(op, self.target)
+
+    def _staged_a_t(self, op: tile.MmaOp) -> StagedTile | None:
+        """On sm_100a, the buffer where the role of `op` stages its transposed
+        register A (`TmemPlan.staged`), or None."""
+        if not self.target.has_tensor_memory or not op.transpose_lhs or self.program.plan is None:
+            return None
+        return next((st for st in self.program.plan.staged if st.operand == "a^T" and st.value is op.lhs), None)
 
     # -- the schedule's software pipeline inside one role -------------------
     def _pipelinable(self, w: int, mine: list[Operation], carried: list) -> bool:
@@ -334,7 +349,11 @@ class LoopAnalysis:
         """A register tile from another role that one element-wise op of role
         `w` reads: read in its shared-memory slot, never copied to registers
         (sm_90a, where these channels live in shared memory; it keeps FA3's
-        backward consumer, P next to dK, under its 240 registers)."""
+        backward consumer, P next to dK, under its 240 registers); on
+        sm_100a, a transposed A its MMA reads in its slot (`smem_operand`)."""
+        mma = self.smem_operand.get(v)
+        if mma is not None:
+            return self.warp(mma) == w and self.warp(v.owner) != w  # type: ignore[arg-type]
         if not self.target.wgmma or v not in self.reg_channels or self.warp(v.owner) == w:  # type: ignore[arg-type]
             return False
         readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}

@@ -20,6 +20,7 @@ EXTRA_HELPERS = {
     "store_add_acc": "\n" + include("twillc_store_add_acc.cuh").removesuffix("\n"),
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),
+    "umma_at": "\n" + include("twillc_umma_at.cuh").removesuffix("\n"),
 }
 """Device helpers emitted only in the kernels that call them."""
 

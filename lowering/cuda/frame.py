@@ -56,6 +56,9 @@ class KernelFrame:
             if self._sent_staged(res):  # swizzled boxes a wgmma reads (slots of 1 KB multiples)
                 smem.append(f"  alignas(1024) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel, staged")
                 continue
+            if res in self.smem_operand:  # an MMA operand: 128B-swizzled boxes, 1024-aligned
+                smem.append(f"  alignas(1024) uint8_t {self.name(res)}[{d}][{slot}];  // an MMA's MN-major A")
+                continue
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
         for st in self.staged_tiles:
             smem.append(f"  alignas(1024) uint8_t {self._staged_buffer(st)}[{st.nbytes}];  // staged")

@@ -459,6 +459,13 @@ class RoleCode:
                 elif self._sent_staged(res):  # in the layout its wgmmas read: the slot is its staging buffer
                     m = res.type.get_shape()[1]  # type: ignore[attr-defined]
                     out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{n}[kt % {d}], {self.out(res)}, {self._group});")
+                elif res in self.smem_operand:  # the MMA's MN-major A, 128B-swizzled, fenced for tcgen05
+                    src = self.name(op.operands[0]) if self._cast_sent(res) else self.out(res)
+                    k = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                    self._helpers.add("umma_at")
+                    out.append(
+                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[kt % {d}], {src});"  # type: ignore[arg-type]
+                    )
                 else:
                     out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")

@@ -4,7 +4,7 @@ prologue / kernel / epilogue copies as `lowering/cuda/roles.py` orders them,
 channels as rings of `depth` slots with full / empty mbarriers, waits on
 the parity the generated code uses (slot it % depth, full parity
 (it / depth) & 1, empty parity that ^ 1), run under an interleaving
-(README, "Simulating the lowered program").
+(docs/simulation.md).
 
 Every arrival carries the schedule's cycle of the event (an op's issue
 cycle, it * II + stage * II + at; a slot held by its readers is released
@@ -429,6 +429,10 @@ class WarpSim:
         return self.vals[self.runs[s[0]]][(s[0], it)]
 
 
+NUMERIC_RUNS = 2
+"""Interleavings per trip count whose tile math `simulate` compares with the reference."""
+
+
 @dataclass
 class Report:
     runs: int = 0
@@ -443,7 +447,7 @@ def simulate(
     seed: int = 0,
     options: Options | None = None,
     sizes: dict | None = None,
-    numeric_runs: int = 2,
+    numeric_runs: int = NUMERIC_RUNS,
     stop_at_first: bool = True,
 ) -> Report:
     """Run the program for each trip count under `interleavings`

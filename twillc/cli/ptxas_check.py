@@ -126,10 +126,11 @@ def check_registers(
             first_blame = f"{whole.summary()} at first in {blame}"
         reserve = list(register_reserve(built.scheduled))
         reserve += [0] * (max(roles) + 1 - len(reserve))
+        base = module_machine(built.scheduled).target.held_back_registers  # held back from each budget already
         for wg, (_, deficit) in guilty.items():
             budget = roles[wg][1]
-            limit = min(budget - reserve[wg], peaks.get(wg, 0))  # the model's count must drop below its peak
-            reserve[wg] = min(budget, budget - limit + (deficit or 2 * STEP))
+            limit = min(budget - reserve[wg] - base, peaks.get(wg, 0))  # the model's count must drop below its peak
+            reserve[wg] = min(budget, budget - base - limit + (deficit or 2 * STEP))
         retry = pristine.clone()
         set_register_reserve(retry, tuple(reserve))
         print(
