@@ -185,7 +185,9 @@ def test_module_register_reserve_reaches_joint_schedule() -> None:
     ctx = Context()
     AnnotateCostsPass().apply(ctx, module)
     CostNormalizePass().apply(ctx, module)
-    with pytest.raises(UserError, match=r"holds at most 4 \(its budget 240 less the 16 left to ptxas and the 220 the register check"):
+    with pytest.raises(
+        UserError, match=r"holds at most 4 \(its budget 240 less the 16 left to ptxas and the 220 the register check"
+    ):
         JointSchedulePass(time_limit=5).apply(ctx, module)
     set_register_reserve(module, (0, 0, 0))
     assert "twill.reg_reserve" not in module.attributes
