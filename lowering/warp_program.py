@@ -78,6 +78,7 @@ class Outside:
     live_out: dict[SSAValue, int]  # loop result -> the role holding it after the loop
     post: dict[Operation, int]  # op after the loop -> the role running it
     handoffs: dict[SSAValue, tuple[int, frozenset[int]]]  # value -> (its holder, its readers), in the IR's order
+    at_use: frozenset[Operation] = frozenset()  # live-ins computed where they are read (`LiveInOp.at_use`)
 
 
 @dataclass(frozen=True)
@@ -418,6 +419,7 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
     }
     placed = [op for op in after if op.dialect_name() == "tile" and not isinstance(op, PLACED_AFTER)]
     live_in: dict[Operation, tuple[int, ...]] = {}
+    at_use: set[Operation] = set()
     live_out: dict[SSAValue, int] = {}
     post: dict[Operation, int] = {}
     handoffs: dict[SSAValue, tuple[int, frozenset[int]]] = {}
@@ -428,6 +430,8 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
             if not (isinstance(x, Operation) and x in before and not isinstance(x, tile.LoadOp)):
                 raise located_error(e, f"live-in '{e.value.data}' names no value computed before the loop")
             live_in[x] = e.warps
+            if e.at_use is not None:
+                at_use.add(x)
         elif isinstance(e, LiveOutOp):
             x, w = ids.get(e.value.data), e.role.value.data
             if not (isinstance(x, SSAValue) and x in computes):
@@ -467,7 +471,7 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
                         f"from warp {holder[v]}, with no hand-off to it",
                     )
     _check_live_in(loop, ops, runs, placed, post, live_in, ids, ws)
-    return Outside(live_in, live_out, post, handoffs)
+    return Outside(live_in, live_out, post, handoffs, frozenset(at_use))
 
 
 def _name(ids: dict[str, Operation | SSAValue], x: Operation | SSAValue) -> str:

@@ -264,6 +264,32 @@ def carried_in_place(loop: tile.ForOp, op: Operation) -> bool:
     )
 
 
+def rescaled_in_place(loop: tile.ForOp, op: Operation) -> tile.MulOp | None:
+    """The rescale of an attention accumulator, `o = mma(p, v, o * alpha)`,
+    when nothing else reads the carried `o`, its rescaled copy or the MMA's
+    result in the loop: the `mul` (returned), whose result the MMA then
+    updates, and the MMA's result are the carried accumulator, one array
+    rescaled and updated in place (a cycle of single readers runs mul, mma,
+    mul, ... in any order its dependences allow)."""
+    if not isinstance(op, tile.MmaOp) or op.acc is None or not isinstance(op.acc.owner, tile.MulOp):
+        return None
+    mul = op.acc.owner
+    body = loop.body.block
+    args = [v for v in mul.operands if isinstance(v, BlockArgument) and v.block is body and v.index > 0]
+    if len(args) != 1 or mul.lhs is mul.rhs or args[0].type != op.results[0].type:
+        return None
+    arg = args[0]
+    yielded = body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
+    single = [(arg, mul), (mul.results[0], op)]
+    return (
+        mul
+        if yielded is op.results[0]
+        and all(u.operation is reader for v, reader in single for u in v.uses)
+        and all(isinstance(u.operation, tile.YieldOp) for u in op.results[0].uses)
+        else None
+    )
+
+
 def accumulates_in_place(loop: tile.ForOp, op: tile.MmaOp) -> bool:
     """A carried accumulator from zeros that stays in tensor memory for the
     whole loop, the MMA accumulating there (the first k-step overwrites)."""

@@ -107,7 +107,7 @@ builtin.module attributes {twill.target = "h100", twill.reg_reserve = [0 : i32, 
       } epilogue {
       }
     } outside {
-      twill.live_in "w" on [1]
+      twill.live_in "w" on [1] at_use
     }
     func.return
   }
