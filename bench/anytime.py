@@ -83,7 +83,7 @@ def summary(schedule: str) -> tuple[str, str, str]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--time-limit", type=float, default=0.0, help="joint-schedule time limit (default: the pass's)")
-    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for the README)")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for docs/benchmarks.md)")
     ap.add_argument("kernels", nargs="*", type=Path)
     args = ap.parse_args()
     kernels = args.kernels or [ROOT / "examples" / f"{e}.tile" for e in EXAMPLES] + sorted(

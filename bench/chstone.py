@@ -23,7 +23,7 @@ from math import ceil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCH = ROOT.parent / "shared" / "benchmarks" / "oppermann-msp"
+BENCH = ROOT / "tests" / "data" / "benchmarks" / "oppermann-msp"  # all 263 instances, copied
 
 
 def load(instance: str):  # -> DependenceGraph

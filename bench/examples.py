@@ -52,7 +52,7 @@ def run_once(example: Path) -> tuple[float, dict[str, float], dict[str, object]]
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for the README)")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for docs/benchmarks.md)")
     args = ap.parse_args()
     rows = []
     for name in EXAMPLES:

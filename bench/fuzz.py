@@ -31,7 +31,7 @@ location, or another exit code), `slow` (beyond the limit + 2 s), `hang`
 schedule), `simulate` (the simulator found a difference), `nvcc` (a `.cu`
 that does not compile), `no-output` (exit 0 without both files). Failing
 inputs are written to `--out` (default bench/results/fuzz-failures/) with
-their stderr. Prints a summary table (`--markdown` for the README).
+their stderr. Prints a summary table (`--markdown` for docs/benchmarks.md).
 
 Usage: python bench/fuzz.py [--generated 2000] [--mutated 1000] [--jobs 2]
        [--time-limit 2] [--limit 8] [--nvcc-every 1] [--seed 0]

@@ -1,5 +1,6 @@
 """GauS against CP-SAT at equal wall-time budgets (one thread each) on the
-GS-Schedule graphs of `../shared/benchmarks/gs-schedule/`: objective ratio
+GS-Schedule graphs of the shared benchmark folder beside a checkout
+(`gs-schedule/`; one graph is copied in tests/data/benchmarks/): objective ratio
 (GauS / CP-SAT, lower is better for GauS) and time to the first legal
 assignment. D = nodes on a longest path, ratio = 100 (upstream example).
 

@@ -50,7 +50,7 @@ def run_once(path: str, options: str, engine: str) -> tuple[float, str]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for the README)")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for docs/benchmarks.md)")
     args = ap.parse_args()
     rows = []
     for name, path, options in CASES:

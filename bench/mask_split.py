@@ -37,7 +37,7 @@ def schedule(example: str, passes: str) -> dict[str, object]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--time-limit", type=float, default=30.0)
-    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for the README)")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for docs/benchmarks.md)")
     args = ap.parse_args()
     head = ["kernel", "unmasked part", "masked part", "masked every iteration", "gain, unmasked", "cost, masked"]
     rows = []

@@ -1,4 +1,4 @@
-"""Meta's five shared DDGs (`../shared/benchmarks/meta-ddg/`): twillc's II
+"""Meta's five shared DDGs (tests/data/benchmarks/meta-ddg/): twillc's II
 against Meta's MinII and the II Meta's scheduler achieved (its
 `schedule_graph.json`, a separate run), proven or not, and solve time.
 
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCH = ROOT.parent / "shared" / "benchmarks" / "meta-ddg"
+BENCH = ROOT / "tests" / "data" / "benchmarks" / "meta-ddg"  # each case's ddg.json and schedule_graph.json
 CASES = ("case1_simple_gemm", "case2_persistent_gemm", "case3_FA", "case4_FA_bwd", "case5_addmm_bias")
 
 

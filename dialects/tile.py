@@ -1,5 +1,5 @@
 """The `tile` dialect: tile-level GPU kernel operations, one op per builtin of
-the `.tile` language (`../shared/docs/tile-language.md`).
+the `.tile` language (docs/language.md).
 
 Each op uses resources of a whole SM; twillc schedules the ops of the one
 `tile.for` loop of a kernel. The kernel itself is a `func.func` over global
@@ -522,7 +522,7 @@ REDUCTIONS: tuple[type[ReductionOp], ...] = (RowMaxOp, RowSumOp)
 """Row reductions: `DT[R]` from `DT[R, C]`."""
 
 MASK_OPS: tuple[type[IRDLOperation], ...] = (IotaOp, CmpOp, AndOp, OrOp, SelectOp)
-"""The index-tile, comparison and selection ops (README, "Language extensions")."""
+"""The index-tile, comparison and selection ops (docs/language.md, "Part 2")."""
 
 
 Tile = Dialect(

@@ -1,5 +1,5 @@
-"""The `tile` dialect's index tiles, comparisons and selection (README,
-"Language extensions"): the ops that build and apply masks. Part of the
+"""The `tile` dialect's index tiles, comparisons and selection (docs/language.md,
+"Part 2"): the ops that build and apply masks. Part of the
 `tile` dialect (`dialects/tile.py` lists them)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The `twill` dialect: schedule attributes written by twillc's passes.
 
 Schedules live in attributes so every later pass works from the IR alone
-(design.md, "IR conventions"):
+(docs/architecture.md, "IR conventions"):
 
 - on each op: `twill.cost = #twill.cost<...>` (from `annotate-costs`, then
   `cost-normalize`), `twill.cycle`, `twill.stage`, `twill.warp` (i32), and

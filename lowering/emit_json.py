@@ -1,5 +1,5 @@
 """`--emit json`: the schedule as one JSON object, exactly in the format of
-design.md ("Interchange formats"), from a graph and its schedule.
+docs/outputs.md ("The JSON schema"), from a graph and its schedule.
 
 The schedule's own numbers (`ii`, `length`, `lower_bound`, each op's
 `cycle` and `rrt`) are in the units it was solved in: normalized units after

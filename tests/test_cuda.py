@@ -55,7 +55,7 @@ MASKED_EXAMPLES = {
 
 
 # Clipping its dK / dV stores and its LSE / D loads at N put the atomic-dQ
-# backward 8 B over its 168 registers (README, "Stores at a tensor's end"):
+# backward 8 B over its 168 registers (docs/codegen.md, "Stores at a tensor's end"):
 # strict, so that a fix shows.
 MASKED_SPILLS = {"attn-bwd-atomic-h100-ws": "8 B spill at 168 registers since stores are clipped at N"}
 
@@ -376,7 +376,7 @@ def test_causal_attention_compiles(tmp_path: Path) -> None:
     'variant-search{parts=1 time-limit=2},pipeline-expand,warp-specialize'`):
     no hole, no warning, no spill. A fixed module, as the time-limited
     search's schedule varies (some 7- and 8-stage schedules it finds spill in
-    the general emitter: see the README)."""
+    the general emitter: see docs/codegen.md)."""
     cu = tmp_path / "causal.cu"
     assert main([str(ROOT / "tests" / "filecheck" / "inputs" / "causal-attention-sm90-ws.mlir"), "-o", str(cu)]) == 0
     assert "(complete)" in cu.read_text()

@@ -18,7 +18,7 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.til
 TOKENS = (
     "target h100 kernel const store for in step carry load bid inf T mma exp exp2 log rowmax rowsum "
     "cast zeros full max min f16 f32 bf16 i8 x y N 0 1 128 0.5 1e-3 ( ) [ ] { } < > , : ; = + - * / .. . \n // # "
-    "<= >= == != & | += where iota_rows iota_cols scale"  # the language extensions (README)
+    "<= >= == != & | += where iota_rows iota_cols scale"  # the language extensions (docs/language.md)
 ).split(" ")
 LOCATED = re.compile(r"^\S+:\d+:\d+: error: ", re.MULTILINE)
 """Every error about a `.tile` input names its line and column."""

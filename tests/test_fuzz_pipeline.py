@@ -2,7 +2,7 @@
 kernels are deterministic and valid (the front end accepts every one), its
 mutated examples end in success or a located error, and a handful of each
 runs the default pipeline, the simulator and code generation with no
-failure (the full counts: `python bench/fuzz.py`, README "Simulating the
+failure (the full counts: `python bench/fuzz.py`, docs/simulation.md "Simulating the
 lowered program")."""
 
 from __future__ import annotations

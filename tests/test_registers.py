@@ -75,7 +75,7 @@ fixed, so that no search runs (`bench/registers.fixed_modules`)."""
 
 SPILLING: dict[str, str] = {
     "attn_bwd_atomic_h100": "592 B spill at 168 registers: dK and dV (128 registers each in the model) always live; "
-    "the register check tightens both consumers and then finds no schedule (README, 'Registers')",
+    "the register check tightens both consumers and then finds no schedule (docs/codegen.md, 'Registers')",
     "rmsnorm_rows_h100": "112 B spill at 168 registers: the check tightened the correction and consumer roles, "
     "then found no schedule in the time limit",
     # sm_100a attention, being completed (issue 28 item 2): as merged on 2026-11-27, refused or spilling.

@@ -1,6 +1,6 @@
 """The warp-specialized program of every example and corpus kernel
-simulated against the reference interpreter of its loop (README,
-"Simulating the lowered program"), and mutations of the examples' that the
+simulated against the reference interpreter of its loop
+(docs/simulation.md), and mutations of the examples' that the
 simulator must report."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Triton TTGIR front end and the schedule write-back (twillc[triton]).
 
 Skipped where triton==3.9.0 is not installed; CI installs `.[test]`, which
-includes it (README, "Triton")."""
+includes it (docs/interop.md, "Triton")."""
 
 from __future__ import annotations
 

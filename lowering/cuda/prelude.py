@@ -1,5 +1,5 @@
 """Device and host helpers every generated kernel starts with: the verified
-sm_90a idioms of `shared/reference/cuda_idioms_sm90a.cu` (mbarrier, TMA,
+sm_90a idioms (docs/codegen.md: mbarrier, TMA,
 setmaxnreg, named barriers, wgmma, ring state, tensor maps built through the
 driver entry point so no -lcuda is needed), with the wgmma helper taking
 B's major-ness as a template argument. The C++ lives in `include/*.cuh`

@@ -1,6 +1,6 @@
 """A reference interpreter of the `tile` loop: numpy tile math for every op
 of the language, on deterministic pseudo-random inputs of the kernel's
-element types (README, "Simulating the lowered program").
+element types (docs/simulation.md).
 
 Tensors are unbounded and lazy: element (r, c) of a tensor is a fixed
 function of its name and coordinates, so loads of any tile shape agree with

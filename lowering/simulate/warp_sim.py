@@ -4,7 +4,7 @@ prologue / kernel / epilogue copies as `lowering/cuda/roles.py` orders them,
 channels as rings of `depth` slots with full / empty mbarriers, waits on
 the parity the generated code uses (slot it % depth, full parity
 (it / depth) & 1, empty parity that ^ 1), run under an interleaving
-(README, "Simulating the lowered program").
+(docs/simulation.md).
 
 Every arrival carries the schedule's cycle of the event (an op's issue
 cycle, it * II + stage * II + at; a slot held by its readers is released

@@ -163,7 +163,7 @@ class ExprGen:
 
     def index_call(self, e: ast.Call) -> int | SSAValue:
         """`max(a, b)` / `min(a, b)` of integer expressions (an extension:
-        README, "Language extensions"): folded where both are known at
+        docs/language.md, "Part 2"): folded where both are known at
         compile time, else `arith.maxsi` / `arith.minsi` on `index`."""
         if e.dtype is not None:
             raise self.err(e.pos, f"'{e.func}' takes no element type")
@@ -220,8 +220,8 @@ class ExprGen:
     def runtime_index(self, e: ast.Expr) -> bool:
         """Whether `e` is integer arithmetic on at least one index known only
         at run time (`bid`, the loop variable, a size) and nothing else: in
-        a tile expression it is an `index` scalar (README, "Language
-        extensions"). Iterative: `e` may be deep."""
+        a tile expression it is an `index` scalar (docs/language.md, "Part
+        2"). Iterative: `e` may be deep."""
         stack, runtime = [e], False
         while stack:
             x = stack.pop()

@@ -1,4 +1,4 @@
-"""GS-Schedule graphs (`../shared/benchmarks/gs-schedule/`, Liu et al., ICML 2024):
+"""GS-Schedule graphs (`tests/data/benchmarks/gs-schedule/`, Liu et al., ICML 2024):
 a DAG with a memory weight per node and a 0/1 weight per edge (its
 `parameter` > 0), for pipeline-stage assignment."""
 

@@ -1,4 +1,4 @@
-"""Modulo-scheduling instances in the format of `../shared/benchmarks/oppermann-msp/`
+"""Modulo-scheduling instances in the format of `tests/data/benchmarks/oppermann-msp/`
 (HatScheT): a GraphML dependence graph plus an `_RM.xml` resource model.
 
 Edge delay = latency(source's resource) + the edge's `delay`; distance as

@@ -1,6 +1,6 @@
 """Meta's modulo-scheduling DDGs (`ddg.json`, schema `ddg-0.1`, written by
 the modulo pass of facebookexperimental/triton and shared in
-`../shared/benchmarks/meta-ddg/`): each inner loop's DDG as a scheduling
+`tests/data/benchmarks/meta-ddg/`): each inner loop's DDG as a scheduling
 problem.
 
 Resource semantics: those of Meta's own legality check

@@ -1,6 +1,6 @@
 """The independent schedule checker.
 
-Written from the definitions in design.md ("The scheduling problem",
+Written from the definitions in docs/architecture.md ("The scheduling problem",
 "Interchange formats"), sharing no code with any solver: it replays the
 schedule with plain loops and reports every violated constraint.
 """

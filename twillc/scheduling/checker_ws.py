@@ -2,7 +2,7 @@
 
 Shares no code with the solver. The modulo part (edges, folded units,
 length, stages) goes through `check_schedule`; then, from the definitions
-(Twill Figs. 4-6, design.md), with plain loops over explicit cycles:
+(Twill Figs. 4-6, docs/architecture.md), with plain loops over explicit cycles:
 
 - warp uniqueness (one warp in range per op) and variable latency <=> W_vl;
   each op on a warp with the threads it runs on (one for ops of one-thread

@@ -3,7 +3,8 @@ resource reservation tables, and the schedules solvers return for it.
 
 Nothing here imports xDSL or a solver, so solvers, the checker and benchmarks
 work on graphs built from IR, read from GraphML / GML, or generated in tests.
-Conventions follow design.md ("The scheduling problem", "Interchange formats").
+Conventions follow docs/architecture.md ("The scheduling problem") and
+docs/outputs.md ("The JSON schema").
 """
 
 from __future__ import annotations

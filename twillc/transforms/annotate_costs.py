@@ -40,7 +40,7 @@ from twillc.transforms.memory_plan import registers_per_thread, tmem_tile
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
 
-# Which unit runs each op kind (tile-language.md, "typical unit").
+# Which unit runs each op kind (docs/language.md, "typical unit").
 SFU_OPS = (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp)
 ALU_OPS = (
     tile.AddOp,
@@ -55,7 +55,7 @@ ALU_OPS = (
     tile.FullOp,
 )
 
-# Index tiles, comparisons, selection (README, "Language extensions"): one
+# Index tiles, comparisons, selection (docs/language.md, "Part 2"): one
 # integer-pipe instruction per element (IMAD/IADD3 for indices, ISETP/FSETP,
 # SEL, LOP3), at the machine's integer rate.
 INT_ALU_OPS = tile.MASK_OPS
