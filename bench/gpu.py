@@ -48,8 +48,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+from cuda_run import NvccError, param_role, signature, spill_bytes, timed  # noqa: E402
 from cuda_run import build as nvcc_build  # noqa: E402
-from cuda_run import launcher, param_role, signature, spill_bytes, timed  # noqa: E402
 
 DEFAULT_DIR = ROOT / "bench" / "gpu-build"
 CARDS = {"sm_90a": "H100", "sm_100a": "B200"}  # for the table's "built, no B200"
@@ -310,11 +310,9 @@ def compile_one(entry: dict[str, Any], out: Path) -> dict[str, Any]:
     so = out / f"lib{entry['name']}.so"
     try:
         report = nvcc_build(out / entry["cu"], so, entry["nvcc_flags"])
-    except subprocess.CalledProcessError as e:
-        err = [ln for ln in (e.stderr or "").splitlines() if "error" in ln] or ["nvcc failed"]
-        return {**entry, "status": "not built", "reason": err[0].replace(str(out) + "/", "")}
-    except (FileNotFoundError, subprocess.TimeoutExpired) as e:
-        return {**entry, "status": "not built", "reason": str(e)}
+    except NvccError as e:
+        lines = str(e).splitlines()
+        return {**entry, "status": "not built", "reason": lines[-1].replace(str(out) + "/", "")}
     return {**entry, "lib": so.name, "spill_bytes": spill_bytes(report), "status": "built"}
 
 
@@ -464,6 +462,48 @@ def compare(
     return {"error": worst, "problems": problems, "racy": racy}
 
 
+def runtime_launcher(kernel: Any) -> Callable[[Mapping[str, object]], None]:
+    """The launch through twillc.runtime (the user's path): every argument
+    by name, the outputs passed (poisoned) so that the check sees what the
+    kernel writes; the grid the runtime derives must be the check's."""
+
+    def launch(values: Mapping[str, object]) -> None:
+        sizes = {s: int(values[s]) for s in kernel.signature["sizes"]}  # type: ignore[call-overload]
+        if kernel.grid(sizes) != values["blocks"]:
+            raise AssertionError(f"twillc.runtime's grid {kernel.grid(sizes)} != the reference's {values['blocks']}")
+        kernel(**{a["name"]: values[a["name"]] for a in kernel.args})
+
+    return launch
+
+
+def torch_forms_check(kernel: Any, entry: Mapping[str, Any], device: str, gen: Any) -> dict[str, Any]:
+    """The kernel called as a user calls it, at the first check's sizes:
+    `kernel(inputs)` with the outputs allocated by twillc.runtime, and the
+    same under torch.compile (aot_eager: dynamo, the custom op's fake
+    implementation, functionalization), each compared with the float64
+    reference run in torch on the device."""
+    import gpu_ref
+    import torch
+
+    program, check = entry["program"], entry["checks"][0]
+    tensors = make_tensors(program, check["sizes"], device, gen)
+    inputs = {k: (v.clone() if hasattr(v, "clone") else v) for k, v in tensors.items()}
+    ref = gpu_ref.Interpreter(program, check["sizes"], torch.arange(check["blocks"]), inputs, device=device).execute()
+    compiled = torch.compile(lambda **kw: kernel(**kw), backend="aot_eager", fullgraph=True)
+    problems: list[str] = []
+    worst = 0.0
+    for label, fn in (("kernel(inputs)", kernel), ("torch.compile", compiled)):
+        args = {n: (v.clone() if hasattr(v, "clone") else v) for n, v in tensors.items() if n not in kernel.outputs}
+        outs = fn(**args)
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        got = {**args, **dict(zip(kernel.outputs, outs, strict=True))}
+        torch.cuda.synchronize()
+        res = compare(program, got, ref, entry["tolerance"], whole=False)
+        worst = max(worst, res["error"])
+        problems += [f"{label}: {p}" for p in res["problems"]]
+    return {"label": "torch.compile", "error": worst, "problems": problems, "racy": 0}
+
+
 def fake_launcher(entry: Mapping[str, Any], device: str) -> Callable[[Mapping[str, object]], None]:
     """--dry-run's launcher: the reference itself, writing the kernel's
     outputs in their element types, as the kernel would. A kernel named in
@@ -506,10 +546,14 @@ def check_kernel(entry: Mapping[str, Any], folder: Path, device: str, dry_run: b
 
     program = entry["program"]
     cuda = device == "cuda"
+    kernel = None
     if dry_run:
         launch = fake_launcher(entry, device)
     else:
-        launch = launcher(folder / entry["lib"], entry["launcher"], entry["params"])
+        import twillc.runtime
+
+        kernel = twillc.runtime.load(folder / entry["lib"])
+        launch = runtime_launcher(kernel)
     gen = torch.Generator().manual_seed(seed)
     results: list[dict[str, Any]] = []
     timing_values: dict[str, Any] | None = None
@@ -538,6 +582,8 @@ def check_kernel(entry: Mapping[str, Any], folder: Path, device: str, dry_run: b
         if check["label"] == "full":
             timing_values = values
         del ref
+    if kernel is not None and entry["checks"]:
+        results.append(torch_forms_check(kernel, entry, device, gen))
     ok = all(not r["problems"] for r in results)
     out: dict[str, Any] = {"status": "ok" if ok else "wrong", "checks": results}
     if not ok:

@@ -48,6 +48,7 @@ from dialects.twill_attrs import (  # noqa: F401  (re-exported: the dialect's at
 )
 from dialects.twill_memory import (
     MemoryPlanOp,
+    SmemOperandOp,
     StagedOp,
     TmemAccOp,
     TmemOp,
@@ -401,6 +402,7 @@ Twill = Dialect(
         TmemAccOp,
         TmemScratchOp,
         StagedOp,
+        SmemOperandOp,
     ],
     [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )

@@ -14,6 +14,7 @@ twill.memory_plan release "last-use" tmem 512 mma 384 {
   twill.tmem_acc "o" at 256       // a carried accumulator, the whole loop
   twill.tmem_scratch warp 2 at 128  // a role's other MMAs
   twill.staged "dv" operand "a^T" bytes 16384  // a wgmma operand staged in shared memory
+  twill.smem_operand "cast" of "dv_3" "a^T"  // a channel ring in smem in the MMA's operand layout
 }
 ```
 
@@ -109,7 +110,8 @@ class TmemScratchOp(IRDLOperation):
 @irdl_op_definition
 class StagedOp(IRDLOperation):
     """A tile the MMA `mma` reads (as `operand`) from a shared-memory buffer
-    of `bytes` its role writes first (sm_90a's wgmma: `memory_plan.staged_tiles`)."""
+    of `bytes` its role writes first (sm_90a's wgmma: `memory_plan.staged_tiles`;
+    on sm_100a a transposed register A, `TmemPlan.staged`)."""
 
     name = "twill.staged"
     mma = prop_def(StringAttr)
@@ -127,7 +129,34 @@ class StagedOp(IRDLOperation):
             raise VerifyException(f"staged '{self.mma.data}': operand is one of {', '.join(STAGED_OPERANDS)}")
 
 
-MEMORY_ENTRIES = (TmemOp, TmemPendingOp, TmemAccOp, TmemScratchOp, StagedOp)
+SMEM_OPERANDS = ("a^T",)
+"""`SmemOperandOp.operand`: an MN-major A (a transposed register A)."""
+
+
+@irdl_op_definition
+class SmemOperandOp(IRDLOperation):
+    """On sm_100a, channel `value`'s ring is in shared memory in the operand
+    layout of the MMA `mma`, which reads it there as `operand` (`a^T`: the
+    MN-major A of an SS tcgen05.mma, 128B-swizzled boxes of 64 columns; a TS
+    MMA's A in tensor memory cannot be transposed: `memory_plan.a_transposed`)."""
+
+    name = "twill.smem_operand"
+    value = prop_def(StringAttr)
+    mma = prop_def(StringAttr)
+    operand = prop_def(StringAttr)
+    assembly_format = "$value `of` $mma $operand attr-dict"
+
+    def __init__(self, value: str, mma: str, operand: str) -> None:
+        super().__init__(
+            properties={"value": StringAttr(value), "mma": StringAttr(mma), "operand": StringAttr(operand)}
+        )
+
+    def verify_(self) -> None:
+        if self.operand.data not in SMEM_OPERANDS:
+            raise VerifyException(f"smem_operand '{self.value.data}': operand is one of {', '.join(SMEM_OPERANDS)}")
+
+
+MEMORY_ENTRIES = (TmemOp, TmemPendingOp, TmemAccOp, TmemScratchOp, StagedOp, SmemOperandOp)
 
 
 @irdl_op_definition

@@ -10,29 +10,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, StringAttr, UnitAttr, i64
 from xdsl.ir import Operation
-from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def, prop_def
 from xdsl.utils.exceptions import VerifyException
 
 
 @irdl_op_definition
 class LiveInOp(IRDLOperation):
     """A value computed before the loop that roles read (in the loop or after
-    it): the roles computing it, each in its own registers.
+    it): the roles computing it, each in its own registers; `at_use`: not
+    held, each element computed where an element-wise op reads it, from the
+    tile loaded before the loop that stays in shared memory (a 16-bit weight
+    tile cast to f32: RMSNorm's w, 128 registers a thread otherwise).
 
     ```mlir
     twill.live_in "q" on [1, 2]
+    twill.live_in "w" on [1] at_use
     ```
     """
 
     name = "twill.live_in"
     value = prop_def(StringAttr)
     roles = prop_def(DenseArrayBase.constr(i64))
-    assembly_format = "$value `on` $roles attr-dict"
+    at_use = opt_prop_def(UnitAttr)
+    assembly_format = "$value `on` $roles (`at_use` $at_use^)? attr-dict"
 
-    def __init__(self, value: str, roles: Sequence[int]) -> None:
-        super().__init__(properties={"value": StringAttr(value), "roles": DenseArrayBase.from_list(i64, list(roles))})
+    def __init__(self, value: str, roles: Sequence[int], at_use: bool = False) -> None:
+        props = {"value": StringAttr(value), "roles": DenseArrayBase.from_list(i64, list(roles))}
+        if at_use:
+            props["at_use"] = UnitAttr()
+        super().__init__(properties=props)  # type: ignore[arg-type]
 
     @property
     def warps(self) -> tuple[int, ...]:

@@ -11,7 +11,21 @@ from __future__ import annotations
 
 import json
 
+from lowering.emit_text import STATUS_ORDER
 from twillc.scheduling.graph import DependenceGraph, Schedule
+
+HEADLINE_KEYS = (
+    "part",
+    "status",
+    "ii",
+    "ii_cycles",
+    "length",
+    "length_cycles",
+    "stages",
+    "lower_bound",
+    "lower_bound_cycles",
+)
+"""What `headline` copies from the part most iterations run."""
 
 
 def schedule_json(
@@ -22,11 +36,16 @@ def schedule_json(
     cycles_per_unit: float | None = None,
     variants: list[dict[str, object]] | None = None,
     parts: list[dict[str, object]] | None = None,
+    unmasked: tuple[DependenceGraph, Schedule] | None = None,
 ) -> dict[str, object]:
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
     its costs were not normalized (its units are cycles). `variants`: the
     sub-tilings variant-search compared, listed when there was a choice.
-    `parts`: a loop split by mask-split, its unmasked and masked parts."""
+    `parts`: a loop split by mask-split, its unmasked and masked parts;
+    `unmasked` then the unmasked part's problem and schedule (each shared
+    op's `unmasked_cycle`). The top-level schedule stays the loop as written
+    (the masked part: every op has a cycle in it); `headline` names the part
+    most iterations run, `kernel_status` the weakest of the parts' statuses."""
     ii = schedule.ii
     scale = 1.0 if cycles_per_unit is None else cycles_per_unit
     ops = []
@@ -40,6 +59,8 @@ def schedule_json(
         }
         if schedule.warps is not None:
             entry["warp"] = schedule.warps[op.id]
+        if unmasked is not None and op.id in unmasked[1].cycles:  # unmasked_part names ops as written
+            entry["unmasked_cycle"] = unmasked[1].cycles[op.id]
         ops.append(entry)
     doc: dict[str, object] = {
         "kernel": kernel,
@@ -66,6 +87,14 @@ def schedule_json(
         doc["variants"] = [{k: v for k, v in row.items() if k != "summary"} for row in variants]
     if parts:  # mask-split: the unmasked iterations' schedule and what the masked ones add
         doc["parts"] = [{k: v for k, v in row.items() if k != "summary"} for row in parts]
+        head = [row for row in parts if row.get("headline")]
+        if head:  # the part most iterations run: the text report's headline
+            doc["headline"] = {k: v for k, v in head[0].items() if k in HEADLINE_KEYS}
+    # The kernel is as proven as its weakest part (last: the keys before it keep their order).
+    doc["kernel_status"] = min(
+        [schedule.status.value] + [str(row["status"]) for row in parts or () if "status" in row],
+        key=STATUS_ORDER.index,
+    )
     return doc
 
 

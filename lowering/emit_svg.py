@@ -16,14 +16,19 @@ from twillc.scheduling.graph import DependenceGraph, Schedule
 
 
 def gantt_svg(
-    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    cycles_per_unit: float | None = None,
+    part: str = "",
 ) -> str:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig = gantt_figure(graph, schedule, kernel, target, cycles_per_unit)
+    fig = gantt_figure(graph, schedule, kernel, target, cycles_per_unit, part)
     buf = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "twillc", "svg.fonttype": "none"}):
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "twillc"})
@@ -32,10 +37,16 @@ def gantt_svg(
 
 
 def gantt_figure(
-    graph: DependenceGraph, schedule: Schedule, kernel: str, target: str, cycles_per_unit: float | None = None
+    graph: DependenceGraph,
+    schedule: Schedule,
+    kernel: str,
+    target: str,
+    cycles_per_unit: float | None = None,
+    part: str = "",
 ):  # -> Figure
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
-    its costs were not normalized (its units are cycles)."""
+    its costs were not normalized (its units are cycles). `part`: which part
+    of a split loop the chart shows (named in the title)."""
     import matplotlib.pyplot as plt
 
     ii = schedule.ii or max(schedule.length, 1)
@@ -94,8 +105,9 @@ def gantt_figure(
     else:
         ax.set_xlabel(f"normalized unit (1 unit = {cycles_per_unit:.4g} machine cycles)")
         ii_text = f"II {schedule.ii} units = {round(schedule.ii * cycles_per_unit)} cycles"
+    which = f" ({part})" if part else ""
     ax.set_title(
-        f"{kernel} on {target}: {ii_text}, {stages} stages, {iterations} iterations (colour = iteration)",
+        f"{kernel} on {target}{which}: {ii_text}, {stages} stages, {iterations} iterations (colour = iteration)",
         fontsize=9,
     )
     fig.tight_layout()

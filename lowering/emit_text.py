@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from twillc.scheduling.graph import DependenceGraph, Op, Schedule
 
 MAX_COLUMNS = 64
+STATUS_ORDER = ("infeasible", "feasible", "optimal")
+"""Statuses from the weakest claim to the strongest."""
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 
 
@@ -71,11 +73,16 @@ def gantt_text(
     cycles_per_unit: float | None = None,
     variants: list[dict[str, object]] | None = None,
     parts: list[dict[str, object]] | None = None,
+    split: tuple[DependenceGraph, Schedule] | None = None,
 ) -> str:
     """`cycles_per_unit`: machine cycles per unit of the schedule, None when
     its costs were not normalized (its units are cycles). `variants`: the
     sub-tilings variant-search compared, listed when there was a choice.
-    `parts`: a loop split by mask-split, its unmasked and masked parts."""
+    `parts`: a loop split by mask-split, its unmasked and masked parts; then
+    `graph` and `schedule` are the unmasked part's (the headline: the part
+    most iterations run) and `split` the loop as written (the masked part),
+    listed beside it, its mask's ops in a table of their own."""
+    masked = split[1] if split is not None else None
     ii = schedule.ii
     unit = "cycles" if cycles_per_unit is None else "units"
     scale = 1.0 if cycles_per_unit is None else cycles_per_unit
@@ -87,13 +94,25 @@ def gantt_text(
     period = ii if ii else max(schedule.length, 1)
     width = min(period, MAX_COLUMNS)
     labels = _labels(graph.ops)
-    lines = [
-        f"kernel {kernel}  target {target}  status {schedule.status.value}",
+    status = schedule.status.value
+    part_status = [(str(row["part"]), str(row["status"])) for row in parts or () if "status" in row]
+    if part_status:  # the kernel is as proven as its weakest part
+        status = min((s for _, s in part_status), key=STATUS_ORDER.index)
+        status += "  (" + ", ".join(f"{p} part {s}" for p, s in part_status) + ")"
+    lines = [f"kernel {kernel}  target {target}  status {status}"]
+    if masked is not None and masked.ii:
+        lines.append(
+            f"headline: the unmasked part, run by every iteration clear of the mask's bounds (most of them); "
+            f"beside it the masked part, II {masked.ii} ({round(masked.ii * scale)} cycles) {masked.status.value}"
+        )
+    lines.append(
         f"II {ii if ii else '-'}  length {schedule.length}  stages {schedule.stages}  "
-        f"lower bound {schedule.lower_bound}  {units_note}",
-    ]
-    if schedule.note or schedule.solver:
-        lines.append(f"search: {schedule.note or 'solver=' + schedule.solver}")
+        f"lower bound {schedule.lower_bound}  {units_note}"
+    )
+    searched = masked if masked is not None else schedule
+    if searched.note or searched.solver:
+        whose = " (masked part)" if masked is not None else ""
+        lines.append(f"search{whose}: {searched.note or 'solver=' + searched.solver}")
     lines.append(
         f"in machine cycles: II {round(ii * scale) if ii else '-'}  length {round(schedule.length * scale)}  "
         f"lower bound {round(schedule.lower_bound * scale)}"
@@ -106,6 +125,8 @@ def gantt_text(
         lines.append(_overlap(graph, schedule, ii, unit))
     column = f" (1 column = {period / width:.3g} {unit})" if width < period else ""
     what = f"steady state, one II = {period} {unit}" if ii else f"schedule, {period} {unit}"
+    if masked is not None:
+        what = what.replace("steady state", "steady state of the unmasked part (the mask's ops skipped)")
     lines += ["", f"{what}{column}"]
 
     rows = {u: [[None] * period for _ in range(max(cap, 1))] for u, cap in sorted(graph.capacities.items())}
@@ -139,12 +160,25 @@ def gantt_text(
         f"  label  op                 unit   cycle  stage  cycles  latency{warp_head}  loc"
         + ("" if cycles_per_unit is None else "   (cycle, cycles, latency in units)"),
     ]
-    for op in graph.ops:
+    lines += _op_rows(graph.ops, schedule, labels)
+    if split is not None:  # the ops only masked iterations run, at their cycles in the masked part
+        own = [op for op in split[0].ops if op.id not in labels]
+        more = {op.id: LABELS[(len(labels) + i) % len(LABELS)] for i, op in enumerate(own)}
+        lines += ["", f"  the mask's ops, run by the masked iterations only (cycle in the masked part, II {masked.ii})"]
+        lines += _op_rows(own, split[1], more)
+    return "\n".join(lines) + "\n"
+
+
+def _op_rows(ops: Iterable[Op], schedule: Schedule, labels: dict[str, str]) -> list[str]:
+    """The op table's rows: each op's unit, issue cycle, stage, occupancy, latency, warp and location."""
+    ii = schedule.ii
+    rows = []
+    for op in ops:
         c = schedule.cycles[op.id]
         units = ",".join(sorted(op.units())) or "-"
         warp = f"  {schedule.warps[op.id]:>4}" if schedule.warps is not None else ""
-        lines.append(
+        rows.append(
             f"  {labels[op.id]:<5}  {op.id:<18} {units:<6} {c:>5}  {c // ii if ii else 0:>5}  "
             f"{op.cycles:>6}  {op.latency:>7}{warp}  {op.loc or ''}"
         )
-    return "\n".join(lines) + "\n"
+    return rows

@@ -31,17 +31,30 @@ def emit_scheduled(
     variants = variant_table(loop)
     parts = part_table(loop, graph, ops, scale or 1.0)
     check = register_check_note(module)
+    # A loop split by mask-split: the headline is the unmasked part, the one
+    # every iteration clear of the mask's bounds runs; the loop as written
+    # (the masked part) is listed beside it.
+    unmasked = None
+    if any(row["part"] == "unmasked" for row in parts):
+        from twillc.transforms.split_parts import unmasked_part
+
+        unmasked = unmasked_part(module, machine, schedule.roles)
     if kind == "json":
-        data = schedule_json(graph, schedule, graph.name, machine.name, scale, variants, parts)
+        data = schedule_json(graph, schedule, graph.name, machine.name, scale, variants, parts, unmasked)
         if check:
             data["ptxas_check"] = check
         return dumps(data)
     if kind == "txt":
-        text = gantt_text(graph, schedule, graph.name, machine.name, scale, variants, parts)
+        if unmasked is not None:
+            text = gantt_text(*unmasked, graph.name, machine.name, scale, variants, parts, split=(graph, schedule))
+        else:
+            text = gantt_text(graph, schedule, graph.name, machine.name, scale, variants, parts)
         return text + (f"ptxas check: {check}\n" if check else "")
     if kind == "svg":
         from lowering.emit_svg import gantt_svg
 
+        if unmasked is not None:
+            return gantt_svg(*unmasked, graph.name, machine.name, scale, part="unmasked part")
         return gantt_svg(graph, schedule, graph.name, machine.name, scale)
     raise UserError(located_error(loop, "").loc, f"unknown output kind '{kind}'")
 
@@ -127,6 +140,11 @@ def part_table(loop, graph, ops: dict, scale: float) -> list[dict[str, object]]:
             "ii_cycles": round(sched.ii.data * scale),
             "lower_bound": sched.lower_bound.data,
             "status": sched.status.data,
+            "length": sched.length.data,
+            "stages": sched.stages.data,
+            "length_cycles": round(sched.length.data * scale),
+            "lower_bound_cycles": round(sched.lower_bound.data * scale),
+            "headline": part == "unmasked",
         }
         if part == "unmasked":
             row["when"] = when

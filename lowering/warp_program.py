@@ -16,7 +16,15 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from dialects.twill import CopyOp, HandoffOp, LiveInOp, LiveOutOp, PostOp, RoleOp, WarpSpecializeOp, region_ops
-from dialects.twill_memory import MemoryPlanOp, StagedOp, TmemAccOp, TmemOp, TmemPendingOp, TmemScratchOp
+from dialects.twill_memory import (
+    MemoryPlanOp,
+    SmemOperandOp,
+    StagedOp,
+    TmemAccOp,
+    TmemOp,
+    TmemPendingOp,
+    TmemScratchOp,
+)
 from dialects.twill_split import MaskSplitOp, mask_only_ops, mask_split_of, split_selects
 from lowering.transforms.loop_boundary import outside_ids
 from twillc.diagnostics import UserError
@@ -24,7 +32,14 @@ from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
 from twillc.transforms.loop_handoff import PLACED_AFTER, computed_for, initial_value
-from twillc.transforms.memory_plan import StagedTile, TmemPlan, rescaled_in_tmem, tmem_alias, tmem_resident
+from twillc.transforms.memory_plan import (
+    StagedTile,
+    TmemPlan,
+    a_transposed,
+    rescaled_in_tmem,
+    tmem_alias,
+    tmem_resident,
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +78,7 @@ class Outside:
     live_out: dict[SSAValue, int]  # loop result -> the role holding it after the loop
     post: dict[Operation, int]  # op after the loop -> the role running it
     handoffs: dict[SSAValue, tuple[int, frozenset[int]]]  # value -> (its holder, its readers), in the IR's order
+    at_use: frozenset[Operation] = frozenset()  # live-ins computed where they are read (`LiveInOp.at_use`)
 
 
 @dataclass(frozen=True)
@@ -229,6 +245,14 @@ def _read_memory_plan(
             staged.append(StagedTile(value, x, e.operand.data, e.nbytes.value.data))
             continue
         v = x.results[0]
+        if isinstance(e, SmemOperandOp):
+            mma = a_transposed(v)
+            if name not in channels or channels[name].memory != "smem":
+                raise located_error(e, f"memory plan: '{name}' is no channel in shared memory")
+            if mma is None or ops.get(e.mma.data) is not mma:
+                raise located_error(e, f"memory plan: '{e.mma.data}' is no MMA reading '{name}' as its transposed A")
+            tmem.smem_operand[v] = mma
+            continue
         if isinstance(e, TmemAccOp):
             if v not in yielded:
                 raise located_error(e, f"memory plan: accumulator '{name}' is not a value the loop carries")
@@ -395,6 +419,7 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
     }
     placed = [op for op in after if op.dialect_name() == "tile" and not isinstance(op, PLACED_AFTER)]
     live_in: dict[Operation, tuple[int, ...]] = {}
+    at_use: set[Operation] = set()
     live_out: dict[SSAValue, int] = {}
     post: dict[Operation, int] = {}
     handoffs: dict[SSAValue, tuple[int, frozenset[int]]] = {}
@@ -405,6 +430,8 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
             if not (isinstance(x, Operation) and x in before and not isinstance(x, tile.LoadOp)):
                 raise located_error(e, f"live-in '{e.value.data}' names no value computed before the loop")
             live_in[x] = e.warps
+            if e.at_use is not None:
+                at_use.add(x)
         elif isinstance(e, LiveOutOp):
             x, w = ids.get(e.value.data), e.role.value.data
             if not (isinstance(x, SSAValue) and x in computes):
@@ -444,7 +471,7 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
                         f"from warp {holder[v]}, with no hand-off to it",
                     )
     _check_live_in(loop, ops, runs, placed, post, live_in, ids, ws)
-    return Outside(live_in, live_out, post, handoffs)
+    return Outside(live_in, live_out, post, handoffs, frozenset(at_use))
 
 
 def _name(ids: dict[str, Operation | SSAValue], x: Operation | SSAValue) -> str:

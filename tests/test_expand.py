@@ -172,3 +172,22 @@ def test_replay_of_the_printed_ir(example: str) -> None:
     assert program == expand_pipeline(graph, schedule)
     for trips in trip_counts(schedule.stages):
         check_replay(graph, schedule, trips, program)
+
+
+def test_older_iteration_first_at_one_cycle() -> None:
+    """At one residue the older iteration's copy goes first (a value's last
+    reader before the next iteration's op that defines another: the
+    register count has the read value dead at its reader's issue, as FA3's
+    dQ store before the next dP wgmma); a residue where the older copy
+    reads what the newer one defines keeps program order (the definer
+    first: its value has two live instances, handed over after the read)."""
+    from twillc.scheduling.graph import Edge, Op, Status, uniform_rrt
+
+    ops = (Op("d", uniform_rrt("alu", 1)), Op("u", uniform_rrt("alu", 1)), Op("w", uniform_rrt("alu", 1)))
+    graph = DependenceGraph("g", ops, (Edge("u", "w", 1),), {"alu": 2})
+    program = expand_pipeline(graph, Schedule(2, {"d": 0, "u": 1, "w": 2}, 3, Status.OPTIMAL, 2))
+    assert [c.op for c in program.kernel] == ["w", "d", "u"]
+    graph = DependenceGraph("g", ops, (Edge("d", "w", 2),), {"alu": 2})  # w (stage 1) reads d (stage 0) there
+    program = expand_pipeline(graph, Schedule(2, {"d": 0, "u": 1, "w": 2}, 3, Status.OPTIMAL, 2))
+    assert [c.op for c in program.kernel] == ["d", "w", "u"]
+    check_replay(graph, Schedule(2, {"d": 0, "u": 1, "w": 2}, 3, Status.OPTIMAL, 2), 5)

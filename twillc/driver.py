@@ -55,7 +55,10 @@ EXTENSIONS = {
     ".cu": "cu",
     ".ptx": "ptx",
     ".ttgir": "ttgir",
+    ".so": "so",
 }
+BINARY_KINDS = ("so",)
+"""Output kinds that are files only (no --emit, no stdout): the shared library for twillc.runtime."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,7 +67,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Optimal software pipelining and warp specialization for tile-level GPU loops. "
         "'twillc tune INPUT' searches tile shapes (see twillc tune --help).",
         epilog="Outputs: each -o FILE has the kind of its extension; --emit KIND writes KIND on stdout "
-        "(as does -o -); with neither, mlir on stdout. One -o with an unknown extension takes --emit's kind. "
+        "(as does -o -); with neither, mlir on stdout. -o k.so builds the kernel's CUDA with nvcc into a shared "
+        "library for twillc.runtime.load (a file only). One -o with an unknown extension takes --emit's kind. "
         "With no --passes, IR output alone runs no pass and every other output runs the default pipeline "
         "variant-search (the kernel as written and sub-tiled, each through annotate-costs,cost-normalize,"
         "modulo-schedule,joint-schedule,verify-schedule; 30 s in all) once for all outputs "
@@ -191,13 +195,22 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str | None, str]]:
     return outputs
 
 
-def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> list[tuple[str | None, str]]:
+def _check_binary(outputs: list[tuple[str | None, str]], ext: str) -> None:
+    """A shared library is built from a kernel's CUDA: only from a kernel input."""
+    if not any(kind in BINARY_KINDS for _, kind in outputs):
+        return
+    if ext not in (".tile", ".mlir", ".ttgir", ".py"):
+        raise UsageError(f"a shared library (-o k.so) is built from a kernel's CUDA: not from a {ext} input")
+
+
+def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> list[tuple[str | None, str | bytes]]:
     """Each output's (file or None, text), from one run of the pipeline."""
     outputs = _outputs(args)
     kinds = list(dict.fromkeys(kind for _, kind in outputs))
     ext = Path(args.input).suffix if args.input != "-" else ".mlir"
     if "::" in args.input and args.input.split("::")[0].endswith(".py"):
         ext = ".py"
+    _check_binary(outputs, ext)
     if ext in (".graphml", ".gml"):
         from twillc.cli.graph_job import run_graph_job
 
@@ -232,8 +245,8 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
 
         load_machine(args.target, Location("--target", 0, 0))
         module.attributes["twill.target"] = StringAttr(args.target)
-    texts: dict[str, str] = {}
-    lowered = [k for k in kinds if k in ("cu", "ptx")]
+    texts: dict[str, str | bytes] = {}
+    lowered = [k for k in kinds if k in ("cu", "ptx", "so")]
     check = bool(lowered) and not args.no_ptxas_check and os.environ.get("TWILLC_NO_PTXAS_CHECK", "") in ("", "0")
     pristine = module.clone() if check else None
     if args.passes is not None or kinds == ["mlir"]:
@@ -266,10 +279,10 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
         print(note, file=err)
     if lowered:
         texts["cu"] = built.cuda
-    for kind in sorted(kinds, key=lambda k: k == "ptx"):  # the PTX from the CUDA emitted once
+    for kind in sorted(kinds, key=lambda k: k in ("ptx", "so")):  # PTX and .so from the CUDA emitted once
         if kind not in texts:
             source_module = built.lowered if kind in lowered else built.scheduled
-            texts[kind] = _emit(source_module, kind, args, err, texts.get("cu"))
+            texts[kind] = _emit(source_module, kind, args, err, built.cuda if lowered else None)
     return [(path, texts[kind]) for path, kind in outputs]
 
 
@@ -286,9 +299,10 @@ def _lowered(scheduled: ModuleOp, module: ModuleOp, lowered: list[str], args: ar
     return Built(scheduled, module, code, tuple(notes))
 
 
-def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str | None = None) -> str:
-    """Output `kind` of the module; the PTX from `cuda` when the CUDA of the
-    same run was already emitted (its hole notes printed once)."""
+def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str | None = None) -> str | bytes:
+    """Output `kind` of the module; the PTX and the shared library from
+    `cuda` when the CUDA of the same run was already emitted (its hole notes
+    printed once)."""
     if kind == "mlir":
         return print_module(module, args.print_debuginfo, args.print_op_generic)
     if kind == "ttgir":
@@ -299,6 +313,10 @@ def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str |
         from lowering.cuda import emit_ptx
 
         return emit_ptx(module, cuda)
+    if kind == "so" and cuda is not None:
+        from lowering.cuda import emit_shared_library
+
+        return emit_shared_library(module, cuda)
     from lowering.targets import emit_scheduled
 
     notes: list[str] = []
@@ -308,7 +326,7 @@ def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str |
     return text
 
 
-def _write_outputs(outputs: list[tuple[str | None, str]], out: IO[str]) -> None:
+def _write_outputs(outputs: list[tuple[str | None, str | bytes]], out: IO[str]) -> None:
     """Every file written to a temporary beside it first, then all renamed
     into place: none appears unless all could be written; stdout last."""
     umask = os.umask(0)
@@ -325,9 +343,14 @@ def _write_outputs(outputs: list[tuple[str | None, str]], out: IO[str]) -> None:
                 raise UserError(Location(path, 0, 0), f"cannot write output: {e.strerror or e}") from None
             staged.append((tmp, path))
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; outputs are ordinary files
+                if isinstance(text, bytes):  # a shared library: executable, as the linker makes it
+                    with os.fdopen(fd, "wb") as fb:
+                        fb.write(text)
+                    os.chmod(tmp, 0o777 & ~umask)
+                else:
+                    with os.fdopen(fd, "w", encoding="utf-8") as f:
+                        f.write(text)
+                    os.chmod(tmp, 0o666 & ~umask)  # mkstemp creates 0600; outputs are ordinary files
             except OSError as e:
                 raise UserError(Location(path, 0, 0), f"cannot write output: {e.strerror or e}") from None
         while staged:
@@ -343,6 +366,7 @@ def _write_outputs(outputs: list[tuple[str | None, str]], out: IO[str]) -> None:
                 os.unlink(tmp)
     for path, text in outputs:
         if path is None:
+            assert isinstance(text, str)  # binary kinds are files only (_outputs)
             out.write(text)
 
 

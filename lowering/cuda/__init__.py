@@ -22,9 +22,11 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     general emitter. A form it does not generate is a located error
     (`holes="refuse"`, the default); asked for explicitly, a hole appended
     to `notes` that traps at run time (`"trap"`) or is left empty
-    (`"skeleton"`)."""
+    (`"skeleton"`). The code ends with its signature for
+    `twillc.runtime` (`lowering.cuda.signature`)."""
     from lowering.cuda.kernel_plan import plan_sm90
     from lowering.cuda.preconditions import check_emittable
+    from lowering.cuda.signature import kernel_signature, signature_source
     from lowering.cuda.skeleton import emit_skeleton
     from lowering.cuda.sm90 import emit_sm90
     from lowering.warp_program import read_warp_program
@@ -34,11 +36,12 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
         raise located_error(program.ws, "code generation reads the memory plan: run plan-memory first")
     check_emittable(program, module, holes)
     if program.plan.deferred_release:  # plan-memory's choice: the GEMM class's printer
-        return emit_sm90(plan_sm90(program, module), source)
-    code, left = emit_skeleton(program, module, source, holes)
-    if notes is not None:
-        notes += left
-    return code
+        code = emit_sm90(plan_sm90(program, module), source)
+    else:
+        code, left = emit_skeleton(program, module, source, holes)
+        if notes is not None:
+            notes += left
+    return code + signature_source(kernel_signature(module, code, module_machine(module).target.name))
 
 
 def emit_ptx(module: ModuleOp, code: str) -> str:
@@ -56,3 +59,19 @@ def emit_ptx(module: ModuleOp, code: str) -> str:
         if proc.returncode != 0:
             raise located_error(find_loop(module), f"nvcc failed on the generated kernel:\n{proc.stderr.strip()}")
         return ptx.read_text()
+
+
+def emit_shared_library(module: ModuleOp, code: str) -> bytes:
+    """The kernel built into a shared library (`-o k.so`): nvcc on the CUDA
+    source, which ends with its signature, for `twillc.runtime.load`."""
+    from twillc.runtime.build import NvccError, build_shared
+
+    machine = module_machine(module)
+    with tempfile.TemporaryDirectory(prefix="twillc-so-") as tmp:
+        cu, so = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.so"
+        cu.write_text(code)
+        try:
+            build_shared(cu, so, machine.target.nvcc_flags)
+        except NvccError as e:
+            raise located_error(find_loop(module), f"the .so output: {str(e).replace(tmp + '/', '')}") from None
+        return so.read_bytes()

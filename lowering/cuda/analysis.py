@@ -13,10 +13,12 @@ from lowering.cuda.tiles import BINARY, UNARY, column_tile
 from twillc.transforms.common import located_error
 from twillc.transforms.loop_handoff import initial_value
 from twillc.transforms.memory_plan import (
+    StagedTile,
     accumulates_in_place,
     carried_in_place,
     chunk_carried,
     in_smem,
+    umma_a_t_shape,
     umma_shape,
 )
 
@@ -40,6 +42,8 @@ class LoopAnalysis:
         # it can be): refused, or, asked for, their hand-over is a hole.
         self.tmem_pending: set[SSAValue] = plan.pending
         self.tmem_alias: dict[SSAValue, SSAValue] = plan.alias  # P -> the channel S whose slot it is written in
+        # transposed register A -> the MMA reading it in its channel's shared-memory slot (MN-major)
+        self.smem_operand: dict[SSAValue, tile.MmaOp] = plan.smem_operand
         if self.tmem_pending and self.hole_mode not in ("trap", "skeleton"):
             res = next(r for r in self.reg_channels if r in self.tmem_pending)
             taken = ", ".join(f"{self.name(v)} {c}" for v, c in plan.tmem_at.items())
@@ -188,11 +192,42 @@ class LoopAnalysis:
     def _carried_in_place(self, op: Operation) -> bool:
         return carried_in_place(self.loop, op)
 
+    def _rescaled_in_registers(self, mul: Operation, op: Operation) -> bool:
+        """A rescaled accumulator (`memory_plan.rescaled_in_place`) whose
+        rescale and MMA run on one role, in registers, and reach no other
+        role, the MMA in a later stage than the rescale: one array there.
+        With the MMA in a later stage, the role rescales iteration k + 1's
+        accumulator after iteration k's MMA in the same trip, and the rescaled
+        copy is the one crossing the trip's back edge; ptxas does not fold it
+        into the wgmma's accumulator (FP8 forward, 128 rows a role: 444 B
+        spilled at 240 registers with three arrays, none with one). In one
+        stage the copies are adjacent and ptxas folds them (the H100
+        forwards compile clean either way; in place, d256's second consumer
+        spilled 48 B), so they are kept there."""
+        values = [*(v for v in mul.operands if isinstance(v, BlockArgument)), mul.results[0], op.results[0]]
+        stage = {o: self.cycles[self.op_id[id(o)]] // self.program.ii for o in (mul, op)}
+        return (
+            self.warp(mul) == self.warp(op)
+            and stage[op] > stage[mul]
+            and not any(v in self.reg_channels or v in self.acc_at or v in self.tmem_at for v in values)
+        )
+
     def _accumulates_in_place(self, op: tile.MmaOp) -> bool:
         return accumulates_in_place(self.loop, op)
 
     def _umma_shape(self, op: Operation | None) -> tuple[int, int, int] | None:
+        """(M, N, K) of an SS tcgen05.mma: both operands loaded, or A^T in its
+        channel's shared-memory slot (`TmemPlan.smem_operand`); or None."""
+        if isinstance(op, tile.MmaOp) and (self.smem_operand.get(op.lhs) is op or self._staged_a_t(op) is not None):
+            return umma_a_t_shape(op, self.target)
         return umma_shape(op, self.target)
+
+    def _staged_a_t(self, op: tile.MmaOp) -> StagedTile | None:
+        """On sm_100a, the buffer where the role of `op` stages its transposed
+        register A (`TmemPlan.staged`), or None."""
+        if not self.target.has_tensor_memory or not op.transpose_lhs or self.program.plan is None:
+            return None
+        return next((st for st in self.program.plan.staged if st.operand == "a^T" and st.value is op.lhs), None)
 
     # -- the schedule's software pipeline inside one role -------------------
     def _pipelinable(self, w: int, mine: list[Operation], carried: list) -> bool:
@@ -314,7 +349,11 @@ class LoopAnalysis:
         """A register tile from another role that one element-wise op of role
         `w` reads: read in its shared-memory slot, never copied to registers
         (sm_90a, where these channels live in shared memory; it keeps FA3's
-        backward consumer, P next to dK, under its 240 registers)."""
+        backward consumer, P next to dK, under its 240 registers); on
+        sm_100a, a transposed A its MMA reads in its slot (`smem_operand`)."""
+        mma = self.smem_operand.get(v)
+        if mma is not None:
+            return self.warp(mma) == w and self.warp(v.owner) != w  # type: ignore[arg-type]
         if not self.target.wgmma or v not in self.reg_channels or self.warp(v.owner) == w:  # type: ignore[arg-type]
             return False
         readers = {id(u.operation): u.operation for u in v.uses if id(u.operation) in self.op_id}
@@ -343,6 +382,32 @@ class LoopAnalysis:
             return False
         w = self.warp(x.owner)  # type: ignore[arg-type]
         return all(self.warp(u.operation) == w for u in x.uses if isinstance(u.operation, tile.MmaOp))
+
+    def _sent_staged(self, x: SSAValue) -> bool:
+        """A [64, K] 16-bit register tile that its role stages for a
+        transposed wgmma (FA3 backward's dS) and that other roles read only as
+        the A of a wgmma from shared memory (dQ = dS K): sent in its staged
+        layout (`twillc_stage_acc`, TMA's 128B-swizzled boxes), so that the
+        channel slot is the staging buffer, its role's transposed wgmma and
+        the other roles' wgmmas (K-major A) read it there, and no role copies
+        it into registers (FA3 writes dS to shared memory once for both)."""
+        if not self.target.wgmma or x not in self.reg_channels or x not in self.staged or x in self._rotated:
+            return False
+        shape = x.type.get_shape()  # type: ignore[attr-defined]
+        if elt(x.type).name not in ("f16", "bf16") or shape[0] != 64 or shape[1] % 64:
+            return False
+        w = self.warp(x.owner)  # type: ignore[arg-type]
+        others = [u.operation for u in x.uses if id(u.operation) not in self.op_id or self.warp(u.operation) != w]
+        return bool(others) and all(
+            id(op) in self.op_id
+            and isinstance(op, tile.MmaOp)
+            and op.lhs is x
+            and op.rhs is not x
+            and not op.transpose_lhs
+            and self._in_smem(op.rhs)
+            and self._mma_elt(op) == elt(x.type)
+            for op in others
+        )
 
     def _fp8_staged_early(self, x: SSAValue) -> bool:
         """An FP8 register A (FA3 FP8's cast P) written to its staging buffer

@@ -15,11 +15,13 @@ EXTRA_HELPERS = {
     "stage_rows": "\n" + include("twillc_stage_rows.cuh").removesuffix("\n"),
     "smem_row_at": "\n" + include("twillc_smem_row_at.cuh").removesuffix("\n"),
     "smem_row_at_rows": "\n" + include("twillc_smem_row_at_rows.cuh").removesuffix("\n"),
+    "smem_row_at_t": "\n" + include("twillc_smem_row_at_t.cuh").removesuffix("\n"),
     "red_add": "\n" + include("twillc_red_add.cuh").removesuffix("\n"),
     "store_add_row": "\n" + include("twillc_store_add_row.cuh").removesuffix("\n"),
     "store_add_acc": "\n" + include("twillc_store_add_acc.cuh").removesuffix("\n"),
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),
+    "umma_at": "\n" + include("twillc_umma_at.cuh").removesuffix("\n"),
 }
 """Device helpers emitted only in the kernels that call them."""
 

@@ -53,6 +53,12 @@ class KernelFrame:
             if self._channel_memory(res) == "tmem":
                 continue  # its ring is in tensor memory
             slot = self._slot_bytes(res.type)
+            if self._sent_staged(res):  # swizzled boxes a wgmma reads (slots of 1 KB multiples)
+                smem.append(f"  alignas(1024) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel, staged")
+                continue
+            if res in self.smem_operand:  # an MMA operand: 128B-swizzled boxes, 1024-aligned
+                smem.append(f"  alignas(1024) uint8_t {self.name(res)}[{d}][{slot}];  // an MMA's MN-major A")
+                continue
             smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
         for st in self.staged_tiles:
             smem.append(f"  alignas(1024) uint8_t {self._staged_buffer(st)}[{st.nbytes}];  // staged")
@@ -132,8 +138,10 @@ class KernelFrame:
             f"  using namespace {ns};",
             f"  tw_require_{self.arch.replace('_', '')}();",
             "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
+            # offset from smem_raw, not an integer cast: ptxas keeps the shared window (ld/st.shared, 32-bit
+            # addresses) for every access through sm, not generic ld/st with 64-bit addresses held in registers
             "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
-            "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
+            "      smem_raw + ((1024u - static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw))) & 1023u));",
             "  const int wg = tw_warpgroup_idx();",
             *(["  const int bid = blockIdx.x;"] if re.search(r"\bbid\b", "\n".join(body)) else []),
             f"  const int trips = {trip_count_expr(self.program)};",

@@ -123,22 +123,41 @@ def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse
         if isinstance(op, tile.LoadOp):
             _check_load(op, machine.target)
         if isinstance(op, tile.MmaOp) and machine.target.has_tensor_memory:
-            _check_tcgen05_mma(op, machine.target, holes)
+            plan = program.plan
+            placed = plan is not None and (
+                plan.tmem.smem_operand.get(op.lhs) is op
+                or any(st.operand == "a^T" and st.value is op.lhs for st in plan.staged)
+            )
+            _check_tcgen05_mma(op, machine.target, holes, placed)
         if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
             for i in op.indices:
                 c_index(i, body.args[0] if op.parent_block() is body else None)
 
 
-def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str) -> None:
+def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bool) -> None:
     """On sm_100a an MMA of two loaded tiles is one tcgen05.mma from shared
     memory into tensor memory: A K-major ([M, K] rows, not `a.T`) and M =
     128, the lanes of the tensor-memory row layout. A transposed loaded A
     (MN-major: linear attention's h += K^T V) and M = 64 (its tensor-memory
     layout is another) are not generated: refused before emission (or, asked
-    for, a hole: `refuse_hole`); sm_90a's wgmma takes both."""
+    for, a hole: `refuse_hole`); sm_90a's wgmma takes both. Nor is a
+    transposed register A that plan-memory did not put in shared memory in
+    the MMA's operand layout (`a_in_slot`: its channel's slot,
+    `TmemPlan.smem_operand`, or its role's staging buffer, `TmemPlan.staged`;
+    `memory_plan.umma_a_t_shape` gives the shapes generated: A^T of [K, 128]
+    f16 or bf16, K a multiple of 64, B loaded, an f32 [128, N] result)."""
+    what = unsupported(op, "'mma'")
+    if op.transpose_lhs and not in_smem(op.lhs) and not a_in_slot:
+        refuse_hole(
+            op,
+            target,
+            f"{what} with a transposed register A other than an f16 / bf16 [K, 128] tile (K a multiple of 64) "
+            "with a loaded B: tcgen05.mma reads A from tensor memory K-major only, and a transposed A from shared "
+            "memory in its MN-major layout (twill.smem_operand, twill.staged)",
+            holes,
+        )
     if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return  # a register or tensor-memory A: the tcgen05 lowerings decide
-    what = unsupported(op, "'mma'")
     rows = op.lhs.type.get_shape()[0]  # type: ignore[attr-defined]
     if op.transpose_lhs:
         refuse_hole(op, target, f"{what} with a transposed loaded A (tcgen05.mma reading A MN-major)", holes)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from twillc.target.arch import target_for
 
-SERIALIZED = ("C7508", "C7510", "C7511")
+SERIALIZED = ("C7508", "C7510", "C7511", "C7512")
 """ptxas warnings of a wgmma pipeline serialized (C7511: for lack of registers)."""
 
 _ROLE = re.compile(r"^(\s*)if \(wg == (\d+)\) \{", re.M)

@@ -146,6 +146,7 @@ class RoleCode:
                     and not self._read_in_place(v, w)
                     and v not in self.chunk_values
                     and not self._cast_sent(v)
+                    and v.owner not in self.program.outside.at_use
                     and not (self._split_on and id(v.owner) in self.mask_only)
                 ):
                     regs[v] = v.type
@@ -176,18 +177,19 @@ class RoleCode:
         out += self._chunk_init(w)
         # values computed before the loop that this role reads (in it or after
         # it), computed here: the live-ins warp-specialize put on this role
-        pre_ops = [op for op in before if w in self.program.outside.live_in.get(op, ())]
+        live_in = [op for op in before if w in self.program.outside.live_in.get(op, ())]
+        pre_ops = [op for op in live_in if op not in self.program.outside.at_use]  # the others: where read (`_at`)
         for op in pre_ops:  # their arrays
             for r in op.results:
                 if r not in regs and isinstance(r.type, tile.TileType):
                     regs[r] = r.type  # type: ignore[assignment]
                     out.append(f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];")
-        if pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands):
+        if live_in and any(self._pre_smem(v) for op in live_in for v in op.operands):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         for op in pre_ops:
             out += [line[2:] if line.startswith("      ") else line for line in self._op(op)]
         if any(self._pre_smem(v) for op in mine for v in op.operands) and not (
-            pre_ops and any(self._pre_smem(v) for op in pre_ops for v in op.operands)
+            live_in and any(self._pre_smem(v) for op in live_in for v in op.operands)
         ):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
         for v in sorted(self._rotated & set(regs), key=self.name):
@@ -454,6 +456,16 @@ class RoleCode:
                         f"{ind}{store}",
                         f"{ind}tw_tcgen05_fence_before();",
                     ]
+                elif self._sent_staged(res):  # in the layout its wgmmas read: the slot is its staging buffer
+                    m = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                    out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{n}[kt % {d}], {self.out(res)}, {self._group});")
+                elif res in self.smem_operand:  # the MMA's MN-major A, 128B-swizzled, fenced for tcgen05
+                    src = self.name(op.operands[0]) if self._cast_sent(res) else self.out(res)
+                    k = res.type.get_shape()[1]  # type: ignore[attr-defined]
+                    self._helpers.add("umma_at")
+                    out.append(
+                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[kt % {d}], {src});"  # type: ignore[arg-type]
+                    )
                 else:
                     out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
                 out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
 from lowering.cuda.analysis import LoopAnalysis
@@ -58,7 +58,7 @@ from lowering.cuda.tiles import (
 )
 from lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
-from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words
+from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words, rescaled_in_place
 
 POST_LOOP_RESERVE = 32
 """Registers a role's code after the loop holds beside its tiles (addresses,
@@ -101,6 +101,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self.hole_defs: list[str] = []
         self._hole_of: dict[tuple[int, str], str] = {}
         self._rotated: set[SSAValue] = set()
+        self._alias: dict[SSAValue, SSAValue] = {}  # a value kept in another's array (a rescaled accumulator)
         self._helpers: set[str] = set()  # device helpers of EXTRA_HELPERS the kernel calls
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
@@ -115,6 +116,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
 
     # -- naming -----------------------------------------------------------
     def name(self, value: SSAValue) -> str:
+        if value not in self.names and value in self._alias:  # one array with another value's
+            self.names[value] = self.name(self._alias[value])
         if value not in self.names:
             base = (value.name_hint or f"v{len(self.names)}").replace(".", "_")
             if base in CPP_KEYWORDS:
@@ -222,6 +225,10 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         for op in self.loop_ops:  # a register accumulator updated in place: one array
             if self._carried_in_place(op) and op.results[0] not in self.reg_channels:
                 self.names[op.results[0]] = self.name(op.acc)  # type: ignore[attr-defined]
+            mul = rescaled_in_place(self.loop, op)
+            if mul is not None and self._rescaled_in_registers(mul, op):  # o = mma(p, v, o * alpha): one array
+                arg = next(v for v in mul.operands if isinstance(v, BlockArgument))
+                self._alias[mul.results[0]] = self._alias[op.results[0]] = arg
         self._order = {id(op): k for k, op in enumerate(self.body.ops)}
         self._plan_chunks()
         self._read_outside()

@@ -59,15 +59,31 @@ class Tcgen05Ops:
                 f"tw_named_bar_sync({g}, 128);  // the accumulator is in place",
             ]
         commit = [f"  tw_umma_commit(&sm.{self.name(res)}_full[kt % {d}]);"] if res in self.umma_direct else []
+        b_mn = 0 if op.transpose_rhs else 1
+        st = self._staged_a_t(op)
+        a_ref = self._smem_ref(op.lhs) if st is None else f"sm.{self._staged_buffer(st)}"
+        if op.transpose_lhs:  # A^T, MN-major in its channel's slot (`smem_operand`) or staged: boxes of K rows
+            self._helpers.add("umma_at")
+            bf16 = ", 1" if elt(op.lhs.type).name == "bf16" else ""
+            call = f"twillc_umma_ss_at<{m}, {n}, {k}, {k * 128}, {b_rows * 128}, {b_mn}{bf16}>"
+            if st is not None:  # this role's rows to the buffer, every row there before one thread issues
+                cast = op.lhs.owner
+                src = self.name(cast.input) if self._cast_sent(op.lhs) else self.name(op.lhs)  # type: ignore[union-attr]
+                lines += [
+                    f"twillc_store_operand_mn<{op.lhs.type.get_shape()[1]}, {c_elt(op.lhs.type)}>({a_ref}, {src});"  # type: ignore[attr-defined, arg-type]
+                    f"  // {self.name(op.lhs)}^T: MN-major A",
+                    f"tw_named_bar_sync({g}, 128);  // every row staged before the MMA reads them",
+                ]
+        else:
+            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, {b_mn}>"
         lines += [
-            f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)} * "
-            f"{self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
-            " (tcgen05.mma by one thread, D in tensor memory)",
+            f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)}"
+            f"{'^T' if op.transpose_lhs else ''} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
+            f" (tcgen05.mma by one thread{', A MN-major in its slot' if op.transpose_lhs else ''}, "
+            "D in tensor memory)",
             "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
             "  tw_tcgen05_fence_after();",
-            f"  {self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, "
-            f"{0 if op.transpose_rhs else 1}>({dst}, {self._smem_ref(op.lhs)}, {self._smem_ref(op.rhs)}, "
-            f"{accumulate});",
+            f"  {call}({dst}, {a_ref}, {self._smem_ref(op.rhs)}, {accumulate});",
             *commit,
             f"  tw_umma_commit(&sm.mma_done[{g}]);",
             "}",
@@ -333,18 +349,39 @@ class Tcgen05Ops:
     def _cast_sent(self, v: SSAValue) -> bool:
         """A cast to 16 bits of a register tile whose result only crosses to
         another role in tensor memory (FA4's P = cast<f16>(p) written over
-        S): converted as it is stored (`twillc_tmem_store_h`), never held
-        whole in registers beside its input."""
+        S) or in shared memory as an MMA's MN-major A (the backward's P^T,
+        `smem_operand`): converted as it is stored (`twillc_tmem_store_h`,
+        `twillc_store_operand_mn`), never held whole in registers beside its
+        input."""
         op = v.owner
+        if isinstance(op, tile.CastOp) and v not in self.reg_channels and self._cast_staged(v):
+            return True
         return (
             isinstance(op, tile.CastOp)
-            and v in self.tmem_at
+            and (v in self.tmem_at or v in self.smem_operand)
             and not tmem_tile(v.type)
             and v in self.reg_channels
             and id(op) in self.op_id
             and tmem_tile(op.input.type)
             and self._tmem_addr(op.input, self.warp(op)) is None
             and not self._in_smem(op.input)
+        )
+
+    def _cast_staged(self, v: SSAValue) -> bool:
+        """A cast to 16 bits of a register tile that only MMAs of its role read
+        as their transposed A, staged by the first (`TmemPlan.staged`): the
+        staging converts its input, the cast is never held in registers."""
+        op = v.owner
+        if not isinstance(op, tile.CastOp) or id(op) not in self.op_id or v in self._rotated:
+            return False
+        w = self.warp(op)
+        mmas = [u.operation for u in v.uses]
+        return (
+            tmem_tile(op.input.type)
+            and op.input not in self._rotated
+            and not self._in_smem(op.input)
+            and self._tmem_addr(op.input, w) is None
+            and all(isinstance(m, tile.MmaOp) and self.warp(m) == w and self._staged_a_t(m) for m in mmas)
         )
 
     def _tmem_received(self, v: SSAValue, w: int) -> bool:

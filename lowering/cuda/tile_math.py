@@ -83,6 +83,8 @@ class TileMath:
                 return self._wgmma_staged_b(op)
             if self._staged(op, "a8") is not None:
                 return self._wgmma_fp8_staged(op)
+            if self._sent_staged(op.lhs) and self.warp(op) != self.warp(op.lhs.owner):  # type: ignore[arg-type]
+                return self._wgmma(op, self._channel_slot(op.lhs))  # A K-major in its channel slot
             return self._wgmma_rs(op)
         if isinstance(op, tile.CastOp) and self._in_smem(op.input) and self.target.wgmma:
             cast = self._cast_from_smem(op)
@@ -110,12 +112,10 @@ class TileMath:
             # FA3 FP8's P: converted as it is written to its staging buffer (no registers)
             r = op.results[0]
             st = next(s for s in self.staged_tiles if s.operand == "a8" and s.value is r)
-            k = r.type.get_shape()[1]  # type: ignore[attr-defined]
             self._helpers.add("stage_fp8")
             return [
                 f"      // {self.name(r)}: to shared memory as {elt(r.type).name}, the A of its FP8 wgmma",
-                f"      twillc_stage_acc_fp8<{elt(r.type).tag}, {k}>(sm.{self._staged_buffer(st)}, "
-                f"{self._operand(op.input)}, {self._group});",
+                *self._stage_fp8(r, f"sm.{self._staged_buffer(st)}", self._operand(op.input)),
             ]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
@@ -162,6 +162,11 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
+        if self.target.row_layout and not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+            # f32, bf16, 8-bit: boxes of 128 / sizeof(T) columns (or dense narrow rows), padding past `rows`
+            self._helpers.add("smem_row_at_t")
+            pitch = f", {cols * elt(v.type).size}" if narrow_rows(v.type) else ""
+            return f"twillc_smem_row_at_t<{rows}, {c_elt(v.type)}{pitch}>({self._smem_ref(v)}, {index})"  # type: ignore[arg-type]
         if self.target.row_layout and rows < 128:  # the threads past the tile's rows hold padding
             self._helpers.add("smem_row_at_rows")
             return f"twillc_smem_row_at_rows<{rows}>({self._smem_ref(v)}, {index})"
@@ -186,11 +191,12 @@ class TileMath:
         """Element-wise ops and casts that read a loaded 2-D tile in shared
         memory, and row reductions of one (through a register copy)."""
         loaded = [v for v in op.operands if self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v)]  # type: ignore[attr-defined]
-        if self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded):  # type: ignore[attr-defined]
-            return None  # sm_90a reads any element type (twillc_smem_at_t), sm_100a f16 rows
         rows = [v.type.get_shape()[0] for v in loaded]  # type: ignore[attr-defined]
         if self.target.wgmma and any(r > 64 and r != 128 for r in rows):  # fewer than 64: twillc_smem_at_rows
             return None
+        # sm_100a's reads of a tile not f16 (`twillc_smem_row_at_t`): left rolled, the arrays go to local memory
+        wide = self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded)  # type: ignore[attr-defined]
+        unroll = ["      #pragma unroll"] if wide else []
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
@@ -198,13 +204,13 @@ class TileMath:
             f = UNARY[op.name] if op.name in UNARY else BINARY[op.name]
             f = f.format(*(f"float({self._at(v, r)})" for v in op.operands))
             f = f"__float2half({f})" if c_elt(r.type) == "__half" else f  # type: ignore[arg-type]
-            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
+            return [*unroll, f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp):
             r = op.results[0]
             cxx = c_elt(r.type)  # type: ignore[arg-type]
             conv = {"__half": "__float2half", "__nv_bfloat16": "__float2bfloat16", "float": ""}.get(cxx, cxx)
             n = self._n(r.type)  # type: ignore[arg-type]
-            return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
+            return [*unroll, f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {conv}({self._at(op.input, r)});"]
         if op.name in ("tile.rowmax", "tile.rowsum"):
             a, r = op.operands[0], op.results[0]
             n = self._n(a.type)  # type: ignore[arg-type]
@@ -213,6 +219,7 @@ class TileMath:
             return [
                 "      {",
                 f"        float x[{n}];",
+                *("  " + line for line in unroll),
                 f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
                 *self._row_reduce(fn, n, self.out(r), "x", self._slabs(a), "        "),
                 "      }",
@@ -349,6 +356,8 @@ class TileMath:
         on sm_100a the thread's one); a scalar is its literal."""
         if not isinstance(v.type, tile.TileType):
             return self._scalar(v)
+        if v.owner in self.program.outside.at_use:  # a cast of a tile in shared memory, converted where read
+            return f"float({self._at(v.owner.operands[0], r)})"  # type: ignore[union-attr]
         index = self._index(v, r)
         if self._read_in_place(v, self._role):  # the element in its slot, addressed at each read
             return f"{self._operand(v)}[{index}]"
@@ -420,8 +429,8 @@ class TileMath:
         out = []
         if op.acc is not None:
             out += copy_array(res, self.name(op.acc), m * n // 128, "      ")
-        staged = f"sm.{self.name(x)}_t"
-        if not self._staged_early(x):
+        staged = self._channel_slot(x) if self._sent_staged(x) else f"sm.{self.name(x)}_t"
+        if not self._staged_early(x) and not self._sent_staged(x):
             out.append(f"      {self._stage_fn(x)}{m}>({staged}, {self.name(x)}, {self._group});")
         return out + [
             f"      // {res} {'+' if op.acc is not None else ''}= {self.name(x)}^T * {self.name(op.rhs)}"
@@ -576,8 +585,9 @@ class TileMath:
         if elt(op.rhs.type) != e:
             got = f"{e.name} and {elt(op.rhs.type).name}"
             raise located_error(op, f"CUDA emission: MMA operands of one element type, got {got}")
-        if m != 64 or k % 128 or n % 64 or n > 256:
+        if m % 64 or m > 256 or k % 128 or n % 64 or n > 256:
             return None
+        slabs = m // 64
         self._helpers.add("stage_fp8")
         a = f"sm.{self._staged_buffer(self._staged(op, 'a8'))}"  # type: ignore[arg-type]
         early = self._fp8_staged_early(op.lhs)
@@ -593,22 +603,37 @@ class TileMath:
         out += [
             f"      // {acc} {'+' if op.acc is not None else ''}= {self.name(op.lhs)} * {self.name(op.rhs)}"
             f"{'^T' if op.transpose_rhs else ''} (FP8 wgmma from shared memory: A staged"
-            + (", B transposed to K-major)" if bt is not None else ")"),
+            + (", B transposed to K-major" if bt is not None else "")
+            + ("; one m64 wgmma per 64-row slab)" if slabs > 1 else ")"),
         ]
         if not early:  # else its role wrote it there as it computed it (the cast)
-            out.append(f"      twillc_stage_acc_fp8<{e.tag}, {k}>({a}, {self._operand(op.lhs)}, {self._group});")
+            out += self._stage_fp8(op.lhs, a, self._operand(op.lhs))
         if bt is not None:
             out.append(f"      twillc_stage_bt_fp8<{k}, {n}>({b}, {self._smem_ref(op.rhs)}, {self._group});")
+        issue = [  # slab s: A's rows 64s.. (its own K-major boxes, k * 64 bytes on), its accumulators
+            f"twillc_mma_kstep_boxed<{e.tag}, {n}, 0, 8192, {n * 128}>({plus(acc, s * n // 2)}, "
+            f"{plus(a, s * k * 64)}, {b}, kk, ({accumulate} || kk > 0) ? 1 : 0);"
+            for s in range(slabs)
+        ]
         return out + [
             f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
             "      tw_wgmma_fence();",
-            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)",
-            f"        twillc_mma_kstep_boxed<{e.tag}, {n}, 0, 8192, {n * 128}>({acc}, {a}, {b}, kk, "
-            f"({accumulate} || kk > 0) ? 1 : 0);",
+            f"      for (int kk = 0; kk < {k // e.k_step}; ++kk)" + (" {" if slabs > 1 else ""),
+            *(f"        {line}" for line in issue),
+            *(["      }"] if slabs > 1 else []),
             "      tw_wgmma_commit();",
             "      tw_wgmma_wait<0>();",
             f"      for (int i = 0; i < {count}; ++i) tw_fence_operand({acc}[i]);",
         ]
+
+    def _stage_fp8(self, x: SSAValue, buffer: str, src: str) -> list[str]:
+        """A register tile `x` (FP8, from `src`: f32 or FP8 values) to its FP8
+        staging buffer, K-major as TMA loads a [64, K] FP8 tile, one 64-row
+        slab after another (slab s at s * K * 64 bytes: the A of its m64 wgmma)."""
+        m, k = x.type.get_shape()  # type: ignore[attr-defined]
+        fn = f"twillc_stage_acc_fp8<{elt(x.type).tag}, {k}>"
+        slabs = range(m // 64)
+        return [f"      {fn}({plus(buffer, s * k * 64)}, {plus(src, s * k // 2)}, {self._group});" for s in slabs]
 
     def _wgmma(self, op: tile.MmaOp, a_ref: str | None = None, b_ref: str | None = None) -> list[str]:
         """acc (+)= A B from shared memory (A at `a_ref`, B at `b_ref` when
@@ -678,6 +703,10 @@ class TileMath:
             "      tw_wgmma_wait<0>();",
             f"      for (int i = 0; i < {n // 2}; ++i) tw_fence_operand({acc}[i]);",
         ]
+
+    def _channel_slot(self, v: SSAValue) -> str:
+        """This iteration's slot of register-tile channel `v` in shared memory."""
+        return f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
 
     def _smem_ref(self, v: SSAValue) -> str:
         if self._pre_smem(v):

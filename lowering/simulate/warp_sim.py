@@ -429,6 +429,10 @@ class WarpSim:
         return self.vals[self.runs[s[0]]][(s[0], it)]
 
 
+NUMERIC_RUNS = 2
+"""Interleavings per trip count whose tile math `simulate` compares with the reference."""
+
+
 @dataclass
 class Report:
     runs: int = 0
@@ -443,7 +447,7 @@ def simulate(
     seed: int = 0,
     options: Options | None = None,
     sizes: dict | None = None,
-    numeric_runs: int = 2,
+    numeric_runs: int = NUMERIC_RUNS,
     stop_at_first: bool = True,
 ) -> Report:
     """Run the program for each trip count under `interleavings`

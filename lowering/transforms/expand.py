@@ -10,7 +10,13 @@ iteration s - σ, when 0 <= s - σ < T; steps run 0 .. T + S - 2, each one II.
 - epilogue: steps T' .. T' + S - 2 with T' = max(T, S - 1), at step e the
   copies of stages σ > e (the others would run iteration >= T), guarded by
   T' + e - σ < T.
-Copies within a step go in issue order (cycle mod II, then program order).
+Copies within a step go in issue order: cycle mod II, then at one residue
+the older iteration first (higher stage: a value's last reader before the
+next iteration's op that defines another, as the register count
+`lifetimes.register_peaks` has it, a value dead at its last reader's
+issue), then program order; a residue where an older copy reads what a
+newer one defines keeps program order (the definer first: that value has
+two live instances, the newer handed over after the older's read).
 
 Buffer depths and channels: `twillc.scheduling.lifetimes`.
 """
@@ -53,8 +59,13 @@ def expand_pipeline(graph: DependenceGraph, schedule: Schedule) -> PipelineProgr
         raise ValueError("an acyclic schedule has no pipeline")
     ii, stages = schedule.ii, schedule.stages
     order = {o.id: k for k, o in enumerate(graph.ops)}
-    by_issue = sorted(graph.ops, key=lambda o: (schedule.cycles[o.id] % ii, order[o.id]))
     stage = {o.id: schedule.cycles[o.id] // ii for o in graph.ops}
+    residue = {o.id: schedule.cycles[o.id] % ii for o in graph.ops}
+    # residues where an older copy reads a value a newer copy there defines: program order
+    kept = {residue[e.dst] for e in graph.edges if residue[e.src] == residue[e.dst] and stage[e.src] < stage[e.dst]}
+    by_issue = sorted(
+        graph.ops, key=lambda o: (residue[o.id], 0 if residue[o.id] in kept else -stage[o.id], order[o.id])
+    )
     prologue = tuple(Copy(o.id, stage[o.id], s, True) for s in range(stages - 1) for o in by_issue if stage[o.id] <= s)
     kernel = tuple(Copy(o.id, stage[o.id], 0, False) for o in by_issue)
     # Epilogue step e runs iteration T' + e - σ >= T for σ <= e: only σ > e can run.

@@ -26,6 +26,7 @@ count follows too):
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from dialects import tile
@@ -114,4 +115,22 @@ def _live_in(
                 and any(r in needed for r in op.results)
             ):
                 roles.setdefault(id(op), []).append(w)
-    return [LiveInOp(name_of[id(op)], roles[id(op)]) for op in before if id(op) in roles]
+    return [LiveInOp(name_of[id(op)], roles[id(op)], at_use(op)) for op in before if id(op) in roles]
+
+
+def at_use(op: Operation) -> bool:
+    """Whether a value computed before the loop is computed where it is read
+    rather than held in registers (`LiveInOp.at_use`): a cast to f32 of a
+    16-bit tile loaded before the loop (it stays in shared memory for the
+    whole kernel), every reader of which is an element-wise op, so that each
+    reads its element from shared memory and converts it. Held, it would
+    cost a role the registers of the f32 tile across the loop, which the
+    joint model does not count (it counts the loop's values)."""
+    if not isinstance(op, tile.CastOp) or not isinstance(op.input.owner, tile.LoadOp):
+        return False
+    src, dst = op.input.type, op.results[0].type
+    if not isinstance(src, tile.TileType) or not isinstance(dst, tile.TileType) or src.rank != 2:
+        return False
+    if not isinstance(dst.element_type, Float32Type) or not isinstance(src.element_type, Float16Type | BFloat16Type):
+        return False
+    return all(isinstance(u.operation, tile.UnaryOp | tile.BinaryOp) for u in op.results[0].uses)

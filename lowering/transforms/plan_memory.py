@@ -15,7 +15,10 @@ simulator read one decision and neither makes it again:
   role's scratch accumulator, the tiles left with no columns, the columns
   allocated and those the MMAs need;
 - the tiles a wgmma reads from a shared-memory buffer their role writes
-  (`memory_plan.staged_tiles`).
+  (`memory_plan.staged_tiles`);
+- on sm_100a, the channels whose ring is in shared memory in the layout of
+  the MMA reading them there (a transposed register A, which tcgen05.mma
+  takes only from shared memory: `TmemPlan.smem_operand`).
 Ring depths and each channel's memory are `warp-specialize`'s (the
 `twill.channel` ops), register budgets the roles' (`twill.role ... regs`).
 
@@ -37,6 +40,7 @@ from dialects import tile
 from dialects.twill import region_ops
 from dialects.twill_memory import (
     MemoryPlanOp,
+    SmemOperandOp,
     StagedOp,
     TmemAccOp,
     TmemOp,
@@ -95,12 +99,14 @@ def write_memory_plan(module: ModuleOp) -> None:
         kind = "over" if v in plan.alias else kind
         entries.append(TmemOp(name(v), at, kind))
     entries += [TmemPendingOp(name(v)) for v in chans if v in plan.pending]
+    entries += [SmemOperandOp(name(v), name(mma.result), "a^T") for v, mma in plan.smem_operand.items()]
     yielded = list(loop.body.block.last_op.operands)  # type: ignore[union-attr]
     for v, at in plan.acc_at.items():
         if v in yielded:  # one entry per accumulator: the value the loop yields for it
             entries.append(TmemAccOp(name(v), at))
     entries += [TmemScratchOp(w, at) for w, at in plan.scratch_at.items()]
-    entries += [StagedOp(name_of[id(st.mma)], st.operand, st.nbytes) for st in staged_tiles(body, target)]
+    staged = staged_tiles(body, target) + plan.staged
+    entries += [StagedOp(name_of[id(st.mma)], st.operand, st.nbytes) for st in staged]
     deferred = target.gemm_release and gemm_class(loop) and not scalar_arguments(module) and mask_split_of(loop) is None
     result = MemoryPlanOp("deferred" if deferred else "last-use", plan.columns, plan.mma_columns, entries)
     old = find_memory_plan(loop)

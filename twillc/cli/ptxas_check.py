@@ -101,7 +101,7 @@ def check_registers(
                 return built
             tried.append((whole.spill_stores + whole.spill_loads, len(whole.warnings), len(tried), built))
             peaks, roles, _ = _peaks_and_roles(built.scheduled)
-            guilty = _guilty_roles(built.cuda, arch, roles)
+            guilty = _guilty_roles(built.cuda, arch, roles, _launched(built.lowered))
             if not guilty:  # the roles spill only together (code they share): each role with registers gives 8
                 guilty = {wg: (whole, 8) for wg in roles if peaks.get(wg, 0)}
         except PtxasError as e:
@@ -126,10 +126,11 @@ def check_registers(
             first_blame = f"{whole.summary()} at first in {blame}"
         reserve = list(register_reserve(built.scheduled))
         reserve += [0] * (max(roles) + 1 - len(reserve))
+        base = module_machine(built.scheduled).target.held_back_registers  # held back from each budget already
         for wg, (_, deficit) in guilty.items():
             budget = roles[wg][1]
-            limit = min(budget - reserve[wg], peaks.get(wg, 0))  # the model's count must drop below its peak
-            reserve[wg] = min(budget, budget - limit + (deficit or 2 * STEP))
+            limit = min(budget - reserve[wg] - base, peaks.get(wg, 0))  # the model's count must drop below its peak
+            reserve[wg] = min(budget, budget - base - limit + (deficit or 2 * STEP))
         retry = pristine.clone()
         set_register_reserve(retry, tuple(reserve))
         print(
@@ -160,20 +161,43 @@ def _least_spilling(tried: list[tuple[int, int, int, Built]], err: IO[str]) -> B
     return built
 
 
-def _guilty_roles(code: str, arch: str, roles: dict[int, tuple[str, int]]) -> dict[int, tuple[PtxasReport, int | None]]:
+def _launched(lowered: ModuleOp) -> list[int]:
+    """The schedule's warp of each warp group the kernel launches, in the
+    code's order (`if (wg == k)`: idle roles are not launched, so k is not
+    the warp's id when one before it is idle)."""
+    from lowering.cuda.preconditions import launched_warps
+    from lowering.warp_program import read_warp_program
+
+    return launched_warps(read_warp_program(lowered))
+
+
+def _guilty_roles(
+    code: str, arch: str, roles: dict[int, tuple[str, int]], launched: list[int]
+) -> dict[int, tuple[PtxasReport, int | None]]:
     """The roles whose code alone, at their setmaxnreg budget, spills or
-    serializes a wgmma: each with its report and how many registers past
-    the budget it needs (8 or 16; None: more)."""
+    serializes a wgmma, by the schedule's warp (`launched[k]` runs the
+    code's warp group k): each with its report and how many registers past
+    the budget it needs (8 or 16; None: more). A role whose code under
+    `__maxnreg__` of its budget ptxas refuses outright (C7602: the kernel's
+    setup does not fit 24 registers) is compiled as the kernel runs it
+    (`role_variant`, capped: the setup at the launch count, then its own
+    setmaxnreg)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from lowering.cuda.ptxas import role_at, role_blocks, role_deficit
+    from lowering.cuda.ptxas import PtxasError, role_at, role_blocks, role_deficit, role_variant, run_ptxas
 
-    wgs = [wg for wg in role_blocks(code) if wg in roles]
+    def alone(k: int) -> PtxasReport:
+        try:
+            return role_at(code, arch, k, roles[launched[k]][1])
+        except PtxasError:
+            return run_ptxas(role_variant(code, k, capped=True), arch)
+
+    wgs = [k for k in role_blocks(code) if k < len(launched) and launched[k] in roles]
     with ThreadPoolExecutor(max_workers=min(len(wgs), 4) or 1) as pool:
-        reports = list(pool.map(lambda wg: role_at(code, arch, wg, roles[wg][1]), wgs))
-        bad = [(wg, rep) for wg, rep in zip(wgs, reports, strict=True) if not rep.clean]
-        deficits = list(pool.map(lambda item: role_deficit(code, arch, item[0], roles[item[0]][1]), bad))
-    return {wg: (rep, d) for (wg, rep), d in zip(bad, deficits, strict=True)}
+        reports = list(pool.map(alone, wgs))
+        bad = [(k, rep) for k, rep in zip(wgs, reports, strict=True) if not rep.clean]
+        deficits = list(pool.map(lambda item: role_deficit(code, arch, item[0], roles[launched[item[0]]][1]), bad))
+    return {launched[k]: (rep, d) for (k, rep), d in zip(bad, deficits, strict=True)}
 
 
 def _needs(budget: int, deficit: int | None) -> str:

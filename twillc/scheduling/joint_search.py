@@ -115,9 +115,12 @@ def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
             )
         if config.reg_limits and all(o.regs > config.limit(w) for w in allowed):
             best = max(config.limit(w) for w in allowed)
+            # (joint-schedule reports a kernel's such value at its expression, with what
+            # twillc can do about it, before calling the search: this is a graph input's.)
+            held = f", its budget less the {config.reg_base} left to ptxas" if config.reg_base else ""
             return (
                 f"op {o.id} keeps {o.regs} registers per thread live, more than any warp it may use "
-                f"allows ({best}): sub-tile it or raise the budget"
+                f"allows ({best}{held})"
             )
         for mem, size in sorted(o.footprint.items()):
             if size > graph.memories.get(mem, size):
@@ -202,6 +205,8 @@ def _pinned_registers(graph: DependenceGraph, config: WarpConfig) -> str:
         return ""
     names = ", ".join(f"{o.id} ({o.regs})" for o in pinned)
     budgets = ", ".join(str(config.limit(w)) for w in range(config.warp_groups))
+    if config.reg_base:
+        budgets += f", each budget less the {config.reg_base} left to ptxas"
     what = ", ".join(f"{v} ({graph.op(v).regs})" for v in sorted(stuck))
     what = f"{what} then fits no warp beside them" if stuck else "they do not fit together"
     return (

@@ -11,6 +11,7 @@ II) slots, at least one.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from math import ceil
 
@@ -84,6 +85,15 @@ def channel_ring_bytes(graph: DependenceGraph, schedule: Schedule) -> int:
     return sum(o.channel_bytes * (depths[o.id] + extra.get(o.id, 0)) for o in graph.ops if o.id in crossing)
 
 
+def _add_span(row: list[int], start: int, span: int, regs: int) -> None:
+    """Count `regs` on a warp's row of II residues for `span` cycles from `start`."""
+    whole, rest = divmod(max(1, span), len(row))
+    for r in range(len(row)):
+        row[r] += whole * regs
+    for t in range(start, start + rest):
+        row[t % len(row)] += regs
+
+
 def register_peaks(graph: DependenceGraph, schedule: Schedule) -> dict[int, int]:
     """The most registers per thread each warp's values hold at once in the
     steady state, as the joint model counts them: each value its `regs`
@@ -91,25 +101,67 @@ def register_peaks(graph: DependenceGraph, schedule: Schedule) -> dict[int, int]
     iterations on; until that reader completes when it reads while running,
     an MMA's operands, or the value came from a variable-latency op), every
     copy live at a residue of the II counted."""
+    return {w: max(row) for w, row in sorted(_live_rows(graph, schedule).items())}
+
+
+def _live_rows(
+    graph: DependenceGraph, schedule: Schedule, received: Collection[tuple[str, int]] = (), sent: bool = False
+) -> dict[int, list[int]]:
+    """Per warp, the registers its values hold at each residue of the II
+    (`register_peaks`); with `sent`, a register value its readers on other
+    warps receive through a channel stays on its own warp only until its
+    readers there (the emitter sends it as it is computed), not until the
+    other warps' readers; for each (value, warp) of `received` the copy
+    that warp holds of a value computed on another, from its first reader's
+    issue there to its last reader's end there."""
     if schedule.warps is None or not schedule.ii:
         raise ValueError("register peaks need a modulo schedule with warps")
     ii, warps, cyc = schedule.ii, schedule.warps, schedule.cycles
     ops = {o.id: o for o in graph.ops}
     end = {o.id: cyc[o.id] + 1 for o in graph.ops}
+    first: dict[tuple[str, int], int] = {}
+    last: dict[tuple[str, int], int] = {}
     for e in graph.edges:
         reader = ops[e.dst]
         slow = ops[e.src].variable_latency or reader.reads_while_running
         held = reader.cycles if slow and not e.in_place else 0
-        end[e.src] = max(end[e.src], cyc[e.dst] + e.distance * ii + held)
+        at = cyc[e.dst] + e.distance * ii
+        crossing = warps[e.dst] != warps[e.src]
+        if not (sent and crossing and ops[e.src].regs):
+            end[e.src] = max(end[e.src], at + held)
+        key = (e.src, warps[e.dst])
+        if key in received and crossing:
+            first[key] = min(first.get(key, at), at)
+            last[key] = max(last.get(key, at + max(1, held)), at + max(1, held))
     live: dict[int, list[int]] = {}
     for o in graph.ops:
-        if not o.regs:
-            continue
-        row = live.setdefault(warps[o.id], [0] * ii)
-        span = end[o.id] - cyc[o.id]
-        whole, rest = divmod(span, ii)
-        for r in range(ii):
-            row[r] += whole * o.regs
-        for t in range(cyc[o.id], cyc[o.id] + rest):
-            row[t % ii] += o.regs
-    return {w: max(row) for w, row in sorted(live.items())}
+        if o.regs:
+            _add_span(live.setdefault(warps[o.id], [0] * ii), cyc[o.id], end[o.id] - cyc[o.id], o.regs)
+    for (v, w), at in sorted(first.items()):
+        _add_span(live.setdefault(w, [0] * ii), at, last[(v, w)] - at, ops[v].regs)
+    return live
+
+
+def register_need(
+    graph: DependenceGraph,
+    schedule: Schedule,
+    base: int,
+    received: Collection[tuple[str, int]] = (),
+    held: Mapping[int, int] | None = None,
+) -> dict[int, int]:
+    """The registers per thread ptxas needs for each warp group that holds
+    tiles, as the model predicts it (`bench/registers.py` measures it: the
+    least setmaxnreg budget at which the role compiles with no spill): the
+    joint model's values (`register_peaks`), the copy a warp holds of each
+    value it receives from another (`received`, from
+    `memory_plan.received_in_registers`), the registers `held` through the
+    whole loop on a warp (the tiles computed before the loop that it reads,
+    `memory_plan.loop_invariant_registers`), and `base` per warp holding
+    any (`Target.role_registers`: addresses, loop indices, barrier phases)."""
+    rows = _live_rows(graph, schedule, received, sent=True)
+    held = held or {}
+    out: dict[int, int] = {}
+    for w in sorted(set(rows) | set(held)):
+        tiles = max(rows.get(w, [0])) + held.get(w, 0)
+        out[w] = tiles + base if tiles else 0
+    return out

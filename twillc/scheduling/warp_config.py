@@ -41,12 +41,18 @@ class WarpConfig:
     count: what ptxas was measured to need beyond it (the register check's
     `twill.reg_reserve`); the budget itself (setmaxnreg) stays `reg_limits`."""
 
+    reg_base: int = 0
+    """Registers per thread of every warp's budget held back for what ptxas
+    needs beyond the model's values under a tight budget (addresses, loop
+    indices, barrier phases: the target's `held_back_registers`)."""
+
     def limit(self, w: int) -> int:
         """Registers the model may count on warp `w`: its budget less its
-        reserve (unbounded past `reg_limits`)."""
+        reserve and the per-warp base (unbounded past `reg_limits`)."""
         if w >= len(self.reg_limits):
             return 1 << 30
-        return self.reg_limits[w] - (self.reg_reserve[w] if w < len(self.reg_reserve) else 0)
+        reserve = self.reg_reserve[w] if w < len(self.reg_reserve) else 0
+        return max(0, self.reg_limits[w] - reserve - self.reg_base)
 
     def threads_of(self, w: int) -> int:
         return self.threads[w] if w < len(self.threads) else self.group_threads

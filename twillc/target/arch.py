@@ -63,6 +63,17 @@ class Target:
     """Element types of the rank-1 rows a bulk copy loads."""
     register_file = 65536
     """32-bit registers per SM, shared by the CTA's 128-thread warp groups."""
+    role_registers = 0
+    """Registers per thread ptxas gives a warp group holding tiles beyond
+    the tiles themselves when its budget has room: addresses, loop indices,
+    barrier phases, the thread's fragment coordinates. Fitted on ptxas's
+    least clean budgets (`bench/registers.py`, tests/data/registers/ptxas.json):
+    the register model's per-role base (`lifetimes.register_need`)."""
+    held_back_registers = 0
+    """Registers per thread of every budget the joint schedule leaves to
+    ptxas beyond the model's values (`WarpConfig.reg_base`): what ptxas still
+    needs beyond the tiles when the budget is tight, addresses and indices
+    rematerialized (at most `role_registers`)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -111,6 +122,16 @@ class Sm90a(Target):
     refuses_holes = True  # complete there: what is not generated is refused
     narrow_row_loads = True
     row_load_types = ("f32", "f16", "bf16")
+    role_registers = 32
+    """The median over the fixed sm_90a roles of ptxas's least clean budget
+    less the model's tiles: a GEMM's 128 accumulator registers compile clean
+    at 160, not 152 (154 taken uncapped)."""
+    held_back_registers = 16
+    """FA3's backward consumers hold 224 registers of tiles in the model and
+    compile clean at 224 to 240: under pressure ptxas needs no more than 16
+    beyond the model's values there, and every fixed sm_90a role with at
+    most 224 of values compiles clean at 240 (the two that do not spill for
+    a received copy or a loop-invariant tile, which `register_need` counts)."""
 
     def __init__(self) -> None:
         super().__init__("sm_90a")
@@ -123,6 +144,12 @@ class Sm100a(Target):
     has_tensor_memory = True
     tmem_columns = 512
     row_layout = True
+    # role_registers, held_back_registers: 0, not calibrated. ptxas's least
+    # clean budgets of the sm_100a roles (bench/results/registers.md) stray
+    # from the tiles alone by -99 to +183: a softmax role streams its
+    # tensor-memory tiles a 32-column chunk at a time (131 counted, 32
+    # needed), a consumer holds tiles the cost model puts in tensor memory
+    # (1 counted, 216 needed); no constant per role fits those.
 
     def __init__(self) -> None:
         super().__init__("sm_100a")

@@ -146,11 +146,16 @@ def _defining_op(value: SSAValue) -> Operation | None:
 def tmem_role(op: Operation) -> str | None:
     """On a tensor-memory machine, where a result used only by MMAs lives:
     `acc` when it is their accumulator (FA4 rescales O in place), `operand`
-    when it is their A operand (FA4 writes P to tensor memory)."""
+    when it is their A operand (FA4 writes P to tensor memory), but not
+    their transposed A (tcgen05.mma reads A from tensor memory K-major only:
+    the backward's P^T goes through shared memory, `memory_plan.a_transposed`)."""
     uses = list(op.results[0].uses) if op.results else []
     if not uses or not all(isinstance(u.operation, tile.MmaOp) for u in uses):
         return None
-    return "acc" if all(u.index == 2 for u in uses) else "operand" if all(u.index == 0 for u in uses) else None
+    if all(u.index == 2 for u in uses):
+        return "acc"
+    a = all(u.index == 0 and not u.operation.transpose_lhs for u in uses)  # type: ignore[attr-defined]
+    return "operand" if a else None
 
 
 def _reads_tmem(op: Operation, machine: Machine) -> bool:

@@ -53,6 +53,7 @@ def machine_warp_config(
         vl_warp=vl_warp,
         reg_limits=regs,
         reg_reserve=reserve,
+        reg_base=machine.target.held_back_registers,
         allow_cross_warp=cross_warp,
         threads=machine.threads_of(groups),
         group_threads=machine.threads_per_group,

@@ -17,9 +17,11 @@ from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from dialects.twill import WarpOptionsAttr
+from twillc.diagnostics import UserError
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.warp_config import WarpConfig
 from twillc.target.machine import Machine
@@ -93,6 +95,9 @@ class JointSchedulePass(ModulePass):
             )
         config = self.config(machine, register_reserve(op))
         graph, ops = graph_from_loop(loop, machine, kernel_name(op))
+        refused = capacity_refusal(op, graph, ops, config, machine)
+        if refused is not None:
+            raise refused
         # A modulo schedule already on the loop (modulo-schedule ran) seeds
         # the search instead of being solved again.
         known = read_schedule(loop, ops)
@@ -195,3 +200,112 @@ class JointSchedulePass(ModulePass):
             f"II {ii} needs {over} B more than the {machine.smem} B of '{machine.name}' "
             f"({what}, {BARRIERS} B of barriers){why}",
         )
+
+
+def capacity_refusal(
+    module: ModuleOp, graph: DependenceGraph, ops: dict[str, Operation], config: WarpConfig, machine: Machine
+) -> UserError | None:
+    """The first value that alone keeps more registers per thread live than
+    any warp group it may run on allows, or needs more of a memory than the
+    loop may use (no II can help), as an error located at the expression that
+    computes it: the expression as written, its type, the role and its
+    budget, the part of it that would fit, and what twillc can do about it (a
+    sub-tiling `sub-tile` accepts, a budget `setmaxnreg` and the register
+    file allow), or that it can do nothing. None when every value fits."""
+    for o in graph.ops:
+        allowed = config.allowed_warps(o)
+        ir = ops[o.id]
+        if config.reg_limits and allowed and all(o.regs > config.limit(w) for w in allowed):
+            w = max(allowed, key=config.limit)
+            budget = config.limit(w)
+            reserve = config.reg_reserve[w] if w < len(config.reg_reserve) else 0
+            role = "the load warp group" if o.variable_latency else "a compute warp group"
+            less = [f"the {config.reg_base} left to ptxas"] if config.reg_base else []
+            less += [f"the {reserve} the register check holds back"] if reserve else []
+            held = f" (its budget {config.reg_limits[w]} less {' and '.join(less)})" if less else ""
+            groups = f"warp group{'s' if len(allowed) > 1 else ''} {', '.join(map(str, allowed))}"
+            head = f"keeps {o.regs} registers per thread live; {role} ({groups}) holds at most {budget}{held}"
+            remedies = [
+                *_split_remedy(module, ir, o.regs, budget, machine, "registers"),
+                _budget_remedy(o.regs, w, config, machine),
+            ]
+            return _refusal(ir, o.loc, head, remedies)
+    # Memory: a value twillc can do nothing about first (splitting another
+    # would not make the loop fit).
+    over: list[tuple[bool, UserError]] = []
+    for o in graph.ops:
+        for mem, size in sorted(o.footprint.items()):
+            room = graph.memories.get(mem, size)
+            if size > room:
+                head = (
+                    f"needs {size} B of {mem} for one copy, more than the {room} B "
+                    f"the loop's buffers may use on '{machine.name}'"
+                )
+                remedies = _split_remedy(module, ops[o.id], size, room, machine, "B")
+                fixable = bool(remedies) and remedies[-1].startswith("variant-search")
+                over.append((fixable, _refusal(ops[o.id], o.loc, head, remedies or ["no option of twillc splits it"])))
+    return next((e for fixable, e in over if not fixable), over[0][1] if over else None)
+
+
+def _refusal(ir: Operation, loc: str, head: str, remedies: list[str]) -> UserError:
+    from dialects.tile_types import type_text
+    from twillc.ir.expressions import source_expression
+
+    expr = source_expression(ir)
+    name = ir.results[0].name_hint
+    what = f"{name} = {expr}" if name and name != expr else expr
+    message = f"joint-schedule: unsatisfiable: '{what}' at {loc} ({type_text(ir.results[0].type)}) {head}"
+    return located_error(ir, message + (": " + "; ".join(remedies) if remedies else ""))
+
+
+def _split_remedy(module: ModuleOp, ir: Operation, amount: int, room: int, machine: Machine, unit: str) -> list[str]:
+    """How many row parts of the value would fit, and whether sub-tile can cut them."""
+    from twillc.transforms.sub_tile import analyze, chain_dim, kernel_func, split_refusal
+
+    shape = ir.results[0].type.get_shape()  # type: ignore[attr-defined]
+    rows = shape[0] if shape else 1
+    parts = next((n for n in range(2, rows + 1) if rows % n == 0 and -(-amount // n) <= room), 0)
+    if not parts:
+        return []
+    out = [
+        f"its rows in {parts} parts ({[rows // parts, *shape[1:]]}) take {-(-amount // parts)} {unit} each, which fits"
+    ]
+    func = kernel_func(module)
+    an = analyze(func)
+    dim = chain_dim(func, an, "")
+    if isinstance(dim, str) or not an.same((ir.results[0], 0), dim):
+        out.append("but sub-tile's split (the rows of the largest mma) does not cut this value's rows")
+        return out
+    why = split_refusal(func, an, dim, parts, machine)
+    out.append(
+        f"sub-tile refuses {parts} parts ({why[1].removeprefix('sub-tile: ')})"
+        if why
+        else f"variant-search (the default pipeline) tries that split, as does sub-tile{{parts={parts}}}"
+    )
+    return out
+
+
+def _budget_remedy(regs: int, w: int, config: WarpConfig, machine: Machine) -> str:
+    """A register budget (setmaxnreg values) that holds `regs` on warp group `w`, or why none does."""
+    step = machine.setmaxnreg_step
+    need = -(-(regs + config.reg_limits[w] - config.limit(w)) // step) * step
+    if need > min(machine.setmaxnreg_max, machine.max_regs_per_thread):
+        left = f", {config.reg_base} of them left to ptxas" if config.reg_base else ""
+        return f"no budget holds it: a thread has at most {machine.max_regs_per_thread} registers{left}"
+    limits = list(config.reg_limits)
+    limits[w] = need
+    rest = machine.regs_per_thread_total - sum(limits)
+    others = [v for v in range(len(limits)) if v not in (w, config.vl_warp)]
+    if rest < 0 and others:  # the other compute groups give up what the raise takes
+        deficit = -rest
+        cut = -(-deficit // (len(others) * step)) * step
+        if all(limits[v] - cut >= machine.setmaxnreg_min for v in others):
+            for v in others:
+                limits[v] -= cut
+            rest = machine.regs_per_thread_total - sum(limits)
+    if rest >= 0:
+        return f"a budget that holds it: joint-schedule{{regs={','.join(map(str, limits))}}}"
+    return (
+        f"raising warp group {w} to {need} registers takes {-rest} more than the "
+        f"{machine.regs_per_thread_total} per thread the warp groups share"
+    )

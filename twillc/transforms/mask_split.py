@@ -43,12 +43,19 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from dialects import tile
 from dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
-from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, mask_split_of, split_selects
-from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
+from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, split_selects
+from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine, register_reserve
-from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule, write_schedule
+from twillc.transforms.ir_graph import (
+    find_loop,
+    graph_from_loop,
+    kernel_name,
+    read_schedule,
+    write_schedule,
+)
 from twillc.transforms.mask_bounds import Bound, select_bounds
+from twillc.transforms.split_parts import fold_split_masks
 
 SPLIT_REFUSED = "twill.split_refused"
 
@@ -56,29 +63,6 @@ SPLIT_REFUSED = "twill.split_refused"
 def has_split_mask(module: ModuleOp) -> bool:
     """Whether the kernel's loop has a select `mask-split` can skip."""
     return bool(select_bounds(find_loop(module)))
-
-
-def fold_split_masks(module: ModuleOp) -> None:
-    """The kernel without its split masks: each `twill.split_mask` select
-    replaced by its true operand, and what only fed them (in the loop or
-    before it) removed."""
-    loop = find_loop(module)
-    dead: list[Operation] = []
-    for select in split_selects(loop.body.block):
-        select.result.replace_all_uses_with(select.on_true)
-        dead.append(select)
-    while dead:
-        op = dead.pop()
-        operands = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
-        op.detach()
-        op.erase(safe_erase=False)
-        for owner in operands:
-            if owner.parent is not None and all(not r.uses for r in owner.results) and _pure(owner):
-                dead.append(owner)
-
-
-def _pure(op: Operation) -> bool:
-    return op.results != () and not isinstance(op, tile.LoadOp | tile.ForOp) and op.dialect_name() in ("tile", "arith")
 
 
 @dataclass(frozen=True)
@@ -324,41 +308,6 @@ def _materialize(const: int, terms: tuple[tuple[SSAValue, int], ...], loop: tile
         Rewriter.insert_op(add, where)
         total = add.result
     return total
-
-
-def unmasked_part(
-    module: ModuleOp, machine: Machine, roles: tuple[WarpRole, ...] = ()
-) -> tuple[DependenceGraph, Schedule] | None:
-    """The unmasked iterations' problem and schedule as the IR states them:
-    the loop with its split masks folded (on a copy), each op at its
-    `twill.unmasked_cycle`, on its warp in the loop's schedule (whose
-    `roles` it shares); None when the loop is not split."""
-    split = mask_split_of(find_loop(module))
-    if split is None:
-        return None
-    copy = module.clone()
-    fold_split_masks(copy)
-    graph, ops = graph_from_loop(find_loop(copy), machine, kernel_name(copy))
-    cycles: dict[str, int] = {}
-    warps: dict[str, int] = {}
-    for k, o in ops.items():
-        c, w = o.attributes.get(UNMASKED_CYCLE), o.attributes.get("twill.warp")
-        if not isinstance(c, IntegerAttr):
-            raise located_error(o, f"op '{k}' of a split loop has no {UNMASKED_CYCLE}")
-        cycles[k] = int(c.value.data)
-        if isinstance(w, IntegerAttr):
-            warps[k] = int(w.value.data)
-    u = split.unmasked
-    schedule = Schedule(
-        ii=u.ii.data,
-        cycles=cycles,
-        length=u.length.data,
-        status=Status(u.status.data),
-        lower_bound=u.lower_bound.data,
-        warps=warps if len(warps) == len(ops) else None,
-        roles=roles,
-    )
-    return graph, schedule
 
 
 def one_pipeline_problems(

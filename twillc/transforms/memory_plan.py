@@ -26,6 +26,16 @@ order:
 6. the tiles the cost model keeps in tensor memory that cross roles with no
    columns left (`tmem_resident`) are neither there nor in shared memory:
    the emitter refuses them (a located error, `lowering.cuda.preconditions`).
+A register tile an MMA reads as its transposed A (`a_transposed`: the
+backward's dV += P^T dO, dK += dS^T Q) never takes columns: tcgen05.mma reads
+A from tensor memory K-major only, the transpose bit of its instruction
+descriptor applying to a shared-memory A (PTX ISA 9.7.16.4.2, "Transpose A
+Matrix"; CUTLASS's SM100_MMA_F16BF16_TS asserts "A from TMEM can't be
+transposed"). Crossing roles, its channel's ring is in shared memory in the
+MMA's operand layout (`TmemPlan.smem_operand`: MN-major A, FA4's sdS); on
+the MMA's role, that role stages it in a buffer of that layout
+(`TmemPlan.staged`, a `twill.staged ... "a^T"` entry); the MMA is an SS
+tcgen05.mma (`umma_a_t_shape`) accumulating like one from loaded tiles.
 Every other channel is a ring in shared memory; with the rings of loaded
 tiles, the tiles loaded once, the values handed over after the loop and the
 staging buffers of register tiles a wgmma reads from shared memory
@@ -100,6 +110,81 @@ def registers_per_thread(t: Attribute, target: Target) -> int:
     return -(-elements_per_thread(t, target) * element_bytes(t.element_type) // 4)  # type: ignore[attr-defined]
 
 
+def loop_invariant_registers(
+    loop: tile.ForOp, ops: Mapping[str, Operation], warps: Mapping[str, int], target: Target
+) -> dict[int, int]:
+    """Registers per thread each warp holds through the whole loop for the
+    floating-point tiles computed before it that the warp's ops read (the
+    live-ins warp-specialize puts on a role, declared and computed there
+    before its loop: RMSNorm's weight row converted to f32),
+    `registers_per_thread` each. A tile loaded before the loop stays in
+    shared memory, and an integer tile (`iota_rows(...) + bid * R`, a
+    mask's row and column indices) is an affine function of the thread's
+    index that ptxas computes again where it is read: neither counts. Read
+    by the register model (`lifetimes.register_need`)."""
+    body = loop.body.block
+    seen: dict[int, set[SSAValue]] = {}
+    for name, op in ops.items():
+        for v in op.operands:
+            owner = v.owner
+            if not isinstance(owner, Operation) or owner.parent_block() is body or loop.is_ancestor(owner):
+                continue
+            if (
+                isinstance(v.type, tile.TileType)
+                and not in_smem(v)
+                and not isinstance(v.type.element_type, IntegerType)
+            ):
+                seen.setdefault(warps[name], set()).add(v)
+    return {w: sum(registers_per_thread(v.type, target) for v in vs) for w, vs in sorted(seen.items())}
+
+
+def received_in_registers(
+    ops: Mapping[str, Operation], warps: Mapping[str, int], target: Target
+) -> set[tuple[str, int]]:
+    """The (value, warp) pairs where a warp copies a register tile computed
+    on another warp into registers of its own (`twillc_recv` from the
+    channel's slot): each reader warp of each such tile, but on a target
+    whose channels are in shared memory (`Target.wgmma`) one whose only op
+    reading it is element-wise, a cast, or a wgmma taking it as its
+    register A, which reads it in the slot (`lowering.cuda.analysis`'s
+    `_read_in_place`); none on a tensor-memory target, whose channels of
+    [128, N] tiles a role reads in tensor memory a chunk at a time. Read by
+    the register model (`lifetimes.register_need`)."""
+    if target.has_tensor_memory:
+        return set()
+    names = {id(op): name for name, op in ops.items()}
+    out: set[tuple[str, int]] = set()
+    for name, op in ops.items():
+        if not op.results or not isinstance(op.results[0].type, tile.TileType) or isinstance(op, tile.LoadOp):
+            continue
+        v = op.results[0]
+        readers: dict[int, list[Operation]] = {}
+        for u in v.uses:
+            user = u.operation
+            if id(user) in names and warps[names[id(user)]] != warps[name]:
+                readers.setdefault(warps[names[id(user)]], []).append(user)
+        for w, mine in readers.items():
+            if target.wgmma and len(mine) == 1 and _reads_slot(mine[0], v):
+                continue
+            out.add((name, w))
+    return out
+
+
+ELEMENTWISE_NAMES = frozenset(
+    f"tile.{n}" for n in ("exp", "exp2", "log", "log2", "rsqrt", "neg", "add", "sub", "mul", "div", "max", "min")
+)
+"""The element-wise ops the CUDA emitter prints as one loop over a thread's elements."""
+
+
+def _reads_slot(op: Operation, v: SSAValue) -> bool:
+    """Whether `op`, the one reader of a received tile `v` on its warp, reads
+    it in its shared-memory slot: an element-wise op or a cast, or a wgmma
+    taking it as its register A."""
+    if isinstance(op, tile.MmaOp):
+        return op.lhs is v and op.rhs is not v and not op.transpose_lhs
+    return op.name in ELEMENTWISE_NAMES or isinstance(op, tile.CastOp)
+
+
 def slot_bytes(t: Attribute, target: Target) -> int:
     """Bytes of a register tile's channel slot: each of the 128 threads sends
     the elements it holds (a row vector's quad-replicated values included;
@@ -138,6 +223,32 @@ def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | N
     return m, n, k
 
 
+def a_transposed(v: SSAValue) -> tile.MmaOp | None:
+    """The first MMA reading register tile `v` as its transposed A
+    (`mma(p.T, ...)`), or None (a loaded tile is read where TMA put it)."""
+    if in_smem(v):
+        return None
+    readers = [u.operation for u in v.uses if u.index == 0]
+    return next((op for op in readers if isinstance(op, tile.MmaOp) and op.transpose_lhs), None)
+
+
+def umma_a_t_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
+    """(M, N, K) of an MMA that tcgen05 issues from shared memory with a
+    transposed register A (`a_transposed`) that its channel's ring holds in
+    the MMA's MN-major operand layout, B loaded: A^T of [K, M] f16 or bf16
+    with M = 128, an f32 [128, N] result; or None."""
+    if not target.has_tensor_memory or not isinstance(op, tile.MmaOp) or not op.transpose_lhs:
+        return None
+    if in_smem(op.lhs) or not in_smem(op.rhs) or element_name(op.lhs.type.element_type) not in ("f16", "bf16"):  # type: ignore[attr-defined]
+        return None
+    k, m = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+    shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+    n = shape_b[0] if op.transpose_rhs else shape_b[1]
+    if m != 128 or n % 32 or n > 256 or k % 64 or not tmem_tile(op.result.type):
+        return None
+    return m, n, k
+
+
 def carried_in_place(loop: tile.ForOp, op: Operation) -> bool:
     """A GEMM-style carried accumulator, `acc = mma(a, b, acc)`, read by
     nothing else in the loop: the MMA may update it in place."""
@@ -150,6 +261,32 @@ def carried_in_place(loop: tile.ForOp, op: Operation) -> bool:
         yielded is op.results[0]
         and all(u.operation is op for u in arg.uses)
         and all(isinstance(u.operation, tile.YieldOp) for u in op.results[0].uses)
+    )
+
+
+def rescaled_in_place(loop: tile.ForOp, op: Operation) -> tile.MulOp | None:
+    """The rescale of an attention accumulator, `o = mma(p, v, o * alpha)`,
+    when nothing else reads the carried `o`, its rescaled copy or the MMA's
+    result in the loop: the `mul` (returned), whose result the MMA then
+    updates, and the MMA's result are the carried accumulator, one array
+    rescaled and updated in place (a cycle of single readers runs mul, mma,
+    mul, ... in any order its dependences allow)."""
+    if not isinstance(op, tile.MmaOp) or op.acc is None or not isinstance(op.acc.owner, tile.MulOp):
+        return None
+    mul = op.acc.owner
+    body = loop.body.block
+    args = [v for v in mul.operands if isinstance(v, BlockArgument) and v.block is body and v.index > 0]
+    if len(args) != 1 or mul.lhs is mul.rhs or args[0].type != op.results[0].type:
+        return None
+    arg = args[0]
+    yielded = body.last_op.operands[arg.index - 1]  # type: ignore[union-attr]
+    single = [(arg, mul), (mul.results[0], op)]
+    return (
+        mul
+        if yielded is op.results[0]
+        and all(u.operation is reader for v, reader in single for u in v.uses)
+        and all(isinstance(u.operation, tile.YieldOp) for u in op.results[0].uses)
+        else None
     )
 
 
@@ -306,6 +443,8 @@ class TmemPlan:
     scratch_at: dict[int, int] = field(default_factory=dict)  # warp -> first column of its MMA accumulator
     in_place: set[SSAValue] = field(default_factory=set)  # MMA results written in their accumulator's slot
     pending: set[SSAValue] = field(default_factory=set)  # kept in tensor memory, no columns left: refused
+    smem_operand: dict[SSAValue, tile.MmaOp] = field(default_factory=dict)  # transposed A -> the MMA, in smem
+    staged: list[StagedTile] = field(default_factory=list)  # a transposed A its MMA's role stages (sm_100a)
     alias: dict[SSAValue, SSAValue] = field(default_factory=dict)  # P -> the channel S whose slot's columns it takes
     resident: set[SSAValue] = field(default_factory=set)
     mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
@@ -330,6 +469,13 @@ def plan_tmem(
     if not target.has_tensor_memory:
         return plan
     ops = loop_ops(loop)
+    for res in channels:
+        if (mma := a_transposed(res)) is not None and umma_a_t_shape(mma, target) is not None:
+            plan.smem_operand[res] = mma
+    for op in ops:  # computed on the MMA's role: staged by it in a buffer of the operand layout
+        if umma_a_t_shape(op, target) is not None and op.lhs not in channels:  # type: ignore[attr-defined]
+            if all(st.value is not op.lhs for st in plan.staged):  # type: ignore[attr-defined]
+                plan.staged.append(StagedTile(op.lhs, op, "a^T", round1k(nbytes(op.lhs.type))))  # type: ignore[arg-type, attr-defined]
     used = 0
     for res, (depth, memory) in channels.items():
         if umma_shape(res.owner, target) is not None and memory == "tmem":  # type: ignore[arg-type]
@@ -337,7 +483,8 @@ def plan_tmem(
             plan.umma_direct.add(res)
             used += res.type.get_shape()[1] * depth  # type: ignore[attr-defined]
     for op in ops:
-        if (shape := umma_shape(op, target)) is not None and accumulates_in_place(loop, op):  # type: ignore[arg-type]
+        shape = umma_shape(op, target) or umma_a_t_shape(op, target)
+        if shape is not None and accumulates_in_place(loop, op):  # type: ignore[arg-type]
             i = op.acc.index - 1  # type: ignore[attr-defined]
             for v in (op.acc, op.result, loop.res[i]):  # type: ignore[attr-defined]
                 plan.acc_at[v] = used
@@ -363,7 +510,9 @@ def plan_tmem(
     plan.mma_columns = used
     for res, (depth, _) in channels.items():
         t = res.type
-        if res in plan.tmem_at or not tmem_tile(t) or used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
+        if res in plan.tmem_at or res in plan.smem_operand or not tmem_tile(t):
+            continue
+        if used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
             continue
         if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels and in_place_readers_ok(res.owner, warp):
             continue  # written in place in its accumulator's slot (below) when that one has columns
@@ -383,7 +532,7 @@ def plan_tmem(
         if res not in plan.tmem_at and s is not None and s in plan.tmem_at and s not in plan.in_place:
             plan.tmem_at[res] = plan.tmem_at[s]
             plan.alias[res] = s
-    plan.pending = {r for r in channels if r in plan.resident and r not in plan.tmem_at}
+    plan.pending = {r for r in channels if r in plan.resident and r not in plan.tmem_at and r not in plan.smem_operand}
     plan.columns = 1 << max(5, (used - 1).bit_length()) if used else 0
     return plan
 

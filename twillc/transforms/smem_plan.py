@@ -54,7 +54,7 @@ def emitted_smem(
         [op.result.type for op in outside if isinstance(op, tile.LoadOp)],
         [(v.type, d) for v, (d, _) in chans.items() if not plan.in_tmem(v)],
         _after_loop_channels(loop, ops, warps),
-        [t.nbytes for t in staged_tiles(loop_ops(loop), machine.target)],
+        [t.nbytes for t in staged_tiles(loop_ops(loop), machine.target) + plan.staged],
         machine.target,
     )
 

@@ -20,7 +20,8 @@ from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, machine_warp_config, module_machine, register_reserve
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.mask_split import one_pipeline_problems, unmasked_part
+from twillc.transforms.mask_split import one_pipeline_problems
+from twillc.transforms.split_parts import unmasked_part
 
 
 @dataclass(frozen=True)

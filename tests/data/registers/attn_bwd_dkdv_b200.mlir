@@ -95,15 +95,15 @@ builtin.module attributes {twill.target = "b200"} {
       twill.copy "dk" stage 2 step 1 guarded at 114
     }
     twill.warp_specialize %2 to %3 step %0 ii 220 stages 3 channels {
-      twill.channel "cast" from 2 to [1] in "tmem" depth 1
-      twill.channel "cast_1" from 2 to [1] in "tmem" depth 1
+      twill.channel "cast" from 2 to [1] in "smem" depth 1
+      twill.channel "cast_1" from 2 to [1] in "smem" depth 1
       twill.channel "dl" from 0 to [3] in "smem" depth 2
       twill.channel "do" from 0 to [1] in "smem" depth 2
       twill.channel "dp" from 1 to [3] in "tmem" depth 1
       twill.channel "lse" from 0 to [2] in "smem" depth 2
       twill.channel "mma" from 1 to [2] in "tmem" depth 1
       twill.channel "q" from 0 to [1] in "smem" depth 2
-      twill.channel "sub_1" from 3 to [2] in "tmem" depth 1
+      twill.channel "sub_1" from 3 to [2] in "smem" depth 1
     } roles {
       twill.role "producer" warp 0 regs 40 prologue {
         twill.copy "lse" stage 0 step 0 guarded at 0

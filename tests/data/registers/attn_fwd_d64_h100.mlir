@@ -1,4 +1,4 @@
-builtin.module attributes {twill.target = "h100", twill.reg_reserve = [0 : i32, 96 : i32, 96 : i32]} {
+builtin.module attributes {twill.target = "h100", twill.reg_reserve = [0 : i32, 80 : i32, 80 : i32]} {
   func.func @attn_fwd(%Q: !tile.tensor<[N, 64], f16>, %K: !tile.tensor<[N, 64], f16>, %V: !tile.tensor<[N, 64], f16>, %O: !tile.tensor<[N, 64], f16>) {
     %0 = arith.constant 2 : index
     %1 = arith.constant 1 : index

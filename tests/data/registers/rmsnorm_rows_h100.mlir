@@ -1,4 +1,4 @@
-builtin.module attributes {twill.target = "h100", twill.reg_reserve = [0 : i32, 0 : i32, 80 : i32]} {
+builtin.module attributes {twill.target = "h100", twill.reg_reserve = [0 : i32, 0 : i32, 64 : i32]} {
   func.func @rmsnorm_rows(%X: !tile.tensor<[M, 256], f16>, %WB: !tile.tensor<[64, 256], f16>, %Y: !tile.tensor<[M, 256], f16>) {
     %bid = tile.block_id
     %0 = arith.constant 132 : index
@@ -107,7 +107,7 @@ builtin.module attributes {twill.target = "h100", twill.reg_reserve = [0 : i32, 
       } epilogue {
       }
     } outside {
-      twill.live_in "w" on [1]
+      twill.live_in "w" on [1] at_use
     }
     func.return
   }

@@ -75,8 +75,8 @@ builtin.module attributes {twill.target = "h100"} {
       twill.copy "delta" stage 0 step 0 at 37
       twill.copy "mul_1" stage 1 step 0 at 74
       twill.copy "s" stage 0 step 0 at 88
-      twill.copy "dp" stage 0 step 0 at 160
       twill.copy "store_add" stage 1 step 0 at 160
+      twill.copy "dp" stage 0 step 0 at 160
       twill.copy "mul" stage 0 step 0 at 237
       twill.copy "sub_1" stage 0 step 0 at 309
       twill.copy "sub" stage 0 step 0 at 323
@@ -138,8 +138,8 @@ builtin.module attributes {twill.target = "h100"} {
         twill.copy "dk" stage 0 step 0 guarded at 694
       } kernel {
         twill.copy "mul_1" stage 1 step 0 at 74
-        twill.copy "dp" stage 0 step 0 at 160
         twill.copy "store_add" stage 1 step 0 at 160
+        twill.copy "dp" stage 0 step 0 at 160
         twill.copy "sub_1" stage 0 step 0 at 309
         twill.copy "ds" stage 0 step 0 at 558
         twill.copy "ds16" stage 0 step 0 at 644

@@ -71,8 +71,8 @@ builtin.module attributes {twill.target = "b200"} {
     } epilogue {
     }
     twill.warp_specialize %2 to %3 step %0 ii 419 stages 1 channels {
-      twill.channel "cast" from 3 to [2] in "tmem" depth 1
-      twill.channel "cast_1" from 3 to [2] in "tmem" depth 1
+      twill.channel "cast" from 3 to [2] in "smem" depth 1
+      twill.channel "cast_1" from 3 to [2] in "smem" depth 1
       twill.channel "cast_2" from 3 to [2] in "tmem" depth 1
       twill.channel "delta" from 0 to [2] in "smem" depth 1
       twill.channel "do" from 0 to [2] in "smem" depth 1
@@ -80,7 +80,7 @@ builtin.module attributes {twill.target = "b200"} {
       twill.channel "mma" from 2 to [1] in "tmem" depth 1
       twill.channel "q" from 0 to [2] in "smem" depth 1
       twill.channel "s" from 2 to [3] in "tmem" depth 1
-      twill.channel "sub_1" from 2 to [3] in "tmem" depth 1
+      twill.channel "sub_1" from 2 to [3] in "smem" depth 1
     } roles {
       twill.role "producer" warp 0 regs 40 prologue {
       } kernel {

@@ -65,11 +65,11 @@ builtin.module attributes {twill.target = "h100"} {
       twill.copy "k" stage 0 step 0 at 0
       twill.copy "v" stage 0 step 0 at 12
       twill.copy "rowsum" stage 1 step 0 at 46
-      twill.copy "mma" stage 0 step 0 at 58
       twill.copy "cast" stage 1 step 0 at 58
+      twill.copy "mma" stage 0 step 0 at 58
       twill.copy "l" stage 1 step 0 at 70
-      twill.copy "s" stage 0 step 0 at 105
       twill.copy "o" stage 1 step 0 at 105
+      twill.copy "s" stage 0 step 0 at 105
       twill.copy "rowmax" stage 0 step 0 at 117
       twill.copy "m_new" stage 0 step 0 at 129
       twill.copy "sub" stage 0 step 0 at 130
@@ -110,8 +110,8 @@ builtin.module attributes {twill.target = "h100"} {
         twill.copy "mul" stage 0 step 0 guarded at 144
       } kernel {
         twill.copy "rowsum" stage 1 step 0 at 46
-        twill.copy "mma" stage 0 step 0 at 58
         twill.copy "cast" stage 1 step 0 at 58
+        twill.copy "mma" stage 0 step 0 at 58
         twill.copy "l" stage 1 step 0 at 70
         twill.copy "s" stage 0 step 0 at 105
         twill.copy "rowmax" stage 0 step 0 at 117
