@@ -77,8 +77,14 @@ def test_masked_example_compiles_within_budget(module: str, tmp_path: Path) -> N
     check_compiles(cu, MASKED_EXAMPLES[module], tmp_path)
 
 
+EMIT_PASSES = "variant-search{time-limit=10},pipeline-expand,warp-specialize"
+"""The default pipeline with a 10 s search: the schedules FA4's forward
+reaches (its II is not proven in any limit) vary with the machine's load
+anyway, and these tests check the code of whichever one it is."""
+
+
 def emit(example: str, out: Path) -> None:
-    assert main([str(ROOT / "examples" / f"{example}.tile"), "-o", str(out)]) == 0
+    assert main([str(ROOT / "examples" / f"{example}.tile"), "-p", EMIT_PASSES, "-o", str(out)]) == 0
 
 
 @needs_nvcc
@@ -479,9 +485,9 @@ def test_no_memory_refusal_after_a_feasible_schedule(path: Path, tmp_path: Path)
     import io
 
     err = io.StringIO()
-    # The default pipeline with an 8 s limit: a kernel whose search runs to
+    # The default pipeline with a 5 s limit: a kernel whose search runs to
     # its limit is checked on the schedule it reached (within the suite's budget).
-    passes = ["--passes", f"variant-search{{time-limit=8}},{LOWERING_PIPELINE}"] if path.suffix == ".tile" else []
+    passes = ["--passes", f"variant-search{{time-limit=5}},{LOWERING_PIPELINE}"] if path.suffix == ".tile" else []
     rc = main([str(path), "-o", str(tmp_path / "k.cu"), *passes], stdout=io.StringIO(), stderr=err)
     assert rc in (0, 1), err.getvalue()  # never an internal error
     assert not REFUSAL.search(err.getvalue()), err.getvalue()

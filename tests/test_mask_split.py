@@ -141,6 +141,10 @@ def _cycles(loop: tile.ForOp, key: str) -> list[tuple[str, int, int]]:
     return out
 
 
+# Under `pytest -n` the module's tests run on one worker: `split_causal`'s search runs once.
+pytestmark = pytest.mark.xdist_group("split-causal")
+
+
 @pytest.fixture(scope="module")
 def split_causal():
     from twillc.transforms.mask_split import MaskSplitPass

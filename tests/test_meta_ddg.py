@@ -30,7 +30,10 @@ from twillc.transforms.common import machine_warp_config
 
 DATA = Path(__file__).parent / "data" / "benchmarks" / "meta-ddg"
 CASES = ("case1_simple_gemm", "case2_persistent_gemm", "case3_FA", "case4_FA_bwd", "case5_addmm_bias")
-pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="tests/data/benchmarks/meta-ddg is absent")
+pytestmark = [
+    pytest.mark.skipif(not DATA.is_dir(), reason="tests/data/benchmarks/meta-ddg is absent"),
+    pytest.mark.xdist_group("meta-ddg"),  # under `pytest -n`, one worker: `_scheduled` searches each case once
+]
 
 
 def _config():

@@ -65,6 +65,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 from registers import fixed_modules, lowered_cuda  # noqa: E402  (bench/registers.py)
 
 FIXED = fixed_modules()
+
+pytestmark = pytest.mark.xdist_group("ptxas-of-fixed")
+"""Under `pytest -n` the module's tests run on one worker, so that the
+module-scoped `ptxas_of_fixed` compiles each kernel once (its own threads use
+the cores)."""
 """Every example and every corpus kernel that schedules, warp-specialized:
 fixed, so that no search runs (`bench/registers.fixed_modules`)."""
 
