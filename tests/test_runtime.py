@@ -189,3 +189,12 @@ def test_grid_agrees_with_the_reference(example: str, sizes: list, tmp_path: Pat
     for values in sizes:
         s = dict(zip(sig["sizes"], values, strict=True))
         assert grid_of(sig, s) == gpu_ref.grid(program, s)[0], s
+
+
+def test_a_persistent_grid_is_left_to_the_caller(tmp_path: Path) -> None:
+    """A kernel whose every store is inside its loop (RMSNorm's 132 CTAs
+    striding over row blocks) compiles, and its signature says that the
+    grid is not derived (`grid: null`): the runtime refuses to guess it."""
+    sig = signature_in_cuda(ROOT / "tests" / "data" / "registers" / "rmsnorm_rows_h100.mlir", tmp_path)
+    assert sig["grid"] is None
+    assert [a["role"] for a in sig["args"] if a["kind"] == "tensor"] == ["in", "in", "out"]

@@ -39,8 +39,6 @@ from dialects import tile
 from dialects.tile_types import element_name
 from lowering.cuda.index_expr import c_index
 from twillc.runtime.build import launcher_params
-from twillc.transforms.common import located_error
-from twillc.transforms.ir_graph import find_loop
 
 SCHEMA = "twillc-signature/1"
 
@@ -77,6 +75,15 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
             args.append({"name": name, "kind": "tensor", "dtype": dtype, "shape": dims, "role": role})
         else:
             args.append({"name": name, "kind": "scalar", "dtype": element_name(a.type)})
+    head: dict[str, object] = {
+        "schema": SCHEMA,
+        "kernel": func.sym_name.data,
+        "target": arch,
+        "launcher": launcher,
+        "params": [list(p) for p in params],
+        "args": args,
+        "sizes": sizes,
+    }
     stores: list[dict[str, object]] = []
     groups: dict[object, int] = {}
     for op in module.walk():
@@ -91,8 +98,8 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
                     "group": groups.setdefault(key, len(groups)),
                 }
             )
-    if not stores:
-        raise located_error(find_loop(module), "the kernel stores no tile outside its loop: no grid can be derived")
+    if not stores:  # every store in the loop (a persistent grid striding over tiles)
+        return {**head, "grid": None}
     shapes = {a["name"]: a["shape"] for a in args if a["kind"] == "tensor"}
     max_blocks = sorted(
         {
@@ -103,16 +110,7 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
             for s in stores
         }
     )
-    return {
-        "schema": SCHEMA,
-        "kernel": func.sym_name.data,
-        "target": arch,
-        "launcher": launcher,
-        "params": [list(p) for p in params],
-        "args": args,
-        "sizes": sizes,
-        "grid": {"stores": stores, "max_blocks": max_blocks},
-    }
+    return {**head, "grid": {"stores": stores, "max_blocks": max_blocks}}
 
 
 def signature_source(signature: dict[str, object]) -> str:

@@ -259,6 +259,11 @@ class Kernel:
 
     def grid(self, sizes: Mapping[str, int]) -> int:
         """The blocks launched at these sizes (`grid_of`, cached per sizes)."""
+        if self.signature["grid"] is None:
+            raise ArgumentError(
+                f"{self.name}: every store is inside the loop (a persistent grid): twillc.runtime does not derive "
+                "its grid, so it cannot launch this kernel yet; call the launcher in the .so with the grid you want"
+            )
         key = tuple(int(sizes[s]) for s in self.signature["sizes"])
         if key not in self._grids:
             try:
