@@ -6,7 +6,7 @@ never silently emitted: it stops the compilation as an internal error."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -61,4 +61,7 @@ def check_any(graph: DependenceGraph, schedule: Schedule, loop: tile.ForOp, mach
     regs = tuple(r.regs for r in sorted(schedule.roles, key=lambda r: r.id))
     reserve = register_reserve(loop)[: len(regs)]
     config = machine_warp_config(machine, len(schedule.roles), regs, cross_warp, vl_warp, reserve)
-    return check_joint(graph, schedule, config)
+    # The registers the search leaves to ptxas (`Target.held_back_registers`) are its margin, not a
+    # limit of the hardware: the checker holds a schedule to its budgets (less the check's reserve),
+    # so a module scheduled before the margin, or by hand, still verifies.
+    return check_joint(graph, schedule, replace(config, reg_base=0))
