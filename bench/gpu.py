@@ -470,10 +470,7 @@ def runtime_launcher(kernel: Any) -> Callable[[Mapping[str, object]], None]:
     def launch(values: Mapping[str, object]) -> None:
         sizes = {s: int(values[s]) for s in kernel.signature["sizes"]}  # type: ignore[call-overload]
         if kernel.signature["grid"] is None:  # a persistent grid: the runtime's checks, the reference's grid
-            import torch
-
-            kernel.check({a["name"]: values[a["name"]] for a in kernel.args})
-            kernel._launch({**values, **sizes}, values["blocks"], torch.cuda.current_stream().cuda_stream)
+            kernel.launch(values, int(values["blocks"]))  # type: ignore[call-overload]
             return
         if kernel.grid(sizes) != values["blocks"]:
             raise AssertionError(f"twillc.runtime's grid {kernel.grid(sizes)} != the reference's {values['blocks']}")

@@ -262,7 +262,7 @@ class Kernel:
         if self.signature["grid"] is None:
             raise ArgumentError(
                 f"{self.name}: every store is inside the loop (a persistent grid): twillc.runtime does not derive "
-                "its grid, so it cannot launch this kernel yet; call the launcher in the .so with the grid you want"
+                "its grid; launch it with kernel.launch(arguments by name, blocks)"
             )
         key = tuple(int(sizes[s]) for s in self.signature["sizes"])
         if key not in self._grids:
@@ -455,6 +455,18 @@ class Kernel:
                     if isinstance(d, str):
                         sizes.setdefault(d, n)
         return sizes
+
+    def launch(self, values: Mapping[str, Any], blocks: int) -> None:
+        """Launch at a grid the caller chooses (a persistent kernel, whose grid
+        the signature leaves open): every argument by name, checked as a call
+        is, on the current CUDA stream."""
+        import torch
+
+        sizes = self.check({a["name"]: values[a["name"]] for a in self.args})
+        self.check_alignment(values)
+        device = values[self.tensors[0]["name"]].device
+        with torch.cuda.device(device):
+            self._launch({**values, **sizes}, blocks, torch.cuda.current_stream(device).cuda_stream)
 
     # -- the call -----------------------------------------------------------------------
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
