@@ -75,8 +75,8 @@ def serialize(module: Any) -> dict[str, Any]:
     tensor is loaded and stored in."""
     from xdsl.dialects.builtin import FloatAttr, IntegerAttr, UnitAttr
 
-    from dialects import tile
-    from dialects.tile_types import element_name
+    from twillc.dialects import tile
+    from twillc.dialects.tile_types import element_name
 
     func = next(op for op in module.walk() if op.name == "func.func")
     block = func.regions[0].block

@@ -5,7 +5,7 @@ compiles, `fixed_modules`: every example and every corpus kernel that
 schedules), this lowers it (pipeline-expand, warp-specialize), emits the
 CUDA, and compiles it with `nvcc -Xptxas -v` for its architecture: the whole
 kernel (spill bytes, the C7508 / C7510 / C7511 warnings), each role alone
-with no register cap (`lowering.cuda.ptxas.role_variant`), and each role's
+with no register cap (`twillc.lowering.cuda.ptxas.role_variant`), and each role's
 least clean budget: the fewest registers (setmaxnreg's step of 8) at which
 its code alone compiles with no spill and no serialized wgmma
 (`least_clean`, walked from the model's count). Beside them, per role: its
@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
-    from lowering.cuda.ptxas import PtxasReport
+    from twillc.lowering.cuda.ptxas import PtxasReport
 
 SIMULATED = ROOT / "tests" / "data" / "simulate"
 RESCHEDULED = ROOT / "tests" / "data" / "registers"
@@ -93,9 +93,9 @@ def lowered_cuda(module: object, where: str) -> str:
     """The CUDA of a scheduled module, after what the default pipeline still
     runs on it for `-o k.cu` (for a warp-specialized module: verify-schedule,
     and plan-memory where it was printed before the plan)."""
-    from lowering.targets import emit_scheduled
     from twillc.cli.passes import default_pipeline, get_all_passes
     from twillc.ir.context import make_context
+    from twillc.lowering.targets import emit_scheduled
 
     ctx = make_context()
     for name in default_pipeline(module, "cu").split(","):  # type: ignore[arg-type]
@@ -117,7 +117,7 @@ def least_clean(code: str, arch: str, wg: int, free: PtxasReport, guess: int) ->
     not, never past what it takes uncapped: the same answer as
     `ptxas.role_min_budget`'s bisection where cleanliness grows with the
     cap, in 2 or 3 ptxas runs when the model is close (4 to 6 bisecting)."""
-    from lowering.cuda.ptxas import PtxasError, role_at
+    from twillc.lowering.cuda.ptxas import PtxasError, role_at
 
     if not free.clean:
         return None
@@ -157,9 +157,9 @@ class Modelled:
 def modelled(path: Path) -> Modelled | str:
     """The model's counts of a fixed module's roles (`lifetimes.register_peaks`
     and the calibrated `lifetimes.register_need`), or why there are none."""
-    from lowering.cuda.preconditions import launched_warps
-    from lowering.warp_program import read_warp_program
     from twillc.cli.compile import parse_module
+    from twillc.lowering.cuda.preconditions import launched_warps
+    from twillc.lowering.warp_program import read_warp_program
     from twillc.scheduling.lifetimes import register_need, register_peaks
     from twillc.transforms.common import module_machine
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
@@ -195,8 +195,8 @@ def modelled(path: Path) -> Modelled | str:
 def measure(path: Path, jobs: int, least: bool = True) -> KernelRow:
     """The model's counts of a fixed module's roles beside ptxas's: the whole
     kernel, each role uncapped and (`least`) its least clean budget."""
-    from lowering.cuda.ptxas import PtxasError, role_needs, run_ptxas
     from twillc.diagnostics import UserError
+    from twillc.lowering.cuda.ptxas import PtxasError, role_needs, run_ptxas
 
     m = modelled(path)
     if isinstance(m, str):

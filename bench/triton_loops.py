@@ -77,7 +77,7 @@ CASES = [
 
 
 def _ops_text(module) -> str:
-    from dialects import tile
+    from twillc.dialects import tile
     from twillc.transforms.ir_graph import find_loop
 
     loop = find_loop(module)

@@ -9,7 +9,7 @@ import pytest
 from graphs import example_module, small_graphs
 from hypothesis import HealthCheck, given, settings
 
-from lowering.transforms.expand import Event, PipelineProgram, buffer_depths, expand_pipeline, replay
+from twillc.lowering.transforms.expand import Event, PipelineProgram, buffer_depths, expand_pipeline, replay
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.modulo_cpsat import modulo_schedule
 
@@ -104,7 +104,7 @@ def test_channel_phases_never_lap(example: str) -> None:
     channel, slot i mod depth has completed exactly i // depth + 1 phases
     (its wait on parity (i // depth) mod 2 sees instance i, not a later
     one), and the producer never refills a slot a consumer still reads."""
-    from lowering.transforms.expand import channels
+    from twillc.lowering.transforms.expand import channels
 
     graph, schedule = _scheduled(example)
     assert schedule.ii is not None and schedule.warps is not None
@@ -151,10 +151,10 @@ def test_replay_of_the_printed_ir(example: str) -> None:
     from xdsl.parser import Parser
     from xdsl.printer import Printer
 
-    from dialects.twill import PipelineOp
-    from lowering.transforms.expand import program_from_ir
     from twillc.cli.passes import DEFAULT_PIPELINE
+    from twillc.dialects.twill import PipelineOp
     from twillc.ir.context import make_context
+    from twillc.lowering.transforms.expand import program_from_ir
     from twillc.transforms.common import module_machine
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, read_schedule
 

@@ -12,8 +12,8 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from dialects import tile
 from twillc.diagnostics import UserError
+from twillc.dialects import tile
 from twillc.frontend import ast, parse_tile
 from twillc.frontend.parser import MAX_DEPTH, parse_ast
 from twillc.ir.context import make_context

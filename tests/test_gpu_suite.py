@@ -26,8 +26,8 @@ import cuda_run  # noqa: E402
 import gpu  # noqa: E402
 import gpu_ref  # noqa: E402
 
-from lowering.simulate import reference  # noqa: E402
 from twillc.frontend import parse_tile  # noqa: E402
+from twillc.lowering.simulate import reference  # noqa: E402
 
 
 @cache

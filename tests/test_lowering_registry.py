@@ -1,7 +1,7 @@
 """Adding an op to the tile language is a checklist (issue 28): every `tile`
-op has a reference-interpreter rule (lowering/simulate/reference.py), a
+op has a reference-interpreter rule (twillc/lowering/simulate/reference.py), a
 cost rule (twillc/transforms/annotate_costs.py) and a CUDA lowering on each
-target (lowering/cuda/lowerings.py: one per op class and target, which the
+target (twillc/lowering/cuda/lowerings.py: one per op class and target, which the
 emitter dispatches through; a form a lowering does not generate is a
 located refusal on sm_90a, `Target.refuses_holes`). The kernel
 tests/data/checklist/every_op.tile uses every op of the dialect: an op added
@@ -16,11 +16,11 @@ import pytest
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
-from dialects.tile import Tile
-from lowering.cuda.lowerings import ELSEWHERE, LOWERINGS, lowering_of
-from lowering.cuda.skeleton import _Emitter
-from lowering.simulate.reference import run_reference
 from twillc.cli.compile import parse_module
+from twillc.dialects.tile import Tile
+from twillc.lowering.cuda.lowerings import ELSEWHERE, LOWERINGS, lowering_of
+from twillc.lowering.cuda.skeleton import _Emitter
+from twillc.lowering.simulate.reference import run_reference
 from twillc.target.arch import TARGETS, Target
 from twillc.transforms.annotate_costs import COSTLESS, AnnotateCostsPass, derive_cost
 from twillc.transforms.common import module_machine
@@ -84,7 +84,7 @@ def test_every_lowering_is_one_the_emitter_has() -> None:
 
 
 def test_a_target_with_no_code_generator_has_no_lowering() -> None:
-    from dialects import tile
+    from twillc.dialects import tile
     from twillc.target.arch import target_for
 
     assert lowering_of(target_for("sm_80"), tile.MmaOp) is None

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from xdsl.context import Context
 from xdsl.ir import SSAValue
 
-from dialects import tile
-from dialects.twill import MaskSplitOp
+from twillc.dialects import tile
+from twillc.dialects.twill import MaskSplitOp
 from twillc.frontend import parse_tile
 from twillc.transforms.ir_graph import costed_ops, find_loop
 from twillc.transforms.mask_bounds import select_bounds

@@ -154,8 +154,8 @@ def test_recorded_least_budget_still_holds() -> None:
     `NVCC_CHECKED` is still the least (clean at it, not 8 fewer)."""
     import json
 
-    from lowering.cuda.ptxas import nvcc_path, role_at
     from twillc.cli.compile import parse_module
+    from twillc.lowering.cuda.ptxas import nvcc_path, role_at
 
     if nvcc_path() is None:
         pytest.skip("nvcc is not installed")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dialects import tile
-from dialects.twill import CostAttr
 from twillc.cli.compile import parse_module
+from twillc.dialects import tile
+from twillc.dialects.twill import CostAttr
 from twillc.target.arch import Sm90a, Sm100a
 from twillc.transforms.annotate_costs import AnnotateCostsPass
 from twillc.transforms.common import module_machine
@@ -102,8 +102,8 @@ list stays true)."""
 def _fixed_report(path: Path) -> object:
     """ptxas's report of a fixed warp-specialized module's CUDA, or the
     message of the emitter's refusal."""
-    from lowering.cuda.ptxas import run_ptxas
     from twillc.diagnostics import UserError
+    from twillc.lowering.cuda.ptxas import run_ptxas
 
     module = parse_module(path.read_text(), str(path), ".mlir")
     try:
@@ -119,7 +119,7 @@ def ptxas_of_fixed() -> dict[str, object]:
     import os
     from concurrent.futures import ThreadPoolExecutor
 
-    from lowering.cuda.ptxas import nvcc_path
+    from twillc.lowering.cuda.ptxas import nvcc_path
 
     if nvcc_path() is None:
         pytest.skip("nvcc is not installed")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from lowering.simulate.warp_sim import Options, simulate
-from lowering.transforms.plan_memory import write_memory_plan
-from lowering.warp_program import find_memory_plan, read_warp_program
 from twillc.cli.compile import parse_module
+from twillc.lowering.simulate.warp_sim import Options, simulate
+from twillc.lowering.transforms.plan_memory import write_memory_plan
+from twillc.lowering.warp_program import find_memory_plan, read_warp_program
 from twillc.transforms.ir_graph import find_loop
 
 ROOT = Path(__file__).resolve().parent.parent

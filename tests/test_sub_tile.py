@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from xdsl.ir import Operation
 
-from dialects import tile
+from twillc.dialects import tile
 from twillc.driver import main
 from twillc.frontend import parse_tile
 from twillc.target.machine import load_machine
@@ -102,7 +102,7 @@ def _kernel_and_signature(text: str) -> tuple[str, str]:
     """The code, and the exported signature's JSON with each store's group
     left out: the natural form's one store split in parts is one group (a
     block runs while its first part starts inside), the hand-split example's
-    two stores two (lowering/cuda/signature.py)."""
+    two stores two (twillc/lowering/cuda/signature.py)."""
     code, _, signature = text.partition("twillc_signature()")
     return code, re.sub(r'\\"group\\":\d+', "", signature)
 

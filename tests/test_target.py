@@ -77,7 +77,7 @@ def test_accumulator_layouts(rows: int, cols: int, hopper: int, blackwell: int) 
     fragment whose rows past it are padding ([32, 256]: 128; [32]: 2)."""
     from xdsl.dialects.builtin import Float32Type
 
-    from dialects import tile
+    from twillc.dialects import tile
 
     t = tile.TileType([rows, cols] if cols else [rows], Float32Type())
     assert load_machine("h100").target.elements_per_thread(t) == hopper

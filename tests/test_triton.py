@@ -31,7 +31,7 @@ def _fp_fusion(monkeypatch):
 
 
 def loop_ops(module):
-    from dialects import tile
+    from twillc.dialects import tile
     from twillc.transforms.ir_graph import find_loop
 
     return [op for op in find_loop(module).body.block.ops if not isinstance(op, tile.YieldOp)]
@@ -124,7 +124,7 @@ CAUSAL_SIG = "*fp16,*fp16,*fp16,*fp16,fp32,i32"
 def test_causal_mask_imports_as_tile_mask_ops_that_mask_split_reads():
     """`offs_m[:, None] >= start_n + offs_n[None, :]` is iota_rows + bid * BM
     >= iota_cols + j * BN: mask_bounds reads its bound on j."""
-    from dialects import tile
+    from twillc.dialects import tile
     from twillc.transforms.ir_graph import find_loop
     from twillc.transforms.mask_bounds import select_bounds
 

@@ -292,7 +292,7 @@ def _lowered(scheduled: ModuleOp, module: ModuleOp, lowered: list[str], args: ar
 
     if not lowered:
         return Built(scheduled, module, "", ())
-    from lowering.targets import emit_scheduled
+    from twillc.lowering.targets import emit_scheduled
 
     notes: list[str] = []
     code = emit_scheduled(module, "cu", args.input, notes, args.cuda_holes)
@@ -306,18 +306,18 @@ def _emit(module, kind: str, args: argparse.Namespace, err: IO[str], cuda: str |
     if kind == "mlir":
         return print_module(module, args.print_debuginfo, args.print_op_generic)
     if kind == "ttgir":
-        from lowering.emit_ttgir import emit_ttgir
+        from twillc.lowering.emit_ttgir import emit_ttgir
 
         return emit_ttgir(module, args.input)
     if kind == "ptx" and cuda is not None:
-        from lowering.cuda import emit_ptx
+        from twillc.lowering.cuda import emit_ptx
 
         return emit_ptx(module, cuda)
     if kind == "so" and cuda is not None:
-        from lowering.cuda import emit_shared_library
+        from twillc.lowering.cuda import emit_shared_library
 
         return emit_shared_library(module, cuda)
-    from lowering.targets import emit_scheduled
+    from twillc.lowering.targets import emit_scheduled
 
     notes: list[str] = []
     text = emit_scheduled(module, kind, args.input, notes, args.cuda_holes)

@@ -49,10 +49,9 @@ def cache_disabled(flag: bool) -> bool:
 @lru_cache(maxsize=1)
 def _compiler_fingerprint() -> str:
     """Versions of twillc and of what decides a schedule, and the bytes of
-    the sources that build and solve it (twillc less its command line, dialects)."""
+    the sources that build and solve it (twillc less its command line)."""
     from importlib import metadata
 
-    import dialects
     import twillc
 
     h = hashlib.sha256(FORMAT.encode())
@@ -62,7 +61,7 @@ def _compiler_fingerprint() -> str:
         except metadata.PackageNotFoundError:
             version = "-"
         h.update(f"{dist}={version}\n".encode())
-    for package in (twillc, dialects):
+    for package in (twillc,):
         root = Path(package.__file__).parent
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)

@@ -34,9 +34,9 @@ def _passes(spec: str) -> tuple[object, object]:
 
 
 def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[str, str]) -> str:
-    from lowering.emit_json import dumps, schedule_json
-    from lowering.emit_text import gantt_text
     from twillc.io.meta_ddg import read_meta_ddg
+    from twillc.lowering.emit_json import dumps, schedule_json
+    from twillc.lowering.emit_text import gantt_text
     from twillc.scheduling.checker_ws import check_joint
     from twillc.scheduling.joint_search import SolverLimit, joint_schedule
     from twillc.target.machine import load_machine
@@ -90,8 +90,8 @@ def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[
         results.append((loop, schedule))
 
     if kind == "schedule-graph":
-        from lowering.emit_schedule_graph import dumps as sg_dumps
-        from lowering.emit_schedule_graph import schedule_graph
+        from twillc.lowering.emit_schedule_graph import dumps as sg_dumps
+        from twillc.lowering.emit_schedule_graph import schedule_graph
 
         threads = config.threads or ()
         return sg_dumps(schedule_graph(ddg.data, [(lp.data, lp.graph, s, threads) for lp, s in results]))

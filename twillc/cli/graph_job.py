@@ -20,8 +20,8 @@ DEFAULT_GRAPH_PIPELINE = "modulo-schedule{time-limit=60},verify-schedule"
 
 
 def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
-    from lowering.emit_json import dumps, schedule_json
-    from lowering.emit_text import gantt_text
+    from twillc.lowering.emit_json import dumps, schedule_json
+    from twillc.lowering.emit_text import gantt_text
     from twillc.scheduling.checker import check_schedule
 
     path = Path(args.input)
@@ -59,7 +59,7 @@ def run_graph_job(args: argparse.Namespace, kind: str, err: IO[str]) -> str:
     if kind == "json":
         return dumps(schedule_json(graph, schedule, graph.name, "resources:" + Path(args.resources).name))
     if kind == "svg":
-        from lowering.emit_svg import gantt_svg
+        from twillc.lowering.emit_svg import gantt_svg
 
         return gantt_svg(graph, schedule, graph.name, Path(args.resources).name)
     return gantt_text(graph, schedule, graph.name, Path(args.resources).name)
@@ -81,9 +81,9 @@ RATIO = 100.0
 
 def _run_gml(args: argparse.Namespace, kind: str) -> str:
     """GS-Schedule stage assignment by GauS over D = the longest path's nodes."""
-    from lowering.emit_json import dumps, schedule_json
-    from lowering.emit_text import gantt_text
     from twillc.io.gml import read_gs_gml
+    from twillc.lowering.emit_json import dumps, schedule_json
+    from twillc.lowering.emit_text import gantt_text
     from twillc.scheduling.checker import check_schedule
     from twillc.scheduling.graph import Schedule, Status, schedule_length
     from twillc.scheduling.stage_assignment import gaus_stage_assignment, is_legal, longest_path_nodes, objective

@@ -39,19 +39,19 @@ def _gaus_schedule() -> type[ModulePass]:
 
 
 def _pipeline_expand() -> type[ModulePass]:
-    from lowering.transforms.pipeline_expand import PipelineExpandPass
+    from twillc.lowering.transforms.pipeline_expand import PipelineExpandPass
 
     return PipelineExpandPass
 
 
 def _warp_specialize() -> type[ModulePass]:
-    from lowering.transforms.warp_specialize import WarpSpecializePass
+    from twillc.lowering.transforms.warp_specialize import WarpSpecializePass
 
     return WarpSpecializePass
 
 
 def _plan_memory() -> type[ModulePass]:
-    from lowering.transforms.plan_memory import PlanMemoryPass
+    from twillc.lowering.transforms.plan_memory import PlanMemoryPass
 
     return PlanMemoryPass
 
@@ -87,7 +87,7 @@ def _variant_search() -> type[ModulePass]:
 
 
 def _simulate() -> type[ModulePass]:
-    from lowering.transforms.simulate import SimulatePass
+    from twillc.lowering.transforms.simulate import SimulatePass
 
     return SimulatePass
 
@@ -144,8 +144,8 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     stands: passes whose results it already holds (read from a printed
     module) are not run again, so an edited module is compiled as written.
     A scheduled module is always re-checked by verify-schedule."""
-    from dialects import tile
-    from dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
+    from twillc.dialects import tile
+    from twillc.dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
     passes = SCHEDULE_PIPELINE.split(",") + lowering

@@ -4,7 +4,7 @@ model's register count.
 Where nvcc is installed, the generated kernel is compiled (`nvcc -Xptxas
 -v`); a spill, or a C7508 / C7510 / C7511 warning (a wgmma serialized), is
 traced to the role whose code has it (each role compiled alone at its own
-budget, `lowering.cuda.ptxas.role_variant`), and the module's register
+budget, `twillc.lowering.cuda.ptxas.role_variant`), and the module's register
 reserve (`twill.reg_reserve`, read by `joint-schedule` and
 `verify-schedule`) takes from that warp group's budget what the model
 counted too few: the loop is scheduled again under the tighter budget, at
@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING
 from xdsl.dialects.builtin import ModuleOp
 
 if TYPE_CHECKING:
-    from lowering.cuda.ptxas import PtxasReport
+    from twillc.lowering.cuda.ptxas import PtxasReport
 
 MAX_ROUNDS = 3
 """Schedules tried after the first (each a search and one to four ptxas runs)."""
@@ -74,8 +74,8 @@ def check_registers(
     last one that scheduled, with a warning of what ptxas still reports."""
     from xdsl.dialects.builtin import StringAttr
 
-    from lowering.cuda.ptxas import PtxasError, nvcc_path, run_ptxas
     from twillc.diagnostics import UserError
+    from twillc.lowering.cuda.ptxas import PtxasError, nvcc_path, run_ptxas
     from twillc.transforms.common import module_machine, register_reserve, set_register_reserve
 
     if nvcc_path() is None:
@@ -165,8 +165,8 @@ def _launched(lowered: ModuleOp) -> list[int]:
     """The schedule's warp of each warp group the kernel launches, in the
     code's order (`if (wg == k)`: idle roles are not launched, so k is not
     the warp's id when one before it is idle)."""
-    from lowering.cuda.preconditions import launched_warps
-    from lowering.warp_program import read_warp_program
+    from twillc.lowering.cuda.preconditions import launched_warps
+    from twillc.lowering.warp_program import read_warp_program
 
     return launched_warps(read_warp_program(lowered))
 
@@ -184,7 +184,7 @@ def _guilty_roles(
     setmaxnreg)."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from lowering.cuda.ptxas import PtxasError, role_at, role_blocks, role_deficit, role_variant, run_ptxas
+    from twillc.lowering.cuda.ptxas import PtxasError, role_at, role_blocks, role_deficit, role_variant, run_ptxas
 
     def alone(k: int) -> PtxasReport:
         try:

@@ -274,7 +274,7 @@ def _static_check(module, machine) -> str:  # module: ModuleOp, machine: Machine
     a load's tile not dividing a constant tensor dimension, or an MMA shape
     no instruction of the machine has (rows beyond one instruction's are
     variant-search's to split). '' when it passes."""
-    from dialects import tile
+    from twillc.dialects import tile
 
     for op in module.walk():
         if isinstance(op, tile.LoadOp):
@@ -312,8 +312,8 @@ def _classify(message: str) -> str:
 
 
 def _measure(module, machine, variant: Variant) -> None:  # module: ModuleOp, machine: Machine
-    from dialects import tile
-    from dialects.twill import CostAttr, ScheduleAttr
+    from twillc.dialects import tile
+    from twillc.dialects.twill import CostAttr, ScheduleAttr
     from twillc.transforms.annotate_costs import element_bytes
     from twillc.transforms.cycles import cycles_per_unit
     from twillc.transforms.ir_graph import find_loop

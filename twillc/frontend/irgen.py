@@ -29,9 +29,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
-from dialects import tile
-from dialects.tile import TensorType, TileType, type_text
 from twillc.diagnostics import Location, UserError
+from twillc.dialects import tile
+from twillc.dialects.tile import TensorType, TileType, type_text
 from twillc.frontend import ast
 from twillc.frontend.irgen_exprs import DTYPES, ExprGen, Tensor
 

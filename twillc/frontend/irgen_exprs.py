@@ -28,8 +28,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from dialects import tile
-from dialects.tile import TensorType, TileType, broadcast_type, type_text
+from twillc.dialects import tile
+from twillc.dialects.tile import TensorType, TileType, broadcast_type, type_text
 from twillc.frontend import ast
 
 DTYPES: dict[str, Attribute] = {

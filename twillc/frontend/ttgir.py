@@ -6,7 +6,7 @@ it reads from before the loop are imported before it, on demand, by the same
 rules. Each tile op records the Triton ops it stands for (`twill.triton`: their
 pre-order indices), and the module keeps the TTGIR text (`twill.ttgir`) and the
 loop's index (`twill.ttgir_loop`), so that the schedule can be written back in
-the attributes Triton's own passes read (`lowering/emit_ttgir.py`).
+the attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
 
 What maps to what:
   tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)
@@ -60,9 +60,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from dialects import tile
-from dialects.tile import TensorType, TileType
 from twillc.diagnostics import UserError
+from twillc.dialects import tile
+from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend.triton_module import TOp, TritonModule
 
 ELEMENTS: dict[str, Attribute] = {

@@ -8,13 +8,13 @@ from xdsl.ir import Dialect
 
 
 def _tile() -> Dialect:
-    from dialects.tile import Tile
+    from twillc.dialects.tile import Tile
 
     return Tile
 
 
 def _twill() -> Dialect:
-    from dialects.twill import Twill
+    from twillc.dialects.twill import Twill
 
     return Twill
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from xdsl.dialects import arith
 from xdsl.ir import Operation, SSAValue
 
-from dialects import tile
-from dialects.tile_masks import PREDICATES
-from dialects.tile_types import type_text
+from twillc.dialects import tile
+from twillc.dialects.tile_masks import PREDICATES
+from twillc.dialects.tile_types import type_text
 
 INFIX = {tile.AddOp: "+", tile.SubOp: "-", tile.MulOp: "*", tile.DivOp: "/", tile.AndOp: "&", tile.OrOp: "|"}
 CALLS = {

@@ -2,7 +2,7 @@
 
 `twillc k.tile -o k.so` builds the generated CUDA into a shared library
 whose exported `twillc_signature()` returns the kernel's signature as JSON
-(`lowering/cuda/signature.py`: arguments, dtypes, shapes over the sizes,
+(`twillc/lowering/cuda/signature.py`: arguments, dtypes, shapes over the sizes,
 which tensors are outputs, the grid). `load` reads it and returns a
 `Kernel`: a callable on torch tensors that checks every argument's dtype,
 shape, strides and device before any launch (an `ArgumentError` naming the

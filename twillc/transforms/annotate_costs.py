@@ -31,9 +31,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue, Use
 from xdsl.passes import ModulePass
 
-from dialects import tile
-from dialects.tile import element_name
-from dialects.twill import CostAttr
+from twillc.dialects import tile
+from twillc.dialects.tile import element_name
+from twillc.dialects.twill import CostAttr
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.memory_plan import registers_per_thread, tmem_tile

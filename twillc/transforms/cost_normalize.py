@@ -25,7 +25,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, f64, i64
 from xdsl.passes import ModulePass
 
-from dialects.twill import CostAttr
+from twillc.dialects.twill import CostAttr
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import cost_of, costed_ops, find_loop
 

@@ -20,7 +20,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 
-from dialects import tile
+from twillc.dialects import tile
 
 PURE = (tile.UnaryOp, tile.BinaryOp, tile.CastOp, tile.ReductionOp, tile.MmaOp, tile.CmpOp, tile.LogicOp, tile.SelectOp)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr
 
-from dialects import tile
-from dialects.twill import CostAttr
+from twillc.dialects import tile
+from twillc.dialects.twill import CostAttr
 
 
 def cycles_per_unit(loop: tile.ForOp) -> float:

@@ -15,8 +15,8 @@ from dataclasses import replace
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i32
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from dialects import tile
-from dialects.twill import CostAttr, ScheduleAttr, SearchAttr, WarpAttr
+from twillc.dialects import tile
+from twillc.dialects.twill import CostAttr, ScheduleAttr, SearchAttr, WarpAttr
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, Status, WarpRole, uniform_rrt
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, op_location

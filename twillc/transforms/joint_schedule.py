@@ -20,8 +20,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from dialects.twill import WarpOptionsAttr
 from twillc.diagnostics import UserError
+from twillc.dialects.twill import WarpOptionsAttr
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.warp_config import WarpConfig
 from twillc.target.machine import Machine
@@ -248,7 +248,7 @@ def capacity_refusal(
 
 
 def _refusal(ir: Operation, loc: str, head: str, remedies: list[str]) -> UserError:
-    from dialects.tile_types import type_text
+    from twillc.dialects.tile_types import type_text
     from twillc.ir.expressions import source_expression
 
     expr = source_expression(ir)

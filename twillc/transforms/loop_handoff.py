@@ -1,5 +1,5 @@
 """Who holds what after the loop, and what comes over from another role:
-the one rule that `warp-specialize` (`lowering.transforms.loop_boundary`,
+the one rule that `warp-specialize` (`twillc.lowering.transforms.loop_boundary`,
 writing `twill.live_out`, `twill.post` and `twill.handoff`) and the
 scheduler's shared-memory count (`smem_plan`, the channels after the loop)
 both follow.
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from dialects import tile
+from twillc.dialects import tile
 
 PLACED_AFTER = (tile.SizeOp, tile.BlockIdOp, tile.LoadOp)
 """Ops after the loop that no role runs there: indices, and loads the load

@@ -21,7 +21,7 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
-from dialects import tile
+from twillc.dialects import tile
 
 
 @dataclass(frozen=True)

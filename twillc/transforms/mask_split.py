@@ -41,9 +41,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from dialects import tile
-from dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
-from dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, split_selects
+from twillc.dialects import tile
+from twillc.dialects.twill import CostAttr, ScheduleAttr, WarpOptionsAttr
+from twillc.dialects.twill_split import SPLIT_MASK, UNMASKED_CYCLE, MaskSplitOp, mask_only_ops, split_selects
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine, register_reserve

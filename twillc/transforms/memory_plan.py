@@ -25,7 +25,7 @@ order:
    slot until the MMA reading P completes (`ir_graph` adds that read);
 6. the tiles the cost model keeps in tensor memory that cross roles with no
    columns left (`tmem_resident`) are neither there nor in shared memory:
-   the emitter refuses them (a located error, `lowering.cuda.preconditions`).
+   the emitter refuses them (a located error, `twillc.lowering.cuda.preconditions`).
 A register tile an MMA reads as its transposed A (`a_transposed`: the
 backward's dV += P^T dO, dK += dS^T Q) never takes columns: tcgen05.mma reads
 A from tensor memory K-major only, the transpose bit of its instruction
@@ -52,8 +52,8 @@ from math import prod
 from xdsl.dialects.builtin import Float32Type, IntegerType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
-from dialects import tile
-from dialects.tile import element_name
+from twillc.dialects import tile
+from twillc.dialects.tile import element_name
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
 from twillc.target.arch import Target
@@ -146,7 +146,7 @@ def received_in_registers(
     channel's slot): each reader warp of each such tile, but on a target
     whose channels are in shared memory (`Target.wgmma`) one whose only op
     reading it is element-wise, a cast, or a wgmma taking it as its
-    register A, which reads it in the slot (`lowering.cuda.analysis`'s
+    register A, which reads it in the slot (`twillc.lowering.cuda.analysis`'s
     `_read_in_place`); none on a tensor-memory target, whose channels of
     [128, N] tiles a role reads in tensor memory a chunk at a time. Read by
     the register model (`lifetimes.register_need`)."""
@@ -681,7 +681,7 @@ def ring_depths(
 
 MMA_OPERANDS = ("f16", "bf16", "f8e4m3", "f8e5m2")
 """Element types an MMA reads (wgmma / tcgen05.mma operands; the emitter's
-`lowering.cuda.dtypes.ELTS` with an MMA type)."""
+`twillc.lowering.cuda.dtypes.ELTS` with an MMA type)."""
 
 STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
 """Element types an accumulator is stored as (converted by `T(float)`)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from xdsl.ir import Operation
 
-from dialects import tile
+from twillc.dialects import tile
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import buffer_depths, channels
 from twillc.target.machine import Machine

@@ -10,8 +10,8 @@ from dataclasses import replace
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation
 
-from dialects import tile
-from dialects.twill_split import UNMASKED_CYCLE, mask_split_of, split_selects
+from twillc.dialects import tile
+from twillc.dialects.twill_split import UNMASKED_CYCLE, mask_split_of, split_selects
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error

@@ -44,7 +44,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from dialects import tile
+from twillc.dialects import tile
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 

@@ -43,9 +43,9 @@ from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from dialects.twill import ScheduleAttr, VariantAttr
-from dialects.twill_split import mask_split_of
 from twillc.diagnostics import UserError
+from twillc.dialects.twill import ScheduleAttr, VariantAttr
+from twillc.dialects.twill_split import mask_split_of
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cycles import cycles_per_unit
 from twillc.transforms.ir_graph import find_loop
@@ -65,7 +65,7 @@ def epilogue_crossing_bytes(module: ModuleOp) -> int:
     meet in an expression after the loop, all but the largest group's share
     cross (through shared memory, and are held beside the others'). 0 when
     the joint schedule placed no warps."""
-    from dialects import tile
+    from twillc.dialects import tile
     from twillc.transforms.memory_plan import nbytes
 
     loop = find_loop(module)

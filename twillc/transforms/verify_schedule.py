@@ -12,8 +12,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from dialects import tile
-from dialects.twill import WarpOptionsAttr
+from twillc.dialects import tile
+from twillc.dialects.twill import WarpOptionsAttr
 from twillc.scheduling.checker import ScheduleVerificationError, check_schedule
 from twillc.scheduling.checker_ws import check_joint
 from twillc.scheduling.graph import DependenceGraph, Schedule

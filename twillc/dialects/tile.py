@@ -1,0 +1,563 @@
+"""The `tile` dialect: tile-level GPU kernel operations, one op per builtin of
+the `.tile` language (docs/language.md).
+
+Each op uses resources of a whole SM; twillc schedules the ops of the one
+`tile.for` loop of a kernel. The kernel itself is a `func.func` over global
+tensors; index arithmetic uses upstream `arith` on `index`.
+
+```mlir
+func.func @gemm(%A: !tile.tensor<[M, K], f16>, %B: !tile.tensor<[K, N], f16>) {
+  %acc = tile.zeros : !tile.tile<128x256xf32>
+  %r = tile.for %lb to %ub step %c1 iter_args(%acc : !tile.tile<128x256xf32>) -> !tile.tile<128x256xf32> {
+  ^bb0(%kk: index, %acc_1: !tile.tile<128x256xf32>):
+    %a = tile.load %A[%i, %kk] : !tile.tensor<[M, K], f16> -> !tile.tile<128x64xf16>
+    ...
+  }
+  func.return
+}
+```
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import FloatAttr, IndexType, StringAttr, UnitAttr, f64
+from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    ParsePropInAttrDict,
+    VarConstraint,
+    base,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.traits import HasParent, IsTerminator, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from twillc.dialects.tile_masks import PREDICATES, AndOp, CmpOp, IotaOp, LogicOp, OrOp, SelectOp  # noqa: F401  (part of the dialect)
+from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialect's types and shape rules)
+    ELEMENT_NAMES,
+    TensorType,
+    TileOrScalar,
+    TileType,
+    broadcast_shape,
+    broadcast_type,
+    check_mma,
+    compare_type,
+    element_name,
+    is_bool,
+    logic_type,
+    row_reduced,
+    select_type,
+    type_text,
+)
+from twillc.dialects.tile_types import tile_of as _tile
+
+# ---------------------------------------------------------------------------
+# Indices
+
+
+@irdl_op_definition
+class BlockIdOp(IRDLOperation):
+    """The CTA's block index: `%bid = tile.block_id`."""
+
+    name = "tile.block_id"
+    result = result_def(IndexType())
+    assembly_format = "attr-dict"
+    traits = traits_def(Pure())
+
+    def __init__(self) -> None:
+        super().__init__(result_types=[IndexType()])
+
+
+@irdl_op_definition
+class SizeOp(IRDLOperation):
+    """A runtime size named in the kernel's tensor types: `%N = tile.size "N"`."""
+
+    name = "tile.size"
+    sym = prop_def(StringAttr)
+    result = result_def(IndexType())
+    assembly_format = "$sym attr-dict"
+    traits = traits_def(Pure())
+
+    def __init__(self, sym: str) -> None:
+        super().__init__(properties={"sym": StringAttr(sym)}, result_types=[IndexType()])
+
+
+# ---------------------------------------------------------------------------
+# Data movement
+
+
+@irdl_op_definition
+class LoadOp(IRDLOperation):
+    """Load the tile at tile coordinates `indices` of a global tensor into
+    shared memory.
+
+    ```mlir
+    %k = tile.load %K[%j, %c0] : !tile.tensor<[N, 128], f16> -> !tile.tile<128x128xf16>
+    ```
+    """
+
+    name = "tile.load"
+    tensor = operand_def(TensorType)
+    indices = var_operand_def(IndexType)
+    result = result_def(TileType)
+    assembly_format = "$tensor `[` $indices `]` attr-dict `:` type($tensor) `->` type($result)"
+
+    def __init__(self, tensor: SSAValue, indices: Sequence[SSAValue], result_type: TileType):
+        super().__init__(operands=[tensor, indices], result_types=[result_type])
+
+    def verify_(self) -> None:
+        tensor = self.tensor.type
+        assert isinstance(tensor, TensorType)
+        res = _tile(self.result)
+        if len(self.indices) != len(tensor.dims.data):
+            raise VerifyException(f"expected {len(tensor.dims.data)} indices, got {len(self.indices)}")
+        if res.rank != len(tensor.dims.data):
+            raise VerifyException("the tile must have the rank of the tensor")
+        if res.element_type != tensor.element_type:
+            raise VerifyException("the tile must have the element type of the tensor")
+
+
+class _TileStoreOp(IRDLOperation, ABC):
+    """A tile written at tile coordinates `indices` of a global tensor."""
+
+    value = operand_def(TileType)
+    tensor = operand_def(TensorType)
+    indices = var_operand_def(IndexType)
+    assembly_format = "$value `,` $tensor `[` $indices `]` attr-dict `:` type($value) `,` type($tensor)"
+
+    def __init__(self, value: SSAValue, tensor: SSAValue, indices: Sequence[SSAValue]):
+        super().__init__(operands=[value, tensor, indices])
+
+    def _tensor_type(self) -> TensorType:
+        """The tensor's type, once the indices are checked against its rank."""
+        tensor = self.tensor.type
+        assert isinstance(tensor, TensorType)
+        if len(self.indices) != len(tensor.dims.data):
+            raise VerifyException(f"expected {len(tensor.dims.data)} indices, got {len(self.indices)}")
+        return tensor
+
+
+@irdl_op_definition
+class StoreOp(_TileStoreOp):
+    """Store a tile at tile coordinates `indices` of a global tensor.
+
+    ```mlir
+    tile.store %o, %O[%bid, %c0] : !tile.tile<128x128xf16>, !tile.tensor<[N, 128], f16>
+    ```
+    """
+
+    name = "tile.store"
+
+    def verify_(self) -> None:
+        tensor = self._tensor_type()
+        if _tile(self.value).element_type != tensor.element_type:
+            raise VerifyException("the stored tile must have the element type of the tensor (cast first)")
+
+
+@irdl_op_definition
+class StoreAddOp(_TileStoreOp):
+    """Add a tile into the tile at tile coordinates `indices` of a global
+    tensor, atomically with respect to other CTAs adding into it (a TMA
+    reduce-add store, `cp.reduce.async.bulk.tensor ... .add`): `.tile`'s
+    `store T[i, j] += x`.
+
+    ```mlir
+    tile.store_add %dq, %dQ[%bid, %c0] : !tile.tile<64x128xf32>, !tile.tensor<[N, 128], f32>
+    ```
+    """
+
+    name = "tile.store_add"
+
+    def verify_(self) -> None:
+        tensor = self._tensor_type()
+        value = _tile(self.value)
+        if value.rank != len(tensor.dims.data):
+            raise VerifyException("the tile must have the rank of the tensor")
+        if is_bool(value):
+            raise VerifyException("a comparison result (i1) cannot be added")
+        if value.element_type != tensor.element_type:
+            raise VerifyException("the added tile must have the element type of the tensor (cast first)")
+
+
+# ---------------------------------------------------------------------------
+# Tensor core
+
+
+@irdl_op_definition
+class MmaOp(IRDLOperation):
+    """`res = op(lhs) @ op(rhs) (+ acc)` in f32, where op transposes an operand
+    marked `transpose_lhs` / `transpose_rhs`.
+
+    ```mlir
+    %s = tile.mma %q, %k {transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
+    ```
+    """
+
+    name = "tile.mma"
+    lhs = operand_def(TileType)
+    rhs = operand_def(TileType)
+    acc = opt_operand_def(TileType)
+    transpose_lhs = opt_prop_def(UnitAttr)
+    transpose_rhs = opt_prop_def(UnitAttr)
+    result = result_def(TileType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$lhs `,` $rhs (`,` $acc^)? attr-dict `:` type($lhs) `,` type($rhs) (`,` type($acc)^)? `->` type($result)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        lhs: SSAValue,
+        rhs: SSAValue,
+        acc: SSAValue | None,
+        result_type: TileType,
+        transpose_lhs: bool = False,
+        transpose_rhs: bool = False,
+    ):
+        props: dict[str, Attribute] = {}
+        if transpose_lhs:
+            props["transpose_lhs"] = UnitAttr()
+        if transpose_rhs:
+            props["transpose_rhs"] = UnitAttr()
+        super().__init__(operands=[lhs, rhs, [acc] if acc else []], properties=props, result_types=[result_type])
+
+    def verify_(self) -> None:
+        tl, tr = bool(self.transpose_lhs), bool(self.transpose_rhs)
+        check_mma(_tile(self.lhs), _tile(self.rhs), _tile(self.result), self.acc, tl, tr)
+
+
+# ---------------------------------------------------------------------------
+# Elementwise, reductions, constants
+
+
+class UnaryOp(IRDLOperation, ABC):
+    """An elementwise op on one tile, result of the same type."""
+
+    T: ClassVar = VarConstraint("T", base(TileType))
+    input = operand_def(T)
+    result = result_def(T)
+    assembly_format = "$input attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value], result_types=[value.type])
+
+
+@irdl_op_definition
+class ExpOp(UnaryOp):
+    """`e^x` elementwise (special function unit): `%p = tile.exp %s : !tile.tile<128x128xf32>`."""
+
+    name = "tile.exp"
+
+
+@irdl_op_definition
+class Exp2Op(UnaryOp):
+    """`2^x` elementwise (special function unit)."""
+
+    name = "tile.exp2"
+
+
+@irdl_op_definition
+class LogOp(UnaryOp):
+    """Natural logarithm elementwise (special function unit)."""
+
+    name = "tile.log"
+
+
+@irdl_op_definition
+class Log2Op(UnaryOp):
+    """Base-2 logarithm elementwise (special function unit)."""
+
+    name = "tile.log2"
+
+
+@irdl_op_definition
+class RsqrtOp(UnaryOp):
+    """`1 / sqrt(x)` elementwise (special function unit)."""
+
+    name = "tile.rsqrt"
+
+
+@irdl_op_definition
+class NegOp(UnaryOp):
+    """`-x` elementwise."""
+
+    name = "tile.neg"
+
+
+class BinaryOp(IRDLOperation, ABC):
+    """An elementwise op on two operands (tiles with broadcasting, or a scalar)."""
+
+    lhs = operand_def(TileOrScalar)
+    rhs = operand_def(TileOrScalar)
+    result = result_def(TileType)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, result_type: TileType):
+        super().__init__(operands=[lhs, rhs], result_types=[result_type])
+
+    def verify_(self) -> None:
+        expected = broadcast_type(self.lhs.type, self.rhs.type)
+        if isinstance(expected, str):
+            raise VerifyException(expected)
+        if self.result.type != expected:
+            raise VerifyException(f"result must be {type_text(expected)}")
+
+
+@irdl_op_definition
+class AddOp(BinaryOp):
+    """Elementwise `+`: `%x = tile.add %a, %b : !tile.tile<64xf32>, !tile.tile<64xf32> -> !tile.tile<64xf32>`."""
+
+    name = "tile.add"
+
+
+@irdl_op_definition
+class SubOp(BinaryOp):
+    """Elementwise `-`."""
+
+    name = "tile.sub"
+
+
+@irdl_op_definition
+class MulOp(BinaryOp):
+    """Elementwise `*`."""
+
+    name = "tile.mul"
+
+
+@irdl_op_definition
+class DivOp(BinaryOp):
+    """Elementwise `/`."""
+
+    name = "tile.div"
+
+
+@irdl_op_definition
+class MaxOp(BinaryOp):
+    """Elementwise maximum."""
+
+    name = "tile.max"
+
+
+@irdl_op_definition
+class MinOp(BinaryOp):
+    """Elementwise minimum."""
+
+    name = "tile.min"
+
+
+class ReductionOp(IRDLOperation, ABC):
+    """A row reduction: `DT[R]` from `DT[R, C]`."""
+
+    input = operand_def(TileType)
+    result = result_def(TileType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value], result_types=[row_reduced(_tile(value))])
+
+    def verify_(self) -> None:
+        src, res = _tile(self.input), _tile(self.result)
+        if src.rank != 2:
+            raise VerifyException(f"expects a rank-2 tile, got {type_text(src)}")
+        if res != row_reduced(src):
+            raise VerifyException(f"result must be {element_name(src.element_type)}[{src.get_shape()[0]}]")
+
+
+@irdl_op_definition
+class RowMaxOp(ReductionOp):
+    """Maximum of each row: `%m = tile.rowmax %s : !tile.tile<128x128xf32> -> !tile.tile<128xf32>`."""
+
+    name = "tile.rowmax"
+
+
+@irdl_op_definition
+class RowSumOp(ReductionOp):
+    """Sum of each row."""
+
+    name = "tile.rowsum"
+
+
+@irdl_op_definition
+class CastOp(IRDLOperation):
+    """Element type change: `%h = tile.cast %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>`."""
+
+    name = "tile.cast"
+    input = operand_def(TileType)
+    result = result_def(TileType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue, element_type: Attribute):
+        super().__init__(operands=[value], result_types=[TileType(_tile(value).get_shape(), element_type)])
+
+    def verify_(self) -> None:
+        if _tile(self.input).get_shape() != _tile(self.result).get_shape():
+            raise VerifyException("cast keeps the shape")
+
+
+@irdl_op_definition
+class ZerosOp(IRDLOperation):
+    """A tile of zeros: `%o = tile.zeros : !tile.tile<128x128xf32>`."""
+
+    name = "tile.zeros"
+    result = result_def(TileType)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, result_type: TileType):
+        super().__init__(result_types=[result_type])
+
+
+@irdl_op_definition
+class FullOp(IRDLOperation):
+    """A tile filled with one value: `%m = tile.full -inf : !tile.tile<128xf32>`."""
+
+    name = "tile.full"
+    value = prop_def(FloatAttr)
+    result = result_def(TileType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "attr-dict `:` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: float, result_type: TileType):
+        super().__init__(properties={"value": FloatAttr(value, f64)}, result_types=[result_type])
+
+
+# ---------------------------------------------------------------------------
+# The loop
+
+
+@irdl_op_definition
+class YieldOp(IRDLOperation):
+    """Ends a `tile.for` body with the values carried to the next iteration."""
+
+    name = "tile.yield"
+    values = var_operand_def()
+    assembly_format = "($values^ `:` type($values))? attr-dict"
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ForOp)))
+
+    def __init__(self, *values: SSAValue):
+        super().__init__(operands=[values])
+
+
+@irdl_op_definition
+class ForOp(IRDLOperation):
+    """The scheduled loop. The body's block arguments are the induction
+    variable and the carried values; the results are their final values.
+
+    ```mlir
+    %o = tile.for %c0 to %n step %c1 iter_args(%o0 : !tile.tile<128x128xf32>) -> !tile.tile<128x128xf32> {
+    ^bb0(%j: index, %o_1: !tile.tile<128x128xf32>):
+      ...
+      tile.yield %o_2 : !tile.tile<128x128xf32>
+    }
+    ```
+    """
+
+    name = "tile.for"
+    lb = operand_def(IndexType)
+    ub = operand_def(IndexType)
+    step = operand_def(IndexType)
+    iter_args = var_operand_def()
+    res = var_result_def()
+    body = region_def("single_block")
+    assembly_format = (
+        "$lb `to` $ub `step` $step (`iter_args` `(` $iter_args^ `:` type($iter_args) `)`)?"
+        " (`->` type($res)^)? attr-dict-with-keyword $body"
+    )
+
+    def __init__(
+        self,
+        lb: SSAValue,
+        ub: SSAValue,
+        step: SSAValue,
+        iter_args: Sequence[SSAValue],
+        body: Region | Block,
+    ):
+        if isinstance(body, Block):
+            body = Region(body)
+        super().__init__(
+            operands=[lb, ub, step, iter_args],
+            result_types=[[a.type for a in iter_args]],
+            regions=[body],
+        )
+
+    def verify_(self) -> None:
+        block = self.body.block
+        types = [a.type for a in self.iter_args]
+        if [a.type for a in block.args] != [IndexType(), *types]:
+            raise VerifyException("body arguments must be the induction variable and the carried values")
+        if [r.type for r in self.res] != types:
+            raise VerifyException("results must have the carried values' types")
+        last = block.last_op
+        if not isinstance(last, YieldOp) or [v.type for v in last.values] != types:
+            raise VerifyException("the body must end with a tile.yield of the carried values' types")
+
+
+ELEMENTWISE_UNARY: tuple[type[UnaryOp], ...] = (ExpOp, Exp2Op, LogOp, Log2Op, RsqrtOp, NegOp)
+"""Elementwise ops on one tile (the first five run on the special function unit)."""
+
+ELEMENTWISE_BINARY: tuple[type[BinaryOp], ...] = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
+"""Elementwise ops on two operands, with broadcasting."""
+
+REDUCTIONS: tuple[type[ReductionOp], ...] = (RowMaxOp, RowSumOp)
+"""Row reductions: `DT[R]` from `DT[R, C]`."""
+
+MASK_OPS: tuple[type[IRDLOperation], ...] = (IotaOp, CmpOp, AndOp, OrOp, SelectOp)
+"""The index-tile, comparison and selection ops (docs/language.md, "Part 2")."""
+
+
+Tile = Dialect(
+    "tile",
+    [
+        BlockIdOp,
+        SizeOp,
+        LoadOp,
+        StoreOp,
+        StoreAddOp,
+        MmaOp,
+        ExpOp,
+        Exp2Op,
+        LogOp,
+        Log2Op,
+        RsqrtOp,
+        NegOp,
+        AddOp,
+        SubOp,
+        MulOp,
+        DivOp,
+        MaxOp,
+        MinOp,
+        RowMaxOp,
+        RowSumOp,
+        CastOp,
+        ZerosOp,
+        FullOp,
+        IotaOp,
+        CmpOp,
+        AndOp,
+        OrOp,
+        SelectOp,
+        YieldOp,
+        ForOp,
+    ],
+    [TileType, TensorType],
+)

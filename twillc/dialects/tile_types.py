@@ -1,0 +1,242 @@
+"""The types of the `tile` dialect and its shape rules: tiles
+(`!tile.tile<128x64xf16>`) and global tensors (`!tile.tensor<[N, 128], f16>`),
+their names as the `.tile` language writes them, and the result shapes of
+broadcasting element-wise ops, row reductions and MMAs. Registered with the
+dialect's ops in `twillc.dialects.tile`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntAttr, IntegerType, StringAttr, i1
+from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.irdl import base, irdl_attr_definition, param_def
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+
+def type_text(ty: Attribute) -> str:
+    """A tile type as the `.tile` language writes it, e.g. `f32[128, 64]`."""
+    if isinstance(ty, TileType):
+        return f"{element_name(ty.element_type)}[{', '.join(map(str, ty.get_shape()))}]"
+    return element_name(ty)
+
+
+ELEMENT_NAMES = {
+    "f16": "f16",
+    "bf16": "bf16",
+    "f32": "f32",
+    "f8E4M3FN": "f8e4m3",
+    "f8E5M2": "f8e5m2",
+    "i32": "i32",
+    "i8": "i8",
+    "i1": "i1",
+}
+
+
+def element_name(ty: Attribute) -> str:
+    return ELEMENT_NAMES.get(str(ty), str(ty))
+
+
+@irdl_attr_definition
+class TileType(ParametrizedAttribute, TypeAttribute):
+    """A statically shaped tile of rank 1 or 2: `!tile.tile<128x64xf16>`."""
+
+    name = "tile.tile"
+
+    shape: ArrayAttr[IntAttr] = param_def()
+    element_type: Attribute = param_def()
+
+    def __init__(self, shape: Sequence[int], element_type: Attribute):
+        super().__init__(ArrayAttr(IntAttr(d) for d in shape), element_type)
+
+    def get_shape(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.shape.data)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape.data)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            dims, elt = parser.parse_ranked_shape()
+        return (ArrayAttr(IntAttr(d) for d in dims), elt)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_list(self.get_shape(), printer.print_int, "x")
+            printer.print_string("x")
+            printer.print_attribute(self.element_type)
+
+    def verify(self) -> None:
+        if self.rank not in (1, 2):
+            raise VerifyException(f"a tile has rank 1 or 2, got {self.rank}")
+        if any(d <= 0 for d in self.get_shape()):
+            raise VerifyException("tile dimensions must be positive")
+
+
+@irdl_attr_definition
+class TensorType(ParametrizedAttribute, TypeAttribute):
+    """A global tensor, dimensions constant or symbolic: `!tile.tensor<[N, 128], f16>`."""
+
+    name = "tile.tensor"
+
+    dims: ArrayAttr[Attribute] = param_def()
+    element_type: Attribute = param_def()
+
+    def __init__(self, dims: Sequence[int | str], element_type: Attribute):
+        super().__init__(
+            ArrayAttr(IntAttr(d) if isinstance(d, int) else StringAttr(d) for d in dims),
+            element_type,
+        )
+
+    def get_dims(self) -> tuple[int | str, ...]:
+        return tuple(d.data for d in self.dims.data)  # type: ignore[attr-defined]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        def dim() -> Attribute:
+            n = parser.parse_optional_integer(allow_negative=False)
+            return IntAttr(n) if n is not None else StringAttr(parser.parse_identifier("expected a dimension"))
+
+        with parser.in_angle_brackets():
+            dims = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, dim)
+            parser.parse_punctuation(",")
+            elt = parser.parse_type()
+        return (ArrayAttr(dims), elt)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<[" + ", ".join(str(d) for d in self.get_dims()) + "], ")
+        printer.print_attribute(self.element_type)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        if not 1 <= len(self.dims.data) <= 2:
+            raise VerifyException("a global tensor has rank 1 or 2")
+        for d in self.dims.data:
+            if not isinstance(d, IntAttr | StringAttr):
+                raise VerifyException("tensor dimensions are integers or symbolic names")
+
+
+def tile_of(value: SSAValue) -> TileType:
+    """The tile type of a value an op's constraint made a tile."""
+    assert isinstance(value.type, TileType)
+    return value.type
+
+
+TileOrScalar = base(TileType) | AnyFloat | base(IntegerType)
+"""An element-wise operand: a tile, or a scalar of the tile's element type
+(a number, a scalar kernel argument, an index converted to the integer type)."""
+
+
+def is_bool(ty: Attribute) -> bool:
+    """A tile of comparison results (`i1`)."""
+    return isinstance(ty, TileType) and ty.element_type == i1
+
+
+def broadcast_shape(a: TileType, b: TileType) -> tuple[int, ...] | None:
+    """The shape two tiles combine to: equal shapes, or a rank-1 `[R]` or a
+    one-column `[R, 1]` (a per-row scale) with a rank-2 `[R, C]` (repeated
+    along each row); None when they do not."""
+    if a.get_shape() == b.get_shape():
+        return a.get_shape()
+    big, small = (a, b) if a.rank >= b.rank else (b, a)
+    if big.rank == 2 and small.rank == 1 and small.get_shape()[0] == big.get_shape()[0]:
+        return big.get_shape()
+    for big, small in ((a, b), (b, a)):
+        if big.rank == small.rank == 2 and small.get_shape() == (big.get_shape()[0], 1):
+            return big.get_shape()
+    return None
+
+
+def _combine(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """Two element-wise operands' common type, booleans included."""
+    if not isinstance(lhs, TileType):
+        lhs, rhs = rhs, lhs
+    if not isinstance(lhs, TileType):
+        return "at least one operand must be a tile"
+    if not isinstance(rhs, TileType):
+        if rhs != lhs.element_type:
+            return f"a scalar {element_name(rhs)} does not combine with {type_text(lhs)}"
+        return lhs
+    if lhs.element_type != rhs.element_type:
+        return f"element types differ: {type_text(lhs)} and {type_text(rhs)}"
+    shape = broadcast_shape(lhs, rhs)
+    if shape is None:
+        return f"shapes do not broadcast: {type_text(lhs)} and {type_text(rhs)}"
+    return TileType(shape, lhs.element_type)
+
+
+def broadcast_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """The result type of an elementwise binary op, or why there is none.
+
+    A rank-1 `DT[R]` combines with a rank-2 `DT[R, C]` by repeating along each
+    row; a scalar of the element type combines with any tile. Comparison
+    results (`i1` tiles) are not numbers."""
+    for ty in (lhs, rhs):
+        if is_bool(ty) or ty == i1:
+            return f"{type_text(ty)} is a comparison result, not a number (select with where(cond, a, b))"
+    return _combine(lhs, rhs)
+
+
+def compare_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """The result of comparing two operands element-wise: an `i1` tile of
+    their broadcast shape."""
+    common = broadcast_type(lhs, rhs)
+    return common if isinstance(common, str) else TileType(common.get_shape(), i1)
+
+
+def logic_type(lhs: Attribute, rhs: Attribute) -> TileType | str:
+    """`&` / `|` of two comparison results: an `i1` tile."""
+    for ty in (lhs, rhs):
+        if not is_bool(ty):
+            return f"expects comparison results (i1 tiles), got {type_text(ty)}"
+    return _combine(lhs, rhs)
+
+
+def select_type(cond: Attribute, on_true: Attribute, on_false: Attribute) -> TileType | str:
+    """`where(cond, a, b)`: an `i1` condition tile and two values of one
+    element type (tiles or scalars); the result has the values' element type
+    and the shape all three broadcast to."""
+    if not is_bool(cond):
+        return f"the condition must be a comparison result (an i1 tile), got {type_text(cond)}"
+    assert isinstance(cond, TileType)
+    if is_bool(on_true) or is_bool(on_false):
+        return "the values must be numbers, not comparison results"
+    if isinstance(on_true, TileType) or isinstance(on_false, TileType):
+        values = _combine(on_true, on_false)
+        if isinstance(values, str):
+            return values
+    elif on_true != on_false:
+        return f"the values' types differ: {element_name(on_true)} and {element_name(on_false)}"
+    else:
+        values = TileType(cond.get_shape(), on_true)
+    shape = broadcast_shape(cond, values)
+    if shape is None:
+        return f"shapes do not broadcast: {type_text(cond)} and {type_text(values)}"
+    return TileType(shape, values.element_type)
+
+
+def check_mma(
+    a: TileType, b: TileType, res: TileType, acc: SSAValue | None, transpose_lhs: bool, transpose_rhs: bool
+) -> None:
+    """`res = op(a) @ op(b) (+ acc)`, op transposing a marked operand: the
+    operands contract and the result (and accumulator) is f32[M, N]; a
+    VerifyException when not."""
+    if a.rank != 2 or b.rank != 2:
+        raise VerifyException("mma operands must be rank-2 tiles")
+    m, k = a.get_shape()[::-1] if transpose_lhs else a.get_shape()
+    k2, n = b.get_shape()[::-1] if transpose_rhs else b.get_shape()
+    if k != k2:
+        raise VerifyException(f"contraction dimensions differ: {m}x{k} and {k2}x{n}")
+    if res.get_shape() != (m, n) or str(res.element_type) != "f32":
+        raise VerifyException(f"result must be f32[{m}, {n}]")
+    if acc is not None and acc.type != res:
+        raise VerifyException("the accumulator must have the result type")
+
+
+def row_reduced(ty: TileType) -> TileType:
+    """The type of a row reduction of `ty` (`DT[R]` from `DT[R, C]`)."""
+    return TileType(ty.get_shape()[:1], ty.element_type)

@@ -1,0 +1,77 @@
+"""CUDA C++ and PTX output (`-o k.cu`, `-o k.ptx`)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from xdsl.dialects.builtin import ModuleOp
+
+from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop
+
+
+def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, holes: str = "refuse") -> str:
+    """The kernel and host launcher for the module's target architecture,
+    from its warp-specialized loop (`twillc.lowering.warp_program`) and its memory
+    plan (`plan-memory`): a loop whose plan releases slots one iteration
+    late (sm_90a's GEMM class) by the GEMM printer (twillc/lowering/cuda/sm90.py),
+    every other loop (a GEMM with a scalar argument or a mask split included) by the
+    general emitter. A form it does not generate is a located error
+    (`holes="refuse"`, the default); asked for explicitly, a hole appended
+    to `notes` that traps at run time (`"trap"`) or is left empty
+    (`"skeleton"`). The code ends with its signature for
+    `twillc.runtime` (`twillc.lowering.cuda.signature`)."""
+    from twillc.lowering.cuda.kernel_plan import plan_sm90
+    from twillc.lowering.cuda.preconditions import check_emittable
+    from twillc.lowering.cuda.signature import kernel_signature, signature_source
+    from twillc.lowering.cuda.skeleton import emit_skeleton
+    from twillc.lowering.cuda.sm90 import emit_sm90
+    from twillc.lowering.warp_program import read_warp_program
+
+    program = read_warp_program(module)
+    if program.plan is None:
+        raise located_error(program.ws, "code generation reads the memory plan: run plan-memory first")
+    check_emittable(program, module, holes)
+    if program.plan.deferred_release:  # plan-memory's choice: the GEMM class's printer
+        code = emit_sm90(plan_sm90(program, module), source)
+    else:
+        code, left = emit_skeleton(program, module, source, holes)
+        if notes is not None:
+            notes += left
+    return code + signature_source(kernel_signature(module, code, module_machine(module).target.name))
+
+
+def emit_ptx(module: ModuleOp, code: str) -> str:
+    """PTX of the generated kernel: nvcc -ptx on the CUDA source (the PTX is
+    what nvcc itself lowers the inline-asm idioms to)."""
+    machine = module_machine(module)
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        raise located_error(find_loop(module), "PTX output needs nvcc on PATH (the .cu output does not)")
+    with tempfile.TemporaryDirectory() as tmp:
+        cu, ptx = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.ptx"
+        cu.write_text(code)
+        cmd = [nvcc, *machine.target.nvcc_flags, "-ptx", str(cu), "-o", str(ptx)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        if proc.returncode != 0:
+            raise located_error(find_loop(module), f"nvcc failed on the generated kernel:\n{proc.stderr.strip()}")
+        return ptx.read_text()
+
+
+def emit_shared_library(module: ModuleOp, code: str) -> bytes:
+    """The kernel built into a shared library (`-o k.so`): nvcc on the CUDA
+    source, which ends with its signature, for `twillc.runtime.load`."""
+    from twillc.runtime.build import NvccError, build_shared
+
+    machine = module_machine(module)
+    with tempfile.TemporaryDirectory(prefix="twillc-so-") as tmp:
+        cu, so = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.so"
+        cu.write_text(code)
+        try:
+            build_shared(cu, so, machine.target.nvcc_flags)
+        except NvccError as e:
+            raise located_error(find_loop(module), f"the .so output: {str(e).replace(tmp + '/', '')}") from None
+        return so.read_bytes()

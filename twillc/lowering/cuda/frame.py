@@ -1,0 +1,259 @@
+"""The kernel around the roles: shared storage, mbarrier and tensor-memory set-
+up, the host launcher, and holes (device functions for what is not
+generated, trapping by default)."""
+
+from __future__ import annotations
+
+import re
+
+from xdsl.ir import Operation, SSAValue
+
+from twillc.dialects import tile
+from twillc.lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
+from twillc.lowering.cuda.dtypes import elt
+from twillc.lowering.cuda.kernel_plan import trip_count_expr
+from twillc.lowering.cuda.preconditions import refuse_hole
+from twillc.lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, HOST_ROWS, TensorMap, host_launcher
+from twillc.lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
+from twillc.lowering.cuda.tiles import (
+    c_elt,
+    copied_rows,
+    loc_text,
+    narrow_rows,
+    nbytes,
+    round1k,
+    unsupported,
+)
+from twillc.transforms.common import located_error
+from twillc.transforms.ir_graph import kernel_name
+from twillc.transforms.memory_plan import BARRIERS, slot_bytes, smem_parts
+
+
+class KernelFrame:
+    """A part of the general emitter (`twillc.lowering.cuda.skeleton._Emitter`)."""
+
+    def _channel_memory(self, res: SSAValue) -> str:
+        """Where a register-tile channel's ring is, as the warp-specialized IR says."""
+        return self.program.channels[self.op_id[id(res.owner)]].memory
+
+    # -- emission ---------------------------------------------------------
+    def _emit(self, before: list[Operation], after: list[Operation]) -> str:
+        k = kernel_name(self.module)
+        ns = f"twillc_{k}"
+        threads = 128 * len(self.groups)
+        smem = ["struct SharedStorage {"]
+        for op in self.loads:
+            n, t = self.name(op.result), op.result.type
+            d = self.depths[self.op_id[id(op)]]
+            smem.append(f"  alignas(1024) uint8_t {n}[{d}][{round1k(nbytes(t))}];  // ring of {d}")
+        for op in self.pre_loads:
+            smem.append(f"  alignas(1024) uint8_t {self.name(op.result)}[{round1k(nbytes(op.result.type))}];")
+        for res in self.reg_channels:
+            d = self.depths[self.op_id[id(res.owner)]]
+            if self._channel_memory(res) == "tmem":
+                continue  # its ring is in tensor memory
+            slot = self._slot_bytes(res.type)
+            if self._sent_staged(res):  # swizzled boxes a wgmma reads (slots of 1 KB multiples)
+                smem.append(f"  alignas(1024) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel, staged")
+                continue
+            if res in self.smem_operand:  # an MMA operand: 128B-swizzled boxes, 1024-aligned
+                smem.append(f"  alignas(1024) uint8_t {self.name(res)}[{d}][{slot}];  // an MMA's MN-major A")
+                continue
+            smem.append(f"  alignas(16) uint8_t {self.name(res)}[{d}][{slot}];  // register tile channel")
+        for st in self.staged_tiles:
+            smem.append(f"  alignas(1024) uint8_t {self._staged_buffer(st)}[{st.nbytes}];  // staged")
+        for op in self.loads:
+            d = self.depths[self.op_id[id(op)]]
+            smem.append(f"  alignas(8) uint64_t {self.name(op.result)}_full[{d}], {self.name(op.result)}_empty[{d}];")
+        for res in self.reg_channels:
+            d = self.depths[self.op_id[id(res.owner)]]
+            smem.append(f"  alignas(8) uint64_t {self.name(res)}_full[{d}], {self.name(res)}_empty[{d}];")
+        for c, v in enumerate(self.post_channels):
+            smem.append(f"  alignas(16) uint8_t post{c}[{self._slot_bytes(v.type)}];  // once, after the loop")
+            smem.append(f"  alignas(8) uint64_t post{c}_full;")
+        if self.umma_roles:
+            smem.append(f"  alignas(8) uint64_t mma_done[{len(self.groups)}];  // a role's MMAs complete")
+        if self.tmem_cols:
+            smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
+        smem.append("  alignas(8) uint64_t pre_full;")
+        smem.append("};")
+        parts = smem_parts(
+            [(op.result.type, self.depths[self.op_id[id(op)]]) for op in self.loads],
+            [op.result.type for op in self.pre_loads],
+            [
+                (res.type, self.depths[self.op_id[id(res.owner)]])
+                for res in self.reg_channels
+                if self._channel_memory(res) == "smem"
+            ],
+            [v.type for v in self.post_channels],
+            [st.nbytes for st in self.staged_tiles],
+            self.target,
+        )
+        total = sum(parts.values())
+        if total + BARRIERS > self.machine.smem:
+            what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
+            raise located_error(
+                self.loop,
+                f"CUDA emission: {total} B of rings and channels exceed shared memory "
+                f"({self.machine.smem - BARRIERS} B with {BARRIERS} B of barriers): {what}",
+            )
+        args = self.func.body.block.args
+        tensors = [(self.args[a], a.type) for a in args if isinstance(a.type, tile.TensorType)]
+        # scalar arguments (`scale: f32`): by value, after the tensors and sizes
+        scalars = [(self.args[a], elt(a.type).cxx) for a in args if not isinstance(a.type, tile.TensorType)]
+        tma = [op for op in self.loads + self.pre_loads if not copied_rows(op.result.type)]  # the rest copied
+        loaded = sorted({self.args[op.tensor] for op in tma})
+        params = []
+        for name, t in tensors:
+            if name in loaded and len(t.get_dims()) == 2:  # type: ignore[attr-defined]
+                params.append(f"const __grid_constant__ CUtensorMap tmap_{name}")
+            params.append(f"{c_elt(t)}* __restrict__ {name}")  # type: ignore[arg-type]
+        sizes = list(dict.fromkeys(d for _, t in tensors for d in t.get_dims() if isinstance(d, str)))  # type: ignore[attr-defined]
+        params += [f"int {s}" for s in sizes]
+        params += [f"{cxx} {name}" for name, cxx in scalars]
+        body = self._kernel_body(before, after)
+        kind = f"skeleton, {len(self._hole_of)} holes" if self._hole_of else "complete"
+        lines = [
+            f"// Generated by twillc from {self.source}: kernel '{k}', target {self.arch} ({kind}).",
+            f"// Schedule: II {self.program.ii}, {self.program.stages} stages; warp groups: "
+            + ", ".join(f"{self.roles.get(w, 'warp')} ({r} regs)" for w, r in zip(self.groups, self.regs, strict=True)),
+            "// Holes (tile math not generated yet), if any, are marked TWILLC-HOLE.",
+            f"// Compile: nvcc -gencode arch=compute_{self.arch[3:]},code={self.arch} -c <this file>",
+            DEVICE,
+            SKELETON_HELPERS,
+            *([TCGEN05] if self.target.has_tensor_memory else []),
+            *([DTYPES] if self.other_types else []),
+            *([DTYPES_TCGEN05] if self.other_types and self.target.has_tensor_memory else []),
+            *(extra_helper(h) for h in sorted(self._helpers)),
+            f"namespace {ns} {{",
+            f"constexpr int THREADS = {threads};",
+            *smem,
+            f"}}  // namespace {ns}",
+            "",
+        ]
+        lines += self.hole_defs
+        lines += [
+            f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
+            f"{ns}_kernel(\n    " + ",\n    ".join(params) + ") {",
+            f"  using namespace {ns};",
+            f"  tw_require_{self.arch.replace('_', '')}();",
+            "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
+            # offset from smem_raw, not an integer cast: ptxas keeps the shared window (ld/st.shared, 32-bit
+            # addresses) for every access through sm, not generic ld/st with 64-bit addresses held in registers
+            "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
+            "      smem_raw + ((1024u - static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw))) & 1023u));",
+            "  const int wg = tw_warpgroup_idx();",
+            *(["  const int bid = blockIdx.x;"] if re.search(r"\bbid\b", "\n".join(body)) else []),
+            f"  const int trips = {trip_count_expr(self.program)};",
+            *body,
+            "}",
+            DTYPES_HOST if self.other_types else HOST,
+            *([HOST_ROWS] if any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads) else []),
+            self._launcher(ns, tensors, loaded, sizes, scalars),
+        ]
+        return "\n".join(lines) + "\n"
+
+    def _slot_bytes(self, t) -> int:
+        """Bytes of a register tile's channel slot (memory_plan.slot_bytes)."""
+        return slot_bytes(t, self.target)
+
+    def _kernel_body(self, before: list[Operation], after: list[Operation]) -> list[str]:
+        out = ["  if (threadIdx.x == 0) {"]
+        for op in self.loads:
+            n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
+            readers = {self.warp(u.operation) for u in op.result.uses if id(u.operation) in self.op_id}
+            out.append(
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], 1); "
+                f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(readers)}); }}"
+            )
+        for res, (_, users) in self.reg_channels.items():
+            n, d = self.name(res), self.depths[self.op_id[id(res.owner)]]
+            arrivals = 1 if res in self.umma_direct else 128  # tcgen05.commit arrives once
+            out.append(
+                f"    for (int s = 0; s < {d}; ++s) {{ tw_mbar_init(&sm.{n}_full[s], {arrivals}); "
+                f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(users)}); }}"
+            )
+        out += [f"    tw_mbar_init(&sm.post{k}_full, 128);" for k in range(len(self.post_channels))]
+        if self.umma_roles:
+            out.append(f"    for (int g = 0; g < {len(self.groups)}; ++g) tw_mbar_init(&sm.mma_done[g], 1);")
+        out += ["    tw_mbar_init(&sm.pre_full, 1);", "    tw_fence_mbar_init();", "  }"]
+        if self.tmem_cols:
+            out += [
+                f"  if (threadIdx.x < 32) tw_tmem_alloc(&sm.tmem_base, {self.tmem_cols});  // warp 0, for the CTA",
+                "  tw_tcgen05_fence_before();",
+                "  __syncthreads();",
+                "  tw_tcgen05_fence_after();",
+                "  const uint32_t tmem = sm.tmem_base;",
+                "  // columns: "
+                + ", ".join(
+                    [f"{self.name(v)} {c}" for v, c in self.tmem_at.items()]
+                    + [f"{self.name(v)} {c}" for c, v in sorted(self._acc_regions().items())]
+                    + [f"{self.roles.get(w, 'role')} MMA {c}" for w, c in self.scratch_at.items()]
+                ),
+                "",
+            ]
+        else:
+            out += ["  __syncthreads();", ""]
+        out += self._producer()
+        for g, w in enumerate(self.groups[1:], start=1):
+            out += self._consumer(g, w, before, after)
+        if any("tw_unmasked(" in line for line in out):  # defined where a role tests it (no unused lambda)
+            out = self.unmasked_predicate() + out
+        if self.tmem_cols:  # every role is done with tensor memory
+            out += [
+                "  tw_tcgen05_fence_before();",
+                "  __syncthreads();",
+                f"  if (threadIdx.x < 32) {{ tw_tcgen05_fence_after(); tw_tmem_dealloc(tmem, {self.tmem_cols}); }}",
+            ]
+        return out
+
+    def _launcher(self, ns: str, tensors: list, loaded: list[str], sizes: list[str], scalars: list) -> str:
+        box_rows, box_cols = {}, {}
+        for op in self.loads + self.pre_loads:
+            t = op.result.type
+            if t.rank == 2 and not copied_rows(t):  # type: ignore[attr-defined]
+                box_rows.setdefault(self.args[op.tensor], t.get_shape()[0])  # type: ignore[attr-defined]
+                narrow = t.get_shape()[1] if narrow_rows(t) else 0  # type: ignore[attr-defined]
+                if box_cols.setdefault(self.args[op.tensor], narrow) != narrow:
+                    raise located_error(op, "CUDA emission: the loads of one tensor take boxes of one width")
+        maps, call = [], []
+        for name, t in tensors:
+            if name in box_rows:
+                rows, cols = t.get_dims()
+                maps.append(TensorMap(name, name, elt(t).name, rows, cols, box_rows[name], box_cols[name]))
+                call.append(f"tmap_{name}")
+            call.append(f"static_cast<{c_elt(t)}*>({name})")
+        comment = ["// Host launcher: tensor maps for the 2-D TMA loads, then `blocks` CTAs."]
+        params = [f"void* {name}" for name, _ in tensors] + [f"int {s}" for s in sizes]
+        params += [f"{cxx} {name}" for name, cxx in scalars]
+        call += sizes + [name for name, _ in scalars]
+        return host_launcher(ns, comment, params, maps, call, not self.other_types)
+
+    def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str, what: str = "") -> list[str]:
+        """A device function left empty for `op` (or for `what` it needs)."""
+        op_name = what or op.name.split(".")[-1]
+        args = ", ".join(outs + ins)
+        key = (id(op), what)
+        if key in self._hole_of:  # another copy of the same op (prologue, kernel, epilogue)
+            return [f"{indent}{self._hole_of[key]}({args});  // TWILLC-HOLE: {op_name}"]
+        text = what or f"{op_name}({', '.join(ins)})"
+        refuse_hole(op, self.target, unsupported(op, text), self.hole_mode)
+        where = loc_text(op, self.source)
+        fn = f"twillc_hole_{len(self._hole_of)}"
+        self._hole_of[key] = fn
+        self.holes.append(f"{where}: note: TWILLC-HOLE {', '.join(outs) or '(store)'} = {text}")
+        in_tmem = [a.startswith("tmem + ") for a in ins]  # a tensor-memory address, not an array
+        out_tmem = [a.startswith("tmem + ") for a in outs]
+        params = [f"uint32_t out{i}" if t else f"T{i}* out{i}" for i, t in enumerate(out_tmem)] + [
+            f"uint32_t in{i}" if t else f"const U{i}* in{i}" for i, t in enumerate(in_tmem)
+        ]
+        tparams = [f"typename T{i}" for i, t in enumerate(out_tmem) if not t] + [
+            f"typename U{i}" for i, t in enumerate(in_tmem) if not t
+        ]
+        template = f"template <{', '.join(tparams)}>\n" if tparams else ""
+        self.hole_defs += [
+            f"// TWILLC-HOLE ({where}): {', '.join(outs) or 'store'} = {text} -- tile math not generated yet",
+            f"{template}TW_DEV void {fn}({', '.join(params)}) {{{' __trap(); ' if self.hole_mode == 'trap' else ''}}}",
+            "",
+        ]
+        return [f"{indent}{fn}({args});  // TWILLC-HOLE: {op_name}"]

@@ -1,0 +1,52 @@
+"""Index arithmetic of the `tile` IR as C expressions: constants, runtime
+sizes (kernel parameters), the block index, the loop variable, and the
+`arith` ops the front end lowers index expressions to."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import BlockArgument, SSAValue
+
+from twillc.dialects import tile
+from twillc.transforms.common import located_error
+
+BINARY = {
+    arith.AddiOp: "+",
+    arith.SubiOp: "-",
+    arith.MuliOp: "*",
+    arith.DivUIOp: "/",
+    arith.DivSIOp: "/",
+    arith.RemUIOp: "%",
+    arith.RemSIOp: "%",
+}
+
+CALLS = {arith.MaxSIOp: "max", arith.MinSIOp: "min"}
+"""Signed max / min of the ints an index expression computes (CUDA's
+`int max(int, int)` / `int min(int, int)` device and host overloads)."""
+
+
+def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -> str:
+    """A C expression (of `int`s) for an index value."""
+    if loop_var is not None and value is loop_var:
+        return loop_name
+    if isinstance(value, BlockArgument):
+        raise located_error(value.owner.parent_op() or value.owner, "unsupported index: a block argument")
+    op = value.owner
+    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+        return str(op.value.value.data)
+    if isinstance(op, tile.SizeOp):
+        return op.sym.data
+    if isinstance(op, tile.BlockIdOp):
+        return "bid"
+    for kind, fn in CALLS.items():
+        if isinstance(op, kind):
+            lhs = c_index(op.operands[0], loop_var, loop_name)
+            rhs = c_index(op.operands[1], loop_var, loop_name)
+            return f"{fn}({lhs}, {rhs})"
+    for kind, sym in BINARY.items():
+        if isinstance(op, kind):
+            lhs = c_index(op.operands[0], loop_var, loop_name)
+            rhs = c_index(op.operands[1], loop_var, loop_name)
+            return f"({lhs} {sym} {rhs})"
+    raise located_error(op, f"CUDA emission: unsupported index computation '{op.name}'")

@@ -1,0 +1,261 @@
+"""What the sm_90a emitter needs of a scheduled loop, read from the IR and
+checked: the TMA tile loads (one ring slot holds an iteration's loads), the
+wgmma ops with their accumulators and consumer warp groups, the stores after
+the loop, the ring depth from the schedule's lifetimes, and the register
+budget of each role.
+
+Supported: main loops of TMA loads feeding MMAs (f16, bf16 or FP8 operands,
+f32 accumulators carried through the loop and stored after it), the GEMM
+class.
+Anything else is a located error that says what is not generated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import SSAValue
+
+from twillc.dialects import tile
+from twillc.lowering.cuda.dtypes import ELTS, elt
+from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.preconditions import launched_warps
+from twillc.lowering.cuda.tiles import clip_extents, clip_mask
+from twillc.lowering.warp_program import WarpProgram
+from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import kernel_name
+from twillc.transforms.memory_plan import BARRIERS, smem_parts
+
+BOX_COLS = 64
+"""Elements of f16 per TMA box row: 128 B, the width of the 128B swizzle."""
+
+
+@dataclass(frozen=True)
+class TileLoad:
+    name: str
+    tensor: str  # kernel argument
+    rows: int
+    cols: int
+    row0: str  # C expression of the first row (elements)
+    col0: str
+    slot_offset: int  # bytes into the ring slot
+    dtype: str = "f16"  # element type (the language's name)
+
+    @property
+    def box_cols(self) -> int:
+        return ELTS[self.dtype].box_cols
+
+    @property
+    def boxes(self) -> int:
+        return self.cols // self.box_cols
+
+    @property
+    def nbytes(self) -> int:
+        return self.rows * self.cols * ELTS[self.dtype].size
+
+
+@dataclass(frozen=True)
+class Wgmma:
+    name: str
+    lhs: TileLoad  # [64, K], K-major
+    rhs: TileLoad  # [K, N] (N contiguous: MN-major) or [N, K] when transposed (K-major)
+    rhs_transposed: bool
+    n: int
+    k: int
+    group: int  # consumer warp group, 1-based (0 is the producer)
+    dtype: str = "f16"  # the operands' element type
+    m: int = 64  # rows: one m64 wgmma per 64-row slab, each with its own N / 2 accumulators
+
+    @property
+    def slabs(self) -> int:
+        return self.m // 64
+
+
+@dataclass(frozen=True)
+class TileStore:
+    acc: str  # the Wgmma it stores
+    tensor: str
+    row0: str
+    col0: str
+    dtype: str  # the stored element type: f32, or the one the accumulator is cast to
+    clip: tuple[str, ...] | None = None  # the tensor's rows, columns (C) where a tile may run past them
+    clip_mask: int = 0  # which: the helpers' CLIP bits (1 rows, 2 columns)
+
+
+@dataclass(frozen=True)
+class KernelPlan:
+    kernel: str
+    tensors: tuple[tuple[str, tuple[int | str, ...]], ...]  # kernel arguments with their dims
+    sizes: tuple[str, ...]  # symbolic sizes, kernel int parameters
+    trip_count: str
+    loads: tuple[TileLoad, ...]
+    mmas: tuple[Wgmma, ...]
+    stores: tuple[TileStore, ...]
+    depth: int
+    slot_bytes: int
+    groups: int  # warp groups: producer + consumers
+    regs: tuple[int, ...]  # setmaxnreg per warp group
+    roles: tuple[str, ...]  # the schedule's role name of each warp group
+    ii: int
+    stages: int
+
+
+def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
+    """The GEMM emitter's plan from the warp-specialized loop (`gemm_class`)."""
+    from xdsl.dialects.func import FuncOp
+
+    machine = module_machine(module)
+    loop = program.loop
+    func = next(op for op in module.walk() if isinstance(op, FuncOp))
+    op_id = {id(op): k for k, op in program.ops.items()}
+    warp_of = program.warp_of
+    tensors = tuple((arg.name_hint or f"arg{i}", _dims(arg)) for i, arg in enumerate(func.body.block.args))
+    names = {arg: tensors[i][0] for i, arg in enumerate(func.body.block.args)}
+    sizes = tuple(dict.fromkeys(d for _, dims in tensors for d in dims if isinstance(d, str)))
+
+    body = loop.body.block
+    iv = body.args[0]
+    iteration = iteration_expr(program)
+    loads: dict[SSAValue, TileLoad] = {}
+    offset = 0
+    mmas: list[tile.MmaOp] = []
+    for op in body.ops:
+        if isinstance(op, tile.LoadOp):
+            t = _tile(op.result)
+            e = elt(t)
+            rows, cols = t.get_shape()
+            name = op.result.name_hint or f"t{len(loads)}"
+            r0, c0 = (c_index(i, iv, iteration) for i in op.indices)
+            row0, col0 = f"({r0}) * {rows}", f"({c0}) * {cols}"
+            loads[op.result] = TileLoad(name, names[op.tensor], rows, cols, row0, col0, offset, e.name)
+            offset += ceil(rows * cols * e.size / 1024) * 1024
+        elif isinstance(op, tile.MmaOp):
+            mmas.append(op)
+    producer, *consumer_warps = launched_warps(program)  # checked by twillc.lowering.cuda.preconditions
+    group_of = {w: g + 1 for g, w in enumerate(consumer_warps)}
+    yielded = list(body.last_op.operands) if body.last_op else []
+    wgmmas: list[Wgmma] = []
+    for op in mmas:
+        position = list(body.args).index(op.acc) - 1 if op.acc in body.args[1:] else -1
+        if op.result not in yielded or yielded.index(op.result) != position:
+            raise located_error(op, "CUDA emission: the accumulator must be carried through the loop")
+        m, k = _tile(op.lhs).get_shape()
+        kb, n = _tile(op.rhs).get_shape()[::-1] if op.transpose_rhs else _tile(op.rhs).get_shape()
+        ea, eb = elt(_tile(op.lhs)), elt(_tile(op.rhs))
+        if ea != eb:
+            raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
+        if ea.fp8 and not op.transpose_rhs:
+            raise located_error(
+                op,
+                "CUDA emission: an FP8 wgmma reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+            )
+        if m % 64 or m > 256 or n % 64 or n > 256 or k != ea.box_cols or kb != k:
+            raise located_error(
+                op,
+                "CUDA emission: wgmma tiles are m64 (a multiple of 64 rows up to 256: one m64 wgmma per slab), "
+                f"n a multiple of 64 up to 256, k = {ea.box_cols} ({ea.name})",
+            )
+        warp = warp_of[op_id[id(op)]]
+        name = op.result.name_hint or f"acc{len(wgmmas)}"
+        wgmmas.append(
+            Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name, m)
+        )
+    carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
+    stores = _stores(program, carried, names)
+    # One ring slot holds an iteration's loads: the ring is as deep as the
+    # deepest of their channels (warp-specialize gives them one depth).
+    depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
+    if depth < 2:
+        raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
+    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values())
+    if ring + BARRIERS > machine.smem:
+        raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
+    budgets = {r.warp: r.regs for r in program.roles}
+    warps = [producer, *consumer_warps]
+    regs = tuple(budgets[w] for w in warps)
+    roles = tuple(next(r.name for r in program.roles if r.warp == w) for w in warps)
+    return KernelPlan(
+        kernel=kernel_name(module),
+        tensors=tensors,
+        sizes=sizes,
+        trip_count=trip_count_expr(program),
+        loads=tuple(loads.values()),
+        mmas=tuple(wgmmas),
+        stores=tuple(stores),
+        depth=depth,
+        slot_bytes=offset,
+        groups=1 + len(consumer_warps),
+        regs=regs,
+        roles=roles,
+        ii=program.ii,
+        stages=max(c // program.ii for c in program.cycle.values()) + 1,  # issue stages, as printed before
+    )
+
+
+def _stores(program: WarpProgram, carried: dict[int, Wgmma], names: dict) -> list[TileStore]:
+    """The stores of the carried accumulators after the loop (`gemm_class`
+    admits only a store, maybe after one cast to the stored type), each by the
+    role holding its accumulator: the warp-specialized IR must place them so
+    (`twill.post`), since this kernel hands nothing over after the loop."""
+    out: list[TileStore] = []
+    outside = program.outside
+    for index, mma in sorted(carried.items()):
+        result = program.loop.res[index]
+        for use in result.uses:
+            value, user, dtype = result, use.operation, "f32"
+            if isinstance(user, tile.CastOp):
+                value, dtype, user = user.result, elt(_tile(user.result)).name, next(iter(user.result.uses)).operation
+            assert isinstance(user, tile.StoreOp)
+            for op in dict.fromkeys((use.operation, user)):
+                if outside.post[op] != outside.live_out[result]:
+                    raise located_error(
+                        program.ws,
+                        f"CUDA emission: the GEMM kernel stores '{mma.name}' from the role holding it, warp "
+                        f"{outside.live_out[result]}, but the IR places an op storing it on warp {outside.post[op]}",
+                    )
+            r0, c0 = (c_index(i, None) for i in user.indices)
+            rows, cols = _tile(value).get_shape()
+            ext = clip_extents(user.tensor.type, (rows, cols))
+            out.append(
+                TileStore(
+                    mma.name,
+                    names[user.tensor],
+                    f"({r0}) * {rows}",
+                    f"({c0}) * {cols}",
+                    dtype,
+                    ext and tuple(ext),
+                    clip_mask(user.tensor.type, (rows, cols)),
+                )
+            )
+    return out
+
+
+def iteration_expr(program: WarpProgram) -> str:
+    """The loop variable of iteration `kt` (0, 1, ...) as C: lb + kt * step."""
+    lb, step = c_index(program.lb, None), c_index(program.step, None)
+    scaled = "kt" if step == "1" else f"kt * {step}"
+    return scaled if lb == "0" else f"({lb} + {scaled})"
+
+
+def trip_count_expr(program: WarpProgram) -> str:
+    """Iterations of `for j in lb .. ub step s` as C: ceil((ub - lb) / s), 0 when ub <= lb."""
+    lb, ub, step = (c_index(v, None) for v in (program.lb, program.ub, program.step))
+    if lb == "0" and step == "1":
+        return ub
+    span = ub if lb == "0" else f"({ub} - {lb})"
+    return span if step == "1" else f"({span} > 0 ? ({span} + {step} - 1) / {step} : 0)"
+
+
+def _tile(value: SSAValue) -> tile.TileType:
+    assert isinstance(value.type, tile.TileType)
+    return value.type
+
+
+def _dims(arg: SSAValue) -> tuple[int | str, ...]:
+    t = arg.type
+    if not isinstance(t, tile.TensorType):
+        raise located_error(arg.owner.parent_op(), "CUDA emission: kernel arguments are tensors")  # type: ignore[union-attr]
+    return t.get_dims()

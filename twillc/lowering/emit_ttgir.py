@@ -1,0 +1,237 @@
+"""The schedule of a loop imported from Triton TTGIR, written back on that
+TTGIR in the attributes Triton 3.9's own passes read, printed by Triton and
+parsed back by it (`-o k.ttgir`).
+
+On each op of the loop body (`tritongpu-pipeline` reads them through
+`CoarseSchedule::deSerialize`):
+  loop.stage    = cycle // II                                       (i32)
+  loop.cluster  = dense rank of the op's cycle among the distinct
+                  cycles of its stage (issue order within the stage) (i32)
+On every op in the loop, nested ones included (`tritongpu-automatic-warp-
+specialization` takes a loop whose ops carry them as already partitioned):
+  ttg.partition = array<i32: w>    the op's warp group, numbered densely
+On the loop:
+  tt.scheduled_max_stage = the last stage                           (i32)
+  ttg.partition.stages   = [each partition's first stage]           (array of i32)
+  ttg.warp_specialize.tag = 0                                       (i32)
+  ttg.partition          = every partition;  tt.warp_specialize     (unit)
+
+A Triton op that became a tile op takes that op's cycle and warp (the
+earliest and all warps when a split loop gave it several); one folded into a
+tile op (a `ttg.local_alloc` after its load, a `tmem_load` of an accumulator)
+takes that op's; index arithmetic takes the earliest of the ops that use it,
+else the latest of the ops it uses, else stage 0 / cluster 0 and every
+partition; `scf.yield` every partition.
+
+The bindings set attributes only on ops with results; an op without results
+(`scf.yield`, a store) gets its attributes in the printed text, before its
+` : ` (after the name for `scf.yield`, whose attributes come first). Array
+attributes go in as string placeholders and are replaced in the text. The
+result must parse back in Triton, or it is an internal error.
+"""
+
+from __future__ import annotations
+
+import re
+
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, StringAttr
+
+from twillc.diagnostics import InternalError
+
+_PLACEHOLDER = re.compile(r'"twillc\.raw:([^"]*)"')
+
+
+def _raw(text: str) -> str:
+    return f"twillc.raw:{text}"
+
+
+def schedule_by_triton_op(module: ModuleOp) -> tuple[int, dict[int, tuple[int, set[int]]], int]:
+    """(II, Triton op index -> (earliest cycle, warps), the loop's Triton index)."""
+    from twillc.dialects.twill import ScheduleAttr
+    from twillc.transforms.common import located_error
+    from twillc.transforms.ir_graph import find_loop
+
+    loop = find_loop(module)
+    sched = loop.attributes.get("twill.schedule")
+    if not isinstance(sched, ScheduleAttr):
+        raise located_error(loop, "-o .ttgir needs a scheduled loop: run a scheduling pass")
+    ii = int(sched.ii.data)
+    out: dict[int, tuple[int, set[int]]] = {}
+    for op in loop.body.block.ops:
+        origin = op.attributes.get("twill.triton")
+        cycle = op.attributes.get("twill.cycle")
+        if not isinstance(origin, ArrayAttr) or not isinstance(cycle, IntegerAttr):
+            continue
+        warp = op.attributes.get("twill.warp")
+        warps = {int(warp.value.data)} if isinstance(warp, IntegerAttr) else set()
+        for idx in origin.data:
+            assert isinstance(idx, IntegerAttr)
+            i = int(idx.value.data)
+            c, w = out.get(i, (int(cycle.value.data), set()))
+            out[i] = (min(c, int(cycle.value.data)), w | warps)
+    index = module.attributes.get("twill.ttgir_loop")
+    assert isinstance(index, IntegerAttr)
+    return ii, out, int(index.value.data)
+
+
+def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
+    from twillc.frontend.triton_module import TOp, parse_ttgir
+
+    text_attr = module.attributes.get("twill.ttgir")
+    if not isinstance(text_attr, StringAttr):
+        from twillc.transforms.common import located_error
+        from twillc.transforms.ir_graph import find_loop
+
+        raise located_error(find_loop(module), "-o .ttgir needs a loop imported from Triton (a .ttgir or .py input)")
+    ii, mapped, loop_index = schedule_by_triton_op(module)
+    tm = parse_ttgir(text_attr.data, source)
+    loop = tm.ops[loop_index]
+    if loop.name != "scf.for":
+        raise InternalError(f"op {loop_index} of the TTGIR is {loop.name}, not the imported scf.for")
+    body = loop.blocks[0].ops
+    top_of: dict[int, TOp] = {}  # every op in the body -> the body op holding it
+    for top in body:
+        for o in top.walk():
+            top_of[o.index] = top
+    users: dict[int, list[TOp]] = {}
+    for top in body:
+        for o in top.walk():
+            for v in o.operands:
+                d = tm.defs.get(v)
+                if d is not None and d.index in top_of and top_of[d.index] is not top:
+                    users.setdefault(top_of[d.index].index, []).append(top)
+    # Each body op's cycle and warps: its own, else its users', else its operands'.
+    timing: dict[int, tuple[int, set[int]]] = {}
+    for top in body:
+        own = [mapped[o.index] for o in top.walk() if o.index in mapped]
+        if own:
+            timing[top.index] = (min(c for c, _ in own), set().union(*(w for _, w in own)))
+    for top in reversed(body):
+        if top.index in timing or top.name == "scf.yield":
+            continue
+        known = [timing[u.index] for u in users.get(top.index, []) if u.index in timing]
+        if known:
+            first = min(c for c, _ in known)
+            timing[top.index] = (first, set().union(*(w for c, w in known if c == first)))
+    for top in body:
+        if top.index in timing or top.name == "scf.yield":
+            continue
+        known = []
+        for v in (v for o in top.walk() for v in o.operands):
+            d = tm.defs.get(v)
+            if d is not None and d.index in top_of and top_of[d.index].index in timing:
+                known.append(timing[top_of[d.index].index])
+        if known:
+            last = max(c for c, _ in known)
+            timing[top.index] = (last, set().union(*(w for c, w in known if c == last)))
+    all_warps = sorted(set().union(*(w for _, w in timing.values()))) if timing else []
+    partition = {w: i for i, w in enumerate(all_warps)}
+    stage_of = {i: c // ii for i, (c, _) in timing.items()}
+    clusters: dict[int, int] = {}
+    for s in set(stage_of.values()):
+        cycles = sorted({timing[i][0] for i in timing if stage_of[i] == s})
+        for i in timing:
+            if stage_of[i] == s:
+                clusters[i] = cycles.index(timing[i][0])
+    everyone = list(range(len(all_warps)))
+
+    def parts_of(top: TOp) -> list[int]:
+        if top.index not in timing or not timing[top.index][1]:
+            return everyone
+        return sorted(partition[w] for w in timing[top.index][1])
+
+    attrs: dict[int, dict[str, str]] = {}  # op index -> name -> attribute text
+    for top in body:
+        parts = parts_of(top) if top.name != "scf.yield" else everyone
+        for o in top.walk():
+            a = attrs.setdefault(o.index, {})
+            if everyone:
+                a["ttg.partition"] = _array(parts)
+        if top.name != "scf.yield":
+            attrs[top.index]["loop.stage"] = f"{stage_of.get(top.index, 0)} : i32"
+            attrs[top.index]["loop.cluster"] = f"{clusters.get(top.index, 0)} : i32"
+    stages = [min((stage_of[i] for i in timing if partition[w] in parts_of(tm.ops[i])), default=0) for w in all_warps]
+    la = attrs.setdefault(loop.index, {})
+    la["tt.scheduled_max_stage"] = f"{max(stage_of.values(), default=0)} : i32"
+    if everyone:
+        la["ttg.partition.stages"] = "[" + ", ".join(f"{s} : i32" for s in stages) + "]"
+        la["ttg.warp_specialize.tag"] = "0 : i32"
+        la["ttg.partition"] = _array(everyone)
+        outputs = [_array(everyone) for t in loop.result_types]
+        if outputs:
+            la["ttg.partition.outputs"] = "[" + ", ".join(outputs) + "]"
+        la["tt.warp_specialize"] = "unit"
+    return _write(tm, attrs, source)
+
+
+def _after_region(text: str, at: int, dict_text: str) -> tuple[int, str]:
+    """Where a region op's attribute dictionary goes: after the `}` that closes
+    its region (merged into a dictionary already there)."""
+    start = text.rfind("\n", 0, at) + 1
+    indent = at - start - len(text[start:at].lstrip())
+    closing = re.compile(rf"^ {{{indent}}}\}}", re.M).search(text, at)
+    if closing is None:
+        raise InternalError("cannot find the end of the loop in the printed TTGIR")
+    brace = closing.end()
+    if text.startswith(" {", brace):
+        return brace + 2, dict_text[1:-1] + ", "
+    return brace, " " + dict_text
+
+
+def _array(values: list[int]) -> str:
+    return "array<i32" + (": " + ", ".join(str(v) for v in values) if values else "") + ">"
+
+
+def _write(tm, attrs: dict[int, dict[str, str]], source: str) -> str:
+    """Set the attributes, print with Triton, check that Triton parses it back."""
+    from triton._C.libtriton import ir
+
+    from twillc.frontend.triton_module import op_positions, parse_ttgir
+
+    builder = ir.builder(tm.context)
+    textual: dict[int, dict[str, str]] = {}
+    for index, named in attrs.items():
+        op = tm.ops[index]
+        if not op.results:
+            textual[index] = named
+            continue
+        value = op.handle.get_result(0)  # type: ignore[attr-defined]
+        for name, text in named.items():
+            m = re.fullmatch(r"(-?\d+) : i32", text)
+            if m:
+                value.set_attr(name, builder.get_int32_attr(int(m.group(1))))
+            elif text == "unit":
+                value.set_attr(name, builder.get_unit_attr())
+            else:
+                value.set_attr(name, builder.get_string_attr(_raw(text)))
+    text = tm.module.str()  # type: ignore[attr-defined]
+    if textual:
+        positions = op_positions(tm.ops, text)
+        edits: list[tuple[int, str]] = []
+        for index, named in textual.items():
+            at = positions[index]
+            if at is None:
+                raise InternalError(f"cannot find {tm.ops[index].name} in the printed TTGIR")
+            dict_text = "{" + ", ".join(n if v == "unit" else f"{n} = {v}" for n, v in named.items()) + "}"
+            op = tm.ops[index]
+            end = text.find("\n", at)
+            line = text[at:end]
+            if op.blocks:  # a region op: its attributes follow the closing brace
+                edits.append(_after_region(text, at, dict_text))
+            elif op.name == "scf.yield":
+                insert = at + len("scf.yield")
+                edits.append((insert, " " + dict_text))
+            else:
+                colon = line.find(" : ")
+                insert = at + (colon if colon >= 0 else line.rfind(" loc("))
+                edits.append((insert, " " + dict_text))
+        for at, piece in sorted(edits, reverse=True):
+            text = text[:at] + piece + text[at:]
+    text = _PLACEHOLDER.sub(lambda m: m.group(1), text)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        parse_ttgir(text, source)
+    except Exception as e:  # noqa: BLE001 - whatever Triton says, it is twillc's fault
+        raise InternalError(f"Triton 3.9 does not parse the annotated TTGIR back: {e}") from None
+    return text

@@ -1,0 +1,329 @@
+"""A reference interpreter of the `tile` loop: numpy tile math for every op
+of the language, on deterministic pseudo-random inputs of the kernel's
+element types (docs/simulation.md).
+
+Tensors are unbounded and lazy: element (r, c) of a tensor is a fixed
+function of its name and coordinates, so loads of any tile shape agree with
+each other. Stores (and `store +=`) land in a dictionary keyed by tensor and
+tile coordinates. The loop runs `trips` iterations, j = lb + kt * step (the
+trip count is the caller's, not the bound's); the mask split is ignored (the
+loop as written). `Machine.apply` is the one place an op's semantics live:
+the warp-program simulator calls it too."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from twillc.dialects import tile
+from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
+from twillc.transforms.common import located_error
+
+
+def np_dtype(t) -> type:
+    """The numpy type holding a tile element: f16 as float16 (its rounding
+    emulated), i32 / i1 as int32 / bool, everything else (f32, bf16, fp8)
+    as float32."""
+    name = str(t.element_type if isinstance(t, tile.TileType) else t)
+    if "f16" in name and "bf16" not in name:
+        return np.float16
+    if name.endswith("i1") or name == "i1":
+        return np.bool_
+    if "i32" in name or "index" in name or name.endswith("i64"):
+        return np.int32
+    return np.float32
+
+
+def _lazy(seed: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    x = (rows.astype(np.int64) * 7919 + cols.astype(np.int64) * 104729 + seed * 15485863) % 2147483647
+    x = (x * 48271) % 2147483647
+    return (x / 2147483647.0 - 0.5).astype(np.float32)
+
+
+@dataclass
+class Machine:
+    """What both interpreters share: the inputs, the index arithmetic, the
+    ops' semantics, and the stores."""
+
+    func: Operation
+    bid: int = 0
+    sizes: dict[str, int] = field(default_factory=dict)
+    default_size: int = 4096
+    seed: int = 0
+    stores: dict[tuple, np.ndarray] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.args: dict[SSAValue, object] = {}
+        block: Block = self.func.regions[0].block
+        for i, a in enumerate(block.args):
+            if isinstance(a.type, tile.TensorType):
+                self.args[a] = ("tensor", i, a.type)
+            else:  # a scalar argument
+                self.args[a] = np.float32(0.0625 * (1 + (self.seed + 3 * i) % 7))
+        self.block = block
+
+    # -- index and scalar values ------------------------------------------
+    def scalar(self, v: SSAValue, env: dict[SSAValue, object]):
+        if v in env:
+            return env[v]
+        if v in self.args:
+            return self.args[v]
+        op = v.owner
+        assert isinstance(op, Operation), f"unbound value {v}"
+        name = op.name
+        if isinstance(op, tile.BlockIdOp):
+            return self.bid
+        if isinstance(op, tile.SizeOp):
+            return self.sizes.get(op.sym.data, self.default_size)
+        if name == "arith.constant":
+            val = op.properties["value"] if "value" in op.properties else op.attributes.get("value")
+            if isinstance(val, IntegerAttr):
+                return int(val.value.data)
+            assert isinstance(val, FloatAttr)
+            return np.float32(val.value.data)
+        xs = [self.scalar(o, env) for o in op.operands]
+        if name == "arith.index_cast":
+            return int(xs[0])
+        ops = {
+            "arith.addi": lambda a, b: a + b,
+            "arith.subi": lambda a, b: a - b,
+            "arith.muli": lambda a, b: a * b,
+            "arith.divui": lambda a, b: a // b,
+            "arith.divsi": lambda a, b: int(a / b),
+            "arith.floordivsi": lambda a, b: a // b,
+            "arith.ceildivsi": lambda a, b: -(-a // b),
+            "arith.ceildivui": lambda a, b: -(-a // b),
+            "arith.remui": lambda a, b: a % b,
+            "arith.remsi": lambda a, b: int(math.fmod(a, b)),
+            "arith.maxsi": max,
+            "arith.minsi": min,
+            "arith.maxui": max,
+            "arith.minui": min,
+            "arith.addf": lambda a, b: np.float32(a + b),
+            "arith.mulf": lambda a, b: np.float32(a * b),
+        }
+        if name in ops:
+            if ("div" in name or "rem" in name) and xs[1] == 0:  # the kernel's own: undefined on the GPU too
+                raise located_error(
+                    op, f"simulate: this index expression divides by zero in block {self.bid} (sizes {self.sizes})"
+                )
+            return ops[name](*xs)
+        raise NotImplementedError(f"simulate: no semantics for scalar op '{name}'")
+
+    # -- memory ------------------------------------------------------------
+    def _tensor(self, v: SSAValue) -> tuple[int, tile.TensorType]:
+        kind = self.args.get(v)
+        assert isinstance(kind, tuple), "a load or store of a value that is not a tensor argument"
+        return kind[1], kind[2]
+
+    def load(self, op: tile.LoadOp, idx: list[int]) -> np.ndarray:
+        seed, tt = self._tensor(op.tensor)
+        t = op.result.type
+        shape = t.get_shape()
+        if len(shape) == 1:
+            rows = idx[0] * shape[0] + np.arange(shape[0])
+            vals = _lazy(self.seed * 131 + seed, rows, np.zeros_like(rows))
+        else:
+            rows = idx[0] * shape[0] + np.arange(shape[0])[:, None]
+            cols = idx[1] * shape[1] + np.arange(shape[1])[None, :]
+            vals = _lazy(self.seed * 131 + seed, rows, cols)
+        return (0.5 * vals).astype(np_dtype(t))
+
+    def store(self, op: Operation, value: np.ndarray, idx: list[int]) -> None:
+        seed, _ = self._tensor(op.tensor)
+        key = (seed, tuple(idx), value.shape)
+        if isinstance(op, tile.StoreAddOp):
+            self.stores[key] = self.stores.get(key, np.zeros_like(value)) + value
+        else:
+            self.stores[key] = value.copy()
+
+    # -- tile math ---------------------------------------------------------
+    def apply(self, op: Operation, xs: list, idx: list[int] | None = None) -> list:
+        """The results of `op` on operand values `xs` (tiles as numpy
+        arrays, scalars as numbers); loads and stores take their tile
+        coordinates `idx`."""
+        t = op.results[0].type if op.results else None
+        dt = np_dtype(t) if t is not None else None
+        if isinstance(op, tile.LoadOp):
+            assert idx is not None
+            return [self.load(op, idx)]
+        if isinstance(op, tile.StoreOp | tile.StoreAddOp):
+            assert idx is not None
+            self.store(op, np.asarray(xs[0]), idx)
+            return []
+        if isinstance(op, tile.MmaOp):
+            a = np.asarray(xs[0], np.float32)
+            b = np.asarray(xs[1], np.float32)
+            a = a.T if op.transpose_lhs else a
+            b = b.T if op.transpose_rhs else b
+            r = a @ b
+            if op.acc is not None:
+                r = r + np.asarray(xs[2], np.float32)
+            return [r.astype(dt)]
+        if isinstance(op, tile.ZerosOp):
+            return [np.zeros(t.get_shape(), dt)]
+        if isinstance(op, tile.FullOp):
+            return [np.full(t.get_shape(), op.value.value.data, dt)]
+        if isinstance(op, IotaOp):
+            r, c = t.get_shape()
+            d = op.dim.value.data
+            return [np.broadcast_to((np.arange(r)[:, None] if d == 0 else np.arange(c)[None, :]), (r, c)).astype(dt)]
+        if isinstance(op, tile.CastOp):
+            return [np.asarray(xs[0]).astype(np.float32 if dt is not np.int32 else np.float64).astype(dt)]
+        if isinstance(op, tile.ReductionOp):
+            x = np.asarray(xs[0], np.float32)
+            return [(x.max(axis=1) if isinstance(op, tile.RowMaxOp) else x.sum(axis=1)).astype(dt)]
+        if isinstance(op, tile.UnaryOp):
+            x = np.asarray(xs[0], np.float32)
+            with np.errstate(all="ignore"):
+                f = {
+                    tile.ExpOp: np.exp,
+                    tile.Exp2Op: np.exp2,
+                    tile.LogOp: np.log,
+                    tile.Log2Op: np.log2,
+                    tile.RsqrtOp: lambda v: 1 / np.sqrt(v),
+                    tile.NegOp: np.negative,
+                }[type(op)]
+                return [f(x).astype(dt)]
+        shape = t.get_shape() if isinstance(t, tile.TileType) else ()
+        ys = [_broadcast(x, shape) for x in xs]
+        with np.errstate(all="ignore"):
+            if isinstance(op, tile.BinaryOp):
+                wide = np.int64 if dt is np.int32 else np.float32
+                a, b = (np.asarray(y).astype(wide) for y in ys)
+                f = {
+                    tile.AddOp: np.add,
+                    tile.SubOp: np.subtract,
+                    tile.MulOp: np.multiply,
+                    tile.DivOp: np.divide,
+                    tile.MaxOp: np.maximum,
+                    tile.MinOp: np.minimum,
+                }[type(op)]
+                return [np.asarray(f(a, b)).astype(dt)]
+            if isinstance(op, CmpOp):
+                f = {
+                    "lt": np.less,
+                    "le": np.less_equal,
+                    "gt": np.greater,
+                    "ge": np.greater_equal,
+                    "eq": np.equal,
+                    "ne": np.not_equal,
+                }[op.predicate.data]
+                return [np.asarray(f(ys[0], ys[1]))]
+            if isinstance(op, AndOp | OrOp):
+                f = np.logical_and if isinstance(op, AndOp) else np.logical_or
+                return [np.asarray(f(ys[0], ys[1]))]
+            if isinstance(op, SelectOp):
+                return [np.where(ys[0], ys[1], ys[2]).astype(dt)]
+        raise NotImplementedError(f"simulate: no semantics for '{op.name}'")
+
+    # -- the function around the loop ------------------------------------------
+    def operands(self, op: Operation, env: dict[SSAValue, object], j: int | None = None) -> tuple[list, list[int]]:
+        """An op outside the loop's operand values and tile coordinates."""
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
+            idx = [int(self.scalar(i, env)) for i in op.indices]
+            xs = [env[op.value]] if not isinstance(op, tile.LoadOp) else []
+            return xs, idx
+        return [self.value(v, env) for v in op.operands], []
+
+    def value(self, v: SSAValue, env: dict[SSAValue, object]):
+        if v in env:
+            return env[v]
+        if isinstance(v.type, tile.TileType):
+            raise KeyError(f"tile value {v.name_hint or v} read before it is computed")
+        return self.scalar(v, env)
+
+    def before_and_after(self, loop: tile.ForOp) -> tuple[list[Operation], list[Operation]]:
+        ops = list(self.block.ops)
+        i = ops.index(loop)
+        return ops[:i], ops[i + 1 :]
+
+    def run_outside(self, ops: list[Operation], env: dict[SSAValue, object]) -> None:
+        for op in ops:
+            if op.dialect_name() != "tile" or isinstance(op, tile.BlockIdOp | tile.SizeOp):
+                continue  # twill ops, index arithmetic (evaluated on demand), func.return
+            xs, idx = self.operands(op, env)
+            for r, x in zip(op.results, self.apply(op, xs, idx), strict=True):
+                env[r] = x
+
+
+def find_func(module: ModuleOp) -> Operation:
+    for op in module.walk():
+        if op.name == "func.func":
+            return op
+    raise ValueError("simulate: the module has no func.func")
+
+
+def loop_of(func: Operation) -> tile.ForOp:
+    for op in func.regions[0].block.ops:
+        if isinstance(op, tile.ForOp):
+            return op
+    raise ValueError("simulate: the function has no tile.for")
+
+
+def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, local: dict[SSAValue, object]) -> object:
+    """A loop op's operand that is not a value of the loop's costed ops:
+    the induction variable, index arithmetic inside the loop, or a value from
+    before it."""
+    body = loop.body.block
+    if isinstance(v, BlockArgument) and v.block is body and v.index == 0:
+        return j
+    if v in local:
+        return local[v]
+    if isinstance(v.type, tile.TileType):
+        return m.value(v, env)
+    inner = dict(env)
+    inner[body.args[0]] = j
+    return m.scalar(v, inner)
+
+
+def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, int] | None = None, seed: int = 0):
+    """The function run as written, the loop for `trips` iterations: the
+    stores (tensor, tile coordinates, shape) -> tile, and the loop's results."""
+    func = find_func(module)
+    m = Machine(func, bid, dict(sizes or {}), seed=seed)
+    loop = loop_of(func)
+    before, after = m.before_and_after(loop)
+    env: dict[SSAValue, object] = {}
+    m.run_outside(before, env)
+    body = loop.body.block
+    carried = [m.value(v, env) for v in loop.iter_args]
+    lb, step = int(m.scalar(loop.lb, env)), int(m.scalar(loop.step, env))
+    for kt in range(trips):
+        j = lb + kt * step
+        local: dict[SSAValue, object] = dict(zip(body.args[1:], carried, strict=True))
+        for op in body.ops:
+            if isinstance(op, tile.YieldOp):
+                carried = [local[v] if v in local else body_operand(m, v, loop, env, j, local) for v in op.operands]
+                continue
+            if op.dialect_name() != "tile":
+                continue
+            xs, idx = loop_operands(m, op, loop, env, j, local)
+            for r, x in zip(op.results, m.apply(op, xs, idx), strict=True):
+                local[r] = x
+    for r, x in zip(loop.res, carried, strict=True):
+        env[r] = x
+    m.run_outside(after, env)
+    return m.stores, carried
+
+
+def loop_operands(m: Machine, op: Operation, loop: tile.ForOp, env: dict, j: int, local: dict):
+    """A loop op's operand values (`local` holds the values of this
+    iteration and the carried ones) and, for a load or store, its tile
+    coordinates."""
+    if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
+        idx = [int(body_operand(m, i, loop, env, j, local)) for i in op.indices]
+        xs = [] if isinstance(op, tile.LoadOp) else [body_operand(m, op.value, loop, env, j, local)]
+        return xs, idx
+    return [body_operand(m, v, loop, env, j, local) for v in op.operands], None
+
+
+def _broadcast(x, shape: tuple[int, ...]):
+    """A rank-1 tile against a rank-2 result repeats along each row."""
+    if isinstance(x, np.ndarray) and x.ndim == 1 and len(shape) == 2:
+        return x[:, None]
+    return x

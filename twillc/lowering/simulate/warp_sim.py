@@ -1,0 +1,513 @@
+"""An interpreter of the warp-specialized program (`twill.warp_specialize`,
+read by `read_warp_program` alone): each role a Python generator running its
+prologue / kernel / epilogue copies as `twillc/lowering/cuda/roles.py` orders them,
+channels as rings of `depth` slots with full / empty mbarriers, waits on
+the parity the generated code uses (slot it % depth, full parity
+(it / depth) & 1, empty parity that ^ 1), run under an interleaving
+(docs/simulation.md).
+
+Every arrival carries the schedule's cycle of the event (an op's issue
+cycle, it * II + stage * II + at; a slot held by its readers is released
+when the last of them ends, its issue plus its `twill.cost` cycles): a wait
+whose phase completes later than the waiting copy's own cycle is a stall,
+i.e. the program cannot run at the II its schedule was proven at (a ring
+too shallow for its values' lifetimes).
+
+Each slot holds (value name, iteration, tile): a reader checks it gets the
+iteration it expects, a producer refilling a slot checks every consumer
+released it. All roles blocked is a deadlock. At the end every op of every
+iteration below the trip count must have run exactly once, and the stores
+must equal the reference interpreter's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from twillc.dialects import tile
+from twillc.lowering.simulate.reference import Machine, body_operand, find_func, run_reference
+from twillc.lowering.warp_program import RoleCopy, WarpProgram
+from twillc.transforms.common import located_error
+from twillc.transforms.ir_graph import cost_of
+from twillc.transforms.loop_handoff import carried_source
+
+
+class Finding(Exception):
+    """What the simulation found wrong: kind is deadlock, stall, overwrite,
+    stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips
+    or mismatch."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+
+
+class Barrier:
+    """An mbarrier: `count` arrivals complete a phase; a wait on parity P
+    returns once the phase of parity P has completed, i.e. while the
+    current phase's parity is not P (PTX `mbarrier.try_wait.parity`).
+    `done_at`: the schedule's cycle at which the last phase completed (its
+    latest arrival's), -1 before any."""
+
+    __slots__ = ("count", "pending", "phase", "name", "latest", "done_at")
+
+    def __init__(self, name: str, count: int) -> None:
+        self.name, self.count, self.pending, self.phase = name, count, 0, 0
+        self.latest = self.done_at = -1
+
+    def arrive(self, at: int) -> None:
+        self.pending += 1
+        self.latest = max(self.latest, at)
+        if self.pending >= self.count:
+            self.pending, self.phase = 0, self.phase + 1
+            self.done_at, self.latest = self.latest, -1
+
+    def passed(self, parity: int) -> bool:
+        return (self.phase & 1) != parity
+
+
+@dataclass
+class Ring:
+    name: str
+    depth: int
+    producer: int
+    consumers: tuple[int, ...]
+    holds: bool  # readers keep the slot until their last use (a loaded tile, tensor memory), else copy and release
+    full: list[Barrier] = field(default_factory=list)
+    empty: list[Barrier] = field(default_factory=list)
+    slots: list = field(default_factory=list)  # (iteration, tile) or None
+    released: list[set] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        d = max(self.depth, 0)
+        self.full = [Barrier(f"{self.name}_full[{i}]", 1) for i in range(d)]
+        self.empty = [Barrier(f"{self.name}_empty[{i}]", len(self.consumers)) for i in range(d)]
+        self.slots = [None] * d
+        self.released = [set() for _ in range(d)]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Mutations of the protocol the IR does not spell (the parity is
+    derived from the depth): waits on these (channel, 'full' | 'empty')
+    use the other parity."""
+
+    flip: frozenset[tuple[str, str]] = frozenset()
+
+
+def _policies(roles: list[int], n: int, seed: int) -> list[tuple[str, object]]:
+    """The interleavings: each role first (running as far ahead as its
+    rings allow) and each role last (as late as possible), then seeded
+    random ones up to `n`."""
+    out: list[tuple[str, object]] = []
+    for w in roles:
+        out.append((f"warp {w} first", [w, *[r for r in roles if r != w]]))
+        out.append((f"warp {w} last", [*[r for r in roles if r != w], w]))
+    k = 0
+    while len(out) < n:
+        out.append((f"random seed {seed + k}", random.Random(seed * 7919 + k)))
+        k += 1
+    return out
+
+
+class WarpSim:
+    def __init__(
+        self,
+        module: ModuleOp,
+        prog: WarpProgram,
+        trips: int,
+        bid: int,
+        sizes: dict,
+        options: Options,
+        deferred_release: bool = False,
+    ):
+        self.prog, self.trips, self.options = prog, trips, options
+        self.m = Machine(find_func(module), bid, dict(sizes))
+        self.loop = prog.loop
+        self.body = self.loop.body.block
+        before = list(self.m.block.ops)[: list(self.m.block.ops).index(self.loop)]
+        self.env: dict[SSAValue, object] = {}
+        self.m.run_outside(before, self.env)
+        self.name_of = {id(op): n for n, op in prog.ops.items()}
+        self.yielded = list(self.body.last_op.operands) if isinstance(self.body.last_op, tile.YieldOp) else []
+        self.inits = [self.m.value(v, self.env) for v in self.loop.iter_args]
+        self.lb = int(self.m.scalar(self.loop.lb, self.env))
+        self.step = int(self.m.scalar(self.loop.step, self.env))
+        self.skipped = {
+            self.name_of[id(op)] for op in (prog.split.mask_only if prog.split else ()) if id(op) in self.name_of
+        }
+        self.runs = {c.op: r.warp for r in prog.roles for c in r.kernel}
+        self.rings = {
+            n: Ring(n, ch.depth, ch.producer, ch.consumers, isinstance(prog.ops[n], tile.LoadOp) or ch.memory == "tmem")
+            for n, ch in prog.channels.items()
+        }
+        # the sm_90a GEMM printer releases a loaded tile's slot one iteration
+        # later, once the next wgmma batch is issued (one batch in flight)
+        self.deferred_release = deferred_release
+        self.deferred: dict[tuple[int, str], tuple[int, int]] = {}  # (warp, ring) -> (iteration, cycle)
+        self.clock = {r.warp: 0 for r in prog.roles}  # the schedule's cycle of each role's current copy
+        self.busy = {n: cost_of(op).cycles.data for n, op in prog.ops.items()}
+        self.read_end: dict[tuple[int, str, int], int] = {}
+        self.done: dict[tuple[str, int], int] = {}
+        self.vals: dict[int, dict[tuple[str, int], object]] = {r.warp: {} for r in prog.roles}
+        self.reads_left: dict[tuple[int, str, int], int] = {}
+        self.numeric = True
+
+    # -- what an op reads ----------------------------------------------------
+    def source(self, v: SSAValue) -> tuple[str, int] | None:
+        """(the loop op computing v, 0) or, for a carried value, (the op
+        yielding it, 1: the previous iteration's); None for values from
+        outside the loop's costed ops."""
+        if self._carried(v):  # through carried values yielded as they came in (`x = y`): one more iteration each
+            found = carried_source(self.loop, v.index - 1)  # type: ignore[attr-defined]
+            if found is None:  # never assigned, or a cycle of carried values: never computed in the loop
+                return None
+            y, delta = found
+            return (self.name_of[id(y.owner)], delta) if id(y.owner) in self.name_of else None
+        return (self.name_of[id(v.owner)], 0) if id(v.owner) in self.name_of else None
+
+    def _carried(self, v: SSAValue) -> bool:
+        return isinstance(v, BlockArgument) and v.block is self.body and v.index >= 1
+
+    def entering(self, v: SSAValue, it: int) -> object:
+        """Carried value v entering iteration `it`, where no loop op of
+        iteration `it - 1` or later computed it: its initial value, a value
+        from before the loop yielded unchanged, or another carried value's."""
+        while it > 0:
+            y = self.yielded[v.index - 1]  # type: ignore[attr-defined]
+            if not self._carried(y):
+                return body_operand(self.m, y, self.loop, self.env, self.lb + (it - 1) * self.step, {})
+            v, it = y, it - 1
+        return self.inits[v.index - 1]  # type: ignore[attr-defined]
+
+    def unmasked(self, j: int) -> bool:
+        split = self.prog.split
+        if split is None:
+            return False
+        return all(
+            a * j + int(self.m.scalar(o, self.env)) >= 0 for a, o in zip(split.alphas, split.offsets, strict=True)
+        )
+
+    def readers(self, w: int, name: str, src_it: int) -> int:
+        """How many of role w's op instances read iteration src_it of `name`."""
+        n = 0
+        for op_name, warp in self.runs.items():
+            if warp != w:
+                continue
+            op = self.prog.ops[op_name]
+            for delta in {
+                d for v in op.operands if (s := self.source(v)) is not None and s[0] == name for d in (s[1],)
+            }:
+                it = src_it + delta
+                if it < self.trips and not (op_name in self.skipped and self.unmasked(self.lb + it * self.step)):
+                    n += 1
+        return n
+
+    # -- a role ----------------------------------------------------------------
+    def role(self, w: int) -> Iterator:
+        r = next(x for x in self.prog.roles if x.warp == w)
+        s = self.prog.stages
+        for c in r.prologue:
+            it = c.step - c.stage
+            if not c.guarded or it < self.trips:
+                yield from self.run_copy(w, c, it)
+        for k in range(self.trips - (s - 1)):
+            for c in r.kernel:
+                yield from self.run_copy(w, c, k + s - 1 - c.stage)
+        drain = max(self.trips, s - 1)
+        for c in r.epilogue:
+            it = drain + c.step - c.stage
+            if not c.guarded or it < self.trips:
+                yield from self.run_copy(w, c, it)
+        for (warp, name), (src_it, end) in sorted(self.deferred.items()):  # after the loop: the last batch
+            if warp == w:
+                yield from self.release(w, self.rings[name], src_it, end)
+
+    def wait(self, w: int, bar: Barrier, parity: int, who: str) -> Iterator:
+        if not bar.passed(parity):
+            yield ("wait", bar, parity, who)
+        if bar.done_at > self.clock[w]:
+            raise Finding(
+                "stall",
+                f"{who} at cycle {self.clock[w]} of the schedule, but that phase completes at cycle {bar.done_at}: "
+                f"the program cannot run at II {self.prog.ii}",
+            )
+
+    def release(self, w: int, ring: Ring, src_it: int, end: int) -> Iterator:
+        slot = src_it % ring.depth
+        ring.released[slot].add(w)
+        ring.empty[slot].arrive(end)
+        yield ("go",)
+
+    def run_copy(self, w: int, copy: RoleCopy, it: int) -> Iterator:
+        name = copy.op
+        if it < 0 or it >= self.trips:
+            raise Finding("beyond-trips", f"warp {w} runs '{name}' of iteration {it} (trip count {self.trips})")
+        self.clock[w] = (it + copy.stage) * self.prog.ii + copy.at
+        j = self.lb + it * self.step
+        if name in self.skipped and self.unmasked(j):
+            return
+        op = self.prog.ops[name]
+        mine = self.vals[w]
+        local: dict[SSAValue, object] = {}
+        releases: list[tuple[Ring, int]] = []
+        folded = bool(self.prog.split and op in self.prog.split.selects and self.unmasked(j))
+        # a folded select reads no condition; an operand read twice (`x * x`) is one read of its slot
+        for v in dict.fromkeys(op.operands[1:] if folded else op.operands):
+            s = self.source(v)
+            if s is None:
+                if self._carried(v):
+                    local[v] = self.entering(v, it)
+                continue
+            src, delta = s
+            src_it = it - delta
+            if src_it < 0:
+                local[v] = self.entering(v, it)
+                continue
+            ring = self.rings.get(src)
+            if self.runs.get(src) == w or ring is None or w not in ring.consumers or ring.producer == w:
+                if (src, src_it) not in mine:
+                    raise Finding(
+                        "unavailable",
+                        f"warp {w} runs '{name}' of iteration {it}, which reads '{src}' of iteration {src_it}: "
+                        f"not computed on warp {w} and not received from a channel",
+                    )
+                local[v] = mine[(src, src_it)]
+                continue
+            key = (w, src, src_it)
+            if key not in self.reads_left:  # the first read: wait for the slot, take it
+                if ring.depth <= 0:
+                    raise Finding("deadlock", f"channel '{src}' has depth {ring.depth}: no slot to wait on")
+                slot = src_it % ring.depth
+                parity = (src_it // ring.depth) & 1
+                if (src, "full") in self.options.flip:
+                    parity ^= 1
+                yield from self.wait(
+                    w, ring.full[slot], parity, f"warp {w} waits {ring.full[slot].name} parity {parity} for '{name}'"
+                )
+                got = ring.slots[slot]
+                if got is None:
+                    raise Finding("unwritten-read", f"warp {w} reads slot {slot} of '{src}' before it was written")
+                if got[0] != src_it:
+                    raise Finding(
+                        "stale-read",
+                        f"warp {w} reads slot {slot} of '{src}' for iteration {src_it} but it holds iteration {got[0]}",
+                    )
+                mine[(src, src_it)] = got[1]
+                self.reads_left[key] = self.readers(w, src, src_it) if ring.holds else 1
+                if not ring.holds:
+                    releases.append((ring, src_it))
+            elif ring.holds:
+                slot = src_it % ring.depth
+                got = ring.slots[slot]
+                if got is None or got[0] != src_it:
+                    raise Finding(
+                        "overwrite",
+                        f"warp {w} still reads '{src}' of iteration {src_it} in slot {slot}, "
+                        f"now {'empty' if got is None else f'refilled with iteration {got[0]}'}",
+                    )
+            local[v] = mine[(src, src_it)]
+            if ring.holds:
+                self.read_end[key] = max(self.read_end.get(key, -1), self.clock[w] + self.busy[name])
+                self.reads_left[key] -= 1
+                if self.reads_left[key] == 0:
+                    releases.append((ring, src_it))
+        # compute
+        if self.numeric:
+            if folded:  # the split select yields its true operand
+                x = body_operand(self.m, op.operands[1], self.loop, self.env, j, local)
+                shape = op.results[0].type.get_shape()  # type: ignore[attr-defined]
+                outs = [np.array(np.broadcast_to(x, shape), dtype=np.asarray(x).dtype)]
+            else:
+                xs, idx = self.operands(op, j, local)
+                outs = self.m.apply(op, xs, idx)
+        else:
+            outs = [None] * len(op.results)
+        if op.results:
+            mine[(name, it)] = outs[0]
+        self.done[(name, it)] = self.done.get((name, it), 0) + 1
+        if self.done[(name, it)] > 1:
+            raise Finding("duplicate", f"'{name}' of iteration {it} runs twice (again on warp {w})")
+        for ring, src_it in releases:  # after the last use, when it ends (copied out: now)
+            end = self.read_end.pop((w, ring.name, src_it), self.clock[w])
+            if self.deferred_release and isinstance(self.prog.ops[ring.name], tile.LoadOp):
+                earlier = self.deferred.get((w, ring.name))
+                self.deferred[(w, ring.name)] = (src_it, end)
+                if earlier is None:
+                    continue
+                src_it, end = earlier[0], max(earlier[1], self.clock[w])
+            yield from self.release(w, ring, src_it, end)
+        ring = self.rings.get(name)
+        if ring is not None and op.results:
+            if ring.producer != w:
+                raise Finding(
+                    "misplaced", f"warp {w} computes '{name}', but its channel's barriers are warp {ring.producer}'s"
+                )
+            if ring.depth <= 0:
+                raise Finding("deadlock", f"channel '{name}' has depth {ring.depth}: no slot to fill")
+            slot = it % ring.depth
+            parity = ((it // ring.depth) & 1) ^ 1
+            if (name, "empty") in self.options.flip:
+                parity ^= 1
+            yield from self.wait(
+                w, ring.empty[slot], parity, f"warp {w} waits {ring.empty[slot].name} parity {parity} to send '{name}'"
+            )
+            old = ring.slots[slot]
+            if old is not None and ring.released[slot] != set(ring.consumers):
+                missing = sorted(set(ring.consumers) - ring.released[slot])
+                raise Finding(
+                    "overwrite",
+                    f"warp {w} refills slot {slot} of '{name}' with iteration {it} before warp(s) {missing} "
+                    f"released iteration {old[0]}",
+                )
+            ring.slots[slot] = (it, outs[0])
+            ring.released[slot] = set()
+            ring.full[slot].arrive(self.clock[w])
+            yield ("go",)
+        # registers: drop what no later copy reads (at most the stages' span back)
+        mine.pop((name, it - self.prog.stages - 2), None)
+
+    def operands(self, op: Operation, j: int, local: dict) -> tuple[list, list[int] | None]:
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
+            idx = [int(body_operand(self.m, i, self.loop, self.env, j, local)) for i in op.indices]
+            xs = [] if isinstance(op, tile.LoadOp) else [body_operand(self.m, op.value, self.loop, self.env, j, local)]
+            return xs, idx
+        return [body_operand(self.m, v, self.loop, self.env, j, local) for v in op.operands], None
+
+    # -- the interleaving ------------------------------------------------------
+    def run(self, policy) -> None:
+        gens = {r.warp: self.role(r.warp) for r in self.prog.roles}
+        blocked: dict[int, tuple] = {}
+        live = dict(gens)
+        while live:
+            runnable = [w for w in live if w not in blocked or blocked[w][1].passed(blocked[w][2])]
+            if not runnable:
+                waits = "; ".join(blocked[w][3] for w in sorted(blocked))
+                raise Finding("deadlock", f"every role waits: {waits}")
+            if isinstance(policy, random.Random):
+                w = policy.choice(runnable)
+            else:
+                w = next(x for x in policy if x in runnable)
+            blocked.pop(w, None)
+            try:
+                ev = next(live[w])
+            except StopIteration:
+                del live[w]
+                continue
+            if ev[0] == "wait":
+                blocked[w] = ev
+
+    def finish(self) -> list:
+        for name, op in self.prog.ops.items():
+            if not op.results and not isinstance(op, tile.StoreOp | tile.StoreAddOp):
+                continue
+            for it in range(self.trips):
+                if name in self.skipped and self.unmasked(self.lb + it * self.step):
+                    continue
+                if (name, it) not in self.done:
+                    raise Finding("missing", f"'{name}' of iteration {it} never ran (trip count {self.trips})")
+        return [self.inits[i] if self.trips == 0 else self.after(i, self.trips - 1) for i in range(len(self.yielded))]
+
+    def after(self, i: int, it: int) -> object:
+        """Carried value i after iteration `it`. A carried value the body
+        yields unchanged (`carry (acc)` with no assignment to `acc`), or
+        another carried value's previous one, is that value entering the
+        iteration: its initial value in the first."""
+        y = self.yielded[i]
+        s = self.source(y)
+        if self._carried(y) and (s is None or it - s[1] < 0):
+            return self.entering(y, it)
+        if self._carried(y):
+            return self.vals[self.runs[s[0]]][(s[0], it - s[1])]
+        if s is None:
+            return body_operand(self.m, y, self.loop, self.env, self.lb + it * self.step, {})
+        return self.vals[self.runs[s[0]]][(s[0], it)]
+
+
+NUMERIC_RUNS = 2
+"""Interleavings per trip count whose tile math `simulate` compares with the reference."""
+
+
+@dataclass
+class Report:
+    runs: int = 0
+    findings: list[str] = field(default_factory=list)
+
+
+def simulate(
+    module: ModuleOp,
+    prog: WarpProgram,
+    trips: list[int],
+    interleavings: int = 50,
+    seed: int = 0,
+    options: Options | None = None,
+    sizes: dict | None = None,
+    numeric_runs: int = NUMERIC_RUNS,
+    stop_at_first: bool = True,
+) -> Report:
+    """Run the program for each trip count under `interleavings`
+    interleavings: the first `numeric_runs` of them with the tile math
+    compared against the reference, the others on the ring protocol alone
+    (a run whose every read got the slot of the iteration it expects and
+    that ran each op instance once computes what the numeric run computes)."""
+    rep = Report()
+    roles = [r.warp for r in prog.roles]
+    if prog.plan is None:
+        raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
+    deferred = prog.plan.deferred_release  # the slot release plan-memory chose, which the printer follows
+    for t in trips:
+        bid = max(t - 1, 0)
+        sz = dict(sizes) if sizes else {}
+        ref = None
+        for i, (what, policy) in enumerate(_policies(roles, interleavings, seed)):
+            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options or Options(), deferred)
+            sim.numeric = i < numeric_runs
+            rep.runs += 1
+            try:
+                sim.run(policy)
+                results = sim.finish()
+                if sim.numeric:
+                    if ref is None:
+                        ref = run_reference(module, t, bid, {**sz} or _sizes(module, t))
+                    _compare(sim, results, ref)
+            except Finding as f:
+                rep.findings.append(f"trips={t}, interleaving '{what}': {f}")
+                if stop_at_first:
+                    return rep
+    return rep
+
+
+def _sizes(module: ModuleOp, trips: int) -> dict[str, int]:
+    """Every runtime size 128 * trips - 64 (at least 320): the last
+    iteration's tile runs past it, for the kernels masking a tensor's tail."""
+    out = {}
+    for op in module.walk():
+        if isinstance(op, tile.SizeOp):
+            out[op.sym.data] = max(128 * trips - 64, 320)
+    return out
+
+
+def _compare(sim: WarpSim, results: list, ref: tuple) -> None:
+    stores, _ = ref
+    env = dict(sim.env)
+    for r, x in zip(sim.loop.res, results, strict=True):
+        env[r] = x
+    after = list(sim.m.block.ops)[list(sim.m.block.ops).index(sim.loop) + 1 :]
+    sim.m.run_outside(after, env)
+    if set(sim.m.stores) != set(stores):
+        raise Finding("mismatch", f"stores to {sorted(sim.m.stores)} but the loop stores to {sorted(stores)}")
+    for key, want in stores.items():
+        got = sim.m.stores[key]
+        a, b = np.asarray(got, np.float64), np.asarray(want, np.float64)
+        if not np.allclose(a, b, rtol=2e-2, atol=2e-2, equal_nan=True):
+            bad = np.argwhere(~np.isclose(a, b, rtol=2e-2, atol=2e-2, equal_nan=True))[0]
+            raise Finding(
+                "mismatch",
+                f"store {key[:2]}: element {tuple(int(x) for x in bad)} is {a[tuple(bad)]}, "
+                f"the loop computes {b[tuple(bad)]}",
+            )
