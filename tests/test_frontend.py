@@ -176,7 +176,7 @@ ERRORS = [
     (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[4, 1]", "y = x * l"), 5, 11, "shapes do not broadcast"),
     (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[8, 2]", "y = l + x"), 5, 11, "shapes do not broadcast"),
     (body("for i in 0 .. N carry (o) {", "}"), 3, 26, "carried name 'o' must hold a tile before the loop"),
-    (body("for i in 0 .. N {", "}", "for j in 0 .. N {", "}"), 5, 3, "only one 'for' loop per kernel"),
+    (body("for i in 0 .. N {", "for j in 0 .. N {", "}", "}"), 4, 3, "loops cannot nest"),
     (body("x = zeros() : f32[4] { cycles = 99999999999999999999 }"), 3, 35, "integer literal too large"),
     (body("x = (1"), 3, 9, "expected ')', got a newline"),
     (body("x = zeros() : f32[4] $"), 3, 24, "unexpected character '$'"),

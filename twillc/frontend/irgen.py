@@ -296,9 +296,11 @@ class IRGen(ExprGen):
 
     def for_(self, s: ast.For) -> None:
         if self.in_loop:
-            raise self.err(s.pos, "loops cannot nest: a kernel has one scheduled loop")
-        if self.loops:
-            raise self.err(s.pos, "only one 'for' loop per kernel")
+            raise self.err(
+                s.pos,
+                "loops cannot nest: a kernel's loops run one after another, each scheduled on its own "
+                "(write the inner loop's work as tiles, or the loops in sequence)",
+            )
         self.loops += 1
         lb = self.index_value(s.lb)
         ub = self.index_value(s.ub)
