@@ -100,7 +100,6 @@ def run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> Non
     except (Exception, ArgSpecParseError) as e:  # both usage errors; ArgSpecParseError is a BaseException
         raise UsageError(f"invalid pass pipeline '{spec}': {str(e).strip()}") from None
     from twillc.scheduling.progress import take_milestones
-
     from twillc.transforms.loop_segments import needs_split, segments, split_loops
 
     ctx = make_context()

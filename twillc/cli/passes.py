@@ -146,7 +146,6 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     A scheduled module is always re-checked by verify-schedule."""
     from twillc.dialects import tile
     from twillc.dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
-
     from twillc.transforms.loop_segments import segments
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []

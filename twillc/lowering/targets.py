@@ -15,7 +15,6 @@ def emit_scheduled(
     from twillc.transforms.common import located_error, module_machine
     from twillc.transforms.cycles import cycles_per_unit
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-
     from twillc.transforms.loop_segments import segments
 
     parts_of = segments(module)
@@ -74,7 +73,9 @@ def _emit_segments(parts: list[ModuleOp], kind: str, source: str, notes: list[st
     from twillc.transforms.ir_graph import find_loop
 
     if kind == "svg":
-        raise located_error(find_loop(parts[1]), "--emit svg draws one loop: this kernel has several (use .txt or .json)")
+        raise located_error(
+            find_loop(parts[1]), "--emit svg draws one loop: this kernel has several (use .txt or .json)"
+        )
     each = [emit_scheduled(p, kind, source, notes, holes) for p in parts]
     if kind == "json":
         return json.dumps({"loops": [json.loads(e) for e in each]}, indent=2) + "\n"

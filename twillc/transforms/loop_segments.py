@@ -148,7 +148,7 @@ def split_loops(module: ModuleOp) -> None:
                 if o.owner is not None and _outside(o, op):
                     visit(o, k, set())
     names = _pass_names(passed)
-    for k, loop in enumerate(loops):
+    for k in range(len(loops)):
         seg = _segment(module, fn, k, [op for op in placed if seg_of[id(op)] == k], passed, names, defining_segment)
         module.body.block.add_op(seg)
     fn.attributes[LOOPS] = IntegerAttr(n, i64)
@@ -285,9 +285,7 @@ def _read_in(v: SSAValue, own: list[Operation]) -> bool:
     for op in own:
         for inner in op.walk():
             ids.add(id(inner))
-    return any(id(u.operation) in ids for u in v.uses) or any(
-        _reads_through(u.operation, ids) for u in v.uses
-    )
+    return any(id(u.operation) in ids for u in v.uses) or any(_reads_through(u.operation, ids) for u in v.uses)
 
 
 def _reads_through(op: Operation, ids: set[int]) -> bool:
@@ -295,5 +293,3 @@ def _reads_through(op: Operation, ids: set[int]) -> bool:
     if not _recomputed(op):
         return False
     return any(id(u.operation) in ids or _reads_through(u.operation, ids) for r in op.results for u in r.uses)
-
-

@@ -94,7 +94,7 @@ class RoleCode:
     def _producer(self) -> list[str]:
         out = [
             f"  if (wg == 0) {{  // {self.roles.get(self.producer_warp, 'producer')}",
-            f"    {setmaxnreg(self.regs[0], len(self.groups))}",
+            f"    {setmaxnreg(self.regs[0], self.launch_groups)}",
             "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
         ]
         if self.pre_loads:
@@ -126,7 +126,7 @@ class RoleCode:
     def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
         out = [
             f"  if (wg == {g}) {{  // {self.roles.get(w, 'consumer')}",
-            f"    {setmaxnreg(self.regs[g], len(self.groups))}",
+            f"    {setmaxnreg(self.regs[g], self.launch_groups)}",
         ]
         self._group, self._role = g, w
         self._split_on = self._split_applies(w)
