@@ -22,6 +22,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from twillc.dialects import tile
 from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
+from twillc.transforms.loop_segments import PASS_PREFIX
 
 
 def np_dtype(t) -> type:
@@ -55,6 +56,11 @@ class Machine:
     default_size: int = 4096
     seed: int = 0
     stores: dict[tuple, np.ndarray] = field(default_factory=dict)
+    passed: dict[str, np.ndarray] = field(default_factory=dict)
+    """What a loop of several stores for a later one (`tw_pass_*` tensors,
+    `twillc.transforms.loop_segments`), by tensor name, element by element
+    (NaN where nothing was stored): what a load of such a tensor reads,
+    whatever tiles the loops' sub-tiling cut it into."""
 
     def __post_init__(self) -> None:
         self.args: dict[SSAValue, object] = {}
@@ -122,6 +128,9 @@ class Machine:
 
     def load(self, op: tile.LoadOp, idx: list[int]) -> np.ndarray:
         seed, tt = self._tensor(op.tensor)
+        if (op.tensor.name_hint or "").startswith(PASS_PREFIX):
+            got = self._passed_tile(op.tensor.name_hint, op.result.type.get_shape(), idx)  # type: ignore[arg-type]
+            return got.astype(np_dtype(op.result.type))
         t = op.result.type
         shape = t.get_shape()
         if len(shape) == 1:
@@ -133,8 +142,27 @@ class Machine:
             vals = _lazy(self.seed * 131 + seed, rows, cols)
         return (0.5 * vals).astype(np_dtype(t))
 
+    def _passed_tile(self, name: str, shape: tuple[int, ...], idx: list[int], value: np.ndarray | None = None):
+        """Read (value None) or write the tile at `idx` of passed tensor `name`."""
+        rows = slice(idx[0] * shape[0], (idx[0] + 1) * shape[0])
+        cols = slice(idx[1] * shape[1], (idx[1] + 1) * shape[1]) if len(shape) == 2 else slice(0, 1)
+        need = (rows.stop, cols.stop)
+        have = self.passed.get(name, np.full((0, 0), np.nan, np.float64))
+        if have.shape[0] < need[0] or have.shape[1] < need[1]:
+            grown = np.full((max(have.shape[0], need[0]), max(have.shape[1], need[1])), np.nan, np.float64)
+            grown[: have.shape[0], : have.shape[1]] = have
+            self.passed[name] = have = grown
+        if value is not None:
+            have[rows, cols] = value.reshape(shape[0], -1)
+            return None
+        return have[rows, cols].reshape(shape)
+
     def store(self, op: Operation, value: np.ndarray, idx: list[int]) -> None:
         seed, _ = self._tensor(op.tensor)
+        name = op.tensor.name_hint or ""  # type: ignore[attr-defined]
+        if name.startswith(PASS_PREFIX):  # a value passed to a later loop, not the kernel's output
+            self._passed_tile(name, value.shape, idx, value)
+            return
         key = (seed, tuple(idx), value.shape)
         if isinstance(op, tile.StoreAddOp):
             self.stores[key] = self.stores.get(key, np.zeros_like(value)) + value
@@ -282,14 +310,27 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
 
 
 def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, int] | None = None, seed: int = 0):
-    """The function run as written, the loop for `trips` iterations: the
-    stores (tensor, tile coordinates, shape) -> tile, and the loop's results."""
+    """The function run as written, each loop for `trips` iterations (a
+    kernel with several loops runs them in order): the stores (tensor, tile
+    coordinates, shape) -> tile, and the last loop's results."""
     func = find_func(module)
     m = Machine(func, bid, dict(sizes or {}), seed=seed)
-    loop = loop_of(func)
-    before, after = m.before_and_after(loop)
     env: dict[SSAValue, object] = {}
-    m.run_outside(before, env)
+    carried: list = []
+    outside: list[Operation] = []
+    for op in m.block.ops:
+        if not isinstance(op, tile.ForOp):
+            outside.append(op)
+            continue
+        m.run_outside(outside, env)
+        outside = []
+        carried = run_loop(m, op, env, trips)
+    m.run_outside(outside, env)
+    return m.stores, carried
+
+
+def run_loop(m: Machine, loop: tile.ForOp, env: dict[SSAValue, object], trips: int) -> list:
+    """One loop run for `trips` iterations; its results bound in `env`."""
     body = loop.body.block
     carried = [m.value(v, env) for v in loop.iter_args]
     lb, step = int(m.scalar(loop.lb, env)), int(m.scalar(loop.step, env))
@@ -307,8 +348,7 @@ def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, i
                 local[r] = x
     for r, x in zip(loop.res, carried, strict=True):
         env[r] = x
-    m.run_outside(after, env)
-    return m.stores, carried
+    return carried
 
 
 def loop_operands(m: Machine, op: Operation, loop: tile.ForOp, env: dict, j: int, local: dict):
