@@ -16,10 +16,10 @@ what the launcher takes) and gains one nested `builtin.module` per loop,
   computing it into a scratch tensor `tw_pass_NAME` (one tile per CTA, at
   `[bid]` / `[bid, 0]`, sized by `TW_PASS_NAME`) and loaded back here;
 - its loop, as written;
-- after it, the ops between it and the next loop that only feed stores
-  there (the others belong to the next segment, before its loop), and the
-  stores of the values later segments are passed; the last segment holds
-  everything after the last loop.
+- after it, the stores between it and the next loop and the ops they read
+  (the other ops there belong to the next segment, before its loop), and
+  the stores of the values later segments are passed; the last segment
+  holds everything after the last loop.
 
 A segment's function takes the kernel's arguments in order, then its
 scratch tensors. Each segment is then an ordinary single-loop kernel:
@@ -107,9 +107,8 @@ def split_loops(module: ModuleOp) -> None:
             seg_of[id(op)] = n - 1
         else:
             users = [u.operation for res in op.results for u in res.uses]
-            post = not op.results or all(
-                regions.get(id(u)) == r and seg_of.get(id(u)) == r - 1 for u in users if not _recomputed(u)
-            )
+            # after loop r - 1 when a store there needs it (it is passed on if loop r reads it too)
+            post = not op.results or any(seg_of.get(id(u)) == r - 1 for u in users)
             seg_of[id(op)] = r - 1 if post else r
     placed = [op for op in ops if id(op) in seg_of]
 

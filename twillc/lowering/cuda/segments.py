@@ -67,15 +67,11 @@ def _barriers(smem: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-def _between(regs: list[int], entry: int, inval: list[str]) -> list[str]:
-    """The full barrier after a loop that another follows."""
+def _between(inval: list[str]) -> list[str]:
+    """The full barrier after a loop that another follows (every warp group's
+    registers are back at the launch count by then)."""
     return [
-        "  // this loop is done: its registers back to the launch count, its stores fenced, its barriers freed",
-        *[
-            f"  if (wg == {g}) tw_setmaxnreg_{'inc' if r < entry else 'dec'}<{entry}>();"
-            for g, r in enumerate(regs)
-            if r != entry
-        ],
+        "  // this loop is done: its stores fenced for the next loop's TMA loads, its barriers freed",
         '  asm volatile("fence.proxy.async.global;\\n" ::: "memory");',
         "  __syncthreads();",
         "  if (threadIdx.x == 0) {",
@@ -83,6 +79,40 @@ def _between(regs: list[int], entry: int, inval: list[str]) -> list[str]:
         "  }",
         "  __syncthreads();",
     ]
+
+
+_ROLE = re.compile(r"^  if \(wg == (\d+)\) \{")
+
+
+def _split_body(body: list[str]) -> tuple[list[str], dict[int, list[str]], list[str]]:
+    """A loop's kernel body: what runs before its roles (barrier set-up),
+    each role's code (the inside of its `if (wg == g)` block) by warp group,
+    and what runs after them."""
+    head: list[str] = []
+    roles: dict[int, list[str]] = {}
+    tail: list[str] = []
+    current: list[str] | None = None
+    for line in body:
+        m = _ROLE.match(line)
+        if current is None and m:
+            current = roles.setdefault(int(m.group(1)), [])
+            continue
+        if current is not None:
+            if line == "  }":
+                current = None
+                continue
+            current.append(line)
+            continue
+        if roles and line.strip():
+            tail.append(line)
+        elif not roles:
+            head.append(line)
+    return head, roles, tail
+
+
+def _declaration(line: str) -> bool:
+    """A declaration before the roles that they read (tensor memory's base, the mask split's predicate)."""
+    return line.startswith(("  const ", "  auto ")) and line.rstrip().endswith(";")
 
 
 def _param_name(param: str) -> str:
@@ -117,6 +147,10 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
     ns = f"twillc_{name}"
     entry = min(255, machine.target.register_file // (128 * groups)) // 8 * 8
     total = machine.target.register_file // 128
+    # what a warp group holds at launch, as setmaxnreg counts it (the register file over the threads, in
+    # steps of 8, at most 256): the count each group returns to between loops (an `inc` to less would cap
+    # ptxas's count for the whole kernel below what its loops use)
+    launch = min(256, total // groups) // 8 * 8
     for em, part in zip(ems, parts, strict=True):
         used = sum(em.regs) + (groups - len(em.groups)) * entry
         if used > total:
@@ -164,7 +198,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
     for k, (em, p) in enumerate(zip(ems, programs, strict=True)):
         lines.append(f"// Loop {k}: II {p.ii}, {p.stages} stages; warp groups: {em.groups_text()}")
     lines += [
-        f"// Between loops: a full barrier ({groups} warp groups launched, each back to {entry} registers).",
+        f"// Between loops: a full barrier ({groups} warp groups launched, each back to {launch} registers).",
         f"// Compile: nvcc -gencode arch=compute_{arch[3:]},code={arch} -c <this file>",
         *helpers,
     ]
@@ -172,31 +206,39 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         pc = em.pieces
         lines += [f"namespace {pc.ns} {{", *pc.smem, f"}}  // namespace {pc.ns}"]
     lines += [f"namespace {ns} {{", f"constexpr int THREADS = {128 * groups};", f"}}  // namespace {ns}", ""]
-    for k, em in enumerate(ems):
+    split = [_split_body(em.pieces.body) for em in ems]
+    for k, (em, (head, roles, tail)) in enumerate(zip(ems, split, strict=True)):
         pc = em.pieces
         last = k == len(ems) - 1
         fparams = [f"const CUtensorMap& {_param_name(x)}" if "CUtensorMap" in x else x for x in pc.params] + [
             "uint8_t* smem_raw"
         ]
+        decls = [f"  [[maybe_unused]] {line.strip()}" for line in head if _declaration(line)]
+        head = [line for line in head if not _declaration(line)]
         inval = []
         for field, count in _barriers(pc.smem):
             if count:
                 inval.append(f"    for (int s = 0; s < {count}; ++s) tw_mbar_inval(&sm.{field}[s]);")
             else:
                 inval.append(f"    tw_mbar_inval(&sm.{field});")
-        lines += [
-            f"static __device__ __forceinline__ void {pc.ns}_run(\n    " + ",\n    ".join(fparams) + ") {",
+        opening = [
             f"  using namespace {pc.ns};",
             "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
             "      smem_raw + ((1024u - static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw))) & 1023u));",
-            "  const int wg = tw_warpgroup_idx();",
-            *(["  const int bid = blockIdx.x;"] if pc.uses_bid else []),
-            f"  const int trips = {pc.trips};",
-            *pc.body,
-            *([] if last else _between(em.regs, entry, inval)),
-            "}",
-            "",
+            *(["  [[maybe_unused]] const int bid = blockIdx.x;"] if pc.uses_bid else []),
+            f"  [[maybe_unused]] const int trips = {pc.trips};",
         ]
+        bodies = [("enter", head, False), *((f"role{g}", code, True) for g, code in roles.items())]
+        bodies.append(("leave", tail + ([] if last else _between(inval)), True))
+        for what, code, declared in bodies:
+            lines += [
+                f"static __device__ __forceinline__ void {pc.ns}_{what}(\n    " + ",\n    ".join(fparams) + ") {",
+                *opening,
+                *(decls if declared else []),
+                *code,
+                "}",
+                "",
+            ]
     lines += [
         f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
         f"{ns}_kernel(\n    " + ",\n    ".join(params) + ") {",
@@ -204,12 +246,27 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
         *[f"  const int {s} = gridDim.x * {rows};  // one tile per CTA" for s, rows in scratch_sizes.items()],
     ]
+    calls = []
     for k, em in enumerate(ems):
         args = []
         for x in em.pieces.params:
             n = _param_name(x)
             args.append(f"tmap_l{k}_{n[len('tmap_') :]}" if "CUtensorMap" in x else n)
-        lines.append(f"  {em.pieces.ns}_run({', '.join([*args, 'smem_raw'])});")
+        calls.append(", ".join([*args, "smem_raw"]))
+    # one branch per warp group: its role in each loop in turn (what it computes stays in its branch)
+    lines.append("  const int wg = tw_warpgroup_idx();")
+    for g in range(groups):
+        lines.append(f"  {'if' if g == 0 else '} else if'} (wg == {g}) {{")
+        for k, (em, (_, roles, _)) in enumerate(zip(ems, split, strict=True)):
+            ns_k, last = em.pieces.ns, k == len(ems) - 1
+            lines.append(f"    {ns_k}_enter({calls[k]});")
+            if g in roles:
+                lines.append(f"    {ns_k}_role{g}({calls[k]});")
+                r = em.regs[g]
+                if not last and r != launch:  # back to the launch count, for the next loop's setmaxnreg
+                    lines.append(f"    tw_setmaxnreg_{'inc' if r < launch else 'dec'}<{launch}>();")
+            lines.append(f"    {ns_k}_leave({calls[k]});")
+    lines.append("  }")
     lines += ["}", *host]
     # the launcher
     lparams = [f"void* {n}" for n, _ in tensors if n not in scratch] + [f"int {s}" for s in user_sizes]
