@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import IndexType, IntegerAttr, ModuleOp, i64
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i64
 from xdsl.ir import Operation, SSAValue
 
 from twillc.dialects import tile
@@ -134,9 +134,11 @@ def split_loops(module: ModuleOp) -> None:
             return
         d = defining_segment(v)
         if d is not None and d < k and v not in passed:
-            if not isinstance(v.type, tile.TileType) or v.type.element_type.name == "i1":  # type: ignore[attr-defined]
+            if not isinstance(v.type, tile.TileType) or _is_mask(v.type):
                 raise located_error(
-                    owner, "a kernel with several loops: this value is read by a later loop and cannot be passed to it"
+                    owner,
+                    "a kernel with several loops: this comparison result is read by a later loop, and a mask is "
+                    "not passed from one loop to the next: compute it again in that loop",
                 )
             passed.append(v)
 
@@ -151,6 +153,11 @@ def split_loops(module: ModuleOp) -> None:
         seg = _segment(module, fn, k, [op for op in placed if seg_of[id(op)] == k], passed, names, defining_segment)
         module.body.block.add_op(seg)
     fn.attributes[LOOPS] = IntegerAttr(n, i64)
+
+
+def _is_mask(t: tile.TileType) -> bool:
+    e = t.element_type
+    return isinstance(e, IntegerType) and e.width.data == 1
 
 
 def _outside(v: SSAValue, op: Operation) -> bool:
