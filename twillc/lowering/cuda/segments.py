@@ -263,7 +263,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
             if g in roles:
                 lines.append(f"    {ns_k}_role{g}({calls[k]});")
                 r = em.regs[g]
-                if not last and r != launch:  # back to the launch count, for the next loop's setmaxnreg
+                if not last and r not in (launch, entry):  # back to the launch count (a role at `entry` kept it)
                     lines.append(f"    tw_setmaxnreg_{'inc' if r < launch else 'dec'}<{launch}>();")
             lines.append(f"    {ns_k}_leave({calls[k]});")
     lines.append("  }")
