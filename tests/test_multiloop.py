@@ -1,5 +1,6 @@
 """Kernels with several loops (docs/language.md, "Several loops"): the
-two-pass RMSNorm, softmax and cross-entropy examples split into one segment
+two-pass RMSNorm, softmax and cross-entropy examples and the three-pass
+LayerNorm (sm_90a only) split into one segment
 per loop as their fixed modules hold them (tests/data/multiloop, each
 scheduled by the default pipeline with the register check, then lowered),
 simulate equal to the function as written, and compile with nvcc with no
@@ -22,8 +23,9 @@ from twillc.transforms.loop_segments import kernel_func, segments, split_loops
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "multiloop"
-EXAMPLES = ("rmsnorm", "softmax", "cross_entropy")
-MODULES = [(e, t) for e in EXAMPLES for t in ("h100", "b200")]
+EXAMPLES = ("rmsnorm", "softmax", "cross_entropy", "layernorm")
+LOOPS = {"rmsnorm": 2, "softmax": 2, "cross_entropy": 2, "layernorm": 3}
+MODULES = [(e, "h100") for e in EXAMPLES] + [(e, "b200") for e in EXAMPLES if e != "layernorm"]
 ARCH = {"h100": "sm_90a", "b200": "sm_100a"}
 
 
@@ -41,7 +43,7 @@ def test_example_splits_as_its_fixed_module(example: str) -> None:
     fixed = _read(DATA / f"{example}_h100.mlir")
     got = [kernel_func(p) for p in segments(module)]
     want = [kernel_func(p) for p in segments(fixed)]
-    assert len(got) == len(want) == 2
+    assert len(got) == len(want) == LOOPS[example]
     for g, w in zip(got, want, strict=True):
         assert g is not None and w is not None
         assert g.sym_name == w.sym_name
@@ -71,12 +73,13 @@ def _emit(path: Path, tmp_path: Path) -> Path:
 def test_cuda_is_one_kernel_running_each_loop(example: str, target: str, tmp_path: Path) -> None:
     code = _emit(DATA / f"{example}_{target}.mlir", tmp_path).read_text()
     assert "TWILLC-HOLE" not in code
-    assert f"kernel '{example}', target {ARCH[target]} (complete), 2 loops run one after another." in code
+    n = LOOPS[example]
+    assert f"kernel '{example}', target {ARCH[target]} (complete), {n} loops run one after another." in code
     assert len(re.findall(r"^__global__ ", code, re.M)) == 1
-    for k in (0, 1):
+    for k in range(n):
         assert f"void twillc_{example}_loop{k}_enter(" in code
         assert f"void twillc_{example}_loop{k}_leave(" in code
-    assert code.count('asm volatile("fence.proxy.async.global;\\n" ::: "memory");') == 1  # between the two loops
+    assert code.count('asm volatile("fence.proxy.async.global;\\n" ::: "memory");') == n - 1  # between loops
     again = _emit(DATA / f"{example}_{target}.mlir", tmp_path / "..").read_text()
     assert again == code  # byte-identical
 
