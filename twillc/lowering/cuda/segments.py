@@ -184,10 +184,18 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         dict.fromkeys(d for n, t in tensors if n not in scratch for d in t.get_dims() if isinstance(d, str))
     )
     scratch_sizes = {str(t.get_dims()[0]): rows for _, (t, rows) in scratch.items()}
-    maps = [(k, m) for k, em in enumerate(ems) for m in em.tensor_maps(em.pieces.tensors)]
+    # each loop's tensor maps; loops loading a tensor in the same boxes share one (`tmap_X`), else `tmap_lK_X`
+    per_loop = [(k, m) for k, em in enumerate(ems) for m in em.tensor_maps(em.pieces.tensors)]
+    boxes: dict[str, set] = {}
+    for _, m in per_loop:
+        boxes.setdefault(m.tensor, set()).add(m)
+    map_of = {
+        (k, m.tensor): f"tmap_{m.tensor}" if len(boxes[m.tensor]) == 1 else f"tmap_l{k}_{m.tensor}" for k, m in per_loop
+    }
+    maps = list({map_of[(k, m.tensor)]: m for k, m in per_loop}.items())  # (name, map), each name once
     params = []
     for tname, t in tensors:
-        params += [f"const __grid_constant__ CUtensorMap tmap_l{k}_{tname}" for k, m in maps if m.tensor == tname]
+        params += [f"const __grid_constant__ CUtensorMap {n}" for n, m in maps if m.tensor == tname]
         params.append(f"{c_elt(t)}* __restrict__ {tname}")
     params += [f"int {s}" for s in user_sizes]
     params += [f"{cxx} {n}" for n, cxx in scalars]
@@ -251,7 +259,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         args = []
         for x in em.pieces.params:
             n = _param_name(x)
-            args.append(f"tmap_l{k}_{n[len('tmap_') :]}" if "CUtensorMap" in x else n)
+            args.append(map_of[(k, n[len("tmap_") :])] if "CUtensorMap" in x else n)
         calls.append(", ".join([*args, "smem_raw"]))
     # one branch per warp group: its role in each loop in turn (what it computes stays in its branch)
     lines.append("  const int wg = tw_warpgroup_idx();")
@@ -286,13 +294,13 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
             f"    {{ {' '.join([*frees, 'return -4;'])} }}",
         ]
         frees.append(f"cudaFreeAsync({sname}, stream);")
-    for k, m in maps:
-        make = make_tmap(m.dtype, m.tensor, f"l{k}_{m.name}", m.rows, m.cols, m.box_rows, not other, m.box_cols)
+    for n, m in maps:
+        make = make_tmap(m.dtype, m.tensor, n[len("tmap_") :], m.rows, m.cols, m.box_rows, not other, m.box_cols)
         fail = " ".join([*frees, "return e;"])
-        out += [f"  CUtensorMap tmap_l{k}_{m.name};", f"  if (int e = {make})", f"    {{ {fail} }}"]
+        out += [f"  CUtensorMap {n};", f"  if (int e = {make})", f"    {{ {fail} }}"]
     call = []
     for tname, t in tensors:
-        call += [f"tmap_l{k}_{tname}" for k, m in maps if m.tensor == tname]
+        call += [n for n, m in maps if m.tensor == tname]
         call.append(f"static_cast<{c_elt(t)}*>({tname})")
     call += user_sizes + [n for n, _ in scalars]
     smem_expr = f"sizeof({ems[0].pieces.ns}::SharedStorage)"
