@@ -377,7 +377,7 @@ def compile_to_ttgir(
     Triton's own `assign-latencies{num-stages}` and `schedule-loops`: the
     `loop.stage` / `loop.cluster` Triton's pipeliner would lower. Pointer and
     integer arguments are taken 16-divisible, as the JIT specializes them."""
-    from triton._C.libtriton import ir, nvidia, passes
+    from triton._C.libtriton import ir, passes
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource, make_backend
 
@@ -404,7 +404,25 @@ def compile_to_ttgir(
         raise UserError(Location(fn.fn.__code__.co_filename, fn.starting_line_number, 1), _first_line(e)) from None
     mod = backend.make_ttir(mod, {}, opts, cap)
     pm = ir.pass_manager(mod.context)
+    add_head_passes(pm, cap, opts)
+    if schedule_stages is not None:
+        passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
+        passes.ttgpuir.add_schedule_loops(pm)
+    pm.run(mod, "make_ttgir")
+    return mod, ctx
+
+
+def add_head_passes(pm, cap: int, opts, hopper_warpspec: bool = False) -> None:
+    """Triton 3.9's `make_ttgir` (backends/nvidia/compiler.py), in order, up to,
+    not including, `tritongpu-assign-latencies`: the TTGIR twillc imports.
+    `hopper_warpspec` adds Meta's sm_90 `nvgpu-warp-specialization`, which
+    `make_ttgir` runs there just before it (a loop without its attributes
+    passes through unchanged)."""
+    from triton._C.libtriton import nvidia, passes
+
     passes.ttir.add_convert_to_ttgpuir(pm, f"cuda:{cap}", opts.num_warps, 32, opts.num_ctas)
+    if getattr(opts, "clc", False):
+        nvidia.passes.ttnvgpuir.add_to_clc(pm)
     passes.ttgpuir.add_coalesce(pm)
     passes.ttgpuir.add_f32_dot_tc(pm, cap // 10 >= 8)
     nvidia.passes.ttnvgpuir.add_assign_cga_layouts(pm)
@@ -428,11 +446,51 @@ def compile_to_ttgir(
     else:
         passes.common.add_canonicalizer(pm)
         passes.ttgpuir.add_combine_tensor_select_and_if(pm)
-    if schedule_stages is not None:
-        passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
-        passes.ttgpuir.add_schedule_loops(pm)
-    pm.run(mod, "make_ttgir")
-    return mod, ctx
+        if hopper_warpspec:
+            nvidia.passes.hopper.add_hopper_warpspec(pm, opts.num_stages, False)
+
+
+def add_tail_passes(pm, cap: int, opts) -> None:
+    """The rest of Triton 3.9's `make_ttgir` after `tritongpu-schedule-loops`,
+    in order: what turns a TTGIR whose loop carries `loop.stage` /
+    `loop.cluster` (and, on sm_100, `ttg.partition`) into Triton's final TTGIR.
+    twillc's write-back takes the place of `assign-latencies` and
+    `schedule-loops`, which compute those attributes and would overwrite them."""
+    from triton._C.libtriton import nvidia, passes
+
+    if cap // 10 in (8, 9):
+        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
+    elif cap // 10 >= 10:
+        passes.ttgpuir.add_warp_specialize(pm, opts.num_stages)
+        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
+        passes.ttgpuir.add_optimize_partition_warps(pm)
+        passes.ttgpuir.add_combine_tensor_select_and_if(pm)
+        passes.ttgpuir.add_hoist_tmem_alloc(pm, True)
+        nvidia.passes.ttnvgpuir.add_remove_tmem_tokens(pm)
+    passes.common.add_canonicalizer(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    if cap // 10 == 8:
+        passes.ttgpuir.add_prefetch(pm)
+    passes.ttgpuir.add_optimize_dot_operands(pm, cap >= 80)
+    passes.ttgpuir.add_coalesce_async_copy(pm)
+    nvidia.passes.ttnvgpuir.add_optimize_tmem_layouts(pm)
+    nvidia.passes.ttnvgpuir.add_tmem_load_reduce(pm)
+    if cap // 10 >= 9:
+        nvidia.passes.ttnvgpuir.add_tma_lowering(pm)
+    if cap // 10 >= 10:
+        nvidia.passes.ttnvgpuir.add_lower_clc(pm)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    nvidia.passes.ttnvgpuir.add_interleave_tmem(pm)
+    passes.ttgpuir.add_reduce_data_duplication(pm)
+    passes.ttgpuir.add_reorder_instructions(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    passes.common.add_symbol_dce(pm)
+    nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cap)
+    nvidia.passes.ttnvgpuir.add_lower_mma(pm)
+    nvidia.passes.ttnvgpuir.add_hoist_mbarrier_lifecycle(pm, cap)
+    passes.common.add_sccp(pm)
+    passes.common.add_cse(pm)
+    passes.common.add_canonicalizer(pm)
 
 
 def _first_line(e: Exception) -> str:

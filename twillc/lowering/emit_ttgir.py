@@ -129,7 +129,7 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
     everyone = sorted(partition.values())
 
     def parts_of(top: TOp) -> list[int]:
-        if top.index not in timing or not timing[top.index][1]:
+        if not partition or top.index not in timing or not timing[top.index][1]:
             return everyone
         return sorted(partition[w] for w in timing[top.index][1])
 
