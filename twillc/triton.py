@@ -74,19 +74,26 @@ class _Hook:
         pm.run(mod, "make_ttgir")
         text = mod.str()
         written = self.schedule(text, cap, opts)
-        if written is None:  # Triton's own schedule
+        if written is not None:
+            try:
+                mod = _parse(written, mod.context)
+                pm = ir.pass_manager(mod.context)
+                pm.enable_debug()
+                add_tail_passes(pm, cap, opts)
+                pm.run(mod, "make_ttgir")
+            except RuntimeError as e:  # Triton rejects the form: its own schedule, said out loud
+                warnings.warn(f"twillc: Triton 3.9 did not compile twillc's schedule ({e}): Triton's own", stacklevel=2)
+                written = None
+        if written is None:
             from triton._C.libtriton import passes
 
+            mod = _parse(text, mod.context)
             pm = ir.pass_manager(mod.context)
             pm.enable_debug()
             passes.ttgpuir.add_assign_latencies(pm, opts.num_stages)
             passes.ttgpuir.add_schedule_loops(pm)
-        else:
-            mod = _parse(written, mod.context)
-            pm = ir.pass_manager(mod.context)
-            pm.enable_debug()
-        add_tail_passes(pm, cap, opts)
-        pm.run(mod, "make_ttgir")
+            add_tail_passes(pm, cap, opts)
+            pm.run(mod, "make_ttgir")
         metadata["tensordesc_meta"] = mod.get_tensordesc_metadata()
         metadata["twillc"] = written is not None
         return mod

@@ -188,8 +188,8 @@ def _triton_partition_forms(
       the value crossing partitions is then the smaller one (a row vector, not
       its [R, C] broadcast), as Triton's own `view_consumer` rule places them;
     - `ttng.tmem_load` (an MMA's result read from tensor memory) is in its
-      users' partitions, `ttng.tmem_alloc` of a register value in the
-      partition that computes the value (TMEM ops never share the MMA's);
+      earliest user's partition, `ttng.tmem_store` and `ttng.tmem_alloc` of a
+      register value in the partition that computes the value;
     - a pointer `tt.load` and the `ttg.local_alloc` of it are in the partitions
       of the alloc's users: InsertAref has no case for a `tt.load` read in
       another partition (`llvm_unreachable("cpasync not supported yet")`,
@@ -211,8 +211,17 @@ def _triton_partition_forms(
     for _ in range(len(body)):  # views of views, loads of loads: to a fixed point
         before = {i: set(w) for i, (_, w) in timing.items()}
         for top in reversed(body):
-            if top.name.startswith(_VIEW_PREFIXES) or top.name in _REGISTER_VIEWS or top.name == "ttng.tmem_load":
+            if top.name.startswith(_VIEW_PREFIXES) or top.name in _REGISTER_VIEWS:
                 retime(top, users_timing(top))
+            elif top.name == "ttng.tmem_load":
+                found = users_timing(top)
+                if found is not None:  # one partition: the earliest user's
+                    first = min((timing[u.index] for u in users.get(top.index, []) if u.index in timing), key=_first)
+                    retime(top, (found[0], {min(first[1])}))
+            elif top.name == "ttng.tmem_store" and len(top.operands) > 2:  # (buffer, token, value, pred)
+                d = tm.defs.get(top.operands[2])
+                if d is not None and d.index in timing:
+                    retime(top, (timing[d.index][0], {min(timing[d.index][1])}))
             elif top.name == "ttng.tmem_alloc" and top.operands:
                 d = tm.defs.get(top.operands[0])
                 if d is not None:
@@ -226,6 +235,22 @@ def _triton_partition_forms(
                         retime(op, target)
         if before == {i: w for i, (_, w) in timing.items()}:
             break
+    # A tensor-memory buffer is read and written by its MMA's partition and at
+    # most one other (Triton merges two that share one, and cannot when both
+    # are given: an assertion, tests/data/triton/tmem-two-partitions.ttgir).
+    by_buffer: dict[int, list[TOp]] = {}
+    for top in body:
+        if top.name in ("ttng.tmem_load", "ttng.tmem_store") and top.index in timing:
+            buffer = top.operands[0]
+            by_buffer.setdefault(buffer, []).append(top)
+    for ops in by_buffer.values():
+        first = min((timing[t.index] for t in ops), key=_first)
+        for t in ops:
+            timing[t.index] = (timing[t.index][0], {min(first[1])})
+
+
+def _first(t: tuple[int, set[int]]) -> tuple[int, int]:
+    return t[0], min(t[1], default=0)
 
 
 def _propagate_index_ops(
