@@ -172,11 +172,15 @@ def uninstall() -> None:
     _installed = None
 
 
-def compile_writeback(path: str, target: str, num_warps: int | None = None, num_stages: int = 3) -> Any:
+def compile_writeback(
+    path: str, target: str, num_warps: int | None = None, num_stages: int = 3, triton_schedule: bool = False
+) -> Any:
     """A written-back `.ttgir` (`twillc ... -o k.ttgir`) compiled to a cubin by
     Triton 3.9 for `target` (h100 / b200), no GPU needed: the passes after
     `schedule-loops`, then `triton.compile` from the TTGIR. Returns
-    (the CompiledKernel, the TTGIR after Triton's passes)."""
+    (the CompiledKernel, the TTGIR after Triton's passes). `triton_schedule`:
+    Triton's own `assign-latencies` and `schedule-loops` first (they overwrite
+    twillc's `loop.stage` / `loop.cluster`): the same kernel, Triton's schedule."""
     import triton
     from triton._C.libtriton import ir
     from triton.backends.compiler import GPUTarget
@@ -193,6 +197,11 @@ def compile_writeback(path: str, target: str, num_warps: int | None = None, num_
     opts = make_backend(gpu).parse_options({"num_warps": warps, "num_stages": num_stages})
     pm = ir.pass_manager(ctx)
     pm.enable_debug()
+    if triton_schedule:
+        from triton._C.libtriton import passes
+
+        passes.ttgpuir.add_assign_latencies(pm, num_stages)
+        passes.ttgpuir.add_schedule_loops(pm)
     add_tail_passes(pm, cap, opts)
     pm.run(mod, "make_ttgir")
     after = mod.str()
