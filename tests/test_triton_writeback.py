@@ -57,6 +57,23 @@ def test_attention_b200_partitions_are_twillcs(tmp_path: Path) -> None:
     assert re.search(r"tt\.descriptor_load [^\n]*ttg\.partition = array<i32: 2>", text)
     assert re.search(r"ttng\.tc_gen5_mma [^\n]*ttg\.partition = array<i32: 1>", text)
     assert re.search(r"math\.exp2 [^\n]*ttg\.partition = array<i32: 0>", text)
+    # Triton's warp specialization alone: each partition's loop keeps twillc's
+    # stages and clusters (the last stage twillc's, not Triton's own).
+    from triton._C.libtriton import ir, passes
+
+    from twillc.frontend.triton_module import triton_context
+
+    ctx = triton_context()
+    mod = ir.parse_mlir_module(str(path), ctx)
+    pm = ir.pass_manager(ctx)
+    passes.ttgpuir.add_warp_specialize(pm, 3)
+    pm.run(mod, "warp-specialize")
+    ws = mod.str()
+    last = re.search(r"tt\.scheduled_max_stage = (\d+)", loop).group(1)
+    assert ws.count("nvws.warp_group") == 0 and ws.count("ttg.warp_specialize(") == 1
+    assert re.findall(r"tt\.scheduled_max_stage = (\d+)", ws) == [last] * 3
+    clusters = {int(c) for c in re.findall(r"loop\.cluster = (\d+)", text)}
+    assert {int(c) for c in re.findall(r"loop\.cluster = (\d+)", ws)} <= clusters
     kernel, after = compile_writeback(str(path), "b200")
     assert kernel.asm["cubin"] and kernel.metadata.shared <= SMEM_LIMIT
     assert after.count("ttg.warp_specialize(") == 1
@@ -65,6 +82,24 @@ def test_attention_b200_partitions_are_twillcs(tmp_path: Path) -> None:
     assert "tc_gen5_mma" in mma and "math.exp2" not in mma
     assert "async_tma_copy_global_to_local" in load and "tc_gen5_mma" not in load
     assert kernel.metadata.num_warps > 8 and "setmaxnreg" in kernel.asm["ptx"]
+
+
+def test_gemm_b200_partitions_are_twillcs(tmp_path: Path) -> None:
+    """A GEMM with TMA loads (Meta's pre-modulo TTGIR): twillc's load and MMA
+    warp groups become Triton's partitions 2 and 1 (no other partition: Triton
+    numbers an MMA partition from 1) and its warp specialization builds them."""
+    from twillc.triton import compile_writeback
+
+    out = tmp_path / "gemm.ttgir"
+    src = Path(__file__).parent / "data" / "benchmarks" / "meta-ddg" / "case1_simple_gemm" / "pre_modulo.ttgir"
+    assert main([str(src), "-o", str(out)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert re.search(r"ttng\.tc_gen5_mma [^\n]*ttg\.partition = array<i32: 1>", out.read_text())
+    kernel, after = compile_writeback(str(out), "b200")
+    assert kernel.asm["cubin"] and kernel.metadata.shared <= SMEM_LIMIT and "setmaxnreg" in kernel.asm["ptx"]
+    parts = regions(after)
+    assert len(parts) == 3  # the default warps, then the two partitions
+    assert any("tc_gen5_mma" in r and "async_tma_copy_global_to_local" not in r for r in parts[1:])
+    assert any("async_tma_copy_global_to_local" in r and "tc_gen5_mma" not in r for r in parts[1:])
 
 
 @pytest.mark.parametrize(("name", "kept"), [("attn_fwd-h100", False), ("matmul-h100", True), ("matmul-b200", False)])
