@@ -41,7 +41,7 @@ def regions(ttgir: str) -> list[str]:
     """The text of each region of the kernel's `ttg.warp_specialize`: default, partition0, ..."""
     at = ttgir.index("ttg.warp_specialize(")
     marks = [m.start() for m in re.finditer(r"\n\s*(default \{|partition\d+\()", ttgir[at:])]
-    return [ttgir[at + a : at + b] for a, b in zip(marks, [*marks[1:], len(ttgir) - at])]
+    return [ttgir[at + a : at + b] for a, b in zip(marks, [*marks[1:], len(ttgir) - at], strict=True)]
 
 
 def test_attention_b200_partitions_are_twillcs(tmp_path: Path) -> None:

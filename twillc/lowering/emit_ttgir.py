@@ -1,20 +1,23 @@
 """The schedule of a loop imported from Triton TTGIR, written back on that
 TTGIR in the attributes Triton 3.9's own passes read, printed by Triton and
-parsed back by it (`-o k.ttgir`).
+parsed back by it (`-o k.ttgir`; docs/interop.md).
 
 On each op of the loop body (`tritongpu-pipeline` reads them through
 `CoarseSchedule::deSerialize`):
   loop.stage    = cycle // II                                       (i32)
   loop.cluster  = dense rank of the op's cycle among the distinct
                   cycles of its stage (issue order within the stage) (i32)
-On every op in the loop, nested ones included (`tritongpu-automatic-warp-
-specialization` takes a loop whose ops carry them as already partitioned):
-  ttg.partition = array<i32: w>    the op's warp group, numbered densely
-On the loop:
-  tt.scheduled_max_stage = the last stage                           (i32)
-  ttg.partition.stages   = [each partition's first stage]           (array of i32)
-  ttg.warp_specialize.tag = 0                                       (i32)
-  ttg.partition          = every partition;  tt.warp_specialize     (unit)
+On the loop: tt.scheduled_max_stage = the last stage.
+
+On sm_100 with two warp groups or more (`tritongpu-automatic-warp-
+specialization` takes the partitions of a loop whose ops carry them), also:
+  ttg.partition = array<i32: p>    on every op in the loop, nested ones and
+                                   scf.yield included
+and on the loop `ttg.partition`, `ttg.partition.outputs`,
+`ttg.partition.stages`, `ttg.warp_specialize.tag = 0`, `tt.warp_specialize`,
+in the forms Triton's PartitionScheduling writes and InsertAref can lower
+(`_triton_partition_forms`, `_number_partitions`). sm_90: stages and
+clusters only (Triton 3.9 warp-specializes no sm_90 loop).
 
 A Triton op that became a tile op takes that op's cycle and warp (the
 earliest and all warps when a split loop gave it several); one folded into a
@@ -160,7 +163,6 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
             la["ttg.partition.outputs"] = "[" + ", ".join(_array(o) for o in outputs) + "]"
         la["tt.warp_specialize"] = "unit"
     return _write(tm, attrs, source)
-
 
 
 _VIEW_PREFIXES = ("ttg.memdesc_", "ttng.tmem_subslice")
@@ -309,7 +311,9 @@ def _number_partitions(warps: list[int], kinds: dict[int, str]) -> dict[int, int
     return out
 
 
-def _loop_output_partitions(loop: TOp, tm: TritonModule, body: list[TOp], parts_of, everyone: list[int]) -> list[list[int]]:
+def _loop_output_partitions(
+    loop: TOp, tm: TritonModule, body: list[TOp], parts_of, everyone: list[int]
+) -> list[list[int]]:
     """Each loop result's partitions as Triton's PartitionScheduling derives
     them: a value, its producer's in the body; a token, its iter arg's users'."""
     block = loop.blocks[0]
