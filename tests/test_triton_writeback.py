@@ -133,13 +133,14 @@ def test_triton_bugs_reproduce(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("cap", [90, 100])
-def test_hook_compiles_with_twillcs_schedule(cap: int) -> None:
+def test_hook_compiles_with_twillcs_schedule(cap: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
     import twillc.triton as tt
     from twillc.frontend.triton_module import load_jit_function
 
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))  # Triton compiles, rather than reading an earlier run
     fn = load_jit_function(str(KERNELS / "matmul.py"), "matmul_kernel")
     sig = {n: "*fp16" if n.endswith("_ptr") else "i32" for n in fn.arg_names}
     sig.update(BLOCK_M="constexpr", BLOCK_N="constexpr", BLOCK_K="constexpr")
@@ -152,7 +153,7 @@ def test_hook_compiles_with_twillcs_schedule(cap: int) -> None:
     tt.install(passes="annotate-costs,cost-normalize,modulo-schedule{time-limit=10},joint-schedule{time-limit=10}")
     try:
         hooked = build()
-        again = build()  # Triton's cache, keyed with twillc's key
+        again = build()  # Triton's cache, keyed with twillc's key: not scheduled again
         hook = tt._installed
         assert hook is not None and len(hook.cache) == 1 and not hook.refused
     finally:

@@ -21,7 +21,9 @@ compiles with Triton's own schedule, with a warning that says why.
 `compile_writeback(path, target)` compiles a written-back `.ttgir` to a cubin
 without a GPU (the passes after `schedule-loops`, then `triton.compile`).
 
-Triton is imported inside functions: importing this module needs no Triton.
+Triton is imported inside functions: importing this module needs no Triton,
+and `compile_writeback` needs nothing of twillc's but this module (the GPU
+suite calls it on a device that has Triton and no xDSL).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ class _Hook:
     def make_ttgir(self, mod: Any, metadata: dict, opts: Any, cap: int) -> Any:
         from triton._C.libtriton import ir
 
-        from twillc.frontend.triton_module import add_head_passes, add_tail_passes
+        from twillc.frontend.triton_module import add_head_passes
 
         if opts.maxnreg is not None:
             mod.set_attr("ttg.maxnreg", ir.builder(mod.context).get_int32_attr(opts.maxnreg))
@@ -146,6 +148,49 @@ def _parse(text: str, context: Any) -> Any:
     return mod
 
 
+def add_tail_passes(pm, cap: int, opts) -> None:
+    """The rest of Triton 3.9's `make_ttgir` after `tritongpu-schedule-loops`,
+    in order: what turns a TTGIR whose loop carries `loop.stage` /
+    `loop.cluster` (and, on sm_100, `ttg.partition`) into Triton's final TTGIR.
+    twillc's write-back takes the place of `assign-latencies` and
+    `schedule-loops`, which compute those attributes and would overwrite them."""
+    from triton._C.libtriton import nvidia, passes
+
+    if cap // 10 in (8, 9):
+        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
+    elif cap // 10 >= 10:
+        passes.ttgpuir.add_warp_specialize(pm, opts.num_stages)
+        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
+        passes.ttgpuir.add_optimize_partition_warps(pm)
+        passes.ttgpuir.add_combine_tensor_select_and_if(pm)
+        passes.ttgpuir.add_hoist_tmem_alloc(pm, True)
+        nvidia.passes.ttnvgpuir.add_remove_tmem_tokens(pm)
+    passes.common.add_canonicalizer(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    if cap // 10 == 8:
+        passes.ttgpuir.add_prefetch(pm)
+    passes.ttgpuir.add_optimize_dot_operands(pm, cap >= 80)
+    passes.ttgpuir.add_coalesce_async_copy(pm)
+    nvidia.passes.ttnvgpuir.add_optimize_tmem_layouts(pm)
+    nvidia.passes.ttnvgpuir.add_tmem_load_reduce(pm)
+    if cap // 10 >= 9:
+        nvidia.passes.ttnvgpuir.add_tma_lowering(pm)
+    if cap // 10 >= 10:
+        nvidia.passes.ttnvgpuir.add_lower_clc(pm)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    nvidia.passes.ttnvgpuir.add_interleave_tmem(pm)
+    passes.ttgpuir.add_reduce_data_duplication(pm)
+    passes.ttgpuir.add_reorder_instructions(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    passes.common.add_symbol_dce(pm)
+    nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cap)
+    nvidia.passes.ttnvgpuir.add_lower_mma(pm)
+    nvidia.passes.ttnvgpuir.add_hoist_mbarrier_lifecycle(pm, cap)
+    passes.common.add_sccp(pm)
+    passes.common.add_cse(pm)
+    passes.common.add_canonicalizer(pm)
+
+
 _installed: _Hook | None = None
 
 
@@ -186,15 +231,16 @@ def compile_writeback(
     from triton.backends.compiler import GPUTarget
     from triton.compiler import make_backend
 
-    from twillc.frontend.triton_module import add_tail_passes, triton_context
-
     cap = CAPABILITIES[target]
     gpu = GPUTarget("cuda", cap, 32)
-    ctx = triton_context()
+    backend = make_backend(gpu)
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    backend.load_dialects(ctx)
     mod = ir.parse_mlir_module(path, ctx)
     mod.context = ctx
     warps = num_warps or int(mod.get_int_attr("ttg.num-warps"))
-    opts = make_backend(gpu).parse_options({"num_warps": warps, "num_stages": num_stages})
+    opts = backend.parse_options({"num_warps": warps, "num_stages": num_stages})
     pm = ir.pass_manager(ctx)
     pm.enable_debug()
     if triton_schedule:

@@ -450,49 +450,6 @@ def add_head_passes(pm, cap: int, opts, hopper_warpspec: bool = False) -> None:
             nvidia.passes.hopper.add_hopper_warpspec(pm, opts.num_stages, False)
 
 
-def add_tail_passes(pm, cap: int, opts) -> None:
-    """The rest of Triton 3.9's `make_ttgir` after `tritongpu-schedule-loops`,
-    in order: what turns a TTGIR whose loop carries `loop.stage` /
-    `loop.cluster` (and, on sm_100, `ttg.partition`) into Triton's final TTGIR.
-    twillc's write-back takes the place of `assign-latencies` and
-    `schedule-loops`, which compute those attributes and would overwrite them."""
-    from triton._C.libtriton import nvidia, passes
-
-    if cap // 10 in (8, 9):
-        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
-    elif cap // 10 >= 10:
-        passes.ttgpuir.add_warp_specialize(pm, opts.num_stages)
-        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
-        passes.ttgpuir.add_optimize_partition_warps(pm)
-        passes.ttgpuir.add_combine_tensor_select_and_if(pm)
-        passes.ttgpuir.add_hoist_tmem_alloc(pm, True)
-        nvidia.passes.ttnvgpuir.add_remove_tmem_tokens(pm)
-    passes.common.add_canonicalizer(pm)
-    passes.ttir.add_loop_aware_cse(pm)
-    if cap // 10 == 8:
-        passes.ttgpuir.add_prefetch(pm)
-    passes.ttgpuir.add_optimize_dot_operands(pm, cap >= 80)
-    passes.ttgpuir.add_coalesce_async_copy(pm)
-    nvidia.passes.ttnvgpuir.add_optimize_tmem_layouts(pm)
-    nvidia.passes.ttnvgpuir.add_tmem_load_reduce(pm)
-    if cap // 10 >= 9:
-        nvidia.passes.ttnvgpuir.add_tma_lowering(pm)
-    if cap // 10 >= 10:
-        nvidia.passes.ttnvgpuir.add_lower_clc(pm)
-    passes.ttgpuir.add_remove_layout_conversions(pm)
-    nvidia.passes.ttnvgpuir.add_interleave_tmem(pm)
-    passes.ttgpuir.add_reduce_data_duplication(pm)
-    passes.ttgpuir.add_reorder_instructions(pm)
-    passes.ttir.add_loop_aware_cse(pm)
-    passes.common.add_symbol_dce(pm)
-    nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cap)
-    nvidia.passes.ttnvgpuir.add_lower_mma(pm)
-    nvidia.passes.ttnvgpuir.add_hoist_mbarrier_lifecycle(pm, cap)
-    passes.common.add_sccp(pm)
-    passes.common.add_cse(pm)
-    passes.common.add_canonicalizer(pm)
-
-
 def _first_line(e: Exception) -> str:
     text = str(e).strip().splitlines()
     return f"Triton: {text[0] if text else type(e).__name__}"
