@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -62,6 +62,8 @@ class Machine:
         for i, a in enumerate(block.args):
             if isinstance(a.type, tile.TensorType):
                 self.args[a] = ("tensor", i, a.type)
+            elif isinstance(a.type, IntegerType):  # an integer scalar argument (an index): a size's value
+                self.args[a] = int(self.sizes.get(a.name_hint or "", self.default_size))
             else:  # a scalar argument
                 self.args[a] = np.float32(0.0625 * (1 + (self.seed + 3 * i) % 7))
         self.block = block
