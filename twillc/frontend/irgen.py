@@ -226,7 +226,9 @@ class IRGen(ExprGen):
         shadowing: the name must not be bound already, in its scope or an
         enclosing one."""
         if s.name in self.env:
-            what = "a 'let'" if s.name in self.let_names else "a kernel parameter, a constant, a tile or the loop variable"
+            what = "a kernel parameter, a constant, a tile or the loop variable"
+            if s.name in self.let_names:
+                what = "a 'let'"
             raise self.err(s.name_pos, f"'{s.name}' is already defined ({what}): a 'let' name is bound once")
         if s.name == "bid" or self.is_size(s.name):
             raise self.err(s.name_pos, f"cannot define '{s.name}': it is an index")
