@@ -68,10 +68,20 @@ SCALAR_ARITH = {
     "max": arith.MaximumfOp,
     "min": arith.MinimumfOp,
 }
-INDEX_OPS = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "/": arith.DivUIOp, "%": arith.RemSIOp}
+INDEX_OPS = {
+    "+": arith.AddiOp,
+    "-": arith.SubiOp,
+    "*": arith.MuliOp,
+    "/": arith.DivUIOp,
+    "%": arith.RemSIOp,
+    "<<": arith.ShLIOp,
+    ">>": arith.ShRSIOp,
+}
 """The operators of an index expression and the `arith` op each becomes
 where it does not fold (`%` truncates, as C's and Triton's: its sign is the
-dividend's)."""
+dividend's; `>>` is arithmetic)."""
+SHIFTS = {"<<": tile.ShlOp, ">>": tile.ShrOp}
+"""The shifts of an integer tile by a compile-time amount."""
 INDEX_CALLS = {"max": arith.MaxSIOp, "min": arith.MinSIOp}
 """The builtins an index expression may call (an extension of the contract)."""
 BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *IOTA, "where"])
@@ -155,7 +165,11 @@ class ExprGen:
             a, b = self.index(e.lhs), self.index(e.rhs)
             if e.op not in INDEX_OPS:
                 raise self.err(e.pos, f"'{e.op}' is not an integer operator (an index takes + - * / %)")
+            if e.op in SHIFTS and not (isinstance(b, int) and b >= 0):
+                raise self.err(e.rhs.pos, f"'{e.op}' shifts by a compile-time integer >= 0")
             if isinstance(a, int) and isinstance(b, int):
+                if e.op in SHIFTS:
+                    return self.fold_shift(e, a, b)
                 if e.op in ("/", "%") and b == 0:
                     raise self.err(e.rhs.pos, "division by zero" if e.op == "/" else "remainder by zero")
                 folded = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0, "%": trunc_rem(a, b)}[e.op]
@@ -174,6 +188,13 @@ class ExprGen:
             "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable, 'let' names, "
             "integer scalar arguments, max, min)",
         )
+
+    def fold_shift(self, e: ast.Binary, a: int, b: int) -> int:
+        if e.op == ">>":
+            return a >> min(b, 63)
+        if b >= 63 or not -(2**63) <= a << b < 2**63:
+            raise self.err(e.pos, "integer overflow: the value does not fit in 64 bits")
+        return a << b
 
     def index_call(self, e: ast.Call) -> int | SSAValue:
         """`max(a, b)` / `min(a, b)` of integer expressions (an extension:
@@ -395,6 +416,8 @@ class ExprGen:
         lhs, rhs = self.expr(lhs_e, None), self.expr(rhs_e, None)
         self.no_transpose(lhs)
         self.no_transpose(rhs)
+        if op in SHIFTS or (op == "&" and self.integer_tile(lhs)):
+            return self.integer_binary(op, lhs, rhs, pos, name)
         if op in LOGIC:
             for v in (lhs, rhs):
                 if not (v.is_tile and tile.is_bool(v.value.type)):  # type: ignore[union-attr]
@@ -423,6 +446,36 @@ class ExprGen:
             new = self.emit(tile.CmpOp(tile.PREDICATES[op], lv, rv, result), pos, name)
         else:
             new = self.emit(BINARY[op](lv, rv, result), pos, name)
+        return Val(new.results[0], pos, op=new)
+
+    @staticmethod
+    def integer_tile(v: Val) -> bool:
+        """Whether `v` is a tile of integers (i8, i32), not comparison results."""
+        return v.is_tile and isinstance(v.value.type.element_type, IntegerType) and not tile.is_bool(v.value.type)  # type: ignore[union-attr]
+
+    def integer_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:
+        """`x << n`, `x >> n` (n a compile-time integer below the element's
+        width), `x & y`: bit operations on an integer tile, in its element
+        type (docs/language.md, "Integer tiles")."""
+        if not self.integer_tile(lhs):
+            raise self.err(lhs.pos, f"'{op}' takes an integer tile (i8, i32) on its left, got {lhs.type_text()}")
+        element_type = lhs.value.type.element_type  # type: ignore[union-attr]
+        if op in SHIFTS:
+            bits = element_type.width.data
+            if not (isinstance(rhs.value, float) and rhs.value.is_integer() and 0 <= rhs.value < bits):
+                raise self.err(
+                    rhs.pos,
+                    f"'{op}' shifts a {type_text(element_type)} tile by an integer in 0..{bits - 1}, "
+                    f"got {rhs.type_text() if not isinstance(rhs.value, float) else rhs.value}",
+                )
+        elif not (self.integer_tile(rhs) or isinstance(rhs.value, float)):
+            raise self.err(rhs.pos, f"'&' of an integer tile takes an integer tile or number, got {rhs.type_text()}")
+        rv = self.operand(rhs, element_type, op)
+        result = broadcast_type(lhs.value.type, rv.type)  # type: ignore[union-attr]
+        if isinstance(result, str):
+            raise self.err(rhs.pos, f"'{op}': {result}")
+        cls = SHIFTS.get(op, tile.BitAndOp)
+        new = self.emit(cls(lhs.value, rv, result), pos, name)  # type: ignore[arg-type]
         return Val(new.results[0], pos, op=new)
 
     def scalar_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:

@@ -42,6 +42,8 @@ TOKEN_NAMES = {
     "STAR": "'*'",
     "SLASH": "'/'",
     "PERCENT": "'%'",
+    "SHL": "'<<'",
+    "SHR": "'>>'",
     "RANGE": "'..'",
     "CMP": "a comparison",
     "AND": "'&'",

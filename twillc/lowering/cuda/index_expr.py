@@ -21,6 +21,8 @@ BINARY = {
     arith.DivSIOp: "/",
     arith.RemUIOp: "%",
     arith.RemSIOp: "%",
+    arith.ShLIOp: "<<",
+    arith.ShRSIOp: ">>",
 }
 
 CALLS = {arith.MaxSIOp: "max", arith.MinSIOp: "min"}
