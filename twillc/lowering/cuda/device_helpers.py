@@ -22,6 +22,7 @@ EXTRA_HELPERS = {
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),
     "umma_at": "\n" + include("twillc_umma_at.cuh").removesuffix("\n"),
+    "math": "\n" + include("twillc_math.cuh").removesuffix("\n"),
 }
 """Device helpers emitted only in the kernels that call them."""
 
