@@ -314,7 +314,8 @@ class ExprGen:
         inner = self.expr(e.value, None)
         self.no_transpose(inner)
         if not inner.is_tile or inner.value.type.rank != 1:  # type: ignore[union-attr]
-            hint = " (a column reduction's value is rank-1: colmax(x)[None, :])" if inner.is_tile else ""
+            shape = inner.value.type.get_shape() if inner.is_tile else ()  # type: ignore[union-attr]
+            hint = " (it has a dimension of one already: it broadcasts as it is)" if 1 in shape else ""
             raise self.err(e.pos, f"'{spelled}' takes a rank-1 tile, got {inner.type_text()}{hint}")
         self.numeric(inner, spelled)
         op = self.emit(tile.ExpandDimsOp(inner.value, e.axis), e.pos, name)  # type: ignore[arg-type]
