@@ -239,7 +239,7 @@ class LoopAnalysis:
         uses: dict[SSAValue, list[int]] = {}
         for op in mine:
             for v in op.operands:
-                if not self._in_smem(v):
+                if not self._in_smem(v) and not isinstance(v.owner, tile.ExpandDimsOp):  # a view: no instance
                     uses.setdefault(v, []).append(self.cycles[self.op_id[id(op)]])
         rotated = set()
         for v, at in uses.items():

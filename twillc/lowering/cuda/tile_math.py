@@ -180,6 +180,8 @@ class TileMath:
         src = op.input
         if op.axis.value.data == 0 and not self._in_smem(src):
             return None
+        if op.result in self.reg_channels:  # sent to another role: a view has no array to send
+            return None
         spelled = "[None, :]" if op.axis.value.data == 0 else "[:, None]"
         return [f"      // {self.name(op.result)} = {self.name(src)}{spelled}: read in place by its readers"]
 

@@ -55,7 +55,7 @@ TW_DEV void twillc_colreduce_t(float* out, const float* x, float* scratch, int b
   const int t = threadIdx.x % 128, w = t / 32, lane = t % 32;
   const float init = MAX ? -INFINITY : 0.f;
   tw_named_bar_sync(bar, 128);
-#pragma unroll 4
+#pragma unroll
   for (int c = 0; c < C; ++c) {
     float v = t < R ? x[c] : init;
 #pragma unroll
