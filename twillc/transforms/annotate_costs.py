@@ -353,8 +353,13 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
         hop = machine.latency.get("cross_warp", 0)
         return _Derived(d.unit, d.cycles, d.latency + hop, d.regs, blocking=True)
     if isinstance(op, tile.ExpandDimsOp):
-        # a view: its readers index the vector along the other axis (no instruction of its own)
-        return _Derived("alu", 1, 0, 0)
+        if op.axis.value.data == 1 or isinstance(op.input.owner, tile.LoadOp):
+            # a view: its readers index the vector (no instruction of its own)
+            return _Derived("alu", 1, 0, 0)
+        # a register vector per column: through shared memory to each thread's columns
+        res = op.results[0]
+        d = alu(_elements(res), res)
+        return _Derived(d.unit, d.cycles, d.latency + machine.latency.get("cross_warp", 0), d.regs, blocking=True)
     if isinstance(op, INT_ALU_OPS):
         res = op.results[0]
         return alu(_elements(res), res, int_rate)

@@ -173,17 +173,34 @@ class TileMath:
         ]
 
     def _expand_view(self, op: tile.ExpandDimsOp) -> list[str] | None:
-        """`v[:, None]` / `v[None, :]`: no code, its readers index `v` (`_at`):
-        per row as a row vector is; per column a vector in shared memory (a
-        loaded one) at each element's column. A register vector per column
-        (its elements are the threads' rows) is not generated."""
-        src = op.input
-        if op.axis.value.data == 0 and not self._in_smem(src):
-            return None
-        if op.result in self.reg_channels:  # sent to another role: a view has no array to send
-            return None
+        """`v[:, None]` / `v[None, :]`: a view (`_view`) has no code, its
+        readers index `v` (`_at`): per row as a row vector is; per column a
+        vector in shared memory (a loaded one) at each element's column. A
+        register vector per column (a column reduction's: its elements sit
+        where a row vector's do, at the threads' rows) becomes a `[1, C]`
+        tile every thread holds at its elements' columns, through a
+        shared-memory scratch of the op's own (`twillc_vec_cols`). A view read
+        on another role (sent through a channel) is not generated."""
+        src, r = op.input, op.result
         spelled = "[None, :]" if op.axis.value.data == 0 else "[:, None]"
-        return [f"      // {self.name(op.result)} = {self.name(src)}{spelled}: read in place by its readers"]
+        if self._view(r):
+            if r in self.reg_channels:  # sent to another role: a view has no array to send
+                return None
+            return [f"      // {self.name(r)} = {self.name(src)}{spelled}: read in place by its readers"]
+        cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
+        if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
+            return None
+        if (self.target.row_layout and cols > 128) or (not self.target.row_layout and cols % 8):
+            return None
+        self._helpers.add("colreduce")
+        fn = "twillc_vec_cols_t" if self.target.row_layout else "twillc_vec_cols"
+        scratch = f"tw_cols_{self.name(r)}"
+        return [
+            f"      {{  // {self.name(r)} = {self.name(src)}{spelled}: each thread's columns, through shared memory",
+            f"        __shared__ float {scratch}[{cols}];",
+            f"        {fn}<{cols}>({self.out(r)}, {self._operand(src)}, {scratch}, {self._group});",
+            "      }",
+        ]
 
     def _per_column_ok(self, v: SSAValue, r: SSAValue) -> bool:
         """Whether operand `v` of an op with result `r` is generated: a `[1, C]`
@@ -438,7 +455,7 @@ class TileMath:
         on sm_100a the thread's one); a scalar is its literal."""
         if not isinstance(v.type, tile.TileType):
             return self._scalar(v)
-        if isinstance(v.owner, tile.ExpandDimsOp):  # a view (`_expand_view`)
+        if self._view(v):  # indexed in place (`_expand_view`)
             src = v.owner.input
             if v.owner.axis.value.data == 1:
                 return self._at(src, r)  # per row, as the rank-1 vector it is

@@ -70,3 +70,37 @@ TW_DEV void twillc_colreduce_t(float* out, const float* x, float* scratch, int b
   }
   out[0] = v;
 }
+
+// A rank-1 [C] register vector in the row-vector layout as a per-column
+// [1, C] tile (`v[None, :]`): every thread gets the values of its elements'
+// columns. Through `scratch` (C floats of shared memory, this call's own),
+// between two barriers of the warp group. The wgmma accumulator layout
+// (sm_90a): the [1, C] tile's C / 2 elements, element k at column
+// twillc_acc_col<C>(k), both of its fragment rows.
+template <int C>
+TW_DEV void twillc_vec_cols(float* out, const float* v, float* scratch, int bar) {
+  const int t = threadIdx.x % 128, w = t / 32, lane = t % 32;
+  constexpr int NI = C < 64 ? 2 : C / 32;
+  tw_named_bar_sync(bar, 128);
+  if (lane % 4 == 0) {
+#pragma unroll
+    for (int e = 0; e < NI; ++e) {
+      const int c = (e >> 1) * 64 + w * 16 + lane / 4 + 8 * (e & 1);
+      if (c < C) scratch[c] = v[e];
+    }
+  }
+  tw_named_bar_sync(bar, 128);
+#pragma unroll
+  for (int k = 0; k < C / 2; ++k) out[k] = scratch[(k / 4) * 8 + (lane % 4) * 2 + (k & 1)];
+}
+// The row layout (sm_100a): thread t holds element t (t < C); the [1, C]
+// tile's C elements, element k column k, in every thread.
+template <int C>
+TW_DEV void twillc_vec_cols_t(float* out, const float* v, float* scratch, int bar) {
+  const int t = threadIdx.x % 128;
+  tw_named_bar_sync(bar, 128);
+  if (t < C) scratch[t] = v[0];
+  tw_named_bar_sync(bar, 128);
+#pragma unroll
+  for (int k = 0; k < C; ++k) out[k] = scratch[k];
+}
