@@ -13,7 +13,7 @@ def column_stats(x_ptr, y_ptr, s_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.c
     x_ptrs = x_ptr + offs_m[:, None] * N + offs_n[None, :]
     y_ptrs = y_ptr + offs_m[:, None] * N + offs_n[None, :]
     s = tl.zeros((BLOCK_N,), dtype=tl.float32)
-    for m in range(0, tl.cdiv(M, BLOCK_M)):
+    for _blk in range(0, tl.cdiv(M, BLOCK_M)):
         x = tl.load(x_ptrs).to(tl.float32)
         y = tl.sqrt(tl.abs(x)) + tl.erf(x)
         cm = tl.max(y, axis=0)
