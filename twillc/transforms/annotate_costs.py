@@ -203,6 +203,12 @@ def _chunk_tile(value: SSAValue, machine: Machine) -> bool:
     return rows == machine.threads_per_group and cols > chunk and cols % chunk == 0
 
 
+def _per_column(value: SSAValue) -> bool:
+    """A `[1, C]` operand (`v[None, :]`), read at each element's column."""
+    t = value.type
+    return isinstance(t, tile.TileType) and t.rank == 2 and t.get_shape()[0] == 1 and t.get_shape()[1] > 1
+
+
 def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
     """The element-wise updates of tensor-memory tiles a sm_100a kernel
     processes in column chunks (`memory.tmem_chunk_cols`: tcgen05.ld of a
@@ -217,7 +223,12 @@ def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
         return set()
     body = loop.body.block
     chosen = {
-        o for o in body.ops if isinstance(o, ELEMENTWISE_OPS) and o.results and _chunk_tile(o.results[0], machine)
+        o
+        for o in body.ops
+        if isinstance(o, ELEMENTWISE_OPS)
+        and o.results
+        and _chunk_tile(o.results[0], machine)
+        and not any(_per_column(v) for v in o.operands)  # a chunk's elements are not its columns
     }
 
     def in_tmem(v: SSAValue) -> bool:
