@@ -215,11 +215,12 @@ class TileMath:
 
     def _replicated(self, v: SSAValue) -> bool:
         """A `[1, C]` value every thread holds at its elements' columns: a
-        vector's `[None, :]`, or element-wise math of those and scalars."""
+        vector's `[None, :]`, or element-wise math, comparisons and selects
+        of those and scalars."""
         op = v.owner
         if isinstance(op, tile.ExpandDimsOp):
             return op.axis.value.data == 0
-        if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp):
+        if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
             return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
         return False
 
