@@ -62,6 +62,15 @@ class Attribute(Expr):
 
 
 @dataclass(frozen=True)
+class Expand(Expr):
+    """`v[:, None]` (axis 1: a column of one, per row) or `v[None, :]`
+    (axis 0: a row of one, per column), as NumPy's `expand_dims` axis."""
+
+    value: Expr
+    axis: int
+
+
+@dataclass(frozen=True)
 class Call(Expr):
     func: str
     dtype: str | None  # `cast<f16>(x)`

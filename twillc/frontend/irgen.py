@@ -69,6 +69,7 @@ class IRGen(ExprGen):
         before it or out of its scope."""
         self.let_names: set[str] = set()
         """The `let` names defined so far."""
+        self.column_values: set[SSAValue] = set()  # rank-1 values holding a column reduction's (`orient`)
 
     # -- helpers -----------------------------------------------------------
 
@@ -82,6 +83,7 @@ class IRGen(ExprGen):
         assert self.builder is not None
         op.location = self.loc(pos)
         self.builder.insert(op)
+        self.track_axis(op)
         if name and op.results:
             op.results[0].name_hint = name
         return op
@@ -385,9 +387,12 @@ class IRGen(ExprGen):
         outer_env, outer_builder = self.env, self.builder
         self.env = dict(outer_env)
         self.env[s.var] = body.args[0]
+        columns = self.column_names(s.body, {n for n, v in carried if v in self.column_values})
         for (name, _), arg in zip(carried, body.args[1:], strict=True):
             arg.name_hint = name
             self.env[name] = arg
+            if name in columns and isinstance(arg.type, TileType) and arg.type.rank == 1:
+                self.column_values.add(arg)
         self.builder = Builder(InsertPoint.at_end(body))
         self.in_loop = True
         for stmt in s.body:
@@ -406,6 +411,8 @@ class IRGen(ExprGen):
         self.in_loop = False
         self.env, self.builder = outer_env, outer_builder
         loop = self.emit(tile.ForOp(lb, ub, step, [v for _, v in carried], body), s.pos)
-        for (name, _), res in zip(carried, loop.results, strict=True):
+        for (name, _), res, value in zip(carried, loop.results, yielded, strict=True):
             res.name_hint = name
             self.env[name] = res
+            if value in self.column_values:
+                self.column_values.add(res)

@@ -48,7 +48,15 @@ SFU = {
     "log": tile.LogOp,
     "log2": tile.Log2Op,
     "rsqrt": tile.RsqrtOp,
+    "sqrt": tile.SqrtOp,
+    "tanh": tile.TanhOp,
+    "sigmoid": tile.SigmoidOp,
+    "erf": tile.ErfOp,
+    "log1p": tile.Log1pOp,
+    "abs": tile.AbsOp,
 }
+"""The element-wise builtins of one tile (the name is historical: sigmoid,
+erf, log1p and abs are not special-function-unit ops alone)."""
 BINARY = {
     "+": tile.AddOp,
     "-": tile.SubOp,
@@ -58,6 +66,9 @@ BINARY = {
     "min": tile.MinOp,
 }
 REDUCE = {"rowmax": tile.RowMaxOp, "rowsum": tile.RowSumOp}
+COLUMN_REDUCE = {"colmax": tile.ColMaxOp, "colsum": tile.ColSumOp}
+SPELLED = {0: "[None, :]", 1: "[:, None]"}
+"""The broadcasts as written, by `tile.expand_dims` axis."""
 IOTA = {"iota_rows": 0, "iota_cols": 1}
 LOGIC = {"&": tile.AndOp, "|": tile.OrOp}
 SCALAR_ARITH = {
@@ -84,7 +95,7 @@ SHIFTS = {"<<": tile.ShlOp, ">>": tile.ShrOp}
 """The shifts of an integer tile by a compile-time amount."""
 INDEX_CALLS = {"max": arith.MaxSIOp, "min": arith.MinSIOp}
 """The builtins an index expression may call (an extension of the contract)."""
-BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *IOTA, "where"])
+BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *COLUMN_REDUCE, *IOTA, "where"])
 MAX_IOTA_DIM = 1 << 16
 """Largest dimension of an index tile (as of any tile)."""
 
@@ -355,6 +366,8 @@ class ExprGen:
             return Val(op.results[0], e.pos, op=op)
         if isinstance(e, ast.Binary):
             return self.binary(e.op, e.lhs, e.rhs, e.pos, name)
+        if isinstance(e, ast.Expand):
+            return self.expand(e, name)
         if isinstance(e, ast.Call):
             return self.call(e, name)
         if isinstance(e, ast.Load):
@@ -362,6 +375,75 @@ class ExprGen:
                 raise self.err(e.pos, "'load' needs a type annotation: 'load T[i, j] : DT[R, C]'")
             return self.load(e, self.tile_type(e.type), name)  # type: ignore[arg-type]
         raise self.err(e.pos, "unsupported expression")
+
+    # -- broadcast axes (docs/language.md, "Broadcasting") -----------------
+
+    def expand(self, e: ast.Expand, name: str | None) -> Val:
+        """`v[:, None]` (a column of one: `DT[R, 1]`, per row) or `v[None, :]`
+        (a row of one: `DT[1, C]`, per column) of a rank-1 tile."""
+        spelled = SPELLED[e.axis]
+        inner = self.expr(e.value, None)
+        self.no_transpose(inner)
+        if not inner.is_tile or inner.value.type.rank != 1:  # type: ignore[union-attr]
+            shape = inner.value.type.get_shape() if inner.is_tile else ()  # type: ignore[union-attr]
+            hint = " (it has a dimension of one already: it broadcasts as it is)" if 1 in shape else ""
+            raise self.err(e.pos, f"'{spelled}' takes a rank-1 tile, got {inner.type_text()}{hint}")
+        self.numeric(inner, spelled)
+        op = self.emit(tile.ExpandDimsOp(inner.value, e.axis), e.pos, name)  # type: ignore[arg-type]
+        return Val(op.results[0], e.pos, op=op)
+
+    def orient(self, vals: Sequence[Val], what: str) -> list[Val]:
+        """The rank-1 operands of an element-wise op on a rank-2 `[R, C]`
+        tile, each along its axis: length R (not C) per row, as the core
+        language has it; length C (not R) per column, made `[1, C]` with
+        `tile.expand_dims`; on a square tile per row, unless it holds a
+        column reduction's value (`colmax`, `colsum`): there the axis is
+        ambiguous, a located error asking for `[:, None]` or `[None, :]`."""
+        shapes = [v.value.type.get_shape() for v in vals if v.is_tile and v.value.type.rank == 2]  # type: ignore[union-attr]
+        if not shapes:
+            return list(vals)
+        rows, cols = max(s[0] for s in shapes), max(s[1] for s in shapes)
+        out: list[Val] = []
+        for v in vals:
+            if v.is_tile and v.value.type.rank == 1:  # type: ignore[union-attr]
+                n = v.value.type.get_shape()[0]  # type: ignore[union-attr]
+                if n == cols and n != rows:
+                    op = self.emit(tile.ExpandDimsOp(v.value, 0), v.pos)  # type: ignore[arg-type]
+                    v = Val(op.results[0], v.pos, op=op)
+                elif n == rows == cols and v.value in self.column_values:
+                    raise self.err(
+                        v.pos,
+                        f"'{what}': ambiguous broadcast axis: {v.type_text()} holds a column reduction's value "
+                        f"and meets a square {type_text(v.value.type.element_type)}[{rows}, {cols}] tile; "  # type: ignore[union-attr]
+                        "write v[:, None] for per-row or v[None, :] for per-column",
+                    )
+            out.append(v)
+        return out
+
+    def track_axis(self, op: Operation) -> None:
+        """Record a rank-1 result that holds a column reduction's value: a
+        column reduction's, or an element-wise op's on one."""
+        if not op.results or not isinstance(op.results[0].type, TileType) or op.results[0].type.rank != 1:
+            return
+        if isinstance(op, tile.ColumnReductionOp) or (
+            not isinstance(op, tile.ReductionOp | tile.LoadOp) and any(v in self.column_values for v in op.operands)
+        ):
+            self.column_values.add(op.results[0])
+
+    def column_names(self, body: Sequence[ast.Stmt], names: set[str]) -> set[str]:
+        """The names assigned in `body` a column reduction's value (`names`:
+        those holding one already), to a fixed point: a carried name updated
+        with one (`cm = max(cm, colmax(s))`) holds one from the loop's start."""
+        found = set(names)
+        assigns = [s for s in body if isinstance(s, ast.Assign)]
+        changed = True
+        while changed:
+            changed = False
+            for a in assigns:
+                if a.name not in found and _holds_column(a.value, found):
+                    found.add(a.name)
+                    changed = True
+        return found
 
     def numeric(self, v: Val, what: str) -> None:
         """A located error when `v` is a comparison result used as a number."""
@@ -433,6 +515,7 @@ class ExprGen:
             return self.scalar_binary(op, lhs, rhs, pos, name)
         self.numeric(lhs, op)
         self.numeric(rhs, op)
+        lhs, rhs = self.orient([lhs, rhs], op)
         element_type = self.value_type(lhs, rhs)
         lv = self.operand(lhs, element_type, op)
         rv = self.operand(rhs, element_type, op)
@@ -547,6 +630,11 @@ class ExprGen:
             return self.iota(e, name)
         if f == "where":
             return self.where(e, name)
+        if f in COLUMN_REDUCE:
+            self.arity(e, 1)
+            x = self.tile_arg(self.expr(e.args[0], None), f, e.pos, rank=2)
+            op = self.emit(COLUMN_REDUCE[f](x), e.pos, name)
+            return Val(op.results[0], e.pos, op=op)
         if f in REDUCE:
             self.arity(e, 1)
             # At the builtin, as the language contract's example shows the caret.
@@ -564,6 +652,12 @@ class ExprGen:
                 "log": math.log,
                 "log2": math.log2,
                 "rsqrt": lambda v: 1 / math.sqrt(v),
+                "sqrt": math.sqrt,
+                "tanh": math.tanh,
+                "sigmoid": lambda v: 1 / (1 + math.exp(-v)) if v > -700 else 0.0,
+                "erf": math.erf,
+                "log1p": math.log1p,
+                "abs": abs,
             }[f](x)
         except OverflowError:
             return math.inf
@@ -601,6 +695,7 @@ class ExprGen:
             )
         self.numeric(a, "where")
         self.numeric(b, "where")
+        cond, a, b = self.orient([cond, a, b], "where")
         element_type = self.value_type(a, b)
         av, bv = self.operand(a, element_type, "where"), self.operand(b, element_type, "where")
         result = tile.select_type(cond.value.type, av.type, bv.type)  # type: ignore[union-attr]
@@ -674,3 +769,25 @@ class ExprGen:
             op = tile.FullOp(v.value, ty)
         self.emit(op, e.pos, name)
         return Val(op.results[0], e.pos, op=op)
+
+
+def _holds_column(e: ast.Expr, names: set[str]) -> bool:
+    """Whether expression `e` computes from a column reduction's value (a
+    `colmax` / `colsum`, or a name in `names`) other than through a row
+    reduction or an explicit broadcast. Iterative: `e` may be deep."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Call) and x.func in COLUMN_REDUCE:
+            return True
+        if isinstance(x, ast.Name) and x.name in names:
+            return True
+        if isinstance(x, ast.Call) and x.func not in REDUCE:
+            stack.extend(x.args)
+        elif isinstance(x, ast.Binary):
+            stack.extend((x.lhs, x.rhs))
+        elif isinstance(x, ast.Neg):
+            stack.append(x.operand)
+        elif isinstance(x, ast.Attribute):
+            stack.append(x.value)
+    return False

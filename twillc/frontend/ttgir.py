@@ -14,7 +14,10 @@ What maps to what:
   ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer)
   arith.addf/subf/mulf/divf/max*/min*  tile.add/sub/mul/div/max/min; arith.negf tile.neg
   math.exp/exp2/log/log2/rsqrt         tile.exp/exp2/log/log2/rsqrt
+  math.sqrt/tanh/erf/log1p/absf        tile.sqrt/tanh/erf/log1p/abs
   tt.reduce (max / add, last axis)     tile.rowmax / tile.rowsum
+  tt.reduce (max / add, axis 0)        tile.colmax / tile.colsum
+  tt.expand_dims axis 0 (x[None, :])   tile.expand_dims {axis = 0}: [1, C], per column
   arith.truncf/extf, tt.fp_to_fp, ...  tile.cast (arith.sitofp of an int8 tile too)
   arith.shli/shrsi/andi of an int8     tile.shl/shr/bitand (the loaded tile and a splat constant:
   tile (a load of i8 elements)         packed int4 unpacked, `(w << 4) >> 4`, `w >> 4`, `w & 15`)
@@ -103,6 +106,11 @@ UNARY = {
     "math.log": tile.LogOp,
     "math.log2": tile.Log2Op,
     "math.rsqrt": tile.RsqrtOp,
+    "math.sqrt": tile.SqrtOp,
+    "math.tanh": tile.TanhOp,
+    "math.erf": tile.ErfOp,
+    "math.log1p": tile.Log1pOp,
+    "math.absf": tile.AbsOp,
     "arith.negf": tile.NegOp,
 }
 CASTS = ("arith.truncf", "arith.extf", "tt.fp_to_fp", "arith.sitofp", "arith.fptosi", "arith.bitcast")
@@ -110,6 +118,8 @@ PASS_THROUGH = ("ttg.convert_layout", "ttg.local_load", "ttg.local_alloc", "tt.b
 TRANSPOSES = ("tt.trans", "ttg.memdesc_trans")
 MMAS = ("tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma")
 REDUCERS = {"arith.maxnumf": tile.RowMaxOp, "arith.maximumf": tile.RowMaxOp, "arith.addf": tile.RowSumOp}
+COLUMN_REDUCERS = {"arith.maxnumf": tile.ColMaxOp, "arith.maximumf": tile.ColMaxOp, "arith.addf": tile.ColSumOp}
+"""`tt.reduce` along axis 0: a column reduction."""
 
 
 @dataclass
@@ -589,11 +599,13 @@ class TtgirImporter:
             axis = op.int_attr("axis")
             v = self.operand(op, 0)
             vt = v.value.type if v.value is not None else None
-            if not isinstance(vt, TileType) or vt.rank != 1 or axis != 1:
-                raise self.error(
-                    op, "unsupported op 'tt.expand_dims' (only a row vector [R] -> [R, 1] has a tile form)"
-                )
-            self.set(op, v)
+            if not isinstance(vt, TileType) or vt.rank != 1 or axis not in (0, 1):
+                raise self.error(op, "unsupported op 'tt.expand_dims' (only a vector [N] -> [N, 1] or [1, N])")
+            if axis == 1:  # x[:, None]: a rank-1 tile is per row as it is
+                self.set(op, v)
+            else:  # x[None, :]: per column, [1, C]
+                new = self.emit(tile.ExpandDimsOp(v.value, 0), op)
+                self.set(op, Val(new.results[0]))
         elif name == "tt.splat":
             v = self.operand(op, 0)
             if v.value is None:
@@ -911,9 +923,9 @@ class TtgirImporter:
         xt = x.type
         if len(kinds) != 1 or next(iter(kinds)) not in REDUCERS or len(op.results) != 1:
             raise self.error(op, f"unsupported op 'tt.reduce' (a reduction by {', '.join(sorted(kinds)) or 'nothing'})")
-        if not isinstance(xt, TileType) or xt.rank != 2 or axis != 1:
-            raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows reduce to a tile)")
-        new = self.emit(REDUCERS[next(iter(kinds))](x), op)
+        if not isinstance(xt, TileType) or xt.rank != 2 or axis not in (0, 1):
+            raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows or columns reduce to a tile)")
+        new = self.emit((REDUCERS if axis == 1 else COLUMN_REDUCERS)[next(iter(kinds))](x), op)
         for o in body:  # the combiner belongs to the reduction
             self.fold(o, new.results[0])
         self.set(op, Val(new.results[0]))

@@ -53,8 +53,16 @@ UNARY = {
     "tile.log": "__logf({})",
     "tile.log2": "__log2f({})",
     "tile.rsqrt": "rsqrtf({})",
+    "tile.sqrt": "tw_sqrt({})",
+    "tile.tanh": "tw_tanh({})",
+    "tile.sigmoid": "tw_sigmoid({})",
+    "tile.erf": "erff({})",
+    "tile.log1p": "log1pf({})",
+    "tile.abs": "fabsf({})",
     "tile.neg": "-({})",
 }
+MATH_HELPERS = frozenset({"tile.sqrt", "tile.tanh", "tile.sigmoid"})
+"""The UNARY forms calling twillc_math.cuh (the `math` device helper)."""
 
 
 BINARY = {

@@ -188,6 +188,11 @@ class Machine:
         if isinstance(op, tile.ReductionOp):
             x = np.asarray(xs[0], np.float32)
             return [(x.max(axis=1) if isinstance(op, tile.RowMaxOp) else x.sum(axis=1)).astype(dt)]
+        if isinstance(op, tile.ColumnReductionOp):
+            x = np.asarray(xs[0], np.float32)
+            return [(x.max(axis=0) if isinstance(op, tile.ColMaxOp) else x.sum(axis=0)).astype(dt)]
+        if isinstance(op, tile.ExpandDimsOp):
+            return [np.expand_dims(np.asarray(xs[0]), op.axis.value.data).astype(dt)]
         if isinstance(op, tile.UnaryOp):
             x = np.asarray(xs[0], np.float32)
             with np.errstate(all="ignore"):
@@ -197,6 +202,12 @@ class Machine:
                     tile.LogOp: np.log,
                     tile.Log2Op: np.log2,
                     tile.RsqrtOp: lambda v: 1 / np.sqrt(v),
+                    tile.SqrtOp: np.sqrt,
+                    tile.TanhOp: np.tanh,
+                    tile.SigmoidOp: lambda v: 1 / (1 + np.exp(-v)),
+                    tile.ErfOp: _erf,
+                    tile.Log1pOp: np.log1p,
+                    tile.AbsOp: np.abs,
                     tile.NegOp: np.negative,
                 }[type(op)]
                 return [f(x).astype(dt)]
@@ -337,8 +348,14 @@ def loop_operands(m: Machine, op: Operation, loop: tile.ForOp, env: dict, j: int
     return [body_operand(m, v, loop, env, j, local) for v in op.operands], None
 
 
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+"""The error function elementwise (numpy has none; math.erf per element)."""
+
+
 def _broadcast(x, shape: tuple[int, ...]):
-    """A rank-1 tile against a rank-2 result repeats along each row."""
+    """A rank-1 tile against a rank-2 result repeats along each row (a
+    per-column value is `[1, C]` in the IR, which numpy broadcasts down the
+    columns as it is)."""
     if isinstance(x, np.ndarray) and x.ndim == 1 and len(shape) == 2:
         return x[:, None]
     return x
