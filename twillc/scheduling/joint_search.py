@@ -254,6 +254,9 @@ class _Search:
         self.seeds: dict[int, Schedule] = {}
         """Modulo schedules known without a proof of minimal length."""
         self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
+        self.unshortened: dict[int, tuple[int, int, Found]] = {}
+        """IIs whose full-query schedule is not yet at its shortest length:
+        its stage count and the least length it may have (see `finish`)."""
         self.lower = 1
 
     def left(self) -> float:
@@ -407,6 +410,12 @@ class _Search:
             if self.progress:
                 now = time.monotonic() - self.start
                 self.progress({"ii": known[0], "heuristic": True, "bound": self.lower, "elapsed": now})
+        if start == self.lower and self.left() > 0:  # the bound itself first: met, nothing is left to prove
+            at_bound = self.at_bound(start, extra_stages)
+            if at_bound is not None:
+                self.keep(start, at_bound, self.engine)
+                self.tell_first(start, self.engine)
+                return (start, self.fewest_crossings(start, at_bound)), self.engine
         seeded = self.first_on_seeds(start, max_ii if known is None else min(max_ii, known[0]), tried=True)
         if seeded is not None:
             self.tell_first(seeded[0], "z3")
@@ -426,6 +435,22 @@ class _Search:
             (max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0], self.engine
         )
         return (best[0], self.fewest_crossings(*best)), self.engine
+
+    def at_bound(self, ii: int, extra_stages: int) -> Found | None:
+        """A schedule at the proven lower bound `ii` by full queries (those
+        `at` asks first, each given a fifth of a query's work), or None: a
+        bound met needs no seed scan, bisection or proof after it (the
+        examples' kernels at the tensor core's bound). Only a schedule is
+        remembered: a refutation here, without the relaxation, proves less
+        than `at`'s."""
+        status, b = self.base(ii)
+        if status == "infeasible" or b is None:
+            return None
+        verdict = self.by_stages(ii, extra_stages, status, b, self.query_limit / 5)
+        if not isinstance(verdict[0], tuple):
+            return None
+        self.answers[(ii, extra_stages)] = verdict
+        return verdict[0]
 
     def first_on_seeds(self, start: int, max_ii: int, tried: bool = False) -> tuple[int, Found] | None:
         """A schedule on a seed's issue times: scanned upward with growing
@@ -505,7 +530,10 @@ class _Search:
             if res == "unknown":
                 return "unknown", f"stages {stages}..{top} undecided"
             if isinstance(res, tuple):
-                return self.shortest(ii, stages, res, max(b.length, (stages - 1) * ii + 1)), ""
+                # Its length is minimised only if this II is the one returned
+                # (`finish`): a bisection passes through many IIs that are not.
+                self.unshortened[ii] = (stages, max(b.length, (stages - 1) * ii + 1), res)
+                return res, ""
         return None, str(top)
 
     def refuted_at_every_length(self, ii: int) -> bool:
@@ -528,11 +556,26 @@ class _Search:
             )
         return verdict == "infeasible"
 
+    def finish(self, ii: int, found: Found) -> Found:
+        """`found` at its shortest length when a full query found it (once
+        per II: the same queries as minimising it when it was found)."""
+        if ii not in self.unshortened or self.unshortened[ii][2] is not found:
+            return found
+        stages, lo, _ = self.unshortened.pop(ii)
+        shortest = self.shortest(ii, stages, found, lo)
+        for key, (answer, how) in self.answers.items():
+            if answer is found:
+                self.answers[key] = (shortest, how)
+        if ii in self.found and self.found[ii][0] is found:
+            self.found[ii] = (shortest, self.found[ii][1])
+        return shortest
+
     def fewest_crossings(self, ii: int, found: Found) -> Found:
         """At the issue times found, the warps with the fewest edges that
         carry a value across warps (each costs a shared-memory ring and a
         barrier round trip), then the fewest ops on warp groups that need
         one thread (a TMA load or an MMA belongs on a single warp)."""
+        found = self.finish(ii, found)
         cycles, _ = found
         shift = min(cycles.values())
         fixed = {v: c - shift for v, c in cycles.items()}
@@ -541,8 +584,15 @@ class _Search:
         return best if isinstance(best, tuple) else found
 
     def shortest(self, ii: int, stages: int, found: Found, lo: int) -> Found:
-        """Binary search for the shortest length with `stages` stages."""
+        """Binary search for the shortest length with `stages` stages, its
+        least possible length `lo` (the shortest modulo schedule's, often
+        met) tried first."""
         hi = stages * ii
+        if lo < hi and self.left() > 0:
+            probe = self.query(ii, lo, stages, self.query_limit / 5)
+            if isinstance(probe, tuple):
+                return probe
+            lo += 1
         while lo < hi and self.left() > 0:
             mid = (lo + hi) // 2
             probe = self.query(ii, mid, stages, self.query_limit / 5)
@@ -650,6 +700,7 @@ def joint_schedule(
     for ii in sorted(search.found):
         if ii > best[0]:
             found, by = search.found[ii]
+            found = search.finish(ii, found)
             other = _result(graph, config, modulo.lower_bound, (ii, found), refuted, by)
             if not refuse(other):
                 return replace(other, note=f"{other.note}; the schedule found at II {best[0]} refused: {why}")
