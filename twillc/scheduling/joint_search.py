@@ -593,11 +593,14 @@ class _Search:
 
     def refuted_at_every_length(self, ii: int, work: float | None = None) -> bool:
         """Whether `joint_relaxation` proves `ii` infeasible whatever the
-        length and stage count (`work`: its CP-SAT work, default a query's)."""
+        length and stage count. `work`: its CP-SAT work, bound by the time
+        left alone (no wall allowance: the same answer on a loaded machine);
+        default a query's, with the usual allowance."""
         from twillc.scheduling.joint_relaxation import joint_relaxation_at
 
+        wall = self.wall(self.query_limit) if work is None else max(self.left() - self.reserve, 0.05)
         work = work or self.query_limit
-        verdict = joint_relaxation_at(self.graph, self.config, ii, self.wall(work), self.seed, work)
+        verdict = joint_relaxation_at(self.graph, self.config, ii, wall, self.seed, work)
         if self.progress:
             self.progress(
                 {
