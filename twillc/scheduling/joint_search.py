@@ -488,24 +488,26 @@ class _Search:
         raise Outclassed(self.lower, beat)
 
     def at_bound(self, ii: int, extra_stages: int) -> Found | None:
-        """A schedule at the proven lower bound `ii` by full queries (those
-        `at` asks first, each given a fifth of a query's work), or None: a
-        bound met needs no seed scan, bisection or proof after it (the
-        examples' kernels at the tensor core's bound). Only a schedule is
-        remembered: a refutation here, without the relaxation, proves less
-        than `at`'s."""
+        """A schedule at the proven lower bound `ii` by the full query `at`
+        asks first (the fewest stages a schedule may have), given a fifth of
+        a query's work, or None: a bound met needs no heuristic, seed scan,
+        bisection or proof after it (the examples' kernels at the tensor
+        core's bound). Only a schedule is remembered: a refutation of one
+        stage count proves less than `at`'s."""
         status, b = self.base(ii)
         if status == "infeasible" or b is None:
             return None
+        stages = b.stages if status == "optimal" else 1
         self.reserve = self.left() / 2  # the heuristic's, on a short time limit
         try:
-            verdict = self.by_stages(ii, extra_stages, status, b, self.query_limit / 5)
+            res = self.query(ii, stages * ii, stages, self.query_limit / 5)
         finally:
             self.reserve = 0.0
-        if not isinstance(verdict[0], tuple):
+        if not isinstance(res, tuple):
             return None
-        self.answers[(ii, extra_stages)] = verdict
-        return verdict[0]
+        self.unshortened[ii] = (stages, max(b.length, (stages - 1) * ii + 1), res)
+        self.answers[(ii, extra_stages)] = (res, "")
+        return res
 
     def first_on_seeds(self, start: int, max_ii: int, tried: bool = False) -> tuple[int, Found] | None:
         """A schedule on a seed's issue times: scanned upward with growing
