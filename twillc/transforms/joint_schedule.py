@@ -30,6 +30,15 @@ from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, 
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
+class Outclassed(UserError):
+    """joint-schedule with `beat`: every II that could match it is refuted at
+    every length (`variant-search` lists the variant as `slower`)."""
+
+    def __init__(self, error: UserError, lower: int, top: int) -> None:
+        super().__init__(error.loc, error.message, error.source)
+        self.lower, self.top = lower, top
+
+
 def beat_ii(loop: Operation, cycles: int) -> int:
     """The largest II, in the loop's units, whose machine cycles are within
     a unit of `cycles` (the most a variant may take and still be chosen,
@@ -88,7 +97,8 @@ class JointSchedulePass(ModulePass):
     """Machine cycles per iteration that another variant of the kernel
     reaches (variant-search sets it; 0: none). The IIs whose cycles could
     match it, within a unit, are tried for refutation first; when all are
-    refuted the pass raises `Outclassed`, leaving the loop unscheduled."""
+    refuted the pass stops with a located error (`Outclassed`), the loop
+    unscheduled."""
 
     def config(self, machine: Machine, reserve: tuple[int, ...] = ()) -> WarpConfig:
         """The warps, with the module's register reserve (`register_reserve`)
@@ -99,6 +109,7 @@ class JointSchedulePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.joint_search import Outclassed as Beaten
         from twillc.scheduling.progress import milestone, terminal_progress
         from twillc.transforms.smem_plan import smem_excess
 
@@ -157,6 +168,9 @@ class JointSchedulePass(ModulePass):
                     refuse=refuse if "smem" in graph.memories else None,
                     beat=beat_ii(loop, self.beat) if self.beat else None,
                 )
+            except Beaten as e:
+                message = f"joint-schedule: no II up to {e.beat} (those within a unit of beat={self.beat} cycles): {e}"
+                raise Outclassed(located_error(loop, message), e.lower, e.beat) from None
             except SolverLimit as e:
                 raise located_error(
                     loop,

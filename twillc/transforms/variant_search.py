@@ -215,10 +215,9 @@ class VariantSearchPass(ModulePass):
         refutation first, and when all are refuted it is `slower`, not
         searched further."""
         from twillc.ir.verify import verify_located
-        from twillc.scheduling.joint_search import Outclassed
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
-        from twillc.transforms.joint_schedule import JointSchedulePass
+        from twillc.transforms.joint_schedule import JointSchedulePass, Outclassed
         from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
         from twillc.transforms.sub_tile import loop_rows_split, sub_tile
@@ -250,18 +249,19 @@ class VariantSearchPass(ModulePass):
             for p in passes:
                 p.apply(ctx, module)
                 verify_located(module)
-        except UserError as e:
-            return Variant(parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts)
         except Outclassed as e:
             assert rival is not None
             what = "as written" if rival.parts == 1 else f"in {rival.parts} parts"
             if rival.loop_parts > 1:
                 what += f", loop steps in {rival.loop_parts}"
-            note = f"cannot match {rival.step_cycles} cycles a step ({what}): {e}"
+            refuted = f"II={e.lower}..{e.top} refuted at every length" if e.lower <= e.top else f"bound {e.lower}"
+            note = f"cannot match {rival.step_cycles} cycles a step ({what}): {refuted}"
             reach = rival.step_cycles + unit_cycles(rival)
             return Variant(
-                parts, None, lower_bound=e.beat + 1, status="slower", note=note, loop_parts=loop_parts, reach=reach
+                parts, None, lower_bound=e.top + 1, status="slower", note=note, loop_parts=loop_parts, reach=reach
             )
+        except UserError as e:
+            return Variant(parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts)
         loop = find_loop(module)
         sched = loop.attributes["twill.schedule"]
         split = mask_split_of(loop)
