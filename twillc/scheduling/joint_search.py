@@ -418,8 +418,10 @@ class _Search:
         self, start: int, max_ii: int, extra_stages: int, heuristic: Callable[[], tuple[int, Found] | None]
     ) -> tuple[tuple[int, Found], str] | None:
         """A first schedule and what found it: the modulo schedule's times
-        (when they admit warps, the answer, found in well under a second);
-        else `heuristic`'s schedule (`joint_heuristic`) reported at once,
+        (when they admit warps, the answer, found in well under a second;
+        after the first seed, the refutations against `beat`); else, at the
+        modulo bound, the full query at the fewest stages (`at_bound`: met,
+        the answer); else `heuristic`'s schedule (`joint_heuristic`) reported at once,
         then modulo times scanned upward with growing steps up to its II,
         then bisected; else, when no seed admits warps, full queries the
         same way from `max_ii` down (a register budget can rule out every
