@@ -402,7 +402,8 @@ def _nvcc_version() -> str:
 # =============================================================================
 def make_tensors(program: Mapping[str, Any], sizes: Mapping[str, int], device: str, gen: Any) -> dict[str, Any]:
     """Fresh inputs: floats uniform in [-0.5, 0.5), ints in [-16, 16],
-    scalars in [0.05, 0.2); tensors the kernel stores with plain stores are
+    float scalars in [0.05, 0.2), an integer scalar (an index) the size of
+    its name, else the largest size; tensors the kernel stores with plain stores are
     poisoned (NaN, or the type's minimum); those it adds into start random."""
     import gpu_ref
     import torch
@@ -410,6 +411,9 @@ def make_tensors(program: Mapping[str, Any], sizes: Mapping[str, int], device: s
     plain = {s["tensor"] for s in program["stores"] if not s["add"]}
     out: dict[str, Any] = {}
     for a in program["args"]:
+        if a["kind"] == "scalar" and a["dtype"] in ("i8", "i32"):  # an index: the size of its name, else the largest
+            out[a["name"]] = int(sizes.get(a["name"], max(sizes.values(), default=64)))
+            continue
         if a["kind"] == "scalar":
             out[a["name"]] = 0.05 + 0.15 * float(torch.rand((), generator=gen))
             continue
