@@ -54,6 +54,7 @@ from twillc.lowering.cuda.tcgen05_ops import Tcgen05Ops
 from twillc.lowering.cuda.tile_math import TileMath
 from twillc.lowering.cuda.tiles import (
     CPP_KEYWORDS,
+    MATH_HELPERS,
     narrow_rows,
 )
 from twillc.lowering.warp_program import WarpProgram
@@ -115,6 +116,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self._rotated: set[SSAValue] = set()
         self._alias: dict[SSAValue, SSAValue] = {}  # a value kept in another's array (a rescaled accumulator)
         self._helpers: set[str] = set()  # device helpers of EXTRA_HELPERS the kernel calls
+        if any(op.name in MATH_HELPERS for op in module.walk()):  # tw_sqrt, tw_tanh, tw_sigmoid
+            self._helpers.add("math")
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
