@@ -10,7 +10,7 @@ what the launcher takes) and gains one nested `builtin.module` per loop,
 `twill.segment = k`, holding a single-loop kernel `@NAME_loopK`:
 
 - before its loop, what the loop reads from before it: loads, index
-  arithmetic, constant tiles and iota tiles are *recomputed* (cloned; a
+  arithmetic, constant tiles, iota tiles and broadcast views (`v[None, :]`) are *recomputed* (cloned; a
   load is issued again), every other value computed by an earlier segment
   (a loop result, the tile math on it) is *passed*: stored by the segment
   computing it into a scratch tensor `tw_pass_NAME` (one tile per CTA, at
@@ -50,7 +50,7 @@ SEGMENT = "twill.segment"
 PASS_PREFIX = "tw_pass_"
 """Names of the scratch tensors that pass a value from one segment to a later one."""
 
-_RECOMPUTED = (tile.BlockIdOp, tile.SizeOp, tile.LoadOp, tile.ZerosOp, tile.FullOp, tile.IotaOp)
+_RECOMPUTED = (tile.BlockIdOp, tile.SizeOp, tile.LoadOp, tile.ZerosOp, tile.FullOp, tile.IotaOp, tile.ExpandDimsOp)
 
 
 def top_loops(fn: Operation) -> list[tile.ForOp]:

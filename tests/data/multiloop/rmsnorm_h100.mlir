@@ -1,5 +1,5 @@
 builtin.module attributes {twill.target = "h100"} {
-  func.func @rmsnorm(%X: !tile.tensor<[M, D], f16>, %Y: !tile.tensor<[M, D], f16>, %inv_d: f32, %eps: f32) attributes {twill.loops = 2 : i64} {
+  func.func @rmsnorm(%X: !tile.tensor<[M, D], f16>, %W: !tile.tensor<[D], f32>, %Y: !tile.tensor<[M, D], f16>, %inv_d: f32, %eps: f32) attributes {twill.loops = 2 : i64} {
     %bid = tile.block_id
     %0 = arith.constant 1 : index
     %1 = arith.constant 128 : index
@@ -24,15 +24,18 @@ builtin.module attributes {twill.target = "h100"} {
     ^bb0(%j_1: index):
       %10 = tile.load %X[%bid, %j_1] : !tile.tensor<[M, D], f16> -> !tile.tile<64x128xf16>
       %x_1 = tile.cast %10 : !tile.tile<64x128xf16> -> !tile.tile<64x128xf32>
+      %w = tile.load %W[%j_1] : !tile.tensor<[D], f32> -> !tile.tile<128xf32>
       %11 = tile.mul %x_1, %r : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
-      %12 = tile.cast %11 : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
-      tile.store %12, %Y[%bid, %j_1] : !tile.tile<64x128xf16>, !tile.tensor<[M, D], f16>
+      %12 = tile.expand_dims %w {axis = 0 : i64} : !tile.tile<128xf32> -> !tile.tile<1x128xf32>
+      %13 = tile.mul %11, %12 : !tile.tile<64x128xf32>, !tile.tile<1x128xf32> -> !tile.tile<64x128xf32>
+      %14 = tile.cast %13 : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
+      tile.store %14, %Y[%bid, %j_1] : !tile.tile<64x128xf16>, !tile.tensor<[M, D], f16>
       tile.yield
     }
     func.return
   }
   builtin.module attributes {twill.segment = 0 : i64, twill.target = "h100"} {
-    func.func @rmsnorm_loop0(%X: !tile.tensor<[M, D], f16>, %Y: !tile.tensor<[M, D], f16>, %inv_d: f32, %eps: f32, %tw_pass_ss: !tile.tensor<[TW_PASS_SS], f32>) {
+    func.func @rmsnorm_loop0(%X: !tile.tensor<[M, D], f16>, %W: !tile.tensor<[D], f32>, %Y: !tile.tensor<[M, D], f16>, %inv_d: f32, %eps: f32, %tw_pass_ss: !tile.tensor<[TW_PASS_SS], f32>) {
       %0 = arith.constant 2 : index
       %1 = arith.constant 1 : index
       %2 = arith.constant 0 : index
@@ -184,7 +187,7 @@ builtin.module attributes {twill.target = "h100"} {
     }
   }
   builtin.module attributes {twill.segment = 1 : i64, twill.target = "h100"} {
-    func.func @rmsnorm_loop1(%X: !tile.tensor<[M, D], f16>, %Y: !tile.tensor<[M, D], f16>, %inv_d: f32, %eps: f32, %tw_pass_ss: !tile.tensor<[TW_PASS_SS], f32>) {
+    func.func @rmsnorm_loop1(%X: !tile.tensor<[M, D], f16>, %W: !tile.tensor<[D], f32>, %Y: !tile.tensor<[M, D], f16>, %inv_d: f32, %eps: f32, %tw_pass_ss: !tile.tensor<[TW_PASS_SS], f32>) {
       %bid = tile.block_id
       %ss = tile.load %tw_pass_ss[%bid] {twill.cost = #twill.cost<unit = tma, cycles = 2, latency = 502, regs = 0, smem = 256, tmem = 0, variable_latency>} : !tile.tensor<[TW_PASS_SS], f32> -> !tile.tile<64xf32>
       %0 = tile.mul %ss, %inv_d {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 1, regs = 2, smem = 0, tmem = 0>} : !tile.tile<64xf32>, f32 -> !tile.tile<64xf32>
@@ -195,75 +198,106 @@ builtin.module attributes {twill.target = "h100"} {
       %3 = arith.constant 128 : index
       %4 = arith.divui %D, %3 : index
       %5 = arith.constant 1 : index
-      tile.for %2 to %4 step %5 attributes {twill.cross_warp = 8 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 3.922000e-03 : f64, proven = 1 : i64, scale_cycles = 850 : i64, scale_units = 226 : i64}, twill.schedule = #twill.schedule<ii = 68, length = 272, stages = 4, lower_bound = 68, status = optimal>, twill.search = #twill.search<solver = "z3", complete, note = "II=68 is the proven modulo lower bound">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = correction, regs = 240>, #twill.warp<id = 2, role = idle, regs = 240>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, ii = 68, ii_cycles = 256, lower_bound = 68, status = optimal, chosen, note = "">, #twill.variant<parts = 2, status = refused, note = "sub-tile: the kernel has no MMA and no carried tile whose rows could split">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the kernel has no MMA and no carried tile whose rows could split">, #twill.variant<parts = 4, status = refused, note = "sub-tile: the kernel has no MMA and no carried tile whose rows could split">]} {
+      tile.for %2 to %4 step %5 attributes {twill.cross_warp = 7 : i64, twill.normalization = {budget = 300 : i64, max_ratio_error = 3.5714290000000002 : f64, proven = 1 : i64, scale_cycles = 1359 : i64, scale_units = 300 : i64}, twill.schedule = #twill.schedule<ii = 57, length = 227, stages = 4, lower_bound = 57, status = optimal>, twill.search = #twill.search<solver = "z3", complete, note = "II=57 is the proven modulo lower bound">, twill.warps = [#twill.warp<id = 0, role = producer, regs = 24>, #twill.warp<id = 1, role = correction, regs = 240>, #twill.warp<id = 2, role = idle, regs = 240>], twill.warp_options = #twill.warp_options<vl_warp = 0, cross_warp>, twill.variants = [#twill.variant<parts = 1, ii = 57, ii_cycles = 258, lower_bound = 57, status = optimal, chosen, note = "">, #twill.variant<parts = 2, status = refused, note = "sub-tile: the kernel has no MMA and no carried tile whose rows could split">, #twill.variant<parts = 3, status = refused, note = "sub-tile: the kernel has no MMA and no carried tile whose rows could split">, #twill.variant<parts = 4, status = refused, note = "sub-tile: the kernel has no MMA and no carried tile whose rows could split">]} {
       ^bb0(%j: index):
-        %6 = tile.load %X[%bid, %j] {twill.cost = #twill.cost<unit = tma, cycles = 34, latency = 167, regs = 0, smem = 16384, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 128, latency = 628, regs = 0, smem = 16384, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32} : !tile.tensor<[M, D], f16> -> !tile.tile<64x128xf16>
-        %x = tile.cast %6 {twill.cost = #twill.cost<unit = alu, cycles = 17, latency = 17, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 145 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 187 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 51 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf16> -> !tile.tile<64x128xf32>
-        %7 = tile.mul %x, %r {twill.cost = #twill.cost<unit = alu, cycles = 17, latency = 17, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 145 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 204 : i32, twill.stage = 3 : i32, loop.stage = 3 : i32, loop.cluster = 0 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
-        %8 = tile.cast %7 {twill.cost = #twill.cost<unit = alu, cycles = 17, latency = 17, regs = 32, smem = 0, tmem = 0>, twill.cross_warp = 77 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>, twill.raw_cross_warp = 286 : i64, twill.cycle = 221 : i32, twill.stage = 3 : i32, loop.stage = 3 : i32, loop.cluster = 17 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
-        tile.store %8, %Y[%bid, %j] {twill.cost = #twill.cost<unit = tma, cycles = 34, latency = 34, regs = 0, smem = 16384, tmem = 0>, twill.raw_cost = #twill.cost<unit = tma, cycles = 128, latency = 128, regs = 0, smem = 16384, tmem = 0>, twill.cycle = 238 : i32, twill.stage = 3 : i32, loop.stage = 3 : i32, loop.cluster = 34 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf16>, !tile.tensor<[M, D], f16>
+        %6 = tile.load %X[%bid, %j] {twill.cost = #twill.cost<unit = tma, cycles = 28, latency = 138, regs = 0, smem = 16384, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 128, latency = 628, regs = 0, smem = 16384, tmem = 0, variable_latency>, twill.cycle = 0 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 0 : i32, twill.warp = 0 : i32} : !tile.tensor<[M, D], f16> -> !tile.tile<64x128xf16>
+        %x = tile.cast %6 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 120 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 139 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 25 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf16> -> !tile.tile<64x128xf32>
+        %w = tile.load %W[%j] {twill.cost = #twill.cost<unit = tma, cycles = 1, latency = 111, regs = 0, smem = 512, tmem = 0, variable_latency>, twill.raw_cost = #twill.cost<unit = tma, cycles = 4, latency = 504, regs = 0, smem = 512, tmem = 0, variable_latency>, twill.cycle = 56 : i32, twill.stage = 0 : i32, loop.stage = 0 : i32, loop.cluster = 56 : i32, twill.warp = 0 : i32} : !tile.tensor<[D], f32> -> !tile.tile<128xf32>
+        %7 = tile.mul %x, %r {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 120 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 153 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 39 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, !tile.tile<64xf32> -> !tile.tile<64x128xf32>
+        %8 = tile.expand_dims %w {twill.cost = #twill.cost<unit = alu, cycles = 1, latency = 0, regs = 0, smem = 0, tmem = 0>, twill.cross_warp = 120 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 1, latency = 0, regs = 0, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 167 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 53 : i32, twill.warp = 1 : i32, axis = 0 : i64} : !tile.tile<128xf32> -> !tile.tile<1x128xf32>
+        %9 = tile.mul %7, %8 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 64, smem = 0, tmem = 0>, twill.cross_warp = 120 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 64, smem = 0, tmem = 0>, twill.raw_cross_warp = 542 : i64, twill.cycle = 168 : i32, twill.stage = 2 : i32, loop.stage = 2 : i32, loop.cluster = 54 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32>, !tile.tile<1x128xf32> -> !tile.tile<64x128xf32>
+        %10 = tile.cast %9 {twill.cost = #twill.cost<unit = alu, cycles = 14, latency = 14, regs = 32, smem = 0, tmem = 0>, twill.cross_warp = 64 : i64, twill.raw_cost = #twill.cost<unit = alu, cycles = 64, latency = 64, regs = 32, smem = 0, tmem = 0>, twill.raw_cross_warp = 286 : i64, twill.cycle = 182 : i32, twill.stage = 3 : i32, loop.stage = 3 : i32, loop.cluster = 11 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
+        tile.store %10, %Y[%bid, %j] {twill.cost = #twill.cost<unit = tma, cycles = 28, latency = 28, regs = 0, smem = 16384, tmem = 0>, twill.raw_cost = #twill.cost<unit = tma, cycles = 128, latency = 128, regs = 0, smem = 16384, tmem = 0>, twill.cycle = 199 : i32, twill.stage = 3 : i32, loop.stage = 3 : i32, loop.cluster = 28 : i32, twill.warp = 1 : i32} : !tile.tile<64x128xf16>, !tile.tensor<[M, D], f16>
         tile.yield
       }
-      twill.pipeline ii 68 stages 4 buffers {
+      twill.pipeline ii 57 stages 4 buffers {
         twill.buffer "cast" depth 1
+        twill.buffer "expand_dims" depth 1
         twill.buffer "load" depth 3
         twill.buffer "mul" depth 1
+        twill.buffer "mul_1" depth 1
         twill.buffer "store" depth 1
+        twill.buffer "w" depth 2
         twill.buffer "x" depth 1
       } prologue {
         twill.copy "load" stage 0 step 0 guarded at 0
+        twill.copy "w" stage 0 step 0 guarded at 56
         twill.copy "load" stage 0 step 1 guarded at 0
+        twill.copy "w" stage 0 step 1 guarded at 56
         twill.copy "load" stage 0 step 2 guarded at 0
-        twill.copy "x" stage 2 step 2 guarded at 51
+        twill.copy "x" stage 2 step 2 guarded at 25
+        twill.copy "mul" stage 2 step 2 guarded at 39
+        twill.copy "expand_dims" stage 2 step 2 guarded at 53
+        twill.copy "mul_1" stage 2 step 2 guarded at 54
+        twill.copy "w" stage 0 step 2 guarded at 56
       } kernel {
-        twill.copy "mul" stage 3 step 0 at 0
         twill.copy "load" stage 0 step 0 at 0
-        twill.copy "cast" stage 3 step 0 at 17
-        twill.copy "store" stage 3 step 0 at 34
-        twill.copy "x" stage 2 step 0 at 51
+        twill.copy "cast" stage 3 step 0 at 11
+        twill.copy "x" stage 2 step 0 at 25
+        twill.copy "store" stage 3 step 0 at 28
+        twill.copy "mul" stage 2 step 0 at 39
+        twill.copy "expand_dims" stage 2 step 0 at 53
+        twill.copy "mul_1" stage 2 step 0 at 54
+        twill.copy "w" stage 0 step 0 at 56
       } epilogue {
-        twill.copy "mul" stage 3 step 0 guarded at 0
-        twill.copy "cast" stage 3 step 0 guarded at 17
-        twill.copy "store" stage 3 step 0 guarded at 34
-        twill.copy "x" stage 2 step 0 guarded at 51
-        twill.copy "mul" stage 3 step 1 guarded at 0
-        twill.copy "cast" stage 3 step 1 guarded at 17
-        twill.copy "store" stage 3 step 1 guarded at 34
-        twill.copy "x" stage 2 step 1 guarded at 51
-        twill.copy "mul" stage 3 step 2 guarded at 0
-        twill.copy "cast" stage 3 step 2 guarded at 17
-        twill.copy "store" stage 3 step 2 guarded at 34
+        twill.copy "cast" stage 3 step 0 guarded at 11
+        twill.copy "x" stage 2 step 0 guarded at 25
+        twill.copy "store" stage 3 step 0 guarded at 28
+        twill.copy "mul" stage 2 step 0 guarded at 39
+        twill.copy "expand_dims" stage 2 step 0 guarded at 53
+        twill.copy "mul_1" stage 2 step 0 guarded at 54
+        twill.copy "cast" stage 3 step 1 guarded at 11
+        twill.copy "x" stage 2 step 1 guarded at 25
+        twill.copy "store" stage 3 step 1 guarded at 28
+        twill.copy "mul" stage 2 step 1 guarded at 39
+        twill.copy "expand_dims" stage 2 step 1 guarded at 53
+        twill.copy "mul_1" stage 2 step 1 guarded at 54
+        twill.copy "cast" stage 3 step 2 guarded at 11
+        twill.copy "store" stage 3 step 2 guarded at 28
       }
-      twill.warp_specialize %2 to %4 step %5 ii 68 stages 4 channels {
+      twill.warp_specialize %2 to %4 step %5 ii 57 stages 4 channels {
         twill.channel "load" from 0 to [1] in "smem" depth 3
+        twill.channel "w" from 0 to [1] in "smem" depth 2
       } roles {
         twill.role "producer" warp 0 regs 24 prologue {
           twill.copy "load" stage 0 step 0 guarded at 0
+          twill.copy "w" stage 0 step 0 guarded at 56
           twill.copy "load" stage 0 step 1 guarded at 0
+          twill.copy "w" stage 0 step 1 guarded at 56
           twill.copy "load" stage 0 step 2 guarded at 0
+          twill.copy "w" stage 0 step 2 guarded at 56
         } kernel {
           twill.copy "load" stage 0 step 0 at 0
+          twill.copy "w" stage 0 step 0 at 56
         } epilogue {
         }
         twill.role "correction" warp 1 regs 240 prologue {
-          twill.copy "x" stage 2 step 2 guarded at 51
+          twill.copy "x" stage 2 step 2 guarded at 25
+          twill.copy "mul" stage 2 step 2 guarded at 39
+          twill.copy "expand_dims" stage 2 step 2 guarded at 53
+          twill.copy "mul_1" stage 2 step 2 guarded at 54
         } kernel {
-          twill.copy "mul" stage 3 step 0 at 0
-          twill.copy "cast" stage 3 step 0 at 17
-          twill.copy "store" stage 3 step 0 at 34
-          twill.copy "x" stage 2 step 0 at 51
+          twill.copy "cast" stage 3 step 0 at 11
+          twill.copy "x" stage 2 step 0 at 25
+          twill.copy "store" stage 3 step 0 at 28
+          twill.copy "mul" stage 2 step 0 at 39
+          twill.copy "expand_dims" stage 2 step 0 at 53
+          twill.copy "mul_1" stage 2 step 0 at 54
         } epilogue {
-          twill.copy "mul" stage 3 step 0 guarded at 0
-          twill.copy "cast" stage 3 step 0 guarded at 17
-          twill.copy "store" stage 3 step 0 guarded at 34
-          twill.copy "x" stage 2 step 0 guarded at 51
-          twill.copy "mul" stage 3 step 1 guarded at 0
-          twill.copy "cast" stage 3 step 1 guarded at 17
-          twill.copy "store" stage 3 step 1 guarded at 34
-          twill.copy "x" stage 2 step 1 guarded at 51
-          twill.copy "mul" stage 3 step 2 guarded at 0
-          twill.copy "cast" stage 3 step 2 guarded at 17
-          twill.copy "store" stage 3 step 2 guarded at 34
+          twill.copy "cast" stage 3 step 0 guarded at 11
+          twill.copy "x" stage 2 step 0 guarded at 25
+          twill.copy "store" stage 3 step 0 guarded at 28
+          twill.copy "mul" stage 2 step 0 guarded at 39
+          twill.copy "expand_dims" stage 2 step 0 guarded at 53
+          twill.copy "mul_1" stage 2 step 0 guarded at 54
+          twill.copy "cast" stage 3 step 1 guarded at 11
+          twill.copy "x" stage 2 step 1 guarded at 25
+          twill.copy "store" stage 3 step 1 guarded at 28
+          twill.copy "mul" stage 2 step 1 guarded at 39
+          twill.copy "expand_dims" stage 2 step 1 guarded at 53
+          twill.copy "mul_1" stage 2 step 1 guarded at 54
+          twill.copy "cast" stage 3 step 2 guarded at 11
+          twill.copy "store" stage 3 step 2 guarded at 28
         }
       } outside {
         twill.live_in "mul" on [1]
