@@ -24,7 +24,7 @@ from abc import ABC
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, StringAttr, UnitAttr, f64, i64
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, StringAttr, UnitAttr, f64, i64
 from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -406,6 +406,48 @@ class MinOp(BinaryOp):
     name = "tile.min"
 
 
+class IntegerBinaryOp(BinaryOp, ABC):
+    """An elementwise op on an integer tile (i8, i32) and a scalar or tile of
+    its element type: the bit operations that unpack packed int4 weights
+    (docs/language.md, "Integer tiles"). Results wrap to the element type's
+    width (two's complement)."""
+
+    SHIFT: ClassVar[bool] = False
+
+    def verify_(self) -> None:
+        super().verify_()
+        element = self.result.type.element_type
+        if not isinstance(element, IntegerType) or element.width.data < 8:
+            raise VerifyException(f"'{self.name}' takes integer tiles (i8, i32), got {type_text(self.result.type)}")
+        if self.SHIFT and isinstance(self.rhs.type, TileType):
+            raise VerifyException(f"'{self.name}' shifts by a scalar amount, not a tile")
+
+
+@irdl_op_definition
+class ShlOp(IntegerBinaryOp):
+    """`x << n`: shift left by `n` bits (a compile-time amount below the
+    element's width), wrapping to the element type."""
+
+    name = "tile.shl"
+    SHIFT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class ShrOp(IntegerBinaryOp):
+    """`x >> n`: arithmetic shift right (sign-extending: the language's
+    integer tiles are signed), as Triton's `>>` on signed integers."""
+
+    name = "tile.shr"
+    SHIFT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class BitAndOp(IntegerBinaryOp):
+    """`x & y` of integer tiles (or a tile and an integer): bitwise and."""
+
+    name = "tile.bitand"
+
+
 class ReductionOp(IRDLOperation, ABC):
     """A row reduction: `DT[R]` from `DT[R, C]`."""
 
@@ -648,6 +690,9 @@ ELEMENTWISE_UNARY: tuple[type[UnaryOp], ...] = (
 ELEMENTWISE_BINARY: tuple[type[BinaryOp], ...] = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
 """Elementwise ops on two operands, with broadcasting."""
 
+INTEGER_BINARY: tuple[type[IntegerBinaryOp], ...] = (ShlOp, ShrOp, BitAndOp)
+"""Bit operations on integer tiles (shifts by a scalar, and)."""
+
 REDUCTIONS: tuple[type[ReductionOp], ...] = (RowMaxOp, RowSumOp)
 """Row reductions: `DT[R]` from `DT[R, C]`."""
 
@@ -685,6 +730,9 @@ Tile = Dialect(
         DivOp,
         MaxOp,
         MinOp,
+        ShlOp,
+        ShrOp,
+        BitAndOp,
         RowMaxOp,
         RowSumOp,
         ColMaxOp,

@@ -42,7 +42,7 @@ class Name(Expr):
 
 @dataclass(frozen=True)
 class Binary(Expr):
-    op: str  # + - * /, and the extensions < <= > >= == != & |
+    op: str  # + - * / %, and the extensions < <= > >= == != & |
     lhs: Expr
     rhs: Expr
 
@@ -103,6 +103,15 @@ class Stmt:
 @dataclass(frozen=True)
 class Const(Stmt):
     name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Let(Stmt):
+    """`let h = INT_EXPR`: a name for an index expression (docs/language.md, "Part 2")."""
+
+    name: str
+    name_pos: Pos
     value: Expr
 
 

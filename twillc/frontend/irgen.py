@@ -64,6 +64,11 @@ class IRGen(ExprGen):
         self.builder: Builder | None = None
         self.in_loop = False
         self.loops = 0
+        self.lets: dict[str, ast.Pos] = {}
+        """Every `let` of the kernel, at its name: for the errors of a use
+        before it or out of its scope."""
+        self.let_names: set[str] = set()
+        """The `let` names defined so far."""
         self.column_values: set[SSAValue] = set()  # rank-1 values holding a column reduction's (`orient`)
 
     # -- helpers -----------------------------------------------------------
@@ -140,6 +145,13 @@ class IRGen(ExprGen):
             arg.name_hint = p.name
             # A scalar argument is its SSA value, usable where a tile operand is.
             self.env[p.name] = Tensor(arg, ty) if isinstance(ty, TensorType) else arg  # type: ignore[arg-type]
+        stack = list(k.body)
+        while stack:
+            st = stack.pop()
+            if isinstance(st, ast.Let):
+                self.lets.setdefault(st.name, st.name_pos)
+            elif isinstance(st, ast.For):
+                stack.extend(st.body)
         for stmt in k.body:
             self.stmt(stmt)
         self.emit(func.ReturnOp(), k.pos)
@@ -175,6 +187,8 @@ class IRGen(ExprGen):
     def stmt(self, s: ast.Stmt) -> None:
         if isinstance(s, ast.Const):
             self.const(s)
+        elif isinstance(s, ast.Let):
+            self.let(s)
         elif isinstance(s, ast.Assign):
             self.assign(s)
         elif isinstance(s, ast.Store):
@@ -184,6 +198,8 @@ class IRGen(ExprGen):
 
     def bind_check(self, name: str, pos: ast.Pos) -> None:
         current = self.env.get(name)
+        if name in self.env and name in self.let_names:
+            raise self.err(pos, f"cannot assign to '{name}': it is a 'let' binding (an index)")
         if isinstance(current, Tensor) or (
             isinstance(current, SSAValue) and not isinstance(current.type, TileType | IndexType)
         ):
@@ -204,6 +220,54 @@ class IRGen(ExprGen):
         if not isinstance(value, int):
             raise self.err(s.value.pos, f"const '{s.name}' must be a compile-time integer")
         self.env[s.name] = value
+
+    def let(self, s: ast.Let) -> None:
+        """`let h = INT_EXPR`: `h` names the index expression's value (an
+        integer where it folds, else its `index` SSA value) in the rest of
+        its scope (the kernel, or the loop body it is written in). No
+        shadowing: the name must not be bound already, in its scope or an
+        enclosing one."""
+        if s.name in self.env:
+            what = "a kernel parameter, a constant, a tile or the loop variable"
+            if s.name in self.let_names:
+                what = "a 'let'"
+            raise self.err(s.name_pos, f"'{s.name}' is already defined ({what}): a 'let' name is bound once")
+        if s.name == "bid" or self.is_size(s.name):
+            raise self.err(s.name_pos, f"cannot define '{s.name}': it is an index")
+        self.let_operand(s.name, s.value)
+        value = self.index(s.value)
+        if isinstance(value, SSAValue) and value.name_hint is None:
+            value.name_hint = s.name
+        self.env[s.name] = value
+        self.let_names.add(s.name)
+
+    def let_operand(self, name: str, e: ast.Expr) -> None:
+        """A located error where a `let`'s value holds a tile (a load, a
+        tile name, a tile builtin): a `let` names an index expression."""
+        stack = [e]
+        while stack:
+            x = stack.pop()
+            bad = None
+            if isinstance(x, ast.Load):
+                bad = "a load gives a tile"
+            elif isinstance(x, ast.Name) and isinstance(self.env.get(x.name), SSAValue):
+                v = self.env[x.name]
+                if isinstance(v, SSAValue) and isinstance(v.type, TileType):
+                    bad = f"'{x.name}' is a tile"
+            elif isinstance(x, ast.Call) and x.func not in ("max", "min"):
+                bad = f"'{x.func}' gives a tile"
+            if bad is not None:
+                raise self.err(
+                    x.pos,
+                    f"'let {name}' binds an integer expression (an index), not a tile: {bad}; "
+                    f"bind a tile with '{name} = ...'",
+                )
+            if isinstance(x, ast.Binary):
+                stack.extend((x.lhs, x.rhs))
+            elif isinstance(x, ast.Neg):
+                stack.append(x.operand)
+            elif isinstance(x, ast.Call):
+                stack.extend(x.args)
 
     def assign(self, s: ast.Assign) -> None:
         self.bind_check(s.name, s.pos)

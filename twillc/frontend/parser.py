@@ -41,6 +41,9 @@ TOKEN_NAMES = {
     "MINUS": "'-'",
     "STAR": "'*'",
     "SLASH": "'/'",
+    "PERCENT": "'%'",
+    "SHL": "'<<'",
+    "SHR": "'>>'",
     "RANGE": "'..'",
     "CMP": "a comparison",
     "AND": "'&'",
@@ -59,6 +62,7 @@ TOKEN_NAMES = {
     "TARGET": "'target'",
     "KERNEL": "'kernel'",
     "CONST": "'const'",
+    "LET": "'let'",
     "STORE": "'store'",
     "FOR": "'for'",
     "IN": "'in'",
@@ -142,6 +146,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def const_stmt(self, meta: Meta, name: Token, value: ast.Expr) -> ast.Const:
         return ast.Const(_pos(meta), str(name), value)
+
+    def let_stmt(self, meta: Meta, name: Token, value: ast.Expr) -> ast.Let:
+        return ast.Let(_pos(meta), str(name), _pos(name), value)
 
     def assign(
         self, meta: Meta, name: Token, value: ast.Expr, ty: ast.TypeRef | None, attrs: tuple | None

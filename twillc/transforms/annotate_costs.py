@@ -67,7 +67,8 @@ ALU_OPS = (
 # Index tiles, comparisons, selection (docs/language.md, "Part 2"): one
 # integer-pipe instruction per element (IMAD/IADD3 for indices, ISETP/FSETP,
 # SEL, LOP3), at the machine's integer rate.
-INT_ALU_OPS = tile.MASK_OPS
+INT_ALU_OPS = tile.MASK_OPS + tile.INTEGER_BINARY
+"""... and the bit operations of integer tiles (SHF, LOP3: docs/language.md, "Integer tiles")."""
 
 # The tile ops that cost nothing at tile granularity (`derive_cost` gives
 # them none), and why; every other tile op has a cost rule

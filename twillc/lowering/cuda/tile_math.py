@@ -15,6 +15,7 @@ from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.lowerings import lowering_of
 from twillc.lowering.cuda.tiles import (
     BINARY,
+    INTEGER_BINARY,
     UNARY,
     c_elt,
     column_tile,
@@ -101,6 +102,8 @@ class TileMath:
         mask = self._mask_math(op)
         if mask is not None:
             return mask
+        if op.name in INTEGER_BINARY:
+            return self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
@@ -148,6 +151,17 @@ class TileMath:
         if isinstance(op, tile.ColumnReductionOp):
             return self._column_reduce(op, self._operand(op.input), "      ")
         return None
+
+    def _integer_math(self, op: Operation, at: list[str]) -> list[str]:
+        """A bit operation of integer tiles (`tile.shl`, `tile.shr`,
+        `tile.bitand`) on the thread's elements `at`: C's operators on the
+        elements as `int` (a loaded 8-bit tile is read as a float holding the
+        integer exactly), `>>` arithmetic, the result converted back to the
+        element type (an int8_t wraps, two's complement)."""
+        r = op.results[0]
+        cxx = c_elt(r.type)  # type: ignore[arg-type]
+        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"int({a})" for a in at))
+        return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {cxx}({f});"]  # type: ignore[arg-type]
 
     def _column_reduce(self, op: tile.ColumnReductionOp, x: str, indent: str) -> list[str] | None:
         """`colmax` / `colsum` of a register tile of f32 (`twillc_colreduce.cuh`):
@@ -278,6 +292,10 @@ class TileMath:
         # sm_100a's reads of a tile not f16 (`twillc_smem_row_at_t`): left rolled, the arrays go to local memory
         wide = self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded)  # type: ignore[attr-defined]
         unroll = ["      #pragma unroll"] if wide else []
+        if op.name in INTEGER_BINARY:
+            if op.results[0].type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
+                return None
+            return [*unroll, *self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])]
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]

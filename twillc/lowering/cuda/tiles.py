@@ -72,7 +72,16 @@ BINARY = {
     "tile.div": "{} / {}",
     "tile.max": "fmaxf({}, {})",
     "tile.min": "fminf({}, {})",
+    # integer tiles (i8, i32) only: the C operators on ints, the result
+    # converted back to the element type (`INTEGER_BINARY`)
+    "tile.shl": "{} << {}",
+    "tile.shr": "{} >> {}",
+    "tile.bitand": "{} & {}",
 }
+
+INTEGER_BINARY = frozenset({"tile.shl", "tile.shr", "tile.bitand"})
+"""The element-wise ops on integer tiles: their operands are read as `int`,
+their result converted to the tile's element type (`int8_t` wraps)."""
 
 
 CPP_KEYWORDS = frozenset(

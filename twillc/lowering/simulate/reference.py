@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -26,13 +26,15 @@ from twillc.transforms.common import located_error
 
 def np_dtype(t) -> type:
     """The numpy type holding a tile element: f16 as float16 (its rounding
-    emulated), i32 / i1 as int32 / bool, everything else (f32, bf16, fp8)
-    as float32."""
+    emulated), i32 / i8 / i1 as int32 / int8 / bool (integer arithmetic
+    wraps as on the GPU), everything else (f32, bf16, fp8) as float32."""
     name = str(t.element_type if isinstance(t, tile.TileType) else t)
     if "f16" in name and "bf16" not in name:
         return np.float16
     if name.endswith("i1") or name == "i1":
         return np.bool_
+    if name.endswith("i8"):
+        return np.int8
     if "i32" in name or "index" in name or name.endswith("i64"):
         return np.int32
     return np.float32
@@ -62,6 +64,8 @@ class Machine:
         for i, a in enumerate(block.args):
             if isinstance(a.type, tile.TensorType):
                 self.args[a] = ("tensor", i, a.type)
+            elif isinstance(a.type, IntegerType):  # an integer scalar argument (an index): a size's value
+                self.args[a] = int(self.sizes.get(a.name_hint or "", self.default_size))
             else:  # a scalar argument
                 self.args[a] = np.float32(0.0625 * (1 + (self.seed + 3 * i) % 7))
         self.block = block
@@ -99,6 +103,8 @@ class Machine:
             "arith.ceildivui": lambda a, b: -(-a // b),
             "arith.remui": lambda a, b: a % b,
             "arith.remsi": lambda a, b: int(math.fmod(a, b)),
+            "arith.shli": lambda a, b: a << b,
+            "arith.shrsi": lambda a, b: a >> b,
             "arith.maxsi": max,
             "arith.minsi": min,
             "arith.maxui": max,
@@ -131,7 +137,12 @@ class Machine:
             rows = idx[0] * shape[0] + np.arange(shape[0])[:, None]
             cols = idx[1] * shape[1] + np.arange(shape[1])[None, :]
             vals = _lazy(self.seed * 131 + seed, rows, cols)
-        return (0.5 * vals).astype(np_dtype(t))
+        dt = np_dtype(t)
+        if np.issubdtype(dt, np.integer):  # integers spread over the type's range (i8: -128..127)
+            bits = min(8 * np.dtype(dt).itemsize, 16)
+            ints = np.floor((vals.astype(np.float64) + 0.5) * 2.0**bits).astype(np.int64) - 2 ** (bits - 1)
+            return np.clip(ints, -(2 ** (bits - 1)), 2 ** (bits - 1) - 1).astype(dt)
+        return (0.5 * vals).astype(dt)
 
     def store(self, op: Operation, value: np.ndarray, idx: list[int]) -> None:
         seed, _ = self._tensor(op.tensor)
@@ -203,8 +214,12 @@ class Machine:
         shape = t.get_shape() if isinstance(t, tile.TileType) else ()
         ys = [_broadcast(x, shape) for x in xs]
         with np.errstate(all="ignore"):
+            if isinstance(op, tile.IntegerBinaryOp):  # in the element type, wrapping (two's complement)
+                a, b = (np.asarray(y).astype(dt) for y in ys)
+                g = {tile.ShlOp: np.left_shift, tile.ShrOp: np.right_shift, tile.BitAndOp: np.bitwise_and}[type(op)]
+                return [np.asarray(g(a, b)).astype(dt)]
             if isinstance(op, tile.BinaryOp):
-                wide = np.int64 if dt is np.int32 else np.float32
+                wide = np.int64 if np.issubdtype(dt, np.integer) else np.float32
                 a, b = (np.asarray(y).astype(wide) for y in ys)
                 f = {
                     tile.AddOp: np.add,
