@@ -84,6 +84,7 @@ from twillc.scheduling.joint_heuristic import first_joint_schedule, pad_crossing
 from twillc.scheduling.joint_query import Answer
 from twillc.scheduling.joint_roles import canonical_warps, warp_roles
 from twillc.scheduling.joint_z3 import joint_schedule_at
+from twillc.scheduling.memory_bound import area_lower_bound
 from twillc.scheduling.progress import Progress, SolverLimit
 from twillc.scheduling.warp_config import WarpConfig
 
@@ -732,12 +733,19 @@ def joint_schedule(
     )
     # What found the schedule: Z3 on modulo issue times, the heuristic, else the engine.
     best, solver = first if first is not None else (None, "z3")
-    if best is not None and best[0] > modulo.lower_bound:
-        best, improved = search.improve(best, modulo.lower_bound, extra_stages)
+    # (II, 'modulo' | 'area' | last stage count refuted | 'open: ...')
+    refuted: list[tuple[int, str]] = []
+    lower = modulo.lower_bound
+    if best is not None and best[0] > lower:
+        # The memories' area (`memory_bound`) refutes IIs above the modulo bound.
+        lower, by_area = area_lower_bound(graph, lower, best[0])
+        refuted += [(ii, "area") for ii, _ in by_area]
+        search.lower = lower
+    if best is not None and best[0] > lower:
+        best, improved = search.improve(best, lower, extra_stages)
         solver = engine if improved else solver
     top_ii = best[0] if best is not None else max_ii + 1
-    refuted: list[tuple[int, str]] = []  # (II, 'modulo' | last stage count refuted | 'open: ...')
-    for ii in range(modulo.lower_bound, top_ii):
+    for ii in range(lower, top_ii):
         if search.left() <= 0:
             refuted.append((ii, f"open: II {ii}..{top_ii - 1} not settled (time limit)"))
             break
@@ -789,7 +797,7 @@ def _result(
     below = [how for r, how in refuted if r < ii]
     proven = lower
     for r, how in sorted(refuted):
-        if r == proven and how in ("modulo", "every"):
+        if r == proven and how in ("modulo", "area", "every"):
             proven += 1
     optimal = proven >= ii
     complete = len(below) == ii - lower and all(not how.startswith("open") for how in below)
@@ -820,6 +828,8 @@ def _summarize(refuted: list[tuple[int, str]]) -> str:
             return "no modulo schedule (proven)"
         if how == "every":
             return "refuted at every length"
+        if how == "area":
+            return "refuted by the memories' area (every length)"
         if how.startswith("open"):
             return how
         return f"refuted for stages 1..{how}"
