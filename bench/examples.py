@@ -95,7 +95,9 @@ def short(scope: str) -> str:
 
 
 def parts_of(doc: dict[str, object]) -> str:
-    """Status, II / bound per part (normalized units)."""
+    """Status, II / bound per part (normalized units); per loop for a kernel of several loops."""
+    if "loops" in doc:
+        return "; ".join(f"loop {k} " + parts_of(loop) for k, loop in enumerate(doc["loops"]))  # type: ignore[arg-type]
     rows = doc.get("parts") or []
     if not rows:
         return f"{doc['status']} {doc['ii']} / {doc['lower_bound']}"

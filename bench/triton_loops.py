@@ -17,7 +17,17 @@ compiles it to TTGIR twice:
 Arguments are specialized as Triton's JIT does at a launch: pointers and
 integers 16-divisible, unit strides constant (tutorial 03's stride_ak,
 stride_bn, stride_cn = 1), without which Triton does not pipeline its loads.
+
+With --corpus, the real-kernel corpus instead (kernels taken from public
+repositories, in the folder TWILLC_TRITON_CORPUS names;
+tests/triton_kernels/corpus/manifest.toml says where each comes from and how
+to import it): per kernel, whether it imports (the located refusal otherwise),
+schedules (the default pipeline, each solver given --time-limit), and
+compiles (the CUDA from that schedule through nvcc for the target: no
+TWILLC-HOLE, no spill, no ptxas warning), with the totals and the refusals by
+cause; --out writes the table (bench/results/triton-corpus.md).
 Usage: python bench/triton_loops.py [--target b200] [--num-stages 3] [--markdown]
+       python bench/triton_loops.py --corpus [--target h100] [--time-limit 10] [--only GLOB] [--out FILE]
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import argparse
 import io
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -37,6 +48,10 @@ os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
 os.environ.setdefault("TWILLC_NO_CACHE", "1")
 
 KERNELS = ROOT / "tests" / "triton_kernels"
+# The manifest is in the repository; the kernels' code is not (their authors'): a
+# folder of the trimmed files, TWILLC_TRITON_CORPUS (tests/triton_kernels/corpus/manifest.toml).
+MANIFEST = KERNELS / "corpus" / "manifest.toml"
+CORPUS = Path(os.environ.get("TWILLC_TRITON_CORPUS", KERNELS / "corpus"))
 CASES = [
     (
         "03 matmul",
@@ -207,15 +222,164 @@ def markdown(rows: list[dict], target: str, num_stages: int) -> str:
     return "\n".join(out)
 
 
+def corpus_cases() -> list[dict]:
+    """The corpus manifest's kernels, each with the twillc arguments that
+    import it (`args`: input, --signature, --constexpr, --num-warps; the
+    arguments the manifest's signature leaves out typed `others`, i32 unless
+    given)."""
+    import ast
+    import tomllib
+
+    from twillc.frontend.triton_module import split_top
+
+    doc = tomllib.loads(MANIFEST.read_text())
+    cases = []
+    for k in doc["kernel"]:
+        path = CORPUS / k["file"]
+        tree = ast.parse(path.read_text())
+        fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == k["function"])
+        consts = {p.split("=", 1)[0].strip() for p in split_top(k.get("constexpr", ""))}
+        named = {p.split("=", 1)[0].strip(): p.split("=", 1)[1].strip() for p in split_top(k.get("signature", ""))}
+        sig = []
+        for a in fn.args.args:
+            annotation = ast.unparse(a.annotation) if a.annotation else ""
+            if a.arg in consts or "constexpr" in annotation:
+                continue
+            sig.append(f"{a.arg}={named.get(a.arg, k.get('others', 'i32'))}")
+        args = [f"{path}::{k['function']}", "--signature", ",".join(sig), "--num-warps", str(k.get("num_warps", 4))]
+        if k.get("constexpr"):
+            args += ["--constexpr", k["constexpr"]]
+        cases.append({**k, "args": args})
+    return cases
+
+
+def corpus_import(case: dict, target: str) -> tuple[str, str]:
+    """("imports", the loop's tile ops) or ("refused", the located error) in this process."""
+    from twillc.diagnostics import UsageError, UserError
+    from twillc.frontend.triton_module import ttgir_from_python
+    from twillc.frontend.ttgir import import_ttgir
+
+    args = case["args"]
+    consts = [args[args.index("--constexpr") + 1]] if "--constexpr" in args else []
+    warps = int(args[args.index("--num-warps") + 1])
+    try:
+        tm = ttgir_from_python(args[0], args[2], consts, target, warps)
+        module = import_ttgir(tm, target)
+    except UserError as e:
+        where = f"{Path(e.loc.filename).name}:{e.loc.line}:{e.loc.column}"
+        return "refused", f"{where}: {e.message.splitlines()[0]}"
+    except UsageError as e:
+        return "refused", f"usage: {e}"
+    return "imports", _ops_text(module)
+
+
+def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool) -> list[dict]:
+    import fnmatch
+
+    import corpus as tile_corpus  # bench/corpus.py: its twillc runner and nvcc check
+
+    passes = tile_corpus.default_passes(time_limit)
+    rows = []
+    for case in corpus_cases():
+        if only and not fnmatch.fnmatch(case["file"], only):
+            continue
+        row = {"kernel": case["name"], "file": case["file"], "imports": False, "schedules": False, "compiles": False}
+        rows.append(row)
+        status, detail = corpus_import(case, target)
+        row["detail"] = detail
+        if status != "imports":
+            continue
+        row["imports"] = True
+        with tempfile.TemporaryDirectory() as tmp_name:
+            tmp = Path(tmp_name)
+            mlir = tmp / "k.mlir"
+            cmd = [*case["args"], "--target", target, "-p", passes, "--emit", "mlir", "-o", str(mlir)]
+            row["seconds"], rc, err = tile_corpus.twillc(cmd, 3 * time_limit + 120)
+            if rc != 0:
+                row["detail"] = "schedule: " + tile_corpus.first_error(err).replace(str(tmp) + "/", "")
+                continue
+            row["schedules"] = True
+            cu = tmp / "k.cu"
+            _, rc, err = tile_corpus.twillc([str(mlir), "-o", str(cu)], 300)
+            if rc != 0:
+                row["detail"] = "cuda: " + tile_corpus.first_error(err).replace(str(tmp) + "/", "")
+                continue
+            holes = err.count("TWILLC-HOLE")  # as bench/corpus.py counts them: the notes twillc prints
+            verdict, log = "no nvcc", ""
+            if use_nvcc:
+                verdict, log = tile_corpus.nvcc_check(cu, tile_corpus.ARCH[target], tmp)
+            row["compiles"] = verdict == "ok" and holes == 0
+            first = next((ln.split("error: ", 1)[-1].strip() for ln in log.splitlines() if "error" in ln), "")
+            row["detail"] = "ok" if row["compiles"] else f"nvcc {verdict}{': ' + first if first else ''}, {holes} holes"
+    return rows
+
+
+def refusal_cause(detail: str) -> str:
+    """A refusal's cause: its message without the location and the kernel's names."""
+    text = re.sub(r"^[^ ]+:\d+:\d+: ", "", detail)
+    text = re.sub(r" \(the first at [^)]*\)", "", text)
+    text = re.sub(r"'[A-Za-z_]\w*' (is read|reads)", r"\1", text)
+    if "an integer tensor is index arithmetic" in text:
+        return "an integer tensor as an operand (an integer tile is an int8 load and its shifts and masks)"
+    if text.startswith("'tt.load' of one"):
+        return "a scalar load (one number, not a block)"
+    m = re.match(r"(unsupported op '[^']+'(?: [^(:]*)?)", text)
+    return (m.group(1) if m else text).strip()[:110]
+
+
+def corpus_markdown(rows: list[dict], target: str, time_limit: float) -> str:
+    n = len(rows)
+    tot = {k: sum(r[k] for r in rows) for k in ("imports", "schedules", "compiles")}
+    yes = {True: "yes", False: "no"}
+    out = [
+        f"Real-kernel corpus on {target} ({n} kernels; solver passes "
+        f"time-limit={time_limit:g} s): **{tot['imports']}/{n} import, {tot['schedules']}/{n} schedule, "
+        f"{tot['compiles']}/{n} compile** (nvcc, no hole, no spill, no ptxas warning).",
+        "",
+        "| kernel | file | imports | schedules | compiles | refusal or result |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        detail = r["detail"] if not r["imports"] or not r["compiles"] else r["detail"]
+        detail = detail.replace("|", "\\|")
+        out.append(
+            f"| {r['kernel']} | {r['file']} | {yes[r['imports']]} | {yes[r['schedules']]} | "
+            f"{yes[r['compiles']]} | {detail} |"
+        )
+    causes: dict[str, int] = {}
+    for r in rows:
+        if not r["imports"]:
+            c = refusal_cause(r["detail"])
+            causes[c] = causes.get(c, 0) + 1
+    if causes:
+        out += ["", "Refusals by cause:", ""]
+        out += [f"- {c}: {k}" for c, k in sorted(causes.items(), key=lambda x: (-x[1], x[0]))]
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--target", default="b200", choices=("h100", "b200"))
+    p.add_argument("--target", default=None, choices=("h100", "b200"))
     p.add_argument("--num-stages", type=int, default=3)
-    p.add_argument("--time-limit", type=float, default=30.0)
+    p.add_argument("--time-limit", type=float, default=None)
     p.add_argument("--markdown", action="store_true")
+    p.add_argument("--corpus", action="store_true", help="the real-kernel corpus: imports / schedules / compiles")
+    p.add_argument("--only", default=None, help="with --corpus: the kernels whose file matches this glob")
+    p.add_argument("--no-nvcc", action="store_true")
+    p.add_argument("--out", default=None, help="with --corpus: write the markdown table here")
     a = p.parse_args()
-    rows = run(a.target, a.num_stages, a.time_limit)
-    print(markdown(rows, a.target, a.num_stages) if a.markdown else json.dumps(rows, indent=1))
+    if a.corpus:
+        sys.path.insert(0, str(ROOT / "bench"))
+        target, limit = a.target or "h100", a.time_limit if a.time_limit is not None else 10.0
+        rows = run_corpus(target, limit, a.only, not a.no_nvcc)
+        text = corpus_markdown(rows, target, limit)
+        if a.out:
+            Path(a.out).write_text(text)
+        print(text if a.markdown or a.out else json.dumps(rows, indent=1))
+        return
+    target, limit = a.target or "b200", a.time_limit if a.time_limit is not None else 30.0
+    rows = run(target, a.num_stages, limit)
+    print(markdown(rows, target, a.num_stages) if a.markdown else json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":

@@ -167,3 +167,42 @@ def test_mask_of_unsupported_index_arithmetic_is_located(tmp_path):
         )
     assert "in a mask" in e.value.message
     assert e.value.loc.line == 39
+
+
+def test_signature_and_constexpr_as_triton_writes_them():
+    import triton.language as tl
+
+    from twillc.diagnostics import UsageError
+    from twillc.frontend.triton_module import load_jit_function, parse_constexprs, signature_of, split_top
+
+    assert split_top("a=tensordesc<fp8e4nv[128, 128]>,b=*fp16, M=i32") == [
+        "a=tensordesc<fp8e4nv[128, 128]>",
+        "b=*fp16",
+        "M=i32",
+    ]
+    consts = parse_constexprs(["BM=128,scale=0.5,OUT=tl.bfloat16,MODE='a,b',FLAG=True,NONE=None,WORD=mean"])
+    assert consts == {
+        "BM": 128,
+        "scale": 0.5,
+        "OUT": tl.bfloat16,
+        "MODE": "a,b",
+        "FLAG": True,
+        "NONE": None,
+        "WORD": "mean",
+    }
+    assert parse_constexprs(["{'B': 64, 'OUT': 'tl.float16'}"]) == {"B": 64, "OUT": tl.float16}
+    fn = load_jit_function(str(KERNELS / "importer.py"), "decayed_sum")
+    expected = {"x_ptr": "*fp32", "y_ptr": "*bf16", "decay": "fp32", "n": "i32", "B": "constexpr", "OUT": "constexpr"}
+    for spec in (
+        "*fp32,*bf16,fp32,i32",  # the non-constexpr arguments in order
+        "*fp32,*bf16,fp32,i32,constexpr,constexpr",  # every argument, as Triton lists them
+        "x_ptr=*fp32,y_ptr=*bf16,decay=fp32,n=i32",
+        "{'x_ptr': '*fp32', 'y_ptr': '*bf16', 'decay': 'fp32', 'n': 'i32', 'B': 'constexpr'}",
+    ):
+        consts = {"B": 128}
+        assert signature_of(fn, spec, consts) == expected, spec
+        assert consts["OUT"] == tl.float32  # the kernel's default
+    with pytest.raises(UsageError, match="'\\*fp8' is not a Triton type"):
+        signature_of(fn, "*fp8,*bf16,fp32,i32", {"B": 128})
+    with pytest.raises(UsageError, match="no value for constexpr B"):
+        signature_of(fn, "*fp32,*bf16,fp32,i32", {})

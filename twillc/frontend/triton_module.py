@@ -108,8 +108,18 @@ class TritonModule:
         found = _file_line_col(op.loc)
         if found is not None:
             return Location(*found)
+        # An op without a source location of its own (a loop without results,
+        # the function): the first op inside it that has one, else its place in the text.
+        inner = next((_file_line_col(o.loc) for o in op.walk() if o is not op and _file_line_col(o.loc)), None)
+        if inner is not None and op.blocks:
+            return Location(*inner)
         if op.text_pos is not None:
             return Location(self.filename, *op.text_pos)
+        parent = op.parent
+        while parent is not None:
+            if parent.text_pos is not None or _file_line_col(parent.loc):
+                return self.location(parent)
+            parent = parent.parent
         return Location(self.filename, 0, 0)
 
 
@@ -171,9 +181,11 @@ def read_module(module, ctx, text: str, filename: str) -> TritonModule:
     ops_post: list[object] = []
     module.walk(lambda op: ops_post.append(op))  # type: ignore[attr-defined]
     # Post-order: an op follows the ops of its regions. An op's children are the
-    # longest run of pending ops just before it that sit in other blocks than it.
+    # pending ops whose block lies in one of its regions (by the region's identity:
+    # ops of an enclosing block also precede it, and are not its children).
     pending: list[TOp] = []
     handles: dict[int, tuple[object, int | None]] = {}
+    region_of: dict[int, int | None] = {}
     for h in ops_post:
         block = h.get_block()  # type: ignore[attr-defined]
         block_id = block.id() if block is not None else None
@@ -188,9 +200,12 @@ def read_module(module, ctx, text: str, filename: str) -> TritonModule:
             loc=str(results[0].get_loc()) if results else "",
         )
         handles[id(op)] = (block, block_id)
+        parent_region = block.get_parent() if block is not None else None  # type: ignore[attr-defined]
+        region_of[id(op)] = parent_region.id() if parent_region is not None else None
         if h.get_num_regions():  # type: ignore[attr-defined]
+            mine = {h.get_region(i).id() for i in range(h.get_num_regions())}  # type: ignore[attr-defined]
             start = len(pending)
-            while start > 0 and handles[id(pending[start - 1])][1] != block_id:
+            while start > 0 and region_of[id(pending[start - 1])] in mine:
                 start -= 1
             children, pending[start:] = pending[start:], []
             groups: dict[int | None, TBlock] = {}
@@ -238,9 +253,9 @@ def op_positions(ops: list[TOp], text: str) -> list[int | None]:
             found = re.compile(r"^module\b", re.M).search(text, pos)
         else:
             found = re.compile(r'(?<![\w."#!])"?' + re.escape(op.name) + r'"?(?![\w.])').search(text, pos)
-        if found is None:
-            out.extend([None] * (len(ops) - len(out)))
-            return out
+        if found is None:  # not printed where the walk puts it: this op unplaced, the rest still searched
+            out.append(None)
+            continue
         out.append(found.start())
         pos = found.end()
     return out
@@ -261,11 +276,31 @@ def locate(tm: TritonModule, text: str) -> None:
         head = text[start:at]
         col = len(head) - len(head.lstrip()) + 1
         op.text_pos = (line, col)
-        if not op.loc and not op.blocks:
-            end = text.find("\n", at)
-            rest = text[at : end if end >= 0 else len(text)]
+        if not op.loc:
+            end = text.find("\n", _closing_brace(text, at) if op.blocks else at)
+            rest = text[at : end if end >= 0 else len(text)].rsplit("\n", 1)[-1]
             m = re.search(r"loc\((#loc\d*)\)\s*$", rest)
             op.loc = _resolve(m.group(1), aliases) if m else ""
+
+
+def _closing_brace(text: str, at: int) -> int:
+    """The offset of the `}` closing the region that the op at `at` opens at
+    the end of its first line (the op's last line carries its `loc(...)`;
+    attribute dictionaries before it open and close on that line)."""
+    end = text.find("\n", at)
+    opening = text.rfind("{", at, end if end >= 0 else len(text))
+    if opening < 0:
+        return at
+    depth = 0
+    for i in range(opening, len(text)):
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return at
 
 
 def _resolve(ref: str, aliases: dict[str, str], depth: int = 0) -> str:
@@ -304,62 +339,185 @@ def load_jit_function(path: str, name: str):  # -> triton.JITFunction
     return fn
 
 
-def parse_constexprs(items: list[str]) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for item in items:
-        for part in filter(None, (p.strip() for p in item.split(","))):
-            if "=" not in part:
-                raise UsageError(f"--constexpr expects NAME=VALUE, got '{part}'")
-            key, value = (s.strip() for s in part.split("=", 1))
-            parsed: object = value
-            if value in ("True", "False", "true", "false"):
-                parsed = value.lower() == "true"
-            else:
-                for cast in (int, float):
-                    try:
-                        parsed = cast(value)
-                        break
-                    except ValueError:
-                        continue
-            out[key] = parsed
+def split_top(text: str) -> list[str]:
+    """`text` split at its commas outside brackets and quotes: Triton's types
+    (`tensordesc<fp8e4nv[128, 128]>`) and constexpr values (`'a,b'`) keep theirs."""
+    parts: list[str] = []
+    depth, quote, start = 0, "", 0
+    for i, c in enumerate(text):
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "<[({":
+            depth += 1
+        elif c in ">])}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _mapping(text: str, what: str) -> list[tuple[str, str]] | None:
+    """A `{'a': '*fp16', ...}` written as Python writes a dict (Triton prints
+    signatures and constants so): its items, or None if `text` is not one."""
+    import ast
+
+    if not text.strip().startswith("{"):
+        return None
+    try:
+        node = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError as e:
+        raise UsageError(f"{what}: cannot read '{text}' as a mapping: {e.msg}") from None
+    if not isinstance(node, ast.Dict):
+        raise UsageError(f"{what}: cannot read '{text}' as a mapping")
+    out: list[tuple[str, str]] = []
+    for k, v in zip(node.keys, node.values, strict=True):
+        if not isinstance(k, ast.Constant) or not isinstance(k.value, str):
+            raise UsageError(f"{what}: keys are argument names, got '{ast.unparse(k) if k else '**'}'")
+        out.append((k.value, v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else ast.unparse(v)))
     return out
 
 
+_DTYPES = {
+    "float8e4nv": "float8e4nv", "fp8e4nv": "float8e4nv", "float8e5": "float8e5", "fp8e5": "float8e5",
+    "bfloat16": "bfloat16", "bf16": "bfloat16", "float16": "float16", "fp16": "float16", "half": "float16",
+    "float32": "float32", "fp32": "float32", "float64": "float64", "fp64": "float64",
+    "int1": "int1", "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
+    "uint8": "uint8", "uint16": "uint16", "uint32": "uint32", "uint64": "uint64",
+}  # fmt: skip
+
+
+def constexpr_value(key: str, value: str) -> object:
+    """A `--constexpr` value as a kernel takes it: a dtype (`tl.bfloat16`,
+    `triton.language.float8e4nv`, `torch.float16`), a boolean, None, an int,
+    a float, a quoted string, else the word itself as a string."""
+    for prefix in ("tl.", "triton.language.", "torch."):
+        if value.startswith(prefix) and value[len(prefix) :] in _DTYPES:
+            import triton.language as tl
+
+            return getattr(tl, _DTYPES[value[len(prefix) :]])
+    if value.startswith(("tl.", "triton.language.", "torch.")):
+        raise UsageError(f"--constexpr {key}: '{value}' is not a Triton dtype (tl.bfloat16, tl.float32, ...)")
+    if value in ("True", "False", "true", "false"):
+        return value.lower() == "true"
+    if value == "None":
+        return None
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    for cast in (int, float):
+        try:
+            return cast(value)
+        except ValueError:
+            continue
+    return value
+
+
+def parse_constexprs(items: list[str]) -> dict[str, object]:
+    """`--constexpr` values: `NAME=VALUE` items separated by commas (outside
+    quotes and brackets), or a `{'NAME': VALUE, ...}` mapping as Python writes one."""
+    out: dict[str, object] = {}
+    for item in items:
+        pairs = _mapping(item, "--constexpr")
+        if pairs is None:
+            pairs = []
+            for part in split_top(item):
+                if "=" not in part:
+                    raise UsageError(f"--constexpr expects NAME=VALUE, got '{part}'")
+                key, value = (s.strip() for s in part.split("=", 1))
+                pairs.append((key, value))
+        for key, value in pairs:
+            out[key] = constexpr_value(key, value)
+    return out
+
+
+_TYPE = re.compile(
+    r"(\*k?)?(i1|i8|i16|i32|i64|u1|u8|u16|u32|u64|fp8e4nv|fp8e5|fp8e4b15|fp8e4b8|fp8e5b16|fp16|bf16|fp32|f32|fp64)"
+)
+
+
+def _check_type(name: str, ty: str) -> str:
+    """A Triton signature type, as Triton spells it: `*fp16` (`*k` const),
+    `i32`, `fp32`, `tensordesc<fp8e4nv[128, 128]>` (Triton 3.9's
+    `tensordesc<dtype[block]>` with an optional layout), `constexpr`."""
+    if ty == "constexpr" or _TYPE.fullmatch(ty):
+        return ty
+    m = re.fullmatch(r"tensordesc<(\w+)\[([\d,\s]+)\](,.*)?>", ty)
+    if m and _TYPE.fullmatch(m.group(1)):
+        return ty
+    raise UsageError(
+        f"--signature {name}: '{ty}' is not a Triton type (*fp16, *bf16, i32, fp32, tensordesc<bf16[64, 64]>, "
+        "constexpr)"
+    )
+
+
 def signature_of(fn, spec: str | None, constexprs: dict[str, object]) -> dict[str, str]:
-    """Each argument's Triton type: `--signature` names them (`a=*fp16,M=i32`)
-    or lists the non-constexpr ones in order (`*fp16,*fp16,i32`); constexprs
-    are `constexpr`."""
+    """Each argument's Triton type. `--signature` is written as Triton writes
+    one: named (`a=*fp16,M=i32`, or a `{'a': '*fp16', ...}` mapping) or the
+    arguments in order (`*fp16,*fp16,i32`: the non-constexpr ones, or all of
+    them with `constexpr` for each constexpr); commas inside `<...>` and
+    `[...]` belong to a type. An argument typed `constexpr` takes its value
+    from `--constexpr`."""
     names = list(fn.arg_names)
     for key in constexprs:
         if key not in names:
             raise UsageError(f"--constexpr {key}: '{fn.__name__}' has no argument '{key}'")
     declared = {names[i] for i in getattr(fn, "constexprs", [])}
-    unset = [n for n in names if n in declared and n not in constexprs]
-    if unset:
-        raise UsageError(f"no value for constexpr {', '.join(unset)} of '{fn.__name__}' (--constexpr NAME=VALUE)")
-    free = [n for n in names if n not in constexprs]
-    sig: dict[str, str] = {}
-    items = [s.strip() for s in (spec or "").split(",") if s.strip()]
-    named = [s for s in items if "=" in s]
+    _take_defaults(fn, names, declared, constexprs)
+    text = spec or ""
+    mapping = _mapping(text, "--signature")
+    items = [] if mapping is not None else split_top(text)
+    named = [s for s in items if re.match(r"^[A-Za-z_]\w*\s*[=:]", s)]
     if named and len(named) != len(items):
         raise UsageError("--signature: name every argument (a=*fp16) or none (*fp16,i32,...)")
-    if named:
-        for s in named:
-            key, ty = (p.strip() for p in s.split("=", 1))
-            if key not in free:
-                raise UsageError(f"--signature {key}: not a non-constexpr argument of '{fn.__name__}'")
-            sig[key] = ty
+    sig: dict[str, str] = {}
+    if mapping is not None or named:
+        pairs = mapping or [tuple(p.strip() for p in re.split(r"[=:]", s, maxsplit=1)) for s in named]
+        for key, ty in pairs:
+            if key not in names:
+                raise UsageError(f"--signature {key}: '{fn.__name__}' has no argument '{key}'")
+            sig[key] = _check_type(key, ty)
     else:
-        if len(items) != len(free):
+        free = [n for n in names if n not in constexprs and n not in declared]
+        if len(items) == len(names) and len(items) != len(free):
+            sig = dict(zip(names, items, strict=True))
+        elif len(items) == len(free):
+            sig = dict(zip(free, items, strict=True))
+        else:
             raise UsageError(
                 f"--signature lists {len(items)} types; '{fn.__name__}' has {len(free)} non-constexpr arguments "
                 f"({', '.join(free)})"
             )
-        sig = dict(zip(free, items, strict=True))
-    missing = [n for n in free if n not in sig]
+        sig = {k: _check_type(k, v) for k, v in sig.items()}
+    typed_constexpr = {n for n, t in sig.items() if t == "constexpr"}
+    for n in names:
+        if n in constexprs and n in sig and sig[n] != "constexpr":
+            raise UsageError(f"--signature types {n} as {sig[n]}, and --constexpr gives it a value")
+    _take_defaults(fn, names, typed_constexpr, constexprs)
+    missing = [n for n in names if n not in constexprs and n not in sig]
     if missing:
         raise UsageError(f"--signature: no type for {', '.join(missing)}")
-    return {n: sig[n] if n in sig else "constexpr" for n in names}
+    return {n: "constexpr" if n in constexprs else sig[n] for n in names}
+
+
+def _take_defaults(fn, names: list[str], wanted: set[str], constexprs: dict[str, object]) -> None:
+    """Each constexpr in `wanted` without a `--constexpr` value takes the
+    default the kernel's definition gives it; one without is a usage error."""
+    import inspect
+
+    params = inspect.signature(fn.fn).parameters
+    unset = []
+    for n in names:
+        if n in wanted and n not in constexprs:
+            default = params[n].default if n in params else inspect.Parameter.empty
+            if default is inspect.Parameter.empty:
+                unset.append(n)
+            else:
+                constexprs[n] = getattr(default, "value", default)  # a tl.constexpr default: its value
+    if unset:
+        raise UsageError(f"no value for constexpr {', '.join(unset)} of '{fn.__name__}' (--constexpr NAME=VALUE)")
 
 
 def compile_to_ttgir(
@@ -401,14 +559,14 @@ def compile_to_ttgir(
     try:
         mod = src.make_ir(gpu, opts, backend.get_codegen_implementation(opts), backend.get_module_map(), ctx)
     except Exception as e:  # noqa: BLE001 - Triton's front end rejects the kernel: the user's error
-        raise UserError(Location(fn.fn.__code__.co_filename, fn.starting_line_number, 1), _first_line(e)) from None
-    mod = backend.make_ttir(mod, {}, opts, cap)
+        raise triton_error(fn, e) from None
+    mod = _run_captured(fn, lambda: backend.make_ttir(mod, {}, opts, cap))
     pm = ir.pass_manager(mod.context)
     add_head_passes(pm, cap, opts)
     if schedule_stages is not None:
         passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
         passes.ttgpuir.add_schedule_loops(pm)
-    pm.run(mod, "make_ttgir")
+    _run_captured(fn, lambda: pm.run(mod, "make_ttgir"))
     return mod, ctx
 
 
@@ -450,9 +608,112 @@ def add_head_passes(pm, cap: int, opts, hopper_warpspec: bool = False) -> None:
             nvidia.passes.hopper.add_hopper_warpspec(pm, opts.num_stages, False)
 
 
-def _first_line(e: Exception) -> str:
-    text = str(e).strip().splitlines()
-    return f"Triton: {text[0] if text else type(e).__name__}"
+def triton_error(fn, e: Exception) -> UserError:
+    """Triton's front end rejected the kernel: its message whole, located in
+    the user's file. A `CompilationError` points into the source of the
+    function it was compiling (`src`, line 1 its `def`), the kernel or a
+    helper it calls; its `__cause__` chain ends at the innermost one."""
+    from triton.compiler.errors import CompilationError
+
+    chain: list[BaseException] = []
+    cur: BaseException | None = e
+    while cur is not None and cur not in chain:
+        chain.append(cur)
+        cur = cur.__cause__ or cur.__context__
+    located = [c for c in chain if isinstance(c, CompilationError) and hasattr(c.node, "lineno")]
+    messages = [c.error_message for c in chain if isinstance(c, CompilationError) and c.error_message]
+    if not messages:
+        others = [c for c in chain if not isinstance(c, CompilationError)]
+        messages = [f"{type(c).__name__}: {c}".strip() for c in others[:1]] or [type(e).__name__]
+    message = "Triton: " + str(messages[-1]).strip()
+    for err in reversed(located):  # the innermost that names a function of a file
+        where = _source_position(fn, err.src, err.node)
+        if where is not None:
+            path, line, col, text = where
+            return UserError(Location(path, line, col), message, text)
+    return UserError(Location(fn.fn.__code__.co_filename, fn.starting_line_number, 1), message, _read_text(fn))
+
+
+def _source_position(fn, src: str | None, node) -> tuple[str, int, int, str | None] | None:
+    """(file, line, column, file text) of `node` in `src`, the source of `fn`
+    or of a @triton.jit function `fn`'s module holds."""
+    import inspect
+    import sys
+
+    from triton.runtime.jit import JITFunction
+
+    if src is None:
+        return None
+    candidates = [fn]
+    module = sys.modules.get(fn.fn.__module__)
+    if module is not None:
+        candidates += [v for v in vars(module).values() if isinstance(v, JITFunction) and v is not fn]
+    for cand in candidates:
+        if getattr(cand, "src", None) != src:
+            continue
+        try:
+            lines, first = inspect.getsourcelines(cand.fn)
+        except (OSError, TypeError):
+            return None
+        def_at = next((i for i, text in enumerate(lines) if re.match(r"\s*def\s", text)), 0)
+        indent = len(lines[def_at]) - len(lines[def_at].lstrip())
+        line = first + def_at + node.lineno - 1
+        path = cand.fn.__code__.co_filename
+        return path, line, node.col_offset + indent + 1, _read_text(cand)
+    return None
+
+
+def _read_text(fn) -> str | None:
+    try:
+        with open(fn.fn.__code__.co_filename, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+_DIAGNOSTIC = re.compile(r'loc\("([^"]+)":(\d+):(\d+)\):\s*error:\s*(.*)|^(.+?):(\d+):(\d+):\s*error:\s*(.*)$', re.M)
+
+
+def _run_captured(fn, step):
+    """Run a Triton pass pipeline with its C++ diagnostics captured: a
+    failure is a located error with the first diagnostic's message (Triton
+    records the Python source location of each op)."""
+    import sys
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    failure: Exception | None = None
+    result = None
+    with tempfile.TemporaryFile() as capture:
+        os.dup2(capture.fileno(), 2)
+        try:
+            result = step()
+        except Exception as e:  # noqa: BLE001 - a pass failed: Triton wrote why to stderr
+            failure = e
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        capture.seek(0)
+        diagnostics = capture.read().decode("utf-8", "replace")
+    if failure is None:
+        if diagnostics:
+            sys.stderr.write(diagnostics)
+        return result
+    m = _DIAGNOSTIC.search(diagnostics)
+    if m is not None:
+        path, line, col, msg = (m.group(1), m.group(2), m.group(3), m.group(4)) if m.group(1) else m.groups()[4:]
+        text = None
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            pass
+        return_error = UserError(Location(path, int(line), int(col)), f"Triton: {msg.strip()}", text)
+        raise return_error
+    first = diagnostics.strip().splitlines()[:1] or [f"{type(failure).__name__}: {failure}"]
+    raise UserError(
+        Location(fn.fn.__code__.co_filename, fn.starting_line_number, 1), f"Triton: {first[0]}", _read_text(fn)
+    )
 
 
 def ttgir_from_python(

@@ -1,7 +1,8 @@
 """Triton TTGIR (before software pipelining) -> `tile` dialect IR.
 
-The innermost `scf.for` of the kernel (with several, the one with the most
-MMAs, then the fewest ops, then the first) becomes the `tile.for`; the values
+The innermost `scf.for` of the kernel becomes the `tile.for` (a kernel with
+several innermost loops, run one after another, is refused at the second:
+one loop per kernel); outer loops around it are the CTA's work items; the values
 it reads from before the loop are imported before it, on demand, by the same
 rules. Each tile op records the Triton ops it stands for (`twill.triton`: their
 pre-order indices), and the module keeps the TTGIR text (`twill.ttgir`) and the
@@ -22,7 +23,7 @@ What maps to what:
   arith.shli/shrsi/andi of an int8     tile.shl/shr/bitand (the loaded tile and a splat constant:
   tile (a load of i8 elements)         packed int4 unpacked, `(w << 4) >> 4`, `w >> 4`, `w & 15`)
   tt.store, tt.descriptor_store        tile.store
-  scf.yield                            tile.yield of the carried tiles
+  scf.yield                            tile.yield of the carried tiles and float scalars
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
                                        tile.cmp, arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
@@ -55,6 +56,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     StringAttr,
     f16,
@@ -113,10 +115,11 @@ UNARY = {
     "math.absf": tile.AbsOp,
     "arith.negf": tile.NegOp,
 }
-CASTS = ("arith.truncf", "arith.extf", "tt.fp_to_fp", "arith.sitofp", "arith.fptosi", "arith.bitcast")
+CASTS = ("arith.truncf", "arith.extf", "tt.fp_to_fp", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.bitcast")
 PASS_THROUGH = ("ttg.convert_layout", "ttg.local_load", "ttg.local_alloc", "tt.broadcast")
 TRANSPOSES = ("tt.trans", "ttg.memdesc_trans")
 MMAS = ("tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma")
+SCALED_MMAS = ("tt.dot_scaled", "ttng.tc_gen5_mma_scaled")
 REDUCERS = {"arith.maxnumf": tile.RowMaxOp, "arith.maximumf": tile.RowMaxOp, "arith.addf": tile.RowSumOp}
 COLUMN_REDUCERS = {"arith.maxnumf": tile.ColMaxOp, "arith.maximumf": tile.ColMaxOp, "arith.addf": tile.ColSumOp}
 """`tt.reduce` along axis 0: a column reduction."""
@@ -164,7 +167,11 @@ INDEX_ARITH = {
     "arith.divui": arith.DivUIOp,
     "arith.remsi": arith.RemSIOp,
     "arith.remui": arith.RemSIOp,  # indices are not negative: one remainder
+    "arith.maxsi": arith.MaxSIOp,
+    "arith.minsi": arith.MinSIOp,
 }
+INDEX_CASTS = ("arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast")
+"""Integer width changes of an index scalar (`.to(tl.int64)`): the same index."""
 INTEGER_TILE = {"arith.shli": tile.ShlOp, "arith.shrsi": tile.ShrOp, "arith.andi": tile.BitAndOp}
 """Bit operations of an integer data tile (an int8 load unpacked: `(w << 4) >> 4`, `w >> 4`, `w & 15`)."""
 INTEGER_DATA = ("i8",)
@@ -180,6 +187,12 @@ def _shape(ty: str) -> tuple[list[int], str] | None:
         return None
     dims = [int(d) for d in m.group(1).split("x") if d]
     return dims, m.group(2)
+
+
+def _is_float_data(ty: str) -> bool:
+    """A tensor or shared / tensor memory buffer of floats: data an op computes with."""
+    shape = _shape(ty)
+    return shape is not None and re.fullmatch(r"i\d+", shape[1]) is None
 
 
 def _is_index(ty: str) -> bool:
@@ -210,10 +223,18 @@ class TtgirImporter:
         self.dims: dict[str, list[str | int]] = {}
         """A tensor argument's sizes, where a `tt.make_tensor_descriptor` names them."""
         self.body_ops: list[Operation] = []
-        self.masks: dict[int, SSAValue] = {}
+        self.masks: dict[tuple[int, object], SSAValue] = {}
         """Integer and boolean tensors a mask reads, made on demand (`mask_operand`)."""
         self.indices: dict[int, SSAValue] = {}
         """Integer scalars as `index` values (`scalar_index`)."""
+        self.index_context = "a mask"
+        """Where an index scalar is read, for its errors."""
+        self.int_args: dict[int, SSAValue] = {}
+        """Integer kernel arguments as `index` values (`int_argument`)."""
+        self.descriptor_dims = {
+            o for op in tm.ops if op.name == "tt.make_tensor_descriptor" for o in op.operands[1:] if o in tm.arg_names
+        }
+        """Integer arguments a tensor descriptor takes as its shape: the tensor's sizes."""
 
     # -- errors and locations ------------------------------------------------
 
@@ -242,11 +263,17 @@ class TtgirImporter:
             func_op = next((op for op in self.tm.ops if op.name == "tt.func"), self.tm.root)
             raise self.error(func_op, "no scf.for loop in the kernel: twillc schedules a kernel's innermost loop")
 
-        def key(op: TOp) -> tuple[int, int, int]:
-            ops = list(op.walk())
-            return (-sum(o.name in MMAS for o in ops), len(ops), op.index)
-
-        return min(inner, key=key)
+        if len(inner) > 1:
+            # Sequential loops (a two-pass norm, softmax, an online softmax and its
+            # gradient): each would be scheduled on its own, which one tile.for cannot say.
+            first, second = inner[0], inner[1]
+            at = self.tm.location(first)
+            raise self.error(
+                second,
+                f"a second loop in the kernel (the first at {_short(at.filename)}:{at.line}): twillc imports one loop "
+                "per kernel; sequential loops are not imported yet",
+            )
+        return inner[0]
 
     def run(self) -> ModuleOp:
         loop = self.loop = self.pick_loop()
@@ -261,7 +288,6 @@ class TtgirImporter:
         inits = loop.operands[3:]
         self.bid = self.hoist(tile.BlockIdOp(), loop)
         lb = self.const_index(0, loop)
-        ub = self.hoist(tile.SizeOp(self.trip_name(loop)), loop)
         step = self.const_index(1, loop)
         # Carried tiles: iter_args of a float type; the rest (pointers, flags, tokens) is dropped.
         carried: list[tuple[int, SSAValue]] = []
@@ -270,7 +296,7 @@ class TtgirImporter:
                 self.vals[arg_id] = Val(tensor=self.value(init_id, loop).tensor) if "!tt.ptr" in ty else DROPPED
                 continue
             init = self.value(init_id, loop)
-            if init.value is None or not isinstance(init.value.type, TileType):
+            if init.value is None or not isinstance(init.value.type, TileType) and ty not in ("f32", "f16", "bf16"):
                 raise self.error(loop, f"carried value of type {ty} has no tile equivalent")
             carried.append((arg_id, init.value))
         # Tensor-memory buffers the loop reads before it writes them are carried too.
@@ -307,6 +333,7 @@ class TtgirImporter:
             block.add_op(op)
         self.sink = self.pre
         init_values = [v for _, v in carried] + [outer_state[b] for b in buffers]
+        ub = self.trip_count(loop)
         for_op = tile.ForOp(lb, ub, step, init_values, block)
         for_op.location = self._loc(loop)
         for_op.attributes["twill.triton"] = ArrayAttr([IntegerAttr(loop.index, i64)])
@@ -324,9 +351,32 @@ class TtgirImporter:
         module.attributes["twill.ttgir_loop"] = IntegerAttr(loop.index, i64)
         return module
 
-    def trip_name(self, loop: TOp) -> str:
-        ub = loop.operands[1]
-        return self.tm.arg_names.get(ub, "n_iter")
+    def trip_count(self, loop: TOp) -> SSAValue:
+        """The loop's trip count as an index expression: `ub` itself (a kernel
+        argument, `tile.size`) for `range(0, N)`, else `(ub - lb + step - 1) /
+        step` of the index scalars its bounds are (`scalar_index`). Bounds the
+        importer cannot express (a value loaded from memory) keep an opaque
+        size named after the bound: the schedule does not depend on it."""
+        lb_id, ub_id, step_id = loop.operands[:3]
+        lbk, stepk = _int_constant(self.tm.defs.get(lb_id)), _int_constant(self.tm.defs.get(step_id))
+        saved_indices, saved_consts, saved_pre = dict(self.indices), dict(self.consts), list(self.pre)
+        self.index_context = "a loop bound"
+        try:
+            span = self.scalar_index(ub_id, loop)
+            if lbk != 0:
+                span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
+            if stepk != 1:
+                step = self.scalar_index(step_id, loop)
+                one = self.const_index(1, loop)
+                up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
+                span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            return span
+        except UserError:  # undo what the attempt made
+            self.indices, self.consts, self.pre[:] = saved_indices, saved_consts, saved_pre
+            name = self.tm.arg_names.get(ub_id) or _ssa_name(self.tm, self.tm.defs.get(ub_id)) or "n_iter"
+            return self.hoist(tile.SizeOp(name), loop)
+        finally:
+            self.index_context = "a mask"
 
     def carried_buffers(self, body) -> list[int]:
         """Tensor-memory buffers read in the body before any write there."""
@@ -473,7 +523,18 @@ class TtgirImporter:
         if v.buffer is not None:
             return self.read_buffer(v.buffer, op)
         if v.value is None:
-            raise self.error(op, f"'{op.name}' reads a value with no tile equivalent (operand {i})")
+            vid = op.operands[i]
+            ty, d = self.type_of(vid), self.tm.defs.get(vid)
+            shape = _shape(ty)
+            what = f"{'x'.join(map(str, shape[0]))}x{shape[1]}" if shape else ty
+            origin = f" from '{d.name}'" if d is not None else ""
+            why = (
+                "an integer tensor is index arithmetic to the importer (an integer tile is an int8 load and its "
+                "shifts and masks)"
+                if shape and re.fullmatch(r"i\d+", shape[1])
+                else "it has no tile equivalent"
+            )
+            raise self.error(op, f"'{op.name}' reads a {what}{origin} (operand {i}): {why}")
         return v.value
 
     def read_buffer(self, buf: int, op: TOp) -> SSAValue:
@@ -485,6 +546,12 @@ class TtgirImporter:
 
     def result_tile(self, op: TOp, i: int = 0) -> TileType:
         shape = _shape(op.result_types[i])
+        if shape is None and op.name in ("tt.load", "tt.descriptor_load"):
+            raise self.error(
+                op,
+                f"'{op.name}' of one {op.result_types[i]} (a scalar load: the pointer has no block of offsets), "
+                "which has no tile equivalent: a tile is read as a block",
+            )
         if shape is None or shape[1] not in ELEMENTS:
             raise self.error(op, f"'{op.name}' gives {op.result_types[i]}, which has no tile equivalent")
         return TileType(shape[0], ELEMENTS[shape[1]])
@@ -530,6 +597,12 @@ class TtgirImporter:
 
     def convert(self, op: TOp) -> None:
         name = op.name
+        if name in SCALED_MMAS:
+            raise self.error(
+                op,
+                f"unsupported op '{name}' (tl.dot_scaled: a block-scaled MMA, each 32 elements of K scaled by an "
+                "e8m0 factor; the tile IR's mma has no scale operands, and dropping them would change the result)",
+            )
         if (
             not self.integer_data(op)
             and op.results
@@ -541,6 +614,10 @@ class TtgirImporter:
                 "ttng.tmem_alloc",
             )
         ):
+            if any("async.token" in t for t in op.result_types) and any(
+                _is_float_data(self.type_of(o)) for o in op.operands
+            ):  # an op on tiles whose only results are tokens does work: not index arithmetic
+                raise self.error(op, f"unsupported op '{name}' (it works on tiles and gives only tokens)")
             for r in op.results:
                 self.vals[r] = self.index_value(op, r)
             return
@@ -664,6 +741,15 @@ class TtgirImporter:
             self.set(op, Val(new.results[0]))
         elif name == "tt.reduce":
             self.reduce(op)
+        elif name in ("scf.if", "scf.for", "scf.while"):
+            if self.sink is self.body_ops:
+                what = "condition" if name == "scf.if" else "nested loop"
+                raise self.error(
+                    op,
+                    f"unsupported op '{name}' in the loop's body: a {what} has no tile form (each iteration "
+                    "runs the same ops)",
+                )
+            raise self.error(op, f"unsupported op '{name}' before the loop: the loop reads a value it computes")
         elif name == "arith.select" and _shape(op.result_types[0]) is not None:
             self.select(op)
         else:
@@ -702,14 +788,18 @@ class TtgirImporter:
         new = self.emit(tile.SelectOp(cond, values[0], values[1], result), op)
         self.set(op, Val(new.results[0]))
 
-    def mask_operand(self, vid: int, user: TOp) -> SSAValue:
+    def mask_operand(self, vid: int, user: TOp, target: tuple[list[int], int | None] | None = None) -> SSAValue:
         """An integer or boolean tensor (or scalar) that a select reads, as
         tile IR: comparisons `tile.cmp`, `&` / `|` `tile.and` / `tile.or`, an
         index tensor `tile.iota` plus an `i32` offset (`Index`). Made where
         the loop's iteration first matters: in the body when it depends on
-        the induction variable, else before the loop."""
-        if vid in self.masks:
-            return self.masks[vid]
+        the induction variable, else before the loop. A rank-1 mask that is
+        expanded (`m[:, None]`, `m[None, :]`) and broadcast afterwards is built
+        at the tile's shape from the start: `target` is that shape and the
+        axis its vector runs along (0 rows, 1 columns)."""
+        key = (vid, None if target is None else (tuple(target[0]), target[1]))
+        if key in self.masks:
+            return self.masks[key]
         d = self.tm.defs.get(vid)
         ty = self.type_of(vid)
         shape = _shape(ty)
@@ -720,33 +810,58 @@ class TtgirImporter:
                 pred = CMPI.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
                 if pred is None:
                     raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
-                lhs, rhs = self.mask_operand(d.operands[0], d), self.mask_operand(d.operands[1], d)
+                lhs = self.mask_operand(d.operands[0], d, target)
+                rhs = self.mask_operand(d.operands[1], d, target)
                 expected = tile.compare_type(lhs.type, rhs.type)
                 if isinstance(expected, str):
                     raise self.error(d, f"'arith.cmpi': {expected}")
                 out = self.emit(tile.CmpOp(pred, lhs, rhs, expected), d).results[0]
             elif d is not None and d.name in LOGIC and shape is not None and shape[1] == "i1":
-                lhs, rhs = self.mask_operand(d.operands[0], d), self.mask_operand(d.operands[1], d)
+                lhs = self.mask_operand(d.operands[0], d, target)
+                rhs = self.mask_operand(d.operands[1], d, target)
                 expected = tile.logic_type(lhs.type, rhs.type)
                 if isinstance(expected, str):
                     raise self.error(d, f"'{d.name}': {expected}")
                 out = self.emit(LOGIC[d.name](lhs, rhs, expected), d).results[0]
             elif d is not None and shape is not None and shape[1] == "i1" and d.name in MASK_PASS_THROUGH:
-                out = self.mask_operand(d.operands[0], d)
+                inner = target
+                if d.name == "tt.broadcast" and target is None:
+                    inner = (shape[0], None)
+                elif d.name == "tt.expand_dims":
+                    axis = d.int_attr("axis") or 0
+                    inner = (target[0] if target is not None else shape[0], 1 - axis)
+                out = self.mask_operand(d.operands[0], d, inner)
             else:
-                out = self.index_tile(vid, shape, d or user)
+                out = self.index_tile(vid, shape, d or user, target)
         finally:
             self.sink = saved
-        self.masks[vid] = out
+        self.masks[key] = out
         return out
 
-    def index_tile(self, vid: int, shape: tuple[list[int], str] | None, origin: TOp) -> SSAValue:
+    def index_tile(
+        self,
+        vid: int,
+        shape: tuple[list[int], str] | None,
+        origin: TOp,
+        target: tuple[list[int], int | None] | None = None,
+    ) -> SSAValue:
         """An integer tensor read as one index vector along rows or columns
         plus a scalar offset: `tile.iota` + the offset cast to `i32`, as
         `.tile`'s `iota_rows(R, C) + bid * BM`; an integer scalar, or a splat
-        of one, the offset alone."""
+        of one, the offset alone (`cols < N`: a tile compared with a scalar).
+        A rank-1 vector with a `target` is read at the target's shape along
+        its axis."""
         ix = self.read_index(vid)
-        if ix is None or (shape is not None and (len(shape[0]) != 2 or ix.dim is None)):
+        if ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1:
+            if target is None or target[1] is None or len(target[0]) != 2:
+                raise self.error(
+                    origin,
+                    f"unsupported op '{origin.name}' in a mask: a rank-1 index tensor (the mask is compared before "
+                    "it is expanded to the tile's rows or columns; the tile IR builds masks on rank-2 tiles)",
+                )
+            shape = (target[0], shape[1])
+            ix = Index(target[1], ix.origin, ix.start, ix.terms, ix.added)
+        if ix is None or (shape is not None and ix.dim != -1 and (len(shape[0]) != 2 or ix.dim is None)):
             raise self.error(
                 origin,
                 f"unsupported op '{origin.name}' in a mask (an index tensor is tt.make_range along rows or "
@@ -765,8 +880,6 @@ class TtgirImporter:
             offset = self.const_index(0, origin)
         as_i32 = self.emit(arith.IndexCastOp(offset, i32), ix.added or origin).results[0]
         if shape is None or ix.dim == -1:
-            if shape is not None:
-                raise self.error(origin, f"unsupported op '{origin.name}' in a mask (a splat: compare with a scalar)")
             return as_i32
         assert ix.origin is not None
         iota = self.emit(tile.IotaOp(ix.dim, TileType(shape[0], i32)), ix.origin).results[0]
@@ -783,6 +896,9 @@ class TtgirImporter:
             return None
         if d.name == "tt.make_range":
             return Index(None, d, d.int_attr("start") or 0)
+        if d.name == "arith.constant":  # a splat of one integer: an offset
+            value = _constant_value(d, self.tm.text)
+            return None if value is None or value != int(value) else Index(-1, None, int(value))
         if d.name == "tt.splat":
             return self.read_index(d.operands[0])
         if d.name == "tt.expand_dims":
@@ -790,7 +906,7 @@ class TtgirImporter:
             if ix is None or ix.dim is not None:
                 return ix if ix is not None and ix.dim == -1 else None
             return Index(1 - (d.int_attr("axis") or 0), ix.origin, ix.start, ix.terms, ix.added)
-        if d.name in ("tt.broadcast", "ttg.convert_layout"):
+        if d.name in ("tt.broadcast", "ttg.convert_layout", *INDEX_CASTS):
             return self.read_index(d.operands[0])
         if d.name in ("arith.addi", "arith.subi"):
             a, b = self.read_index(d.operands[0]), self.read_index(d.operands[1])
@@ -831,7 +947,7 @@ class TtgirImporter:
                 return scaled
             return self.emit(arith.AddiOp(self.scalar_index(lb, user), scaled), user).results[0]
         if vid in self.tm.arg_names and vid in self.tm.block_args:
-            return self.hoist(tile.SizeOp(self.tm.arg_names[vid]), user)
+            return self.int_argument(vid, user)
         d = self.tm.defs.get(vid)
         if d is not None and (k := _int_constant(d)) is not None:
             return self.const_index(k, d)
@@ -841,11 +957,39 @@ class TtgirImporter:
         if d is not None and d.name in INDEX_ARITH:
             lhs, rhs = self.scalar_index(d.operands[0], d), self.scalar_index(d.operands[1], d)
             return self.emit(INDEX_ARITH[d.name](lhs, rhs), d).results[0]
+        if d is not None and d.name in INDEX_CASTS:
+            return self.scalar_index(d.operands[0], d)
+        if d is not None and d.name == "tt.get_program_id":
+            raise self.error(
+                d,
+                f"unsupported op 'tt.get_program_id' along axis {d.int_attr('axis')} in {self.index_context} "
+                "(the tile language's block index `bid` is the program id along axis 0)",
+            )
         raise self.error(
             d or user,
-            f"unsupported op '{(d or user).name}' in a mask (an index scalar is the program id, the loop's "
-            "induction variable, a constant, a kernel argument, and their +, -, *, /, %)",
+            f"unsupported op '{(d or user).name}' in {self.index_context} (an index scalar is the program id, the "
+            "loop's induction variable, a constant, a kernel argument, and their +, -, *, /, %, min, max)",
         )
+
+    def int_argument(self, vid: int, user: TOp) -> SSAValue:
+        """An integer kernel argument as an index: a tensor's size where a
+        `tt.make_tensor_descriptor` names it one (`tile.size`, a size the
+        kernel's tensors declare), else an integer scalar argument of the
+        function (`%K: i32`) cast to `index` at the entry, as `.tile` writes
+        `K: i32`."""
+        name = self.tm.arg_names[vid]
+        if vid in self.int_args:
+            return self.int_args[vid]
+        ty = self.tm.arg_types.get(vid, "")
+        m = re.fullmatch(r"i(\d+)", ty)
+        if vid in self.descriptor_dims or m is None:
+            out = self.hoist(tile.SizeOp(name), user)
+        else:
+            arg = self.entry.insert_arg(IntegerType(int(m.group(1))), len(self.entry.args))
+            arg.name_hint = name
+            out = self.hoist(arith.IndexCastOp(arg, IndexType()), user)
+        self.int_args[vid] = out
+        return out
 
     def type_of(self, vid: int) -> str:
         d = self.tm.defs.get(vid)
@@ -889,6 +1033,14 @@ class TtgirImporter:
         return Val(new.results[0])
 
     def mma(self, op: TOp) -> None:
+        acc_ty = self.type_of(self.buffer_of(op.operands[2])) if op.name == "ttng.tc_gen5_mma" else op.result_types[0]
+        acc_shape = _shape(acc_ty)
+        if acc_shape is not None and re.fullmatch(r"i\d+", acc_shape[1]):
+            raise self.error(
+                op,
+                f"unsupported op '{op.name}' accumulating in {acc_shape[1]} (an integer MMA, int8 x int8: tile.mma "
+                "accumulates in f32)",
+            )
         a, b = self.operand(op, 0), self.operand(op, 1)
         lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
         acc: SSAValue | None
@@ -976,6 +1128,19 @@ def _func_name(tm: TritonModule, op: TOp) -> str:
     line = tm.text.splitlines()[op.text_pos[0] - 1]
     m = re.search(r"@([\w$.]+)", line)
     return m.group(1) if m else "kernel"
+
+
+def _ssa_name(tm: TritonModule, op: TOp | None) -> str | None:
+    """The name Triton printed for an op's first result (`%num_tiles = ...`:
+    the Python variable), if it is a plain identifier."""
+    if op is None or op.text_pos is None:
+        return None
+    m = re.match(r"\s*%([A-Za-z_]\w*?)(?:_\d+)?(?::\d+)?\s*=", tm.text.splitlines()[op.text_pos[0] - 1])
+    return m.group(1) if m else None
+
+
+def _short(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
 
 
 def _read(path: str) -> str | None:
