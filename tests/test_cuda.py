@@ -134,7 +134,8 @@ SPILLS: dict[str, str] = {}
         for k in sorted(ELEMENT_TYPES)
     ],
 )
-def test_element_type_kernel_compiles_within_budget(kernel: str, tmp_path: Path) -> None:
+def test_element_type_kernel_compiles_within_budget(kernel: str, tmp_path: Path, suite_schedule_cache: Path) -> None:
+    """Compiled as its lit case compiles it (the lit run's search, read back)."""
     cu = tmp_path / f"{kernel}.cu"
     assert main([str(ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"), "-o", str(cu)]) == 0
     check_compiles(cu, ELEMENT_TYPES[kernel], tmp_path)
