@@ -671,11 +671,12 @@ CHUNKED = ("b200-fp8-block-scaled", "b200-chunked-store-bf16")
 
 @needs_nvcc
 @pytest.mark.parametrize("kernel", CHUNKED)
-def test_chunked_update_compiles(kernel: str, tmp_path: Path) -> None:
+def test_chunked_update_compiles(kernel: str, tmp_path: Path, suite_schedule_cache: Path) -> None:
     """The FP8 block-scaled GEMM on B200 (a 128x256 f32 accumulator updated
     element-wise, `acc + part * scale`, in column chunks in tensor memory),
     and a chunked update stored to bf16 after the loop, are generated whole,
-    no hole, and compile for sm_100a without spill or ptxas warning."""
+    no hole, and compile for sm_100a without spill or ptxas warning (from
+    the search their lit cases paid, read back)."""
     cu = tmp_path / f"{kernel}.cu"
     err = io.StringIO()
     tile = ROOT / "tests" / "filecheck" / "cuda" / f"{kernel}.tile"
