@@ -731,7 +731,7 @@ def test_index_tiles_are_the_fragment_layout_twillc_store_acc_writes(tmp_path: P
     group's 128 threads, give every element of [64k, N] tiles exactly once,
     at the row and column where twillc_store_acc (twillc_sm90.cuh, slab s at
     element s * N / 2 and row 64 s, as the emitter calls it) stores it."""
-    include = ROOT / "lowering" / "cuda" / "include"
+    include = ROOT / "twillc" / "lowering" / "cuda" / "include"
     store_acc = _helper_text("twillc_sm90.cuh", "TW_DEV void twillc_store_acc(")
     cpp = tmp_path / "layout.cpp"
     cpp.write_text(
@@ -770,7 +770,7 @@ int main() { return check<64, 64>() + check<64, 128>() + check<128, 64>() + chec
 def _helper_text(header: str, signature: str) -> str:
     """One function template of a helper header: from its `template <...>`
     line through its closing brace."""
-    text = (ROOT / "lowering" / "cuda" / "include" / header).read_text()
+    text = (ROOT / "twillc" / "lowering" / "cuda" / "include" / header).read_text()
     at = text.index(signature)
     start = text.rindex("template <", 0, at)
     return text[start : text.index("\n}\n", at) + 3]
@@ -779,7 +779,7 @@ def _helper_text(header: str, signature: str) -> str:
 def _helper_text_fn(header: str, signature: str) -> str:
     """One (non-template) function of a helper header: from its signature
     through its closing brace."""
-    text = (ROOT / "lowering" / "cuda" / "include" / header).read_text()
+    text = (ROOT / "twillc" / "lowering" / "cuda" / "include" / header).read_text()
     at = text.index(signature)
     return text[at : text.index("\n}\n", at) + 3]
 
@@ -795,7 +795,7 @@ def test_store_helpers_clip_at_the_tensor_extents_on_the_host(tmp_path: Path) ->
     every element before the extents is written once with its value,
     nothing at or past them. The red.global.add forms add into a zeroed
     matrix (host stubs that add)."""
-    include = ROOT / "lowering" / "cuda" / "include"
+    include = ROOT / "twillc" / "lowering" / "cuda" / "include"
     helpers = "".join(
         [
             (include / "twillc_acc_index.cuh").read_text(),
@@ -972,7 +972,7 @@ def test_transposed_a_staging_is_the_tma_layout_of_a_loaded_tile(m: int, tmp_pat
         "struct __half2 { uint16_t x, y; };  // an element's 16-bit id, exact\n"
         "static __half2 __floats2half2_rn(float a, float b) { return {uint16_t(a), uint16_t(b)}; }\n"
         "static void tw_fence_proxy_async_smem() {}\nstatic void tw_named_bar_sync(int, int) {}\n"
-        + (ROOT / "lowering" / "cuda" / "include" / "twillc_acc_index.cuh").read_text()
+        + (ROOT / "twillc" / "lowering" / "cuda" / "include" / "twillc_acc_index.cuh").read_text()
         + stage
         + f"""
 int main() {{
@@ -1012,8 +1012,8 @@ def test_fewer_than_64_rows_are_read_from_their_tma_boxes(rows: int, tmp_path: P
     cpp.write_text(
         "#include <cstdint>\n#include <cstdio>\n#include <vector>\n"
         "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
-        + (ROOT / "lowering" / "cuda" / "include" / "twillc_acc_index.cuh").read_text()
-        + (ROOT / "lowering" / "cuda" / "include" / "twillc_smem_at_rows.cuh").read_text()
+        + (ROOT / "twillc" / "lowering" / "cuda" / "include" / "twillc_acc_index.cuh").read_text()
+        + (ROOT / "twillc" / "lowering" / "cuda" / "include" / "twillc_smem_at_rows.cuh").read_text()
         + f"""
 int main(int, char** argv) {{
   std::vector<uint8_t> tile({rows} * {n} * 2);
@@ -1059,7 +1059,7 @@ def test_copied_rows_are_the_tensor_elements_and_read_as_row_vectors(tmp_path: P
     cpp.write_text(
         "#include <cstddef>\n#include <cstdint>\n#include <cstdio>\n#include <vector>\n"
         "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
-        + (ROOT / "lowering" / "cuda" / "include" / "twillc_copy_rows.cuh").read_text()
+        + (ROOT / "twillc" / "lowering" / "cuda" / "include" / "twillc_copy_rows.cuh").read_text()
         + _helper_text_fn("twillc_skeleton.cuh", "TW_DEV float twillc_row(")
         + f"""
 int main() {{
@@ -1108,7 +1108,7 @@ def test_fewer_than_128_rows_are_read_from_their_tma_boxes_on_sm100(rows: int, t
         "struct Dim { int x; } threadIdx;\n#define TW_DEV static inline\n"
         "struct __half { uint16_t x; };  // an element's 16-bit id, exact\n"
         "static float __half2float(__half h) { return float(h.x); }\n"
-        + (ROOT / "lowering" / "cuda" / "include" / "twillc_smem_row_at_rows.cuh").read_text()
+        + (ROOT / "twillc" / "lowering" / "cuda" / "include" / "twillc_smem_row_at_rows.cuh").read_text()
         + f"""
 int main(int, char** argv) {{
   std::vector<uint8_t> tile({rows} * {n} * 2);
