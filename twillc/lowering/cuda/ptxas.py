@@ -85,7 +85,8 @@ def run_ptxas(code: str, arch: str, timeout: float = 300) -> PtxasReport:
     with tempfile.TemporaryDirectory(prefix="twillc-ptxas-") as tmp:
         cu = Path(tmp) / "kernel.cu"
         cu.write_text(code)
-        cmd = [nvcc, *target_for(arch).nvcc_flags, "-Xptxas", "-v", "-cubin", str(cu), "-o", str(Path(tmp) / "kernel.cubin")]
+        cubin = str(Path(tmp) / "kernel.cubin")
+        cmd = [nvcc, *target_for(arch).nvcc_flags, "-Xptxas", "-v", "-cubin", str(cu), "-o", cubin]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
