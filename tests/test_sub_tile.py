@@ -108,13 +108,14 @@ def _kernel_and_signature(text: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("example", NATURAL)
-def test_natural_form_cuda_is_the_hand_split_examples(example: str, tmp_path: Path, suite_schedule_cache: Path) -> None:
-    """Each compiled as the lit cases compile the examples (`twillc
-    examples/E.tile -o k.cu`: a search the lit run paid is read back)."""
+def test_natural_form_cuda_is_the_hand_split_examples(
+    example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
     out = {}
     for name in (example, f"{example}_natural"):
         cu = tmp_path / f"{name}.cu"
-        assert main([str(ROOT / "examples" / f"{name}.tile"), "-o", str(cu)]) == 0
+        assert main([f"examples/{name}.tile", "-o", str(cu)]) == 0
         out[name] = _kernel_and_signature(_strip_locations(cu.read_text(encoding="utf-8"), example))
     assert out[example] == out[f"{example}_natural"]
 
