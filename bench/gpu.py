@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import io
 import json
 import math
 import os
@@ -363,6 +364,7 @@ def build(out: Path, only: list[str] | None, jobs: int, timeout: float) -> int:
         "commit": _git_commit(),
         "nvcc": _nvcc_version(),
         "kernels": entries,
+        "triton": build_triton(out, only),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
@@ -372,6 +374,8 @@ def build(out: Path, only: list[str] | None, jobs: int, timeout: float) -> int:
     )
     for e in entries:
         print("  " + describe(e))
+    for t in manifest["triton"]:
+        print(f"  {t['name']} ({t['target']}): {t['status']}; Triton's own schedule against twillc's, timed")
     if shutil.which("nvcc") is None:
         print("nvcc is not installed here: nothing compiled")
     return 0
@@ -398,7 +402,8 @@ def _nvcc_version() -> str:
 # =============================================================================
 def make_tensors(program: Mapping[str, Any], sizes: Mapping[str, int], device: str, gen: Any) -> dict[str, Any]:
     """Fresh inputs: floats uniform in [-0.5, 0.5), ints in [-16, 16],
-    scalars in [0.05, 0.2); tensors the kernel stores with plain stores are
+    float scalars in [0.05, 0.2), an integer scalar (an index) the size of
+    its name, else the largest size; tensors the kernel stores with plain stores are
     poisoned (NaN, or the type's minimum); those it adds into start random."""
     import gpu_ref
     import torch
@@ -406,6 +411,9 @@ def make_tensors(program: Mapping[str, Any], sizes: Mapping[str, int], device: s
     plain = {s["tensor"] for s in program["stores"] if not s["add"]}
     out: dict[str, Any] = {}
     for a in program["args"]:
+        if a["kind"] == "scalar" and a["dtype"] in ("i8", "i32"):  # an index: the size of its name, else the largest
+            out[a["name"]] = int(sizes.get(a["name"], max(sizes.values(), default=64)))
+            continue
         if a["kind"] == "scalar":
             out[a["name"]] = 0.05 + 0.15 * float(torch.rand((), generator=gen))
             continue
@@ -888,6 +896,7 @@ def run(folder: Path, out: str | None, dry_run: bool, timeout: float, budget: fl
     device["arch"] = arch
     date = datetime.date.today().isoformat()
     table = format_table(manifest, results, device, date)
+    table += format_triton(run_triton(folder, arch, dry_run, timeout * 4))
     print(table)
     targets = [Path(out)] if out else []
     if not out and os.environ.get("OUT"):
@@ -903,12 +912,173 @@ def run(folder: Path, out: str | None, dry_run: bool, timeout: float, budget: fl
     return 1 if bad else 0
 
 
+# =============================================================================
+# Triton: its own schedule against twillc's, the same kernel, the same run
+# =============================================================================
+
+# The project's Triton kernels (tests/triton_kernels/), each compiled twice by
+# Triton 3.9 from the same TTGIR: with Triton's own `assign-latencies` /
+# `schedule-loops`, and with twillc's write-back in their place
+# (twillc.triton.compile_writeback; docs/interop.md).
+TRITON_CASES: dict[str, dict[str, Any]] = {
+    "triton-matmul": {
+        "spec": "tests/triton_kernels/matmul.py::matmul_kernel",
+        "signature": "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32",
+        "constexpr": ["BLOCK_M=128,BLOCK_N=128,BLOCK_K=64"],
+        "num_warps": 4,
+        "size": 4096,
+    },
+    "triton-attn-fwd": {
+        "spec": "tests/triton_kernels/attention.py::attn_fwd",
+        "signature": "*fp16,*fp16,*fp16,*fp16,fp32,i32",
+        "constexpr": ["HEAD_DIM=128,BLOCK_M=128,BLOCK_N=128"],
+        "num_warps": 8,
+        "size": 16384,
+    },
+}
+
+
+def build_triton(out: Path, only: list[str] | None) -> list[dict[str, Any]]:
+    """Each Triton case for H100 and B200: its TTGIR before software
+    pipelining (`NAME-TARGET.ttgir`) and twillc's write-back of it
+    (`NAME-TARGET.twillc.ttgir`, the default pipeline)."""
+    entries = []
+    folder = out / "triton"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, case in TRITON_CASES.items():
+        if only and name not in only:
+            continue
+        for target in ("h100", "b200"):
+            entry: dict[str, Any] = {"name": name, "target": target, **case}
+            plain, written = folder / f"{name}-{target}.ttgir", folder / f"{name}-{target}.twillc.ttgir"
+            spec = str(ROOT / case["spec"])
+            argv = [spec, "--signature", case["signature"], "--target", target, "-o", str(written)]
+            argv += [a for c in case["constexpr"] for a in ("--constexpr", c)] + ["--num-warps", str(case["num_warps"])]
+            try:
+                from twillc.driver import main as twillc_main
+                from twillc.frontend.triton_module import ttgir_from_python
+
+                tm = ttgir_from_python(spec, case["signature"], case["constexpr"], target, case["num_warps"])
+                plain.write_text(tm.text)
+                err = io.StringIO()
+                ok = twillc_main(argv, stdout=io.StringIO(), stderr=err) == 0
+                entry["status"] = (
+                    "built" if ok else "twillc failed: " + (err.getvalue().strip().splitlines() or ["?"])[0]
+                )
+            except Exception as e:  # noqa: BLE001 - no Triton here, or twillc's error: the row says which
+                entry["status"] = f"not built: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:200]
+            entry["ttgir"], entry["written"] = plain.name, written.name
+            entries.append(entry)
+    return entries
+
+
+def triton_worker(folder: Path, arch: str) -> int:
+    """--triton-worker: time each built Triton case for this device's
+    architecture, Triton's own schedule and twillc's, one JSON line each."""
+    import torch
+    import triton
+
+    sys.path.insert(0, str(ROOT))
+    from twillc.triton import compile_writeback
+
+    target = {"sm_90a": "h100", "sm_100a": "b200"}.get(arch)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device="cuda"))
+    for e in manifest.get("triton", []):
+        if e["target"] != target or e["status"] != "built":
+            continue
+        res: dict[str, Any] = {"name": e["name"], "target": target}
+        try:
+            plain = str(folder / "triton" / e["ttgir"])
+            own, _ = compile_writeback(plain, target, e["num_warps"], triton_schedule=True)
+            mine, _ = compile_writeback(str(folder / "triton" / e["written"]), target, e["num_warps"])
+            n = e["size"]
+            gen = torch.Generator(device="cuda").manual_seed(7)
+            if e["name"] == "triton-matmul":
+                a, b = (torch.randn(n, n, device="cuda", dtype=torch.float16, generator=gen) for _ in range(2))
+                ref = (a.float() @ b.float()).half()
+                grid, flops = (n // 128, n // 128, 1), 2 * n**3
+                head, tail = (a, b), (n, n, n, n, 1, n, 1, n, 1)
+            else:
+                q, k, v = (torch.randn(n, 128, device="cuda", dtype=torch.float16, generator=gen) for _ in range(3))
+                ref = torch.nn.functional.scaled_dot_product_attention(q[None], k[None], v[None], scale=0.125)[0]
+                grid, flops = (n // 128, 1, 1), 4 * n * n * 128
+                head, tail = (q, k, v), (0.125, n)
+
+            for label, kern in (("triton", own), ("twillc", mine)):
+                c = torch.full_like(ref, float("nan"))
+                full = (*head, c, *tail)
+                kern[grid](*full)
+                torch.cuda.synchronize()
+                res[label + "_error"] = float((c.float() - ref.float()).abs().max() / ref.float().abs().max())
+                ms = timed(lambda kern=kern, full=full, grid=grid: kern[grid](*full), True)
+                res[label + "_ms"] = ms
+                res[label + "_tflops"] = flops / ms / 1e9
+                res[label + "_warps"] = kern.metadata.num_warps
+            res["status"] = "ok"
+        except Exception as ex:  # noqa: BLE001 - the case's failure, reported in its row
+            res["status"] = f"error: {type(ex).__name__}: {str(ex).splitlines()[0] if str(ex) else ''}"[:200]
+        print("TRITON " + json.dumps(res), flush=True)
+    return 0
+
+
+def run_triton(folder: Path, arch: str, dry_run: bool, timeout: float) -> list[dict[str, Any]]:
+    """The Triton cases in a worker process (Triton 3.9 on the device, else skipped)."""
+    cases = json.loads((folder / "manifest.json").read_text()).get("triton", [])
+    if not cases:
+        return []
+    if dry_run:
+        return [{"name": e["name"], "target": e["target"], "status": "not run (dry run)"} for e in cases]
+    try:
+        import triton
+    except ImportError:
+        return [{"name": e["name"], "target": e["target"], "status": "skipped: no Triton on the device"} for e in cases]
+    if triton.__version__ != "3.9.0":
+        why = f"skipped: Triton {triton.__version__} on the device, the write-back targets 3.9.0"
+        return [{"name": e["name"], "target": e["target"], "status": why} for e in cases]
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--triton-worker", str(folder), "--arch", arch]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        out = done.stdout
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+    return [json.loads(line[7:]) for line in out.splitlines() if line.startswith("TRITON ")]
+
+
+def format_triton(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return ""
+    lines = [
+        "",
+        "## Triton 3.9: its own schedule against twillc's, the same kernel, the same run",
+        "",
+        "Each kernel compiled twice from the same TTGIR: Triton's `assign-latencies` / `schedule-loops`, or twillc's "
+        "write-back in their place (docs/interop.md). Error: max |error| / max |reference| (torch, fp32 / SDPA).",
+        "",
+        "| kernel | target | Triton ms | Triton TFLOP/s | twillc ms | twillc TFLOP/s | twillc / Triton | warps "
+        "(Triton, twillc) | errors | status |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        if r.get("status") != "ok":
+            lines.append(f"| {r['name']} | {r['target']} | | | | | | | | {_md(r['status'])} |")
+            continue
+        lines.append(
+            f"| {r['name']} | {r['target']} | {r['triton_ms']:.3f} | {r['triton_tflops']:.0f} | {r['twillc_ms']:.3f} "
+            f"| {r['twillc_tflops']:.0f} | {r['triton_ms'] / r['twillc_ms']:.2f}x | {r['triton_warps']}, "
+            f"{r['twillc_warps']} | {r['triton_error']:.1e}, {r['twillc_error']:.1e} | ok |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("--build", nargs="?", const=str(DEFAULT_DIR), metavar="DIR", help="build into DIR")
     mode.add_argument("--run", metavar="DIR", help="check and time the kernels built in DIR")
     mode.add_argument("--worker", metavar="DIR", help=argparse.SUPPRESS)
+    mode.add_argument("--triton-worker", metavar="DIR", help=argparse.SUPPRESS)
+    ap.add_argument("--arch", default=DRY_RUN_ARCH, help=argparse.SUPPRESS)
     ap.add_argument("--dry-run", action="store_true", help="--run on the CPU with a fake launcher")
     ap.add_argument("--only", nargs="*", help="kernel names (stems) to build or run")
     ap.add_argument("--jobs", type=int, default=2, help="nvcc processes at once (--build)")
@@ -921,6 +1091,8 @@ def main(argv: list[str] | None = None) -> int:
         return build(Path(args.build), args.only, args.jobs, args.twillc_timeout)
     if args.worker:
         return worker(Path(args.worker), args.dry_run)
+    if args.triton_worker:
+        return triton_worker(Path(args.triton_worker), args.arch)
     return run(Path(args.run), args.out, args.dry_run, args.timeout, args.budget, args.only)
 
 

@@ -71,6 +71,8 @@ _INDEX_OPS: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
     "arith.ceildivui": lambda a, b: -torch.div(-a, b, rounding_mode="floor"),
     "arith.remui": torch.remainder,
     "arith.remsi": torch.fmod,
+    "arith.shli": torch.bitwise_left_shift,
+    "arith.shrsi": torch.bitwise_right_shift,
     "arith.maxsi": torch.maximum,
     "arith.minsi": torch.minimum,
     "arith.maxui": torch.maximum,
@@ -98,6 +100,13 @@ _BINARY: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
     "tile.and": torch.logical_and,
     "tile.or": torch.logical_or,
 }
+_INTEGER: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
+    "tile.shl": torch.bitwise_left_shift,
+    "tile.shr": torch.bitwise_right_shift,
+    "tile.bitand": torch.bitwise_and,
+}
+"""Bit operations of integer tiles, on int64 values wrapped to the element
+type's width after (`_wrapped`)."""
 _CMP: dict[str, Callable[[torch.Tensor, torch.Tensor], torch.Tensor]] = {
     "lt": torch.lt,
     "le": torch.le,
@@ -165,6 +174,9 @@ class Interpreter:
                 if not index_only:
                     src = tensors[a["name"]]
                     self.sources[a["name"]] = src.to(self.device).to(torch.float64).reshape(-1)
+            elif a["dtype"] in ("i8", "i32"):  # an integer scalar: an index; by name from the sizes if not given
+                n = int(tensors.get(a["name"], self.sizes.get(a["name"], 0)))
+                self.env[i] = torch.full((self.nblocks,), n, dtype=torch.int64, device=self.device)
             else:
                 value = float(tensors.get(a["name"], 0.0)) if not index_only else 0.0
                 self.env[i] = torch.full((self.nblocks,), value, dtype=torch.float64, device=self.device)
@@ -279,6 +291,8 @@ class Interpreter:
             return [rounded(_UNARY[name](xs[0].to(torch.float64)), dtype)]
         rank = len(shape)
         ys = [_spread(x, rank) for x in xs]
+        if name in _INTEGER:
+            return [_wrapped(_INTEGER[name](ys[0].to(torch.int64), ys[1].to(torch.int64)), dtype)]
         if name in _BINARY:
             r = _BINARY[name](ys[0], ys[1])
             return [r if dtype in ("i1", "i32") else rounded(r.to(torch.float64), dtype)]
@@ -365,6 +379,14 @@ class Interpreter:
                 torch.zeros(src.shape, dtype=torch.bool, device=self.device),
             )
         return self.run.outputs[tensor]
+
+
+def _wrapped(x: torch.Tensor, dtype: str) -> torch.Tensor:
+    """Integers `x` (int64) as the element type `dtype` holds them: i8 and
+    i32 wrap (two's complement), as the GPU's int8_t / int do."""
+    bits = {"i8": 8, "i32": 32}[dtype]
+    half = 1 << (bits - 1)
+    return torch.remainder(x + half, 1 << bits) - half
 
 
 def _value_dtype(dtype: str) -> torch.dtype:

@@ -139,9 +139,13 @@ def test_one_column_tiles_broadcast_along_rows() -> None:
 
 
 def test_families_exported() -> None:
-    assert tile.ELEMENTWISE_UNARY == (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp, tile.NegOp)
+    assert tile.ELEMENTWISE_UNARY == (
+        *(tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp),
+        *(tile.SqrtOp, tile.TanhOp, tile.SigmoidOp, tile.ErfOp, tile.Log1pOp, tile.AbsOp, tile.NegOp),
+    )
     assert tile.ELEMENTWISE_BINARY == (tile.AddOp, tile.SubOp, tile.MulOp, tile.DivOp, tile.MaxOp, tile.MinOp)
     assert tile.REDUCTIONS == (tile.RowMaxOp, tile.RowSumOp)
+    assert tile.COLUMN_REDUCTIONS == (tile.ColMaxOp, tile.ColSumOp)
     assert tile.TensorType(["N", 128], f16).get_dims() == ("N", 128)
     assert tile.TileType([128, 64], f16).get_shape() == (128, 64)
 
@@ -172,11 +176,18 @@ ERRORS = [
     (body("x = zeros() : f32[4] { colour = 1 }"), 3, 26, "unknown attribute key 'colour'"),
     (body("x = zeros() : f32[4, 4]", "y = x.T"), 4, 7, "'.T' is only valid as an operand of 'mma'"),
     (body("x = zeros() : f32[8, 4]", "y = mma(x, x)"), 4, 14, "'mma' contraction dimensions differ: [8, 4] x [8, 4]"),
-    (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[4]", "y = x * l"), 5, 11, "shapes do not broadcast"),
+    (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[2]", "y = x * l"), 5, 11, "shapes do not broadcast"),
+    (
+        body("x = zeros() : f32[4, 4]", "l = colsum(x)", "y = x * l"),
+        5,
+        11,
+        "ambiguous broadcast axis: f32[4] holds a column reduction's value and meets a square f32[4, 4] tile",
+    ),
+    (body("x = zeros() : f32[8, 4]", "y = x[:, None]"), 4, 7, "'[:, None]' takes a rank-1 tile, got f32[8, 4]"),
     (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[4, 1]", "y = x * l"), 5, 11, "shapes do not broadcast"),
     (body("x = zeros() : f32[8, 4]", "l = zeros() : f32[8, 2]", "y = l + x"), 5, 11, "shapes do not broadcast"),
     (body("for i in 0 .. N carry (o) {", "}"), 3, 26, "carried name 'o' must hold a tile before the loop"),
-    (body("for i in 0 .. N {", "}", "for j in 0 .. N {", "}"), 5, 3, "only one 'for' loop per kernel"),
+    (body("for i in 0 .. N {", "for j in 0 .. N {", "}", "}"), 4, 3, "loops cannot nest"),
     (body("x = zeros() : f32[4] { cycles = 99999999999999999999 }"), 3, 35, "integer literal too large"),
     (body("x = (1"), 3, 9, "expected ')', got a newline"),
     (body("x = zeros() : f32[4] $"), 3, 24, "unexpected character '$'"),

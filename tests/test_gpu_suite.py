@@ -355,3 +355,39 @@ def test_dry_run_reports_a_wrong_kernel_and_a_hang(tmp_path: Path, monkeypatch: 
     assert results["wrong"]["status"] == "wrong"
     table = gpu.format_table(manifest, results, device, "2026-11-27")
     assert "| `wrong` | sm_90a | n |" in table and "| `hangs` | sm_90a | hang |" in table
+
+
+def test_triton_case_built_and_listed(tmp_path: Path) -> None:
+    """`--build` prepares the Triton case (the TTGIR before pipelining and
+    twillc's write-back, both targets) that `--run` times on a device with
+    Triton 3.9: Triton's own schedule against twillc's, the same kernel."""
+    pytest.importorskip("triton")
+    out = tmp_path / "build"
+    proc = subprocess.run(
+        [sys.executable, "bench/gpu.py", "--build", str(out), "--only", "triton-matmul"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    cases = json.loads((out / "manifest.json").read_text())["triton"]
+    assert [(c["name"], c["target"], c["status"]) for c in cases] == [
+        ("triton-matmul", "h100", "built"),
+        ("triton-matmul", "b200", "built"),
+    ]
+    for c in cases:
+        assert "scf.for" in (out / "triton" / c["ttgir"]).read_text()
+        assert "loop.stage" in (out / "triton" / c["written"]).read_text()
+    assert "triton-matmul (b200): built; Triton's own schedule against twillc's, timed" in proc.stdout
+    table = tmp_path / "table.md"
+    proc = subprocess.run(
+        [sys.executable, "bench/gpu.py", "--run", str(out), "--dry-run", "--out", str(table)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert "| triton-matmul | h100 | | | | | | | | not run (dry run) |" in table.read_text(), proc.stdout

@@ -191,6 +191,36 @@ def test_grid_agrees_with_the_reference(example: str, sizes: list, tmp_path: Pat
         assert grid_of(sig, s) == gpu_ref.grid(program, s)[0], s
 
 
+def test_grid_of_an_integer_scalar_index(tmp_path: Path) -> None:
+    """An integer scalar argument in a store's tile coordinates (with `let`
+    and `%`): the signature names it, the runtime evaluates the grid with its
+    value beside the sizes, and agrees with the reference interpreter."""
+    import gpu
+    import gpu_ref
+
+    from twillc.frontend import parse_tile
+
+    src = tmp_path / "k.tile"
+    src.write_text(
+        "target h100\n"
+        "kernel k(X: f16[M, 64], Y: f32[M, 64], first: i32) {\n"
+        "  let b = bid + first\n"
+        "  acc = zeros() : f32[64, 64]\n"
+        "  for j in 0 .. 2 carry (acc) {\n"
+        "    acc = acc + cast<f32>(load X[b % (M / 64), 0] : f16[64, 64])\n"
+        "  }\n"
+        "  store Y[b, 0] = acc\n"
+        "}\n"
+    )
+    sig = signature_in_cuda(src, tmp_path)
+    assert sig["args"][2] == {"name": "first", "kind": "scalar", "dtype": "i32"}
+    assert sig["grid"]["stores"][0]["index"] == ["(bid + first)", "0"]
+    program = gpu.serialize(parse_tile(src.read_text(), str(src)))
+    for m, first in [(640, 0), (640, 3), (640, 10), (100, 1)]:
+        values = {"M": m, "first": first}
+        assert grid_of(sig, values) == gpu_ref.grid(program, values)[0] == max(0, -(-m // 64) - first), values
+
+
 def test_a_persistent_grid_is_left_to_the_caller(tmp_path: Path) -> None:
     """A kernel whose every store is inside its loop (RMSNorm's 132 CTAs
     striding over row blocks) compiles, and its signature says that the

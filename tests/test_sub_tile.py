@@ -122,7 +122,8 @@ def test_natural_form_cuda_is_the_hand_split_examples(
 
 def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each variant's joint search gets an equal share of what is left; a
-    variant alone gets the whole limit (the plain pipeline's)."""
+    variant alone gets the whole limit (the plain pipeline's). The variants
+    go most parts first, none with a rival while none is scheduled."""
     from twillc.diagnostics import Location, UserError
     from twillc.transforms.variant_search import Variant, VariantSearchPass
 
@@ -130,8 +131,16 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
     loops: list[int] = []
 
     def fake(
-        self: VariantSearchPass, ctx: object, module: object, parts: int, limit: float, alone: bool, loop: int = 1
+        self: VariantSearchPass,
+        ctx: object,
+        module: object,
+        parts: int,
+        limit: float,
+        alone: bool,
+        loop: int = 1,
+        rival: Variant | None = None,
     ) -> Variant:
+        assert rival is None
         seen.append((parts, limit, alone))
         loops.append(loop)
         return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
@@ -139,7 +148,7 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(VariantSearchPass, "schedule", fake)
     with pytest.raises(UserError):  # no variant scheduled: the faked error
         VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100_natural"))  # type: ignore[arg-type]
-    assert [p for p, _, _ in seen] == [1, 2]
+    assert [p for p, _, _ in seen] == [2, 1]
     assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0
     assert not seen[0][2]
     seen.clear()
@@ -154,3 +163,38 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
         VariantSearchPass(time_limit=10).apply(None, parse_tile(path.read_text(), str(path)))  # type: ignore[arg-type]
     assert [p for p, _, _ in seen] == [1, 1] and loops == [1, 2]
     assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0
+
+
+def test_a_variant_after_the_fastest_is_searched_against_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The variant scheduled after a faster one gets it as its rival, and a
+    variant refuted at every II that could match it (`slower`) is listed,
+    not chosen; the faster one is kept."""
+    from twillc.transforms.ir_graph import find_loop
+    from twillc.transforms.variant_search import Variant, VariantSearchPass
+
+    rivals: list[Variant | None] = []
+
+    def fake(
+        self: VariantSearchPass,
+        ctx: object,
+        module: object,
+        parts: int,
+        limit: float,
+        alone: bool,
+        loop: int = 1,
+        rival: Variant | None = None,
+    ) -> Variant:
+        rivals.append(rival)
+        if parts == 2:
+            return Variant(2, _module("gemm_h100"), ii=138, ii_cycles=1024, lower_bound=138, status="optimal")
+        assert rival is not None
+        note = f"cannot match {rival.step_cycles} cycles a step (in 2 parts): II=130..140 refuted at every length"
+        return Variant(1, None, lower_bound=141, status="slower", note=note, reach=rival.step_cycles + 8)
+
+    monkeypatch.setattr(VariantSearchPass, "schedule", fake)
+    module = _module("gemm_h100_natural")
+    VariantSearchPass(time_limit=10).apply(None, module)  # type: ignore[arg-type]
+    assert rivals[0] is None and rivals[1] is not None and rivals[1].parts == 2
+    rows = {v.parts.data: v for v in find_loop(module).attributes["twill.variants"].data}  # type: ignore[union-attr]
+    assert rows[2].chosen.data and rows[1].status.data == "slower" and not rows[1].chosen.data
+    assert rows[1].lower_bound.data == 141 and "cannot match 1024 cycles" in rows[1].note.data

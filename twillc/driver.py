@@ -271,7 +271,24 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
             return _lowered(scheduled, m, lowered, args)
 
     built = build(module)
-    if check:
+    if check and segments(built.lowered):  # several loops: each loop's kernel checked on its own
+        from twillc.cli.ptxas_check import check_segment_registers
+
+        def build_one(m: ModuleOp) -> Built:  # one loop's segment, rescheduled (not the whole kernel's cache entry)
+            from twillc.cli.passes import default_pipeline
+
+            run_passes(m, args.passes or default_pipeline(m, "json"), args, err)
+            scheduled = m.clone()
+            if args.passes is None:
+                rest = [p for p in default_pipeline(m, "cu").split(",") if p and p != "verify-schedule"]
+                run_passes(m, ",".join(rest), args, err)
+            return _lowered(scheduled, m, ["cu"], args)
+
+        def assemble(scheduled: ModuleOp, lowered_module: ModuleOp) -> Built:
+            return _lowered(scheduled, lowered_module, lowered, args)
+
+        built = check_segment_registers(pristine if searched else None, built, build_one, assemble, err)
+    elif check:
         from twillc.cli.ptxas_check import check_registers
 
         built = check_registers(pristine if searched else None, built, build, err)
@@ -284,6 +301,12 @@ def _compile(args: argparse.Namespace, source: dict[str, str], err: IO[str]) -> 
             source_module = built.lowered if kind in lowered else built.scheduled
             texts[kind] = _emit(source_module, kind, args, err, built.cuda if lowered else None)
     return [(path, texts[kind]) for path, kind in outputs]
+
+
+def segments(module: ModuleOp) -> list[ModuleOp]:
+    from twillc.transforms.loop_segments import segments as found
+
+    return found(module)
 
 
 def _lowered(scheduled: ModuleOp, module: ModuleOp, lowered: list[str], args: argparse.Namespace) -> Built:

@@ -100,12 +100,20 @@ def run_passes(module, spec: str, args: argparse.Namespace, err: IO[str]) -> Non
     except (Exception, ArgSpecParseError) as e:  # both usage errors; ArgSpecParseError is a BaseException
         raise UsageError(f"invalid pass pipeline '{spec}': {str(e).strip()}") from None
     from twillc.scheduling.progress import take_milestones
+    from twillc.transforms.loop_segments import needs_split, segments, split_loops
 
     ctx = make_context()
+    if needs_split(module):  # several loops: one single-loop kernel (segment) each, scheduled on its own
+        split_loops(module)
     for p in pipeline.passes:
         take_milestones()
         start, since, cpu = time.perf_counter(), time.monotonic(), time.process_time()
-        p.apply(ctx, module)
+        parts = segments(module)
+        if parts and p.name != "simulate":  # each segment's loop is scheduled and lowered on its own
+            for part in parts:
+                p.apply(ctx, part)
+        else:
+            p.apply(ctx, module)
         verify_located(module)
         if args.timing:
             print(f"twillc: {p.name:<18} {time.perf_counter() - start:8.3f} s", file=err)

@@ -146,8 +146,12 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     A scheduled module is always re-checked by verify-schedule."""
     from twillc.dialects import tile
     from twillc.dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
+    from twillc.transforms.loop_segments import segments
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
+    parts = segments(module)
+    if parts:  # several loops: every segment went through the same passes
+        module = parts[0]
     passes = SCHEDULE_PIPELINE.split(",") + lowering
     ops = list(module.walk())
     loops = [op for op in ops if isinstance(op, tile.ForOp)]

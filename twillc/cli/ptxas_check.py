@@ -149,6 +149,41 @@ def check_registers(
     return built
 
 
+def check_segment_registers(
+    pristine: ModuleOp | None,
+    first: Built,
+    build_one: Callable[[ModuleOp], Built],
+    assemble: Callable[[ModuleOp, ModuleOp], Built],
+    err: IO[str],
+) -> Built:
+    """A kernel with several loops (`twillc.transforms.loop_segments`): each
+    loop's kernel checked as the one-loop kernel it is (`check_registers`, its
+    pristine segment rescheduled by `build_one` under tighter budgets), since
+    each warp group of the kernel runs its roles of the loops in turn in code
+    of its own; then the schedules kept put together by `assemble` (the
+    scheduled and lowered modules -> the compile)."""
+    from xdsl.rewriter import Rewriter
+
+    from twillc.lowering.cuda import emit_cuda
+    from twillc.transforms.loop_segments import segments, split_loops
+
+    scheduled, lowered = first.scheduled.clone(), first.lowered.clone()
+    before: list[ModuleOp | None] = [None] * len(segments(lowered))
+    if pristine is not None:
+        whole = pristine.clone()
+        split_loops(whole)
+        before = [p.clone() for p in segments(whole)]
+    changed = False
+    for k, (sched, low) in enumerate(zip(segments(scheduled), segments(lowered), strict=True)):
+        one = Built(sched.clone(), low.clone(), emit_cuda(low.clone(), f"loop {k}"), ())
+        kept = check_registers(before[k], one, build_one, err)
+        if kept is not one:
+            changed = True
+            Rewriter.replace_op(sched, kept.scheduled.clone())
+            Rewriter.replace_op(low, kept.lowered.clone())
+    return assemble(scheduled, lowered) if changed else first
+
+
 def _least_spilling(tried: list[tuple[int, int, int, Built]], err: IO[str]) -> Built:
     """Of the compiles that spilled, the one with the fewest spill bytes,
     then warnings, then the earliest (the first schedule on a tie)."""

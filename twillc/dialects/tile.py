@@ -24,7 +24,7 @@ from abc import ABC
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import FloatAttr, IndexType, StringAttr, UnitAttr, f64
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, StringAttr, UnitAttr, f64, i64
 from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -55,8 +55,10 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     broadcast_shape,
     broadcast_type,
     check_mma,
+    column_reduced,
     compare_type,
     element_name,
+    expanded,
     is_bool,
     logic_type,
     row_reduced,
@@ -294,6 +296,48 @@ class RsqrtOp(UnaryOp):
 
 
 @irdl_op_definition
+class SqrtOp(UnaryOp):
+    """`sqrt(x)` elementwise (special function unit: `sqrt.approx.f32`)."""
+
+    name = "tile.sqrt"
+
+
+@irdl_op_definition
+class TanhOp(UnaryOp):
+    """`tanh(x)` elementwise (special function unit: `tanh.approx.f32`, sm_75 and later)."""
+
+    name = "tile.tanh"
+
+
+@irdl_op_definition
+class SigmoidOp(UnaryOp):
+    """`1 / (1 + e^-x)` elementwise (an `ex2` on the special function unit, a reciprocal)."""
+
+    name = "tile.sigmoid"
+
+
+@irdl_op_definition
+class ErfOp(UnaryOp):
+    """The error function elementwise (a polynomial on the FP32 ALU, `erff`)."""
+
+    name = "tile.erf"
+
+
+@irdl_op_definition
+class Log1pOp(UnaryOp):
+    """`log(1 + x)` elementwise, exact near 0 (`log1pf`: an `lg2` and a correction)."""
+
+    name = "tile.log1p"
+
+
+@irdl_op_definition
+class AbsOp(UnaryOp):
+    """`|x|` elementwise (FP32 ALU)."""
+
+    name = "tile.abs"
+
+
+@irdl_op_definition
 class NegOp(UnaryOp):
     """`-x` elementwise."""
 
@@ -362,6 +406,48 @@ class MinOp(BinaryOp):
     name = "tile.min"
 
 
+class IntegerBinaryOp(BinaryOp, ABC):
+    """An elementwise op on an integer tile (i8, i32) and a scalar or tile of
+    its element type: the bit operations that unpack packed int4 weights
+    (docs/language.md, "Integer tiles"). Results wrap to the element type's
+    width (two's complement)."""
+
+    SHIFT: ClassVar[bool] = False
+
+    def verify_(self) -> None:
+        super().verify_()
+        element = self.result.type.element_type
+        if not isinstance(element, IntegerType) or element.width.data < 8:
+            raise VerifyException(f"'{self.name}' takes integer tiles (i8, i32), got {type_text(self.result.type)}")
+        if self.SHIFT and isinstance(self.rhs.type, TileType):
+            raise VerifyException(f"'{self.name}' shifts by a scalar amount, not a tile")
+
+
+@irdl_op_definition
+class ShlOp(IntegerBinaryOp):
+    """`x << n`: shift left by `n` bits (a compile-time amount below the
+    element's width), wrapping to the element type."""
+
+    name = "tile.shl"
+    SHIFT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class ShrOp(IntegerBinaryOp):
+    """`x >> n`: arithmetic shift right (sign-extending: the language's
+    integer tiles are signed), as Triton's `>>` on signed integers."""
+
+    name = "tile.shr"
+    SHIFT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class BitAndOp(IntegerBinaryOp):
+    """`x & y` of integer tiles (or a tile and an integer): bitwise and."""
+
+    name = "tile.bitand"
+
+
 class ReductionOp(IRDLOperation, ABC):
     """A row reduction: `DT[R]` from `DT[R, C]`."""
 
@@ -393,6 +479,79 @@ class RowSumOp(ReductionOp):
     """Sum of each row."""
 
     name = "tile.rowsum"
+
+
+class ColumnReductionOp(IRDLOperation, ABC):
+    """A column reduction: `DT[C]` from `DT[R, C]`, element c the reduction
+    of column c (`.tile`'s `colmax(x)` / `colsum(x)`)."""
+
+    input = operand_def(TileType)
+    result = result_def(TileType)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value], result_types=[column_reduced(_tile(value))])
+
+    def verify_(self) -> None:
+        src, res = _tile(self.input), _tile(self.result)
+        if src.rank != 2:
+            raise VerifyException(f"expects a rank-2 tile, got {type_text(src)}")
+        if res != column_reduced(src):
+            raise VerifyException(f"result must be {element_name(src.element_type)}[{src.get_shape()[1]}]")
+
+
+@irdl_op_definition
+class ColMaxOp(ColumnReductionOp):
+    """Maximum of each column: `%m = tile.colmax %s : !tile.tile<64x128xf32> -> !tile.tile<128xf32>`."""
+
+    name = "tile.colmax"
+
+
+@irdl_op_definition
+class ColSumOp(ColumnReductionOp):
+    """Sum of each column."""
+
+    name = "tile.colsum"
+
+
+@irdl_op_definition
+class ExpandDimsOp(IRDLOperation):
+    """A rank-1 tile as a rank-2 tile with a dimension of one, the axis a
+    broadcast repeats it along: `axis = 0` gives `DT[1, C]` (`.tile`'s
+    `v[None, :]`, repeated down the rows: one value per column), `axis = 1`
+    gives `DT[R, 1]` (`v[:, None]`, repeated along each row: one value per
+    row). NumPy's `expand_dims`, Triton's `tt.expand_dims`.
+
+    ```mlir
+    %b = tile.expand_dims %bias {axis = 0 : i64} : !tile.tile<128xf32> -> !tile.tile<1x128xf32>
+    ```
+    """
+
+    name = "tile.expand_dims"
+    input = operand_def(TileType)
+    axis = prop_def(IntegerAttr)
+    result = result_def(TileType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, value: SSAValue, axis: int):
+        super().__init__(
+            operands=[value],
+            properties={"axis": IntegerAttr(axis, i64)},
+            result_types=[expanded(_tile(value), axis)],
+        )
+
+    def verify_(self) -> None:
+        src, res = _tile(self.input), _tile(self.result)
+        axis = self.axis.value.data
+        if axis not in (0, 1):
+            raise VerifyException(f"axis must be 0 (a row of one: [1, C]) or 1 (a column of one: [R, 1]), got {axis}")
+        if src.rank != 1:
+            raise VerifyException(f"expects a rank-1 tile, got {type_text(src)}")
+        if res != expanded(src, axis):
+            raise VerifyException(f"result must be {type_text(expanded(src, axis))}")
 
 
 @irdl_op_definition
@@ -512,14 +671,33 @@ class ForOp(IRDLOperation):
             raise VerifyException("the body must end with a tile.yield of the carried values' types")
 
 
-ELEMENTWISE_UNARY: tuple[type[UnaryOp], ...] = (ExpOp, Exp2Op, LogOp, Log2Op, RsqrtOp, NegOp)
-"""Elementwise ops on one tile (the first five run on the special function unit)."""
+ELEMENTWISE_UNARY: tuple[type[UnaryOp], ...] = (
+    ExpOp,
+    Exp2Op,
+    LogOp,
+    Log2Op,
+    RsqrtOp,
+    SqrtOp,
+    TanhOp,
+    SigmoidOp,
+    ErfOp,
+    Log1pOp,
+    AbsOp,
+    NegOp,
+)
+"""Elementwise ops on one tile."""
 
 ELEMENTWISE_BINARY: tuple[type[BinaryOp], ...] = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
 """Elementwise ops on two operands, with broadcasting."""
 
+INTEGER_BINARY: tuple[type[IntegerBinaryOp], ...] = (ShlOp, ShrOp, BitAndOp)
+"""Bit operations on integer tiles (shifts by a scalar, and)."""
+
 REDUCTIONS: tuple[type[ReductionOp], ...] = (RowMaxOp, RowSumOp)
 """Row reductions: `DT[R]` from `DT[R, C]`."""
+
+COLUMN_REDUCTIONS: tuple[type[ColumnReductionOp], ...] = (ColMaxOp, ColSumOp)
+"""Column reductions: `DT[C]` from `DT[R, C]`."""
 
 MASK_OPS: tuple[type[IRDLOperation], ...] = (IotaOp, CmpOp, AndOp, OrOp, SelectOp)
 """The index-tile, comparison and selection ops (docs/language.md, "Part 2")."""
@@ -539,6 +717,12 @@ Tile = Dialect(
         LogOp,
         Log2Op,
         RsqrtOp,
+        SqrtOp,
+        TanhOp,
+        SigmoidOp,
+        ErfOp,
+        Log1pOp,
+        AbsOp,
         NegOp,
         AddOp,
         SubOp,
@@ -546,8 +730,14 @@ Tile = Dialect(
         DivOp,
         MaxOp,
         MinOp,
+        ShlOp,
+        ShrOp,
+        BitAndOp,
         RowMaxOp,
         RowSumOp,
+        ColMaxOp,
+        ColSumOp,
+        ExpandDimsOp,
         CastOp,
         ZerosOp,
         FullOp,

@@ -137,9 +137,12 @@ def is_bool(ty: Attribute) -> bool:
 
 
 def broadcast_shape(a: TileType, b: TileType) -> tuple[int, ...] | None:
-    """The shape two tiles combine to: equal shapes, or a rank-1 `[R]` or a
-    one-column `[R, 1]` (a per-row scale) with a rank-2 `[R, C]` (repeated
-    along each row); None when they do not."""
+    """The shape two tiles combine to: equal shapes; a rank-1 `[R]` or a
+    one-column `[R, 1]` (a per-row value) with a rank-2 `[R, C]`, repeated
+    along each row; a one-row `[1, C]` (a per-column value) with `[R, C]`,
+    repeated down each column; None when they do not. (In the IR a rank-1
+    tile is always per-row: the front end makes a per-column one `[1, C]`
+    with `tile.expand_dims`.)"""
     if a.get_shape() == b.get_shape():
         return a.get_shape()
     big, small = (a, b) if a.rank >= b.rank else (b, a)
@@ -147,6 +150,8 @@ def broadcast_shape(a: TileType, b: TileType) -> tuple[int, ...] | None:
         return big.get_shape()
     for big, small in ((a, b), (b, a)):
         if big.rank == small.rank == 2 and small.get_shape() == (big.get_shape()[0], 1):
+            return big.get_shape()
+        if big.rank == small.rank == 2 and small.get_shape() == (1, big.get_shape()[1]):
             return big.get_shape()
     return None
 
@@ -235,6 +240,18 @@ def check_mma(
         raise VerifyException(f"result must be f32[{m}, {n}]")
     if acc is not None and acc.type != res:
         raise VerifyException("the accumulator must have the result type")
+
+
+def column_reduced(ty: TileType) -> TileType:
+    """The type of a column reduction of `ty` (`DT[C]` from `DT[R, C]`)."""
+    return TileType(ty.get_shape()[1:], ty.element_type)
+
+
+def expanded(ty: TileType, axis: int) -> TileType:
+    """A rank-1 `DT[N]` with a dimension of one inserted at `axis`: `DT[1, N]`
+    (axis 0, per column) or `DT[N, 1]` (axis 1, per row)."""
+    n = ty.get_shape()[0]
+    return TileType((1, n) if axis == 0 else (n, 1), ty.element_type)
 
 
 def row_reduced(ty: TileType) -> TileType:

@@ -225,8 +225,8 @@ class VariantAttr(KeyValueAttr):
     `parts` (1: as written), the loop's steps split in `loop` consecutive
     iterations (left out when 1), its II (normalized) and II in machine cycles
     (one iteration's: a step as written takes `loop` of them), its bound, its
-    status (`optimal`, `feasible`, or `refused` / `unscheduled` with the
-    reason in `note`) and whether it was chosen,
+    status (`optimal`, `feasible`, or `refused` / `unscheduled` / `slower`
+    with the reason in `note`) and whether it was chosen,
     `#twill.variant<parts = 2, ii = 440, ii_cycles = 2270, lower_bound = 440, status = optimal, chosen>`."""
 
     name = "twill.variant"

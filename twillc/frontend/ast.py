@@ -42,7 +42,7 @@ class Name(Expr):
 
 @dataclass(frozen=True)
 class Binary(Expr):
-    op: str  # + - * /, and the extensions < <= > >= == != & |
+    op: str  # + - * / %, and the extensions < <= > >= == != & |
     lhs: Expr
     rhs: Expr
 
@@ -59,6 +59,15 @@ class Attribute(Expr):
     value: Expr
     attr: str
     attr_pos: Pos
+
+
+@dataclass(frozen=True)
+class Expand(Expr):
+    """`v[:, None]` (axis 1: a column of one, per row) or `v[None, :]`
+    (axis 0: a row of one, per column), as NumPy's `expand_dims` axis."""
+
+    value: Expr
+    axis: int
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,15 @@ class Stmt:
 @dataclass(frozen=True)
 class Const(Stmt):
     name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Let(Stmt):
+    """`let h = INT_EXPR`: a name for an index expression (docs/language.md, "Part 2")."""
+
+    name: str
+    name_pos: Pos
     value: Expr
 
 

@@ -64,6 +64,12 @@ class IRGen(ExprGen):
         self.builder: Builder | None = None
         self.in_loop = False
         self.loops = 0
+        self.lets: dict[str, ast.Pos] = {}
+        """Every `let` of the kernel, at its name: for the errors of a use
+        before it or out of its scope."""
+        self.let_names: set[str] = set()
+        """The `let` names defined so far."""
+        self.column_values: set[SSAValue] = set()  # rank-1 values holding a column reduction's (`orient`)
 
     # -- helpers -----------------------------------------------------------
 
@@ -77,6 +83,7 @@ class IRGen(ExprGen):
         assert self.builder is not None
         op.location = self.loc(pos)
         self.builder.insert(op)
+        self.track_axis(op)
         if name and op.results:
             op.results[0].name_hint = name
         return op
@@ -138,6 +145,13 @@ class IRGen(ExprGen):
             arg.name_hint = p.name
             # A scalar argument is its SSA value, usable where a tile operand is.
             self.env[p.name] = Tensor(arg, ty) if isinstance(ty, TensorType) else arg  # type: ignore[arg-type]
+        stack = list(k.body)
+        while stack:
+            st = stack.pop()
+            if isinstance(st, ast.Let):
+                self.lets.setdefault(st.name, st.name_pos)
+            elif isinstance(st, ast.For):
+                stack.extend(st.body)
         for stmt in k.body:
             self.stmt(stmt)
         self.emit(func.ReturnOp(), k.pos)
@@ -173,6 +187,8 @@ class IRGen(ExprGen):
     def stmt(self, s: ast.Stmt) -> None:
         if isinstance(s, ast.Const):
             self.const(s)
+        elif isinstance(s, ast.Let):
+            self.let(s)
         elif isinstance(s, ast.Assign):
             self.assign(s)
         elif isinstance(s, ast.Store):
@@ -182,6 +198,8 @@ class IRGen(ExprGen):
 
     def bind_check(self, name: str, pos: ast.Pos) -> None:
         current = self.env.get(name)
+        if name in self.env and name in self.let_names:
+            raise self.err(pos, f"cannot assign to '{name}': it is a 'let' binding (an index)")
         if isinstance(current, Tensor) or (
             isinstance(current, SSAValue) and not isinstance(current.type, TileType | IndexType)
         ):
@@ -202,6 +220,54 @@ class IRGen(ExprGen):
         if not isinstance(value, int):
             raise self.err(s.value.pos, f"const '{s.name}' must be a compile-time integer")
         self.env[s.name] = value
+
+    def let(self, s: ast.Let) -> None:
+        """`let h = INT_EXPR`: `h` names the index expression's value (an
+        integer where it folds, else its `index` SSA value) in the rest of
+        its scope (the kernel, or the loop body it is written in). No
+        shadowing: the name must not be bound already, in its scope or an
+        enclosing one."""
+        if s.name in self.env:
+            what = "a kernel parameter, a constant, a tile or the loop variable"
+            if s.name in self.let_names:
+                what = "a 'let'"
+            raise self.err(s.name_pos, f"'{s.name}' is already defined ({what}): a 'let' name is bound once")
+        if s.name == "bid" or self.is_size(s.name):
+            raise self.err(s.name_pos, f"cannot define '{s.name}': it is an index")
+        self.let_operand(s.name, s.value)
+        value = self.index(s.value)
+        if isinstance(value, SSAValue) and value.name_hint is None:
+            value.name_hint = s.name
+        self.env[s.name] = value
+        self.let_names.add(s.name)
+
+    def let_operand(self, name: str, e: ast.Expr) -> None:
+        """A located error where a `let`'s value holds a tile (a load, a
+        tile name, a tile builtin): a `let` names an index expression."""
+        stack = [e]
+        while stack:
+            x = stack.pop()
+            bad = None
+            if isinstance(x, ast.Load):
+                bad = "a load gives a tile"
+            elif isinstance(x, ast.Name) and isinstance(self.env.get(x.name), SSAValue):
+                v = self.env[x.name]
+                if isinstance(v, SSAValue) and isinstance(v.type, TileType):
+                    bad = f"'{x.name}' is a tile"
+            elif isinstance(x, ast.Call) and x.func not in ("max", "min"):
+                bad = f"'{x.func}' gives a tile"
+            if bad is not None:
+                raise self.err(
+                    x.pos,
+                    f"'let {name}' binds an integer expression (an index), not a tile: {bad}; "
+                    f"bind a tile with '{name} = ...'",
+                )
+            if isinstance(x, ast.Binary):
+                stack.extend((x.lhs, x.rhs))
+            elif isinstance(x, ast.Neg):
+                stack.append(x.operand)
+            elif isinstance(x, ast.Call):
+                stack.extend(x.args)
 
     def assign(self, s: ast.Assign) -> None:
         self.bind_check(s.name, s.pos)
@@ -296,9 +362,11 @@ class IRGen(ExprGen):
 
     def for_(self, s: ast.For) -> None:
         if self.in_loop:
-            raise self.err(s.pos, "loops cannot nest: a kernel has one scheduled loop")
-        if self.loops:
-            raise self.err(s.pos, "only one 'for' loop per kernel")
+            raise self.err(
+                s.pos,
+                "loops cannot nest: a kernel's loops run one after another, each scheduled on its own "
+                "(write the inner loop's work as tiles, or the loops in sequence)",
+            )
         self.loops += 1
         lb = self.index_value(s.lb)
         ub = self.index_value(s.ub)
@@ -321,9 +389,12 @@ class IRGen(ExprGen):
         outer_env, outer_builder = self.env, self.builder
         self.env = dict(outer_env)
         self.env[s.var] = body.args[0]
+        columns = self.column_names(s.body, {n for n, v in carried if v in self.column_values})
         for (name, _), arg in zip(carried, body.args[1:], strict=True):
             arg.name_hint = name
             self.env[name] = arg
+            if name in columns and isinstance(arg.type, TileType) and arg.type.rank == 1:
+                self.column_values.add(arg)
         self.builder = Builder(InsertPoint.at_end(body))
         self.in_loop = True
         for stmt in s.body:
@@ -342,6 +413,8 @@ class IRGen(ExprGen):
         self.in_loop = False
         self.env, self.builder = outer_env, outer_builder
         loop = self.emit(tile.ForOp(lb, ub, step, [v for _, v in carried], body), s.pos)
-        for (name, _), res in zip(carried, loop.results, strict=True):
+        for (name, _), res, value in zip(carried, loop.results, yielded, strict=True):
             res.name_hint = name
             self.env[name] = res
+            if value in self.column_values:
+                self.column_values.add(res)

@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
     i8,
     i32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType, broadcast_type, type_text
@@ -48,7 +48,15 @@ SFU = {
     "log": tile.LogOp,
     "log2": tile.Log2Op,
     "rsqrt": tile.RsqrtOp,
+    "sqrt": tile.SqrtOp,
+    "tanh": tile.TanhOp,
+    "sigmoid": tile.SigmoidOp,
+    "erf": tile.ErfOp,
+    "log1p": tile.Log1pOp,
+    "abs": tile.AbsOp,
 }
+"""The element-wise builtins of one tile (the name is historical: sigmoid,
+erf, log1p and abs are not special-function-unit ops alone)."""
 BINARY = {
     "+": tile.AddOp,
     "-": tile.SubOp,
@@ -58,6 +66,9 @@ BINARY = {
     "min": tile.MinOp,
 }
 REDUCE = {"rowmax": tile.RowMaxOp, "rowsum": tile.RowSumOp}
+COLUMN_REDUCE = {"colmax": tile.ColMaxOp, "colsum": tile.ColSumOp}
+SPELLED = {0: "[None, :]", 1: "[:, None]"}
+"""The broadcasts as written, by `tile.expand_dims` axis."""
 IOTA = {"iota_rows": 0, "iota_cols": 1}
 LOGIC = {"&": tile.AndOp, "|": tile.OrOp}
 SCALAR_ARITH = {
@@ -68,11 +79,32 @@ SCALAR_ARITH = {
     "max": arith.MaximumfOp,
     "min": arith.MinimumfOp,
 }
+INDEX_OPS = {
+    "+": arith.AddiOp,
+    "-": arith.SubiOp,
+    "*": arith.MuliOp,
+    "/": arith.DivUIOp,
+    "%": arith.RemSIOp,
+    "<<": arith.ShLIOp,
+    ">>": arith.ShRSIOp,
+}
+"""The operators of an index expression and the `arith` op each becomes
+where it does not fold (`%` truncates, as C's and Triton's: its sign is the
+dividend's; `>>` is arithmetic)."""
+SHIFTS = {"<<": tile.ShlOp, ">>": tile.ShrOp}
+"""The shifts of an integer tile by a compile-time amount."""
 INDEX_CALLS = {"max": arith.MaxSIOp, "min": arith.MinSIOp}
 """The builtins an index expression may call (an extension of the contract)."""
-BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *IOTA, "where"])
+BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *COLUMN_REDUCE, *IOTA, "where"])
 MAX_IOTA_DIM = 1 << 16
 """Largest dimension of an index tile (as of any tile)."""
+
+
+def trunc_rem(a: int, b: int) -> int:
+    """`a % b` as C and Triton compute it on integers: the remainder of the
+    quotient truncated toward zero (its sign is `a`'s: -7 % 3 == -1)."""
+    q = abs(a) // abs(b)
+    return a - (q if (a >= 0) == (b >= 0) else -q) * b
 
 
 @dataclass
@@ -142,15 +174,21 @@ class ExprGen:
             return self.index_op("-", self.const_index(0, e.pos), v, e.pos)
         if isinstance(e, ast.Binary):
             a, b = self.index(e.lhs), self.index(e.rhs)
+            if e.op not in INDEX_OPS:
+                raise self.err(e.pos, f"'{e.op}' is not an integer operator (an index takes + - * / %)")
+            if e.op in SHIFTS and not (isinstance(b, int) and b >= 0):
+                raise self.err(e.rhs.pos, f"'{e.op}' shifts by a compile-time integer >= 0")
             if isinstance(a, int) and isinstance(b, int):
-                if e.op == "/" and b == 0:
-                    raise self.err(e.rhs.pos, "division by zero")
-                folded = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[e.op]
+                if e.op in SHIFTS:
+                    return self.fold_shift(e, a, b)
+                if e.op in ("/", "%") and b == 0:
+                    raise self.err(e.rhs.pos, "division by zero" if e.op == "/" else "remainder by zero")
+                folded = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0, "%": trunc_rem(a, b)}[e.op]
                 if not -(2**63) <= folded < 2**63:
                     raise self.err(e.pos, "integer overflow: the value does not fit in 64 bits")
                 return folded
-            if e.op == "/" and b == 0:
-                raise self.err(e.rhs.pos, "division by zero")
+            if e.op in ("/", "%") and b == 0:
+                raise self.err(e.rhs.pos, "division by zero" if e.op == "/" else "remainder by zero")
             av = self.const_index(a, e.lhs.pos) if isinstance(a, int) else a
             bv = self.const_index(b, e.rhs.pos) if isinstance(b, int) else b
             return self.index_op(e.op, av, bv, e.pos)
@@ -158,8 +196,16 @@ class ExprGen:
             return self.index_call(e)
         raise self.err(
             e.pos,
-            "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable, max, min)",
+            "expected an integer expression (numbers, constants, sizes, 'bid', the loop variable, 'let' names, "
+            "integer scalar arguments, max, min)",
         )
+
+    def fold_shift(self, e: ast.Binary, a: int, b: int) -> int:
+        if e.op == ">>":
+            return a >> min(b, 63)
+        if b >= 63 or not -(2**63) <= a << b < 2**63:
+            raise self.err(e.pos, "integer overflow: the value does not fit in 64 bits")
+        return a << b
 
     def index_call(self, e: ast.Call) -> int | SSAValue:
         """`max(a, b)` / `min(a, b)` of integer expressions (an extension:
@@ -176,7 +222,7 @@ class ExprGen:
         return self.emit(INDEX_CALLS[e.func](av, bv), e.pos).results[0]
 
     def index_op(self, op: str, a: SSAValue, b: SSAValue, pos: ast.Pos) -> SSAValue:
-        cls = {"+": arith.AddiOp, "-": arith.SubiOp, "*": arith.MuliOp, "/": arith.DivUIOp}[op]
+        cls = INDEX_OPS[op]
         return self.emit(cls(a, b), pos).results[0]
 
     def index_name(self, e: ast.Name) -> int | SSAValue:
@@ -186,7 +232,13 @@ class ExprGen:
         if isinstance(value, SSAValue) and isinstance(value.type, IndexType):
             return value
         if isinstance(value, SSAValue) and not isinstance(value.type, TileType):
-            raise self.err(e.pos, f"'{e.name}' is a scalar argument, expected an integer expression")
+            if self.is_index_argument(value):
+                return self.argument_index(e.name, value, e.pos)
+            raise self.err(
+                e.pos,
+                f"'{e.name}' is a scalar argument, expected an integer expression (a scalar of type "
+                f"{type_text(value.type)} is not an index: an integer one, i32 or i8, is)",
+            )
         if value is not None:
             raise self.err(e.pos, f"'{e.name}' is a tile, expected an integer expression")
         if e.name == "bid":
@@ -200,7 +252,37 @@ class ExprGen:
                 v.name_hint = e.name
                 self.sizes[e.name] = v
             return self.sizes[e.name]
-        raise self.err(e.pos, f"use of undefined name '{e.name}'")
+        raise self.undefined(e)
+
+    def undefined(self, e: ast.Name) -> Exception:
+        """The error of a name bound nowhere here: a `let` used before it or
+        out of its loop's scope, else an undefined name."""
+        let = self.lets.get(e.name)
+        if let is not None:
+            where = f"{let.line}:{let.column}"
+            if (let.line, let.column) > (e.pos.line, e.pos.column):
+                return self.err(e.pos, f"'{e.name}' is used before its definition ('let {e.name}' at {where})")
+            return self.err(e.pos, f"'{e.name}' is not defined here: its 'let' at {where} is inside the loop")
+        return self.err(e.pos, f"use of undefined name '{e.name}'")
+
+    def is_index_argument(self, value: object) -> bool:
+        """Whether `value` is an integer scalar kernel argument (`n_ctx: i32`),
+        usable as an index (docs/language.md, "Part 2")."""
+        return (
+            isinstance(value, BlockArgument)
+            and value.block is self.entry
+            and isinstance(value.type, IntegerType)
+            and value.type != i1
+        )
+
+    def argument_index(self, name: str, value: SSAValue, pos: ast.Pos) -> SSAValue:
+        """An integer scalar argument as an `index`: one `arith.index_cast` at
+        the kernel's entry (sign-extending, the argument is signed)."""
+        if name not in self.sizes:
+            v = self.hoist(arith.IndexCastOp(value, IndexType()), pos)
+            v.name_hint = name
+            self.sizes[name] = v
+        return self.sizes[name]
 
     def is_size(self, name: str) -> bool:
         return any(isinstance(t, Tensor) and name in t.type.get_dims() for t in self.env.values())
@@ -230,7 +312,7 @@ class ExprGen:
                     return False
             elif isinstance(x, ast.Name):
                 value = self.env.get(x.name)
-                if isinstance(value, SSAValue) and isinstance(value.type, IndexType):
+                if isinstance(value, SSAValue) and (isinstance(value.type, IndexType) or self.is_index_argument(value)):
                     runtime = True
                 elif value is None and (x.name == "bid" or self.is_size(x.name)):
                     runtime = True
@@ -238,7 +320,7 @@ class ExprGen:
                     return False
             elif isinstance(x, ast.Neg):
                 stack.append(x.operand)
-            elif isinstance(x, ast.Binary) and x.op in ("+", "-", "*", "/"):
+            elif isinstance(x, ast.Binary) and x.op in INDEX_OPS:
                 stack.extend((x.lhs, x.rhs))
             elif isinstance(x, ast.Call) and x.func in INDEX_CALLS and x.dtype is None and len(x.args) == 2:
                 stack.extend(x.args)
@@ -260,7 +342,7 @@ class ExprGen:
                 return Val(float(value), e.pos)
             if isinstance(value, Tensor):
                 raise self.err(e.pos, f"'{e.name}' is a global tensor: 'load' a tile of it")
-            raise self.err(e.pos, f"use of undefined name '{e.name}'")
+            raise self.undefined(e)
         if isinstance(e, ast.Attribute):
             if e.attr != "T":
                 raise self.err(e.attr_pos, f"unknown attribute '.{e.attr}' (only '.T' exists)")
@@ -284,6 +366,8 @@ class ExprGen:
             return Val(op.results[0], e.pos, op=op)
         if isinstance(e, ast.Binary):
             return self.binary(e.op, e.lhs, e.rhs, e.pos, name)
+        if isinstance(e, ast.Expand):
+            return self.expand(e, name)
         if isinstance(e, ast.Call):
             return self.call(e, name)
         if isinstance(e, ast.Load):
@@ -291,6 +375,75 @@ class ExprGen:
                 raise self.err(e.pos, "'load' needs a type annotation: 'load T[i, j] : DT[R, C]'")
             return self.load(e, self.tile_type(e.type), name)  # type: ignore[arg-type]
         raise self.err(e.pos, "unsupported expression")
+
+    # -- broadcast axes (docs/language.md, "Broadcasting") -----------------
+
+    def expand(self, e: ast.Expand, name: str | None) -> Val:
+        """`v[:, None]` (a column of one: `DT[R, 1]`, per row) or `v[None, :]`
+        (a row of one: `DT[1, C]`, per column) of a rank-1 tile."""
+        spelled = SPELLED[e.axis]
+        inner = self.expr(e.value, None)
+        self.no_transpose(inner)
+        if not inner.is_tile or inner.value.type.rank != 1:  # type: ignore[union-attr]
+            shape = inner.value.type.get_shape() if inner.is_tile else ()  # type: ignore[union-attr]
+            hint = " (it has a dimension of one already: it broadcasts as it is)" if 1 in shape else ""
+            raise self.err(e.pos, f"'{spelled}' takes a rank-1 tile, got {inner.type_text()}{hint}")
+        self.numeric(inner, spelled)
+        op = self.emit(tile.ExpandDimsOp(inner.value, e.axis), e.pos, name)  # type: ignore[arg-type]
+        return Val(op.results[0], e.pos, op=op)
+
+    def orient(self, vals: Sequence[Val], what: str) -> list[Val]:
+        """The rank-1 operands of an element-wise op on a rank-2 `[R, C]`
+        tile, each along its axis: length R (not C) per row, as the core
+        language has it; length C (not R) per column, made `[1, C]` with
+        `tile.expand_dims`; on a square tile per row, unless it holds a
+        column reduction's value (`colmax`, `colsum`): there the axis is
+        ambiguous, a located error asking for `[:, None]` or `[None, :]`."""
+        shapes = [v.value.type.get_shape() for v in vals if v.is_tile and v.value.type.rank == 2]  # type: ignore[union-attr]
+        if not shapes:
+            return list(vals)
+        rows, cols = max(s[0] for s in shapes), max(s[1] for s in shapes)
+        out: list[Val] = []
+        for v in vals:
+            if v.is_tile and v.value.type.rank == 1:  # type: ignore[union-attr]
+                n = v.value.type.get_shape()[0]  # type: ignore[union-attr]
+                if n == cols and n != rows:
+                    op = self.emit(tile.ExpandDimsOp(v.value, 0), v.pos)  # type: ignore[arg-type]
+                    v = Val(op.results[0], v.pos, op=op)
+                elif n == rows == cols and v.value in self.column_values:
+                    raise self.err(
+                        v.pos,
+                        f"'{what}': ambiguous broadcast axis: {v.type_text()} holds a column reduction's value "
+                        f"and meets a square {type_text(v.value.type.element_type)}[{rows}, {cols}] tile; "  # type: ignore[union-attr]
+                        "write v[:, None] for per-row or v[None, :] for per-column",
+                    )
+            out.append(v)
+        return out
+
+    def track_axis(self, op: Operation) -> None:
+        """Record a rank-1 result that holds a column reduction's value: a
+        column reduction's, or an element-wise op's on one."""
+        if not op.results or not isinstance(op.results[0].type, TileType) or op.results[0].type.rank != 1:
+            return
+        if isinstance(op, tile.ColumnReductionOp) or (
+            not isinstance(op, tile.ReductionOp | tile.LoadOp) and any(v in self.column_values for v in op.operands)
+        ):
+            self.column_values.add(op.results[0])
+
+    def column_names(self, body: Sequence[ast.Stmt], names: set[str]) -> set[str]:
+        """The names assigned in `body` a column reduction's value (`names`:
+        those holding one already), to a fixed point: a carried name updated
+        with one (`cm = max(cm, colmax(s))`) holds one from the loop's start."""
+        found = set(names)
+        assigns = [s for s in body if isinstance(s, ast.Assign)]
+        changed = True
+        while changed:
+            changed = False
+            for a in assigns:
+                if a.name not in found and _holds_column(a.value, found):
+                    found.add(a.name)
+                    changed = True
+        return found
 
     def numeric(self, v: Val, what: str) -> None:
         """A located error when `v` is a comparison result used as a number."""
@@ -345,6 +498,8 @@ class ExprGen:
         lhs, rhs = self.expr(lhs_e, None), self.expr(rhs_e, None)
         self.no_transpose(lhs)
         self.no_transpose(rhs)
+        if op in SHIFTS or (op == "&" and self.integer_tile(lhs)):
+            return self.integer_binary(op, lhs, rhs, pos, name)
         if op in LOGIC:
             for v in (lhs, rhs):
                 if not (v.is_tile and tile.is_bool(v.value.type)):  # type: ignore[union-attr]
@@ -354,10 +509,13 @@ class ExprGen:
                 raise self.err(rhs.pos, f"'{op}': {result}")
             new = self.emit(LOGIC[op](lhs.value, rhs.value, result), pos, name)  # type: ignore[arg-type]
             return Val(new.results[0], pos, op=new)
+        if op == "%":
+            raise self.err(pos, f"'%' takes integer expressions (indices), got {lhs.type_text()} and {rhs.type_text()}")
         if not lhs.is_tile and not rhs.is_tile:
             return self.scalar_binary(op, lhs, rhs, pos, name)
         self.numeric(lhs, op)
         self.numeric(rhs, op)
+        lhs, rhs = self.orient([lhs, rhs], op)
         element_type = self.value_type(lhs, rhs)
         lv = self.operand(lhs, element_type, op)
         rv = self.operand(rhs, element_type, op)
@@ -371,6 +529,36 @@ class ExprGen:
             new = self.emit(tile.CmpOp(tile.PREDICATES[op], lv, rv, result), pos, name)
         else:
             new = self.emit(BINARY[op](lv, rv, result), pos, name)
+        return Val(new.results[0], pos, op=new)
+
+    @staticmethod
+    def integer_tile(v: Val) -> bool:
+        """Whether `v` is a tile of integers (i8, i32), not comparison results."""
+        return v.is_tile and isinstance(v.value.type.element_type, IntegerType) and not tile.is_bool(v.value.type)  # type: ignore[union-attr]
+
+    def integer_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:
+        """`x << n`, `x >> n` (n a compile-time integer below the element's
+        width), `x & y`: bit operations on an integer tile, in its element
+        type (docs/language.md, "Integer tiles")."""
+        if not self.integer_tile(lhs):
+            raise self.err(lhs.pos, f"'{op}' takes an integer tile (i8, i32) on its left, got {lhs.type_text()}")
+        element_type = lhs.value.type.element_type  # type: ignore[union-attr]
+        if op in SHIFTS:
+            bits = element_type.width.data
+            if not (isinstance(rhs.value, float) and rhs.value.is_integer() and 0 <= rhs.value < bits):
+                raise self.err(
+                    rhs.pos,
+                    f"'{op}' shifts a {type_text(element_type)} tile by an integer in 0..{bits - 1}, "
+                    f"got {rhs.type_text() if not isinstance(rhs.value, float) else rhs.value}",
+                )
+        elif not (self.integer_tile(rhs) or isinstance(rhs.value, float)):
+            raise self.err(rhs.pos, f"'&' of an integer tile takes an integer tile or number, got {rhs.type_text()}")
+        rv = self.operand(rhs, element_type, op)
+        result = broadcast_type(lhs.value.type, rv.type)  # type: ignore[union-attr]
+        if isinstance(result, str):
+            raise self.err(rhs.pos, f"'{op}': {result}")
+        cls = SHIFTS.get(op, tile.BitAndOp)
+        new = self.emit(cls(lhs.value, rv, result), pos, name)  # type: ignore[arg-type]
         return Val(new.results[0], pos, op=new)
 
     def scalar_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:
@@ -442,6 +630,11 @@ class ExprGen:
             return self.iota(e, name)
         if f == "where":
             return self.where(e, name)
+        if f in COLUMN_REDUCE:
+            self.arity(e, 1)
+            x = self.tile_arg(self.expr(e.args[0], None), f, e.pos, rank=2)
+            op = self.emit(COLUMN_REDUCE[f](x), e.pos, name)
+            return Val(op.results[0], e.pos, op=op)
         if f in REDUCE:
             self.arity(e, 1)
             # At the builtin, as the language contract's example shows the caret.
@@ -459,6 +652,12 @@ class ExprGen:
                 "log": math.log,
                 "log2": math.log2,
                 "rsqrt": lambda v: 1 / math.sqrt(v),
+                "sqrt": math.sqrt,
+                "tanh": math.tanh,
+                "sigmoid": lambda v: 1 / (1 + math.exp(-v)) if v > -700 else 0.0,
+                "erf": math.erf,
+                "log1p": math.log1p,
+                "abs": abs,
             }[f](x)
         except OverflowError:
             return math.inf
@@ -496,6 +695,7 @@ class ExprGen:
             )
         self.numeric(a, "where")
         self.numeric(b, "where")
+        cond, a, b = self.orient([cond, a, b], "where")
         element_type = self.value_type(a, b)
         av, bv = self.operand(a, element_type, "where"), self.operand(b, element_type, "where")
         result = tile.select_type(cond.value.type, av.type, bv.type)  # type: ignore[union-attr]
@@ -569,3 +769,25 @@ class ExprGen:
             op = tile.FullOp(v.value, ty)
         self.emit(op, e.pos, name)
         return Val(op.results[0], e.pos, op=op)
+
+
+def _holds_column(e: ast.Expr, names: set[str]) -> bool:
+    """Whether expression `e` computes from a column reduction's value (a
+    `colmax` / `colsum`, or a name in `names`) other than through a row
+    reduction or an explicit broadcast. Iterative: `e` may be deep."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Call) and x.func in COLUMN_REDUCE:
+            return True
+        if isinstance(x, ast.Name) and x.name in names:
+            return True
+        if isinstance(x, ast.Call) and x.func not in REDUCE:
+            stack.extend(x.args)
+        elif isinstance(x, ast.Binary):
+            stack.extend((x.lhs, x.rhs))
+        elif isinstance(x, ast.Neg):
+            stack.append(x.operand)
+        elif isinstance(x, ast.Attribute):
+            stack.append(x.value)
+    return False

@@ -41,6 +41,9 @@ TOKEN_NAMES = {
     "MINUS": "'-'",
     "STAR": "'*'",
     "SLASH": "'/'",
+    "PERCENT": "'%'",
+    "SHL": "'<<'",
+    "SHR": "'>>'",
     "RANGE": "'..'",
     "CMP": "a comparison",
     "AND": "'&'",
@@ -51,6 +54,7 @@ TOKEN_NAMES = {
     "INT": "an integer",
     "FLOAT": "a number",
     "INF": "'inf'",
+    "NONE": "'None'",
     "STRING": "a string",
     "DTYPE": "an element type (f16, bf16, f32, f8e4m3, f8e5m2, i32, i8)",
     "_NL": "a newline",
@@ -58,6 +62,7 @@ TOKEN_NAMES = {
     "TARGET": "'target'",
     "KERNEL": "'kernel'",
     "CONST": "'const'",
+    "LET": "'let'",
     "STORE": "'store'",
     "FOR": "'for'",
     "IN": "'in'",
@@ -142,6 +147,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def const_stmt(self, meta: Meta, name: Token, value: ast.Expr) -> ast.Const:
         return ast.Const(_pos(meta), str(name), value)
 
+    def let_stmt(self, meta: Meta, name: Token, value: ast.Expr) -> ast.Let:
+        return ast.Let(_pos(meta), str(name), _pos(name), value)
+
     def assign(
         self, meta: Meta, name: Token, value: ast.Expr, ty: ast.TypeRef | None, attrs: tuple | None
     ) -> ast.Assign:
@@ -203,6 +211,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def attribute(self, meta: Meta, value: ast.Expr, name: Token) -> ast.Attribute:
         return ast.Attribute(_pos(meta), value, str(name), _pos(name))
+
+    def per_row(self, meta: Meta, value: ast.Expr, _none: Token) -> ast.Expand:
+        return ast.Expand(_pos(meta), value, 1)
+
+    def per_column(self, meta: Meta, value: ast.Expr, _none: Token) -> ast.Expand:
+        return ast.Expand(_pos(meta), value, 0)
 
     def int_lit(self, meta: Meta, tok: Token) -> ast.Number:
         return ast.Number(_pos(meta), float(self._int(tok)), True)

@@ -377,7 +377,7 @@ def compile_to_ttgir(
     Triton's own `assign-latencies{num-stages}` and `schedule-loops`: the
     `loop.stage` / `loop.cluster` Triton's pipeliner would lower. Pointer and
     integer arguments are taken 16-divisible, as the JIT specializes them."""
-    from triton._C.libtriton import ir, nvidia, passes
+    from triton._C.libtriton import ir, passes
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource, make_backend
 
@@ -404,7 +404,25 @@ def compile_to_ttgir(
         raise UserError(Location(fn.fn.__code__.co_filename, fn.starting_line_number, 1), _first_line(e)) from None
     mod = backend.make_ttir(mod, {}, opts, cap)
     pm = ir.pass_manager(mod.context)
+    add_head_passes(pm, cap, opts)
+    if schedule_stages is not None:
+        passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
+        passes.ttgpuir.add_schedule_loops(pm)
+    pm.run(mod, "make_ttgir")
+    return mod, ctx
+
+
+def add_head_passes(pm, cap: int, opts, hopper_warpspec: bool = False) -> None:
+    """Triton 3.9's `make_ttgir` (backends/nvidia/compiler.py), in order, up to,
+    not including, `tritongpu-assign-latencies`: the TTGIR twillc imports.
+    `hopper_warpspec` adds Meta's sm_90 `nvgpu-warp-specialization`, which
+    `make_ttgir` runs there just before it (a loop without its attributes
+    passes through unchanged)."""
+    from triton._C.libtriton import nvidia, passes
+
     passes.ttir.add_convert_to_ttgpuir(pm, f"cuda:{cap}", opts.num_warps, 32, opts.num_ctas)
+    if getattr(opts, "clc", False):
+        nvidia.passes.ttnvgpuir.add_to_clc(pm)
     passes.ttgpuir.add_coalesce(pm)
     passes.ttgpuir.add_f32_dot_tc(pm, cap // 10 >= 8)
     nvidia.passes.ttnvgpuir.add_assign_cga_layouts(pm)
@@ -428,11 +446,8 @@ def compile_to_ttgir(
     else:
         passes.common.add_canonicalizer(pm)
         passes.ttgpuir.add_combine_tensor_select_and_if(pm)
-    if schedule_stages is not None:
-        passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
-        passes.ttgpuir.add_schedule_loops(pm)
-    pm.run(mod, "make_ttgir")
-    return mod, ctx
+        if hopper_warpspec:
+            nvidia.passes.hopper.add_hopper_warpspec(pm, opts.num_stages, False)
 
 
 def _first_line(e: Exception) -> str:

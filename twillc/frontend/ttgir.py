@@ -14,8 +14,13 @@ What maps to what:
   ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer)
   arith.addf/subf/mulf/divf/max*/min*  tile.add/sub/mul/div/max/min; arith.negf tile.neg
   math.exp/exp2/log/log2/rsqrt         tile.exp/exp2/log/log2/rsqrt
+  math.sqrt/tanh/erf/log1p/absf        tile.sqrt/tanh/erf/log1p/abs
   tt.reduce (max / add, last axis)     tile.rowmax / tile.rowsum
-  arith.truncf/extf, tt.fp_to_fp, ...  tile.cast
+  tt.reduce (max / add, axis 0)        tile.colmax / tile.colsum
+  tt.expand_dims axis 0 (x[None, :])   tile.expand_dims {axis = 0}: [1, C], per column
+  arith.truncf/extf, tt.fp_to_fp, ...  tile.cast (arith.sitofp of an int8 tile too)
+  arith.shli/shrsi/andi of an int8     tile.shl/shr/bitand (the loaded tile and a splat constant:
+  tile (a load of i8 elements)         packed int4 unpacked, `(w << 4) >> 4`, `w >> 4`, `w & 15`)
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
@@ -101,6 +106,11 @@ UNARY = {
     "math.log": tile.LogOp,
     "math.log2": tile.Log2Op,
     "math.rsqrt": tile.RsqrtOp,
+    "math.sqrt": tile.SqrtOp,
+    "math.tanh": tile.TanhOp,
+    "math.erf": tile.ErfOp,
+    "math.log1p": tile.Log1pOp,
+    "math.absf": tile.AbsOp,
     "arith.negf": tile.NegOp,
 }
 CASTS = ("arith.truncf", "arith.extf", "tt.fp_to_fp", "arith.sitofp", "arith.fptosi", "arith.bitcast")
@@ -108,6 +118,8 @@ PASS_THROUGH = ("ttg.convert_layout", "ttg.local_load", "ttg.local_alloc", "tt.b
 TRANSPOSES = ("tt.trans", "ttg.memdesc_trans")
 MMAS = ("tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma")
 REDUCERS = {"arith.maxnumf": tile.RowMaxOp, "arith.maximumf": tile.RowMaxOp, "arith.addf": tile.RowSumOp}
+COLUMN_REDUCERS = {"arith.maxnumf": tile.ColMaxOp, "arith.maximumf": tile.ColMaxOp, "arith.addf": tile.ColSumOp}
+"""`tt.reduce` along axis 0: a column reduction."""
 
 
 @dataclass
@@ -144,7 +156,19 @@ CMPI = {2: "lt", 3: "le", 4: "gt", 5: "ge", 0: "eq", 1: "ne", 6: "lt", 7: "le", 
 """`arith.cmpi`'s predicates (signed and unsigned alike: indices are not negative)."""
 LOGIC = {"arith.andi": tile.AndOp, "arith.ori": tile.OrOp}
 MASK_PASS_THROUGH = ("tt.broadcast", "ttg.convert_layout", "tt.expand_dims")
-INDEX_ARITH = {"arith.addi": arith.AddiOp, "arith.subi": arith.SubiOp, "arith.muli": arith.MuliOp}
+INDEX_ARITH = {
+    "arith.addi": arith.AddiOp,
+    "arith.subi": arith.SubiOp,
+    "arith.muli": arith.MuliOp,
+    "arith.divsi": arith.DivUIOp,  # indices are not negative: `/` as .tile's
+    "arith.divui": arith.DivUIOp,
+    "arith.remsi": arith.RemSIOp,
+    "arith.remui": arith.RemSIOp,  # indices are not negative: one remainder
+}
+INTEGER_TILE = {"arith.shli": tile.ShlOp, "arith.shrsi": tile.ShrOp, "arith.andi": tile.BitAndOp}
+"""Bit operations of an integer data tile (an int8 load unpacked: `(w << 4) >> 4`, `w >> 4`, `w & 15`)."""
+INTEGER_DATA = ("i8",)
+"""Element types of the integer tiles a load gives as data (converted with arith.sitofp), not as indices."""
 
 _TENSOR = re.compile(r"^(?:tensor|!ttg\.memdesc|!tt\.tensordesc)<(?:tensor<)?((?:\d+x)*)([A-Za-z0-9]+)")
 
@@ -468,10 +492,47 @@ class TtgirImporter:
     def set(self, op: TOp, val: Val, i: int = 0) -> None:
         self.vals[op.results[i]] = val
 
+    def integer_data(self, op: TOp) -> bool:
+        """Whether `op` gives an integer tile of data, not index arithmetic:
+        a load of int8 elements, or a bit operation of such a tile."""
+        res = _shape(op.result_types[0]) if op.results else None
+        if res is None or res[1] not in INTEGER_DATA:
+            return False
+        if op.name in ("tt.load", "tt.descriptor_load"):
+            return True
+        if op.name in INTEGER_TILE:
+            first = self.value(op.operands[0], op)
+            return isinstance(first.value, SSAValue) and isinstance(first.value.type, TileType)
+        return op.name in PASS_THROUGH + TRANSPOSES and isinstance(self.value(op.operands[0], op).value, SSAValue)
+
+    def integer_tile_op(self, op: TOp) -> None:
+        """`arith.shli` / `arith.shrsi` / `arith.andi` of an int8 tile and a
+        splat constant (or a tile): tile.shl / tile.shr / tile.bitand."""
+        lhs = self.tile_operand(op, 0)
+        element = lhs.type.element_type  # type: ignore[attr-defined]
+        other = self.value(op.operands[1], op)
+        if isinstance(other.value, SSAValue):
+            rhs = other.value
+        else:
+            d = self.tm.defs.get(op.operands[1])
+            k = _constant_value(d, self.tm.text) if d is not None and d.name == "arith.constant" else None
+            if k is None or not float(k).is_integer():
+                raise self.error(op, f"unsupported op '{op.name}' (an integer tile and a splat of one integer)")
+            bits = element.width.data
+            if op.name != "arith.andi" and not 0 <= k < bits:
+                raise self.error(op, f"'{op.name}' shifts an i{bits} tile by {int(k)}, not within 0..{bits - 1}")
+            rhs = self.emit(arith.ConstantOp(IntegerAttr(int(k), element)), None).results[0]  # no Triton op of its own
+        expected = tile.broadcast_type(lhs.type, rhs.type)
+        if isinstance(expected, str):
+            raise self.error(op, f"'{op.name}': {expected}")
+        new = self.emit(INTEGER_TILE[op.name](lhs, rhs, expected), op)
+        self.set(op, Val(new.results[0]))
+
     def convert(self, op: TOp) -> None:
         name = op.name
         if (
-            op.results
+            not self.integer_data(op)
+            and op.results
             and all(_is_index(t) for t in op.result_types)
             and name
             not in MMAS
@@ -538,11 +599,13 @@ class TtgirImporter:
             axis = op.int_attr("axis")
             v = self.operand(op, 0)
             vt = v.value.type if v.value is not None else None
-            if not isinstance(vt, TileType) or vt.rank != 1 or axis != 1:
-                raise self.error(
-                    op, "unsupported op 'tt.expand_dims' (only a row vector [R] -> [R, 1] has a tile form)"
-                )
-            self.set(op, v)
+            if not isinstance(vt, TileType) or vt.rank != 1 or axis not in (0, 1):
+                raise self.error(op, "unsupported op 'tt.expand_dims' (only a vector [N] -> [N, 1] or [1, N])")
+            if axis == 1:  # x[:, None]: a rank-1 tile is per row as it is
+                self.set(op, v)
+            else:  # x[None, :]: per column, [1, C]
+                new = self.emit(tile.ExpandDimsOp(v.value, 0), op)
+                self.set(op, Val(new.results[0]))
         elif name == "tt.splat":
             v = self.operand(op, 0)
             if v.value is None:
@@ -572,6 +635,8 @@ class TtgirImporter:
                 self.vals[r] = DROPPED
         elif name in MMAS:
             self.mma(op)
+        elif name in INTEGER_TILE:
+            self.integer_tile_op(op)
         elif name in BINARY:
             lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
             if not isinstance(lhs.type, TileType) and not isinstance(rhs.type, TileType):
@@ -742,7 +807,7 @@ class TtgirImporter:
         """An integer scalar as an `index` value: the program id `bid`, the
         loop's induction variable `lb + j * step` (`j` counting iterations,
         as the tile loop's variable does), constants, kernel arguments
-        (`tile.size`), their `+`, `-`, `*`."""
+        (`tile.size`), their `+`, `-`, `*`, `/`, `%`."""
         if vid in self.indices:
             return self.indices[vid]
         assert self.loop is not None
@@ -779,7 +844,7 @@ class TtgirImporter:
         raise self.error(
             d or user,
             f"unsupported op '{(d or user).name}' in a mask (an index scalar is the program id, the loop's "
-            "induction variable, a constant, a kernel argument, and their +, -, *)",
+            "induction variable, a constant, a kernel argument, and their +, -, *, /, %)",
         )
 
     def type_of(self, vid: int) -> str:
@@ -858,9 +923,9 @@ class TtgirImporter:
         xt = x.type
         if len(kinds) != 1 or next(iter(kinds)) not in REDUCERS or len(op.results) != 1:
             raise self.error(op, f"unsupported op 'tt.reduce' (a reduction by {', '.join(sorted(kinds)) or 'nothing'})")
-        if not isinstance(xt, TileType) or xt.rank != 2 or axis != 1:
-            raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows reduce to a tile)")
-        new = self.emit(REDUCERS[next(iter(kinds))](x), op)
+        if not isinstance(xt, TileType) or xt.rank != 2 or axis not in (0, 1):
+            raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows or columns reduce to a tile)")
+        new = self.emit((REDUCERS if axis == 1 else COLUMN_REDUCERS)[next(iter(kinds))](x), op)
         for o in body:  # the combiner belongs to the reduction
             self.fold(o, new.results[0])
         self.set(op, Val(new.results[0]))

@@ -24,8 +24,16 @@ CALLS = {
     tile.LogOp: "log",
     tile.Log2Op: "log2",
     tile.RsqrtOp: "rsqrt",
+    tile.SqrtOp: "sqrt",
+    tile.TanhOp: "tanh",
+    tile.SigmoidOp: "sigmoid",
+    tile.ErfOp: "erf",
+    tile.Log1pOp: "log1p",
+    tile.AbsOp: "abs",
     tile.RowMaxOp: "rowmax",
     tile.RowSumOp: "rowsum",
+    tile.ColMaxOp: "colmax",
+    tile.ColSumOp: "colsum",
     tile.SelectOp: "where",
 }
 
@@ -43,6 +51,8 @@ def source_expression(op: Operation, depth: int = 2) -> str:
         return f"load {_operand(op.tensor, 0)}[{', '.join('...' for _ in op.indices)}]"
     if isinstance(op, tile.NegOp):
         return f"-{args[0]}"
+    if isinstance(op, tile.ExpandDimsOp):
+        return f"{args[0]}{'[None, :]' if op.axis.value.data == 0 else '[:, None]'}"
     if isinstance(op, tile.CastOp):
         return f"cast<{type_text(op.result.type).split('[')[0]}>({args[0]})"
     if isinstance(op, tile.MmaOp):

@@ -1,20 +1,23 @@
 """The schedule of a loop imported from Triton TTGIR, written back on that
 TTGIR in the attributes Triton 3.9's own passes read, printed by Triton and
-parsed back by it (`-o k.ttgir`).
+parsed back by it (`-o k.ttgir`; docs/interop.md).
 
 On each op of the loop body (`tritongpu-pipeline` reads them through
 `CoarseSchedule::deSerialize`):
   loop.stage    = cycle // II                                       (i32)
   loop.cluster  = dense rank of the op's cycle among the distinct
                   cycles of its stage (issue order within the stage) (i32)
-On every op in the loop, nested ones included (`tritongpu-automatic-warp-
-specialization` takes a loop whose ops carry them as already partitioned):
-  ttg.partition = array<i32: w>    the op's warp group, numbered densely
-On the loop:
-  tt.scheduled_max_stage = the last stage                           (i32)
-  ttg.partition.stages   = [each partition's first stage]           (array of i32)
-  ttg.warp_specialize.tag = 0                                       (i32)
-  ttg.partition          = every partition;  tt.warp_specialize     (unit)
+On the loop: tt.scheduled_max_stage = the last stage.
+
+On sm_100 with two warp groups or more (`tritongpu-automatic-warp-
+specialization` takes the partitions of a loop whose ops carry them), also:
+  ttg.partition = array<i32: p>    on every op in the loop, nested ones and
+                                   scf.yield included
+and on the loop `ttg.partition`, `ttg.partition.outputs`,
+`ttg.partition.stages`, `ttg.warp_specialize.tag = 0`, `tt.warp_specialize`,
+in the forms Triton's PartitionScheduling writes and InsertAref can lower
+(`_triton_partition_forms`, `_number_partitions`). sm_90: stages and
+clusters only (Triton 3.9 warp-specializes no sm_90 loop).
 
 A Triton op that became a tile op takes that op's cycle and warp (the
 earliest and all warps when a split loop gave it several); one folded into a
@@ -33,10 +36,14 @@ result must parse back in Triton, or it is an internal error.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, StringAttr
 
 from twillc.diagnostics import InternalError
+
+if TYPE_CHECKING:
+    from twillc.frontend.triton_module import TOp, TritonModule
 
 _PLACEHOLDER = re.compile(r'"twillc\.raw:([^"]*)"')
 
@@ -75,7 +82,7 @@ def schedule_by_triton_op(module: ModuleOp) -> tuple[int, dict[int, tuple[int, s
 
 
 def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
-    from twillc.frontend.triton_module import TOp, parse_ttgir
+    from twillc.frontend.triton_module import parse_ttgir
 
     text_attr = module.attributes.get("twill.ttgir")
     if not isinstance(text_attr, StringAttr):
@@ -106,6 +113,157 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
         own = [mapped[o.index] for o in top.walk() if o.index in mapped]
         if own:
             timing[top.index] = (min(c for c, _ in own), set().union(*(w for _, w in own)))
+    sm100 = _capability(tm.text) >= 100
+    if sm100:
+        _triton_partition_forms(body, timing, tm, users)
+    _propagate_index_ops(body, timing, tm, top_of, users)
+    all_warps = sorted(set().union(*(w for _, w in timing.values()))) if timing and sm100 else []
+    kinds = {w: _partition_kind(body, timing, w) for w in all_warps}
+    partition = _number_partitions(all_warps, kinds)
+    if len(partition) < 2:  # one warp group (or sm_90, where Triton 3.9 takes no partitions): stages only
+        partition = {}
+    stage_of = {i: c // ii for i, (c, _) in timing.items()}
+    clusters: dict[int, int] = {}
+    for s in set(stage_of.values()):
+        cycles = sorted({timing[i][0] for i in timing if stage_of[i] == s})
+        for i in timing:
+            if stage_of[i] == s:
+                clusters[i] = cycles.index(timing[i][0])
+    everyone = sorted(partition.values())
+
+    def parts_of(top: TOp) -> list[int]:
+        if not partition or top.index not in timing or not timing[top.index][1]:
+            return everyone
+        return sorted(partition[w] for w in timing[top.index][1])
+
+    attrs: dict[int, dict[str, str]] = {}  # op index -> name -> attribute text
+    for top in body:
+        parts = parts_of(top) if top.name != "scf.yield" else everyone
+        for o in top.walk():
+            a = attrs.setdefault(o.index, {})
+            if everyone:
+                a["ttg.partition"] = _array(parts)
+        if top.name != "scf.yield":
+            attrs[top.index]["loop.stage"] = f"{stage_of.get(top.index, 0)} : i32"
+            attrs[top.index]["loop.cluster"] = f"{clusters.get(top.index, 0)} : i32"
+        if everyone and top.blocks and top.results:  # a region op (tt.reduce): its results' partitions
+            attrs[top.index]["ttg.partition.outputs"] = "[" + ", ".join(_array(parts) for _ in top.results) + "]"
+    la = attrs.setdefault(loop.index, {})
+    la["tt.scheduled_max_stage"] = f"{max(stage_of.values(), default=0)} : i32"
+    if everyone:
+        # As Triton's PartitionScheduling serializes them: stage 1 for a partition holding an MMA, else 0.
+        stages = [0] * (max(everyone) + 1)
+        for w, p in partition.items():
+            stages[p] = 1 if kinds[w] == "mma" else 0
+        la["ttg.partition.stages"] = "[" + ", ".join(f"{s} : i32" for s in stages) + "]"
+        la["ttg.warp_specialize.tag"] = "0 : i32"
+        la["ttg.partition"] = _array(everyone)
+        outputs = _loop_output_partitions(loop, tm, body, parts_of, everyone)
+        if outputs:
+            la["ttg.partition.outputs"] = "[" + ", ".join(_array(o) for o in outputs) + "]"
+        la["tt.warp_specialize"] = "unit"
+    return _write(tm, attrs, source)
+
+
+_VIEW_PREFIXES = ("ttg.memdesc_", "ttng.tmem_subslice")
+_REGISTER_VIEWS = ("tt.expand_dims", "tt.broadcast", "ttg.convert_layout")
+_MMA_OPS = ("ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
+_LOAD_OPS = ("tt.descriptor_load", "tt.descriptor_gather")
+_STORE_OPS = ("tt.descriptor_store", "tt.descriptor_scatter")
+
+
+def _capability(text: str) -> int:
+    m = re.search(r'ttg\.target = "cuda:(\d+)"', text)
+    return int(m.group(1)) if m else 0
+
+
+def _triton_partition_forms(
+    body: list[TOp], timing: dict[int, tuple[int, set[int]]], tm: TritonModule, users: dict[int, list[TOp]]
+) -> None:
+    """Move the ops Triton 3.9's warp specialization cannot take where twillc's
+    schedule put them (a value crossing partitions in a form `nvws-insert-aref`
+    has no case for) to the partition that uses them, in place:
+
+    - a shared-memory view (`ttg.memdesc_trans`, ...) is in its users' partitions
+      (InsertAref passes a `local_alloc`'s buffer, not a view of it), and so is
+      a register view (`tt.expand_dims`, `tt.broadcast`, `ttg.convert_layout`):
+      the value crossing partitions is then the smaller one (a row vector, not
+      its [R, C] broadcast), as Triton's own `view_consumer` rule places them;
+    - `ttng.tmem_load` (an MMA's result read from tensor memory) is in its
+      earliest user's partition, `ttng.tmem_store` and `ttng.tmem_alloc` of a
+      register value in the partition that computes the value;
+    - a pointer `tt.load` and the `ttg.local_alloc` of it are in the partitions
+      of the alloc's users: InsertAref has no case for a `tt.load` read in
+      another partition (`llvm_unreachable("cpasync not supported yet")`,
+      tests/data/triton/cpasync-across-partitions.ttgir)."""
+
+    def users_timing(top: TOp) -> tuple[int, set[int]] | None:
+        known = [timing[u.index] for u in users.get(top.index, []) if u.index in timing and u.name != "scf.yield"]
+        if not known:
+            return None
+        return min(c for c, _ in known), set().union(*(w for _, w in known))
+
+    def retime(top: TOp, found: tuple[int, set[int]] | None) -> None:
+        """The op's warps from `found` (its cycle too, where it had none)."""
+        if found is None or not found[1]:
+            return
+        cycle = timing[top.index][0] if top.index in timing else found[0]
+        timing[top.index] = (cycle, set(found[1]))
+
+    for _ in range(len(body)):  # views of views, loads of loads: to a fixed point
+        before = {i: set(w) for i, (_, w) in timing.items()}
+        for top in reversed(body):
+            if top.name.startswith(_VIEW_PREFIXES) or top.name in _REGISTER_VIEWS:
+                retime(top, users_timing(top))
+            elif top.name == "ttng.tmem_load":
+                found = users_timing(top)
+                if found is not None:  # one partition: the earliest user's
+                    first = min((timing[u.index] for u in users.get(top.index, []) if u.index in timing), key=_first)
+                    retime(top, (found[0], {min(first[1])}))
+            elif top.name == "ttng.tmem_store" and len(top.operands) > 2:  # (buffer, token, value, pred)
+                d = tm.defs.get(top.operands[2])
+                if d is not None and d.index in timing:
+                    retime(top, (timing[d.index][0], {min(timing[d.index][1])}))
+            elif top.name == "ttng.tmem_alloc" and top.operands:
+                d = tm.defs.get(top.operands[0])
+                if d is not None:
+                    retime(top, timing.get(d.index))
+            elif top.name == "tt.load":
+                allocs = [u for u in users.get(top.index, []) if u.name == "ttg.local_alloc"]
+                found = [t for t in (users_timing(a) for a in allocs or [top]) if t is not None]
+                if found:
+                    target = (min(c for c, _ in found), set().union(*(w for _, w in found)))
+                    for op in [top, *allocs]:
+                        retime(op, target)
+        if before == {i: w for i, (_, w) in timing.items()}:
+            break
+    # A tensor-memory buffer is read and written by its MMA's partition and at
+    # most one other (Triton merges two that share one, and cannot when both
+    # are given: an assertion, tests/data/triton/tmem-two-partitions.ttgir).
+    by_buffer: dict[int, list[TOp]] = {}
+    for top in body:
+        if top.name in ("ttng.tmem_load", "ttng.tmem_store") and top.index in timing:
+            buffer = top.operands[0]
+            by_buffer.setdefault(buffer, []).append(top)
+    for ops in by_buffer.values():
+        first = min((timing[t.index] for t in ops), key=_first)
+        for t in ops:
+            timing[t.index] = (timing[t.index][0], {min(first[1])})
+
+
+def _first(t: tuple[int, set[int]]) -> tuple[int, int]:
+    return t[0], min(t[1], default=0)
+
+
+def _propagate_index_ops(
+    body: list[TOp],
+    timing: dict[int, tuple[int, set[int]]],
+    tm: TritonModule,
+    top_of: dict[int, TOp],
+    users: dict[int, list[TOp]],
+) -> None:
+    """Index arithmetic: the earliest of its users' cycle and warps, else the
+    latest of its operands'."""
     for top in reversed(body):
         if top.index in timing or top.name == "scf.yield":
             continue
@@ -124,44 +282,57 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
         if known:
             last = max(c for c, _ in known)
             timing[top.index] = (last, set().union(*(w for c, w in known if c == last)))
-    all_warps = sorted(set().union(*(w for _, w in timing.values()))) if timing else []
-    partition = {w: i for i, w in enumerate(all_warps)}
-    stage_of = {i: c // ii for i, (c, _) in timing.items()}
-    clusters: dict[int, int] = {}
-    for s in set(stage_of.values()):
-        cycles = sorted({timing[i][0] for i in timing if stage_of[i] == s})
-        for i in timing:
-            if stage_of[i] == s:
-                clusters[i] = cycles.index(timing[i][0])
-    everyone = list(range(len(all_warps)))
 
-    def parts_of(top: TOp) -> list[int]:
-        if top.index not in timing or not timing[top.index][1]:
-            return everyone
-        return sorted(partition[w] for w in timing[top.index][1])
 
-    attrs: dict[int, dict[str, str]] = {}  # op index -> name -> attribute text
-    for top in body:
-        parts = parts_of(top) if top.name != "scf.yield" else everyone
-        for o in top.walk():
-            a = attrs.setdefault(o.index, {})
-            if everyone:
-                a["ttg.partition"] = _array(parts)
-        if top.name != "scf.yield":
-            attrs[top.index]["loop.stage"] = f"{stage_of.get(top.index, 0)} : i32"
-            attrs[top.index]["loop.cluster"] = f"{clusters.get(top.index, 0)} : i32"
-    stages = [min((stage_of[i] for i in timing if partition[w] in parts_of(tm.ops[i])), default=0) for w in all_warps]
-    la = attrs.setdefault(loop.index, {})
-    la["tt.scheduled_max_stage"] = f"{max(stage_of.values(), default=0)} : i32"
-    if everyone:
-        la["ttg.partition.stages"] = "[" + ", ".join(f"{s} : i32" for s in stages) + "]"
-        la["ttg.warp_specialize.tag"] = "0 : i32"
-        la["ttg.partition"] = _array(everyone)
-        outputs = [_array(everyone) for t in loop.result_types]
-        if outputs:
-            la["ttg.partition.outputs"] = "[" + ", ".join(outputs) + "]"
-        la["tt.warp_specialize"] = "unit"
-    return _write(tm, attrs, source)
+def _partition_kind(body: list[TOp], timing: dict[int, tuple[int, set[int]]], warp: int) -> str:
+    """What Triton's PartitionScheduling calls a partition of these ops: a
+    store, an MMA or a load partition (in that precedence), else 'other'."""
+    names = {o.name for top in body if top.index in timing and warp in timing[top.index][1] for o in top.walk()}
+    for kind, ops in (("store", _STORE_OPS), ("mma", _MMA_OPS), ("load", _LOAD_OPS)):
+        if names & set(ops):
+            return kind
+    return "other"
+
+
+def _number_partitions(warps: list[int], kinds: dict[int, str]) -> dict[int, int]:
+    """twillc's warp groups numbered as Triton 3.9's `assignPartitionIds`
+    numbers partitions, so that it keeps the numbers: the others first (0, the
+    default partition, runs in the kernel's own warps), then stores, then MMAs
+    and loads, never 0 for an MMA or a load partition; by warp within a kind."""
+    out: dict[int, int] = {}
+    idx = 0
+    for kind in ("other", "store", "mma", "load"):
+        if kind == "mma" and idx == 0:
+            idx = 1
+        for w in warps:
+            if kinds[w] == kind:
+                out[w] = idx
+                idx += 1
+    return out
+
+
+def _loop_output_partitions(
+    loop: TOp, tm: TritonModule, body: list[TOp], parts_of, everyone: list[int]
+) -> list[list[int]]:
+    """Each loop result's partitions as Triton's PartitionScheduling derives
+    them: a value, its producer's in the body; a token, its iter arg's users'."""
+    block = loop.blocks[0]
+    yield_op = body[-1]
+    out: list[list[int]] = []
+    for k, _ in enumerate(loop.result_types):
+        parts: set[int] = set()
+        if "!ttg.async.token" in block.arg_types[k + 1]:
+            arg = block.args[k + 1]
+            for top in body:
+                if top.name != "scf.yield" and any(arg in o.operands for o in top.walk()):
+                    parts |= set(parts_of(top))
+        elif k < len(yield_op.operands):
+            d = tm.defs.get(yield_op.operands[k])
+            top = next((t for t in body if d is not None and any(o is d for o in t.walk())), None)
+            if top is not None:
+                parts = set(parts_of(top))
+        out.append(sorted(parts) if parts else everyone)
+    return out
 
 
 def _after_region(text: str, at: int, dict_text: str) -> tuple[int, str]:

@@ -15,7 +15,11 @@ def emit_scheduled(
     from twillc.transforms.common import located_error, module_machine
     from twillc.transforms.cycles import cycles_per_unit
     from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.loop_segments import segments
 
+    parts_of = segments(module)
+    if parts_of and kind in ("json", "txt", "svg"):  # several loops: each loop's schedule, in order
+        return _emit_segments(parts_of, kind, source, notes, holes)
     if kind in ("cu", "ptx"):
         from twillc.lowering.cuda import emit_cuda, emit_ptx
 
@@ -57,6 +61,25 @@ def emit_scheduled(
             return gantt_svg(*unmasked, graph.name, machine.name, scale, part="unmasked part")
         return gantt_svg(graph, schedule, graph.name, machine.name, scale)
     raise UserError(located_error(loop, "").loc, f"unknown output kind '{kind}'")
+
+
+def _emit_segments(parts: list[ModuleOp], kind: str, source: str, notes: list[str] | None, holes: str) -> str:
+    """A kernel with several loops: JSON `{"loops": [each loop's report]}`,
+    text each loop's chart under a `loop K` line; an SVG holds one chart, so
+    it is refused (ask for JSON or text)."""
+    import json
+
+    from twillc.transforms.common import located_error
+    from twillc.transforms.ir_graph import find_loop
+
+    if kind == "svg":
+        raise located_error(
+            find_loop(parts[1]), "--emit svg draws one loop: this kernel has several (use .txt or .json)"
+        )
+    each = [emit_scheduled(p, kind, source, notes, holes) for p in parts]
+    if kind == "json":
+        return json.dumps({"loops": [json.loads(e) for e in each]}, indent=2) + "\n"
+    return "".join(f"loop {k}\n{e}" for k, e in enumerate(each))
 
 
 def register_check_note(module: ModuleOp) -> str:

@@ -135,8 +135,9 @@ _CALLS = {"max": _max, "min": _min}
 
 def index_expr(text: str) -> Callable[[Mapping[str, Any]], Any]:
     """An index expression of the signature (`+ - * / %`, `max`, `min`,
-    integers, `bid` and size names; `/` truncates as in C) as a function of
-    the names' values, ints or int64 tensors."""
+    integers, `bid`, size names and integer scalar arguments; `/` and `%`
+    truncate as in C) as a function of the names' values, ints or int64
+    tensors."""
 
     def build(node: ast.AST) -> Callable[[Mapping[str, Any]], Any]:
         if isinstance(node, ast.Expression):
@@ -258,13 +259,15 @@ class Kernel:
         return launch
 
     def grid(self, sizes: Mapping[str, int]) -> int:
-        """The blocks launched at these sizes (`grid_of`, cached per sizes)."""
+        """The blocks launched at these sizes and integer scalar arguments
+        (`grid_of`, cached per their values)."""
         if self.signature["grid"] is None:
             raise ArgumentError(
                 f"{self.name}: every store is inside the loop (a persistent grid): twillc.runtime does not derive "
                 "its grid; launch it with kernel.launch(arguments by name, blocks)"
             )
-        key = tuple(int(sizes[s]) for s in self.signature["sizes"])
+        names = [*self.signature["sizes"], *(a["name"] for a in self.args if _index_scalar(a))]
+        key = tuple(int(sizes[s]) for s in names)
         if key not in self._grids:
             try:
                 self._grids[key] = grid_of(self.signature, sizes)
@@ -406,7 +409,7 @@ class Kernel:
         def run(values: dict[str, Any]) -> None:
             sizes = self.check(values)  # again: the op may be called directly, not through __call__
             self.check_alignment(values)
-            blocks = self.grid(sizes)
+            blocks = self.grid({**sizes, **{a["name"]: values[a["name"]] for a in self.args if _index_scalar(a)}})
             if blocks == 0:
                 return
             device = values[self.tensors[0]["name"]].device
@@ -480,6 +483,13 @@ class Kernel:
             self.op_out(*(values[n] for n in self._everything))
             return _returned([values[o] for o in self.outputs])
         return self.op(*(values[n] for n in self._order))
+
+
+def _index_scalar(a: Mapping[str, Any]) -> bool:
+    """Whether argument `a` is an integer scalar, which the grid's index
+    expressions may name (docs/language.md: an integer scalar argument is an
+    index)."""
+    return bool(a["kind"] == "scalar" and a["dtype"].startswith("i"))
 
 
 def _returned(outs: list[Any]) -> Any:

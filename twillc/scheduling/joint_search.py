@@ -87,17 +87,37 @@ from twillc.scheduling.joint_z3 import joint_schedule_at
 from twillc.scheduling.progress import Progress, SolverLimit
 from twillc.scheduling.warp_config import WarpConfig
 
-__all__ = ["SolverLimit", "WarpConfig", "canonical_warps", "joint_schedule", "joint_schedule_at", "warp_roles"]
+__all__ = [
+    "Outclassed",
+    "SolverLimit",
+    "WarpConfig",
+    "canonical_warps",
+    "joint_schedule",
+    "joint_schedule_at",
+    "warp_roles",
+]
 
 QUERY_WORK = 15.0
 """Work per query (CP-SAT deterministic seconds, Z3 steps / `Z3_STEPS_PER_SECOND`):
 what the 120 s default of the past gave each query as wall time."""
 WALL_SLACK = 4.0
 """Wall-clock seconds a query may take per second of work it is given."""
+OUTCLASS_WORK = 1.0
+"""CP-SAT work per II for `beat`'s refutations (the relaxation refutes the
+IIs below a kernel's reach in well under it)."""
 ENGINES = ("cp-sat", "z3")
 """What decides a full query (issue times and warps both free)."""
 Found = tuple[dict[str, int], dict[str, int]]
 """Issue cycles and warps of a satisfying assignment."""
+
+
+class Outclassed(Exception):
+    """Every II from `lower` to `beat` is refuted at every length: the loop
+    cannot match the schedule the caller has (`joint_schedule`'s `beat`)."""
+
+    def __init__(self, lower: int, beat: int) -> None:
+        super().__init__(f"II={lower}..{beat} refuted at every length" if lower <= beat else f"bound {lower}")
+        self.lower, self.beat = lower, beat
 
 
 def _structurally_infeasible(graph: DependenceGraph, config: WarpConfig) -> str:
@@ -254,7 +274,14 @@ class _Search:
         self.seeds: dict[int, Schedule] = {}
         """Modulo schedules known without a proof of minimal length."""
         self.answers: dict[tuple[int, int], tuple[Answer, str]] = {}
+        self.unshortened: dict[int, tuple[int, int, Found]] = {}
+        """IIs whose full-query schedule is not yet at its shortest length:
+        its stage count and the least length it may have (see `finish`)."""
         self.lower = 1
+        self.reserve = 0.0
+        """Wall-clock seconds a query leaves to what follows it (`at_bound`)."""
+        self.beat: int | None = None
+        """The largest II that could serve the caller (`joint_schedule`'s `beat`)."""
 
     def left(self) -> float:
         return self.time_limit - (time.monotonic() - self.start)
@@ -278,7 +305,7 @@ class _Search:
         (CP-SAT deterministic time, Z3 steps): room for a loaded machine, so
         that the work limit binds first and the answer is reproducible, cut
         at the search's deadline."""
-        return min(max(self.left(), 0.05), work * WALL_SLACK)
+        return min(max(self.left() - self.reserve, 0.05), work * WALL_SLACK)
 
     def base(self, ii: int) -> tuple[str, Schedule | None]:
         """The shortest modulo schedule at `ii` and how sure that is:
@@ -370,12 +397,15 @@ class _Search:
                 yield self.short_lived(barrier, cheap)
                 yield cheap
 
-    def with_modulo_times(self, ii: int) -> Answer:
+    def with_modulo_times(self, ii: int, seeds: slice = slice(None)) -> Answer:
         """Warps only, on the issue times of the first seed schedule that
         admits them, those with the fewest crossings (Z3's optimizer costs
-        about what a plain query does here, and spares a second query)."""
+        about what a plain query does here, and spares a second query).
+        `seeds`: which of `seed_schedules` to try (all by default)."""
+        from itertools import islice
+
         found: Answer = None
-        for b in self.seed_schedules(ii):
+        for b in islice(self.seed_schedules(ii), seeds.start, seeds.stop):
             if self.left() <= 0:
                 break
             if b is not None:
@@ -388,18 +418,33 @@ class _Search:
         self, start: int, max_ii: int, extra_stages: int, heuristic: Callable[[], tuple[int, Found] | None]
     ) -> tuple[tuple[int, Found], str] | None:
         """A first schedule and what found it: the modulo schedule's times
-        (when they admit warps, the answer, found in well under a second);
-        else `heuristic`'s schedule (`joint_heuristic`) reported at once,
+        (when they admit warps, the answer, found in well under a second;
+        after the first seed, the refutations against `beat`); else, at the
+        modulo bound, the full query at the fewest stages (`at_bound`: met,
+        the answer); else `heuristic`'s schedule (`joint_heuristic`) reported at once,
         then modulo times scanned upward with growing steps up to its II,
         then bisected; else, when no seed admits warps, full queries the
         same way from `max_ii` down (a register budget can rule out every
         seed's issue times while other times fit), each II's queries ahead
         of its relaxation."""
-        found = self.with_modulo_times(start)
+        # The shortest modulo schedule's times; then, below a rival's reach,
+        # the refutations; then the other seeds (short lifetimes: fewer
+        # registers); then the bound by full queries.
+        found = self.with_modulo_times(start, slice(0, 1))
+        if not isinstance(found, tuple) and self.beat is not None:
+            self.outclass(self.beat, extra_stages)
+        if not isinstance(found, tuple):
+            found = self.with_modulo_times(start, slice(1, None))
         if isinstance(found, tuple):
             self.keep(start, found, "z3")
             self.tell_first(start, "z3")
             return (start, found), "z3"
+        if start == self.lower and self.left() > 0:
+            at_bound = self.at_bound(start, extra_stages)
+            if at_bound is not None:
+                self.keep(start, at_bound, self.engine)
+                self.tell_first(start, self.engine)
+                return (start, self.fewest_crossings(start, at_bound)), self.engine
         known = heuristic()
         if known is not None:
             self.keep(*known, "heuristic")
@@ -426,6 +471,45 @@ class _Search:
             (max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0], self.engine
         )
         return (best[0], self.fewest_crossings(*best)), self.engine
+
+    def outclass(self, beat: int, extra_stages: int) -> None:
+        """Raise Outclassed when every II from the bound up to `beat` is
+        refuted at every length: no modulo schedule, or the relaxation with
+        `OUTCLASS_WORK` (cheap where it refutes; a II it does not refute ends
+        the attempt). The refutations are remembered for the search."""
+        for ii in range(self.lower, beat + 1):
+            if self.left() <= 0:
+                return
+            status, _ = self.base(ii)
+            if status == "infeasible":
+                self.answers[(ii, extra_stages)] = (None, "modulo")
+            elif self.relaxation and self.refuted_at_every_length(ii, OUTCLASS_WORK):
+                self.answers[(ii, extra_stages)] = (None, "every")
+            else:
+                return
+        raise Outclassed(self.lower, beat)
+
+    def at_bound(self, ii: int, extra_stages: int) -> Found | None:
+        """A schedule at the proven lower bound `ii` by the full query `at`
+        asks first (the fewest stages a schedule may have), given a fifth of
+        a query's work, or None: a bound met needs no heuristic, seed scan,
+        bisection or proof after it (the examples' kernels at the tensor
+        core's bound). Only a schedule is remembered: a refutation of one
+        stage count proves less than `at`'s."""
+        status, b = self.base(ii)
+        if status == "infeasible" or b is None:
+            return None
+        stages = b.stages if status == "optimal" else 1
+        self.reserve = self.left() / 2  # the heuristic's, on a short time limit
+        try:
+            res = self.query(ii, stages * ii, stages, self.query_limit / 5)
+        finally:
+            self.reserve = 0.0
+        if not isinstance(res, tuple):
+            return None
+        self.unshortened[ii] = (stages, max(b.length, (stages - 1) * ii + 1), res)
+        self.answers[(ii, extra_stages)] = (res, "")
+        return res
 
     def first_on_seeds(self, start: int, max_ii: int, tried: bool = False) -> tuple[int, Found] | None:
         """A schedule on a seed's issue times: scanned upward with growing
@@ -505,17 +589,22 @@ class _Search:
             if res == "unknown":
                 return "unknown", f"stages {stages}..{top} undecided"
             if isinstance(res, tuple):
-                return self.shortest(ii, stages, res, max(b.length, (stages - 1) * ii + 1)), ""
+                # Its length is minimised only if this II is the one returned
+                # (`finish`): a bisection passes through many IIs that are not.
+                self.unshortened[ii] = (stages, max(b.length, (stages - 1) * ii + 1), res)
+                return res, ""
         return None, str(top)
 
-    def refuted_at_every_length(self, ii: int) -> bool:
+    def refuted_at_every_length(self, ii: int, work: float | None = None) -> bool:
         """Whether `joint_relaxation` proves `ii` infeasible whatever the
-        length and stage count."""
+        length and stage count. `work`: its CP-SAT work, bound by the time
+        left alone (no wall allowance: the same answer on a loaded machine);
+        default a query's, with the usual allowance."""
         from twillc.scheduling.joint_relaxation import joint_relaxation_at
 
-        verdict = joint_relaxation_at(
-            self.graph, self.config, ii, self.wall(self.query_limit), self.seed, self.query_limit
-        )
+        wall = self.wall(self.query_limit) if work is None else max(self.left() - self.reserve, 0.05)
+        work = work or self.query_limit
+        verdict = joint_relaxation_at(self.graph, self.config, ii, wall, self.seed, work)
         if self.progress:
             self.progress(
                 {
@@ -528,11 +617,26 @@ class _Search:
             )
         return verdict == "infeasible"
 
+    def finish(self, ii: int, found: Found) -> Found:
+        """`found` at its shortest length when a full query found it (once
+        per II: the same queries as minimising it when it was found)."""
+        if ii not in self.unshortened or self.unshortened[ii][2] is not found:
+            return found
+        stages, lo, _ = self.unshortened.pop(ii)
+        shortest = self.shortest(ii, stages, found, lo)
+        for key, (answer, how) in self.answers.items():
+            if answer is found:
+                self.answers[key] = (shortest, how)
+        if ii in self.found and self.found[ii][0] is found:
+            self.found[ii] = (shortest, self.found[ii][1])
+        return shortest
+
     def fewest_crossings(self, ii: int, found: Found) -> Found:
         """At the issue times found, the warps with the fewest edges that
         carry a value across warps (each costs a shared-memory ring and a
         barrier round trip), then the fewest ops on warp groups that need
         one thread (a TMA load or an MMA belongs on a single warp)."""
+        found = self.finish(ii, found)
         cycles, _ = found
         shift = min(cycles.values())
         fixed = {v: c - shift for v, c in cycles.items()}
@@ -541,8 +645,15 @@ class _Search:
         return best if isinstance(best, tuple) else found
 
     def shortest(self, ii: int, stages: int, found: Found, lo: int) -> Found:
-        """Binary search for the shortest length with `stages` stages."""
+        """Binary search for the shortest length with `stages` stages, its
+        least possible length `lo` (the shortest modulo schedule's, often
+        met) tried first."""
         hi = stages * ii
+        if lo < hi and self.left() > 0:
+            probe = self.query(ii, lo, stages, self.query_limit / 5)
+            if isinstance(probe, tuple):
+                return probe
+            lo += 1
         while lo < hi and self.left() > 0:
             mid = (lo + hi) // 2
             probe = self.query(ii, mid, stages, self.query_limit / 5)
@@ -567,6 +678,7 @@ def joint_schedule(
     relaxation: bool = True,
     on_first: Callable[[int, str], None] | None = None,
     refuse: Callable[[Schedule], str] | None = None,
+    beat: int | None = None,
 ) -> Schedule:
     """Algorithm 1 with a completeness report (see the module docstring).
     `modulo`: the loop's modulo schedule when already known (else solved
@@ -578,19 +690,26 @@ def joint_schedule(
     the caller cannot use a schedule beyond the model (the emitted kernel's
     shared memory), "" when it can; when it refuses the best schedule, the
     least II among the other schedules found that it takes comes back
-    instead (feasible), else the best. Raises SolverLimit when the time runs out before any
-    schedule."""
+    instead (feasible), else the best. `beat`: the largest II that serves
+    the caller (another variant of the kernel is as fast at any larger
+    one); unless the modulo schedule's own times admit warps, the IIs up
+    to it are tried for refutation first, and Outclassed is raised when
+    every one is refuted at every length. Raises SolverLimit when the time
+    runs out before any schedule."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
     from twillc.scheduling.modulo_cpsat import modulo_schedule
 
     search = _Search(graph, config, time_limit, seed, progress, engine, relaxation, on_first)
+    search.beat = beat
     if modulo is None or (max_ii is not None and modulo.ii is not None and modulo.ii > max_ii):
         try:
             modulo = modulo_schedule(graph, time_limit=max(search.left() / 2, 1.0), max_ii=max_ii, seed=seed)
         except SolverLimit as e:
             raise SolverLimit(f"no modulo schedule in time: {e}", e.lower_bound) from None
     search.lower = modulo.lower_bound
+    if beat is not None and modulo.lower_bound > beat:
+        raise Outclassed(modulo.lower_bound, beat)
     if modulo.ii is None:
         note = f"no modulo schedule: {modulo.note}"
         return Schedule(None, {}, 0, Status.INFEASIBLE, modulo.lower_bound, modulo.complete, solver="z3", note=note)
@@ -650,6 +769,7 @@ def joint_schedule(
     for ii in sorted(search.found):
         if ii > best[0]:
             found, by = search.found[ii]
+            found = search.finish(ii, found)
             other = _result(graph, config, modulo.lower_bound, (ii, found), refuted, by)
             if not refuse(other):
                 return replace(other, note=f"{other.note}; the schedule found at II {best[0]} refused: {why}")

@@ -41,7 +41,15 @@ from twillc.transforms.memory_plan import registers_per_thread, tmem_tile
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
 
 # Which unit runs each op kind (docs/language.md, "typical unit").
-SFU_OPS = (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp)
+SFU_OPS = (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp, tile.SqrtOp, tile.TanhOp)
+MATH_EXPANSIONS: dict[type[Operation], tuple[str, int]] = {
+    tile.SigmoidOp: ("sfu", 2),  # ex2 and rcp (MUFU.EX2, MUFU.RCP): twillc_math.cuh's tw_sigmoid
+    tile.ErfOp: ("alu", 12),  # CUDA's erff: a clamp and a degree-9 polynomial in FMAs (no MUFU)
+    tile.Log1pOp: ("alu", 20),  # CUDA's log1pf: range reduction and a polynomial in FMAs
+}
+"""Element-wise builtins that are several instructions an element: the unit
+they are bound by and its instructions per element (the cycles are that many
+times those of one instruction an element)."""
 ALU_OPS = (
     tile.AddOp,
     tile.SubOp,
@@ -50,6 +58,7 @@ ALU_OPS = (
     tile.MaxOp,
     tile.MinOp,
     tile.NegOp,
+    tile.AbsOp,
     tile.CastOp,
     tile.ZerosOp,
     tile.FullOp,
@@ -58,7 +67,8 @@ ALU_OPS = (
 # Index tiles, comparisons, selection (docs/language.md, "Part 2"): one
 # integer-pipe instruction per element (IMAD/IADD3 for indices, ISETP/FSETP,
 # SEL, LOP3), at the machine's integer rate.
-INT_ALU_OPS = tile.MASK_OPS
+INT_ALU_OPS = tile.MASK_OPS + tile.INTEGER_BINARY
+"""... and the bit operations of integer tiles (SHF, LOP3: docs/language.md, "Integer tiles")."""
 
 # The tile ops that cost nothing at tile granularity (`derive_cost` gives
 # them none), and why; every other tile op has a cost rule
@@ -194,6 +204,12 @@ def _chunk_tile(value: SSAValue, machine: Machine) -> bool:
     return rows == machine.threads_per_group and cols > chunk and cols % chunk == 0
 
 
+def _per_column(value: SSAValue) -> bool:
+    """A `[1, C]` operand (`v[None, :]`), read at each element's column."""
+    t = value.type
+    return isinstance(t, tile.TileType) and t.rank == 2 and t.get_shape()[0] == 1 and t.get_shape()[1] > 1
+
+
 def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
     """The element-wise updates of tensor-memory tiles a sm_100a kernel
     processes in column chunks (`memory.tmem_chunk_cols`: tcgen05.ld of a
@@ -208,7 +224,12 @@ def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
         return set()
     body = loop.body.block
     chosen = {
-        o for o in body.ops if isinstance(o, ELEMENTWISE_OPS) and o.results and _chunk_tile(o.results[0], machine)
+        o
+        for o in body.ops
+        if isinstance(o, ELEMENTWISE_OPS)
+        and o.results
+        and _chunk_tile(o.results[0], machine)
+        and not any(_per_column(v) for v in o.operands)  # a chunk's elements are not its columns
     }
 
     def in_tmem(v: SSAValue) -> bool:
@@ -329,8 +350,28 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
     if isinstance(op, SFU_OPS):
         res = op.results[0]
         return placed("sfu", max(1, ceil(_elements(res) / r["sfu_ops"])), lat.get("sfu_fixed", 0), res)
+    if type(op) in MATH_EXPANSIONS:
+        unit, per = MATH_EXPANSIONS[type(op)]
+        res = op.results[0]
+        rate = r["sfu_ops"] if unit == "sfu" else r["alu_ops"]
+        return placed(unit, max(1, ceil(per * _elements(res) / rate)), lat.get(f"{unit}_fixed", 0), res)
     if isinstance(op, (tile.RowMaxOp, tile.RowSumOp)):
         return alu(_elements(op.operands[0]), op.results[0])
+    if isinstance(op, tile.ColumnReductionOp):
+        # each element once on the ALU, then the partial columns of the warp
+        # group's threads combined through shared memory (twillc_colreduce.cuh)
+        res = op.results[0]
+        d = alu(_elements(op.operands[0]), res)
+        hop = machine.latency.get("cross_warp", 0)
+        return _Derived(d.unit, d.cycles, d.latency + hop, d.regs, blocking=True)
+    if isinstance(op, tile.ExpandDimsOp):
+        if op.axis.value.data == 1 or isinstance(op.input.owner, tile.LoadOp):
+            # a view: its readers index the vector (no instruction of its own)
+            return _Derived("alu", 1, 0, 0)
+        # a register vector per column: through shared memory to each thread's columns
+        res = op.results[0]
+        d = alu(_elements(res), res)
+        return _Derived(d.unit, d.cycles, d.latency + machine.latency.get("cross_warp", 0), d.regs, blocking=True)
     if isinstance(op, INT_ALU_OPS):
         res = op.results[0]
         return alu(_elements(res), res, int_rate)

@@ -22,7 +22,18 @@ from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
 
-PURE = (tile.UnaryOp, tile.BinaryOp, tile.CastOp, tile.ReductionOp, tile.MmaOp, tile.CmpOp, tile.LogicOp, tile.SelectOp)
+PURE = (
+    tile.UnaryOp,
+    tile.BinaryOp,
+    tile.CastOp,
+    tile.ReductionOp,
+    tile.ColumnReductionOp,
+    tile.ExpandDimsOp,
+    tile.MmaOp,
+    tile.CmpOp,
+    tile.LogicOp,
+    tile.SelectOp,
+)
 
 
 def _key(op: Operation) -> tuple[object, ...]:

@@ -30,6 +30,33 @@ from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, 
 from twillc.transforms.verify_schedule import VerifySchedulePass
 
 
+class Outclassed(UserError):
+    """joint-schedule with `beat`: every II that could match it is refuted at
+    every length (`variant-search` lists the variant as `slower`)."""
+
+    def __init__(self, error: UserError, lower: int, top: int) -> None:
+        super().__init__(error.loc, error.message, error.source)
+        self.lower, self.top = lower, top
+
+
+def beat_ii(loop: Operation, cycles: int) -> int:
+    """The largest II, in the loop's units, whose machine cycles are within
+    a unit of `cycles` (the most a variant may take and still be chosen,
+    `variant_search`: one unit is the rounding of either variant)."""
+    from math import ceil
+
+    from twillc.dialects import tile
+    from twillc.transforms.cycles import cycles_per_unit, to_cycles
+
+    assert isinstance(loop, tile.ForOp)
+    scale = cycles_per_unit(loop)
+    top = cycles + ceil(scale) + 1
+    ii = int(top / scale) + 1
+    while ii > 0 and to_cycles(ii, scale) > top:
+        ii -= 1
+    return ii
+
+
 @dataclass(frozen=True)
 class JointSchedulePass(ModulePass):
     """Exact joint SWP + WS schedule of the loop."""
@@ -66,6 +93,13 @@ class JointSchedulePass(ModulePass):
     """Before trying stage counts at an II, try to refute it at every length
     with the circular relaxation (`joint_relaxation`)."""
 
+    beat: int = 0
+    """Machine cycles per iteration that another variant of the kernel
+    reaches (variant-search sets it; 0: none). The IIs whose cycles could
+    match it, within a unit, are tried for refutation first; when all are
+    refuted the pass stops with a located error (`Outclassed`), the loop
+    unscheduled."""
+
     def config(self, machine: Machine, reserve: tuple[int, ...] = ()) -> WarpConfig:
         """The warps, with the module's register reserve (`register_reserve`)
         held back from each budget."""
@@ -75,6 +109,7 @@ class JointSchedulePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
+        from twillc.scheduling.joint_search import Outclassed as Beaten
         from twillc.scheduling.progress import milestone, terminal_progress
         from twillc.transforms.smem_plan import smem_excess
 
@@ -131,7 +166,11 @@ class JointSchedulePass(ModulePass):
                     relaxation=self.relaxation,
                     on_first=found_first,
                     refuse=refuse if "smem" in graph.memories else None,
+                    beat=beat_ii(loop, self.beat) if self.beat else None,
                 )
+            except Beaten as e:
+                message = f"joint-schedule: no II up to {e.beat} (those within a unit of beat={self.beat} cycles): {e}"
+                raise Outclassed(located_error(loop, message), e.lower, e.beat) from None
             except SolverLimit as e:
                 raise located_error(
                     loop,

@@ -77,7 +77,12 @@ class MaskSplitPass(ModulePass):
     fitting the mask into its pipeline, and what is left (at least a quarter)
     for scheduling the loop as written when the mask does not fit."""
 
+    beat: int = 0
+    """Machine cycles per iteration another variant reaches (joint-schedule's
+    `beat`, for the part that ranks the variant: the unmasked one)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.scheduling.progress import milestone
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
         from twillc.transforms.joint_schedule import JointSchedulePass
@@ -92,7 +97,7 @@ class MaskSplitPass(ModulePass):
         first = max(self.time_limit / 2 if found else self.time_limit, 0.5)
         plain = [
             ModuloSchedulePass(time_limit=min(10.0, first / 3)),
-            JointSchedulePass(time_limit=max(first - min(10.0, first / 3), 0.5)),
+            JointSchedulePass(time_limit=max(first - min(10.0, first / 3), 0.5), beat=self.beat),
         ]
         if not found:
             for p in (AnnotateCostsPass(), CostNormalizePass(), *plain):
@@ -105,6 +110,7 @@ class MaskSplitPass(ModulePass):
         fold_split_masks(unmasked)
         for p in (AnnotateCostsPass(), CostNormalizePass(), *plain, VerifySchedulePass()):
             p.apply(ctx, unmasked)
+        milestone("unmasked part scheduled")
         AnnotateCostsPass().apply(ctx, op)
         u_loop = find_loop(unmasked)
         _normalize_like(loop, u_loop, twin)
@@ -126,12 +132,13 @@ class MaskSplitPass(ModulePass):
         if isinstance(warps, dict):
             fit_deadline = deadline - self.time_limit / 4  # the rest: the loop as written, if need be
             fit, refused = self._fit(loop, fit_graph, ops, shared, u, warps, machine, fit_deadline)
+        milestone("masked part fitted" if fit is not None else "the mask fits no II")
         if fit is None:
             for select in found:
                 del select.attributes[SPLIT_MASK]
             left = max(deadline - time.monotonic(), 1.0)
             ModuloSchedulePass(time_limit=min(10.0, left / 3)).apply(ctx, op)
-            JointSchedulePass(time_limit=max(left - min(10.0, left / 3), 0.5)).apply(ctx, op)
+            JointSchedulePass(time_limit=max(left - min(10.0, left / 3), 0.5), beat=self.beat).apply(ctx, op)
             loop.attributes[SPLIT_REFUSED] = StringAttr(refused)
             return
         for k in mask_only:

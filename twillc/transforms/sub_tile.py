@@ -146,13 +146,19 @@ def analyze(func: FuncOp) -> DimAnalysis:
             for operand in op.operands:
                 shape = _shape(operand)
                 if len(shape) == rank:
-                    for k in range(rank):
-                        uf.union((operand, k), (op.results[0], k))
+                    for k in range(rank):  # a dimension of one ([1, C], [R, 1]) broadcasts: not tied
+                        if shape[k] == _shape(op.results[0])[k]:
+                            uf.union((operand, k), (op.results[0], k))
                 elif shape:  # a row vector broadcast along the rows' columns
                     uf.union((operand, 0), (op.results[0], 0))
         elif isinstance(op, tile.ReductionOp):
             uf.union((op.input, 0), (op.result, 0))
             an.reduced.append(((op.input, 1), op))
+        elif isinstance(op, tile.ColumnReductionOp):  # the rows are reduced: they do not split
+            uf.union((op.input, 1), (op.result, 0))
+            an.reduced.append(((op.input, 0), op))
+        elif isinstance(op, tile.ExpandDimsOp):  # [N] -> [1, N] (axis 0) or [N, 1] (axis 1)
+            uf.union((op.input, 0), (op.result, 1 - op.axis.value.data))
         elif isinstance(op, tile.ForOp):
             block = op.body.block
             yielded = block.last_op.operands if isinstance(block.last_op, tile.YieldOp) else ()
@@ -208,7 +214,8 @@ def split_refusal(
             return op, f"sub-tile: splitting {what} would cut the contraction dimension of this mma"
     for d, op in an.reduced:
         if an.same(d, dim):
-            return op, f"sub-tile: splitting {what} would cut the dimension this row reduction reduces"
+            kind = "column" if isinstance(op, tile.ColumnReductionOp) else "row"
+            return op, f"sub-tile: splitting {what} would cut the dimension this {kind} reduction reduces"
     for op in an.opaque:
         if any(an.same(d, dim) for v in (*op.operands, *op.results) for d in _dims(v)):
             return op, f"sub-tile: splitting {what} would go through '{op.name}', which sub-tile does not split"
@@ -545,7 +552,8 @@ def loop_rows_refusal(func: FuncOp, parts: int, machine: Machine) -> tuple[Opera
             return op, f"sub-tile: {what}: this value outside the loop has the rows of a step"
     for d, op in an.reduced:
         if an.same(d, dim):
-            return op, f"sub-tile: {what} would cut the dimension this row reduction reduces"
+            kind = "column" if isinstance(op, tile.ColumnReductionOp) else "row"
+            return op, f"sub-tile: {what} would cut the dimension this {kind} reduction reduces"
     for op in an.opaque:
         if any(cut(v) for v in (*op.operands, *op.results)):
             return op, f"sub-tile: {what} would go through '{op.name}', which sub-tile does not split"

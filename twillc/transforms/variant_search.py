@@ -113,12 +113,22 @@ class Variant:
     note: str = ""
     error: UserError | None = None
     loop_parts: int = 1
+    reach: int = 0
+    """A `slower` variant: cycles a step that it takes more than a unit (of its own) beyond."""
 
     @property
     def step_cycles(self) -> int:
         """II in machine cycles for one step of the loop as written (its
         steps split in `loop_parts` iterations take `loop_parts` IIs)."""
         return self.ii_cycles * self.loop_parts
+
+
+def _fastest(done: list[Variant]) -> Variant | None:
+    """The least II per step of the loop as written; ties to the better
+    status, then to the kernel closest to as written."""
+    if not done:
+        return None
+    return min(done, key=lambda v: (v.step_cycles, STATUS_RANK.get(v.status, 2), v.loop_parts, v.parts))
 
 
 @dataclass(frozen=True)
@@ -190,18 +200,32 @@ class VariantSearchPass(ModulePass):
         return keep, refused
 
     def schedule(
-        self, ctx: Context, module: ModuleOp, parts: int, limit: float, alone: bool, loop_parts: int = 1
+        self,
+        ctx: Context,
+        module: ModuleOp,
+        parts: int,
+        limit: float,
+        alone: bool,
+        loop_parts: int = 1,
+        rival: Variant | None = None,
     ) -> Variant:
+        """The variant split in `parts` (and its loop in `loop_parts`),
+        scheduled within `limit` seconds. `rival`: the fastest variant so
+        far; the IIs at which this one could match it are tried for
+        refutation first, and when all are refuted it is `slower`, not
+        searched further."""
         from twillc.ir.verify import verify_located
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
-        from twillc.transforms.joint_schedule import JointSchedulePass
+        from twillc.transforms.joint_schedule import JointSchedulePass, Outclassed
         from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
         from twillc.transforms.sub_tile import loop_rows_split, sub_tile
         from twillc.transforms.verify_schedule import VerifySchedulePass
 
         deadline = time.monotonic() + limit
+        # Cycles per iteration of this variant within which it could be chosen over the rival.
+        beat = -(-(rival.step_cycles + unit_cycles(rival)) // loop_parts) if rival is not None else 0
         try:
             if loop_parts > 1:
                 loop_rows_split(module, loop_parts)
@@ -210,18 +234,32 @@ class VariantSearchPass(ModulePass):
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
             if self.split and has_split_mask(module):  # the masked and unmasked iterations, one pipeline
-                passes = [MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0)), VerifySchedulePass()]
+                passes = [
+                    MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0), beat=beat),
+                    VerifySchedulePass(),
+                ]
             else:
                 passes = [
                     AnnotateCostsPass(),
                     CostNormalizePass(),
                     ModuloSchedulePass() if alone else ModuloSchedulePass(time_limit=min(10.0, limit / 3)),
-                    JointSchedulePass(time_limit=max(deadline - time.monotonic(), 0.5)),
+                    JointSchedulePass(time_limit=max(deadline - time.monotonic(), 0.5), beat=beat),
                     VerifySchedulePass(),
                 ]
             for p in passes:
                 p.apply(ctx, module)
                 verify_located(module)
+        except Outclassed as e:
+            assert rival is not None
+            what = "as written" if rival.parts == 1 else f"in {rival.parts} parts"
+            if rival.loop_parts > 1:
+                what += f", loop steps in {rival.loop_parts}"
+            refuted = f"II={e.lower}..{e.top} refuted at every length" if e.lower <= e.top else f"bound {e.lower}"
+            note = f"cannot match {rival.step_cycles} cycles a step ({what}): {refuted}"
+            reach = rival.step_cycles + unit_cycles(rival)
+            return Variant(
+                parts, None, lower_bound=e.top + 1, status="slower", note=note, loop_parts=loop_parts, reach=reach
+            )
         except UserError as e:
             return Variant(parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts)
         loop = find_loop(module)
@@ -241,8 +279,15 @@ class VariantSearchPass(ModulePass):
             loop_parts=loop_parts,
         )
 
+    @staticmethod
+    def _may_tie(slower: Variant, fastest: Variant) -> bool:
+        """Whether `slower`, proven more than a unit of its own past `reach`
+        cycles a step (its rival's, plus the rival's unit), might still be
+        within a unit of `fastest`, whose unit may be larger than the rival's."""
+        return fastest.step_cycles + unit_cycles(fastest) > slower.reach
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from twillc.scheduling.progress import milestone_scope
+        from twillc.scheduling.progress import milestone, milestone_scope
         from twillc.transforms.cse import eliminate_common_subexpressions
         from twillc.transforms.sub_tile import kernel_func
 
@@ -258,13 +303,28 @@ class VariantSearchPass(ModulePass):
             raise first.error
         deadline = time.monotonic() + self.time_limit
         tried: list[Variant] = []
+        # Most parts first: on the targets' warp groups the sub-tiled kernel
+        # is usually the fastest, and each variant after the fastest so far
+        # need only be searched at the IIs that could match it.
+        keep.sort(key=lambda mn: (-mn[1], mn[0]))
         for i, (m, n) in enumerate(keep):
             left = max(deadline - time.monotonic(), 1.0)
             # One variant alone gets the whole limit, exactly as the plain pipeline.
             share = self.time_limit if len(keep) == 1 else left / (len(keep) - i)
             scope = "as written" if n == 1 else f"in {n} parts"
+            rival = _fastest([v for v in tried if v.module is not None])
             with milestone_scope(scope if m == 1 else f"{scope}, loop steps in {m}"):
-                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1, m))
+                tried.append(self.schedule(ctx, op.clone(), n, share, len(keep) == 1, m, rival))
+                milestone(f"done ({tried[-1].status})")
+        # A variant found slower than an earlier one, that a later one within a
+        # larger unit's reach of it could still tie, is scheduled in full.
+        final = _fastest([v for v in tried if v.module is not None])
+        for i, v in enumerate(tried):
+            if v.status == "slower" and final is not None and self._may_tie(v, final):
+                left = max(deadline - time.monotonic(), 1.0)
+                with milestone_scope("again"):
+                    tried[i] = self.schedule(ctx, op.clone(), v.parts, left, False, v.loop_parts)
+                    milestone(f"done ({tried[i].status})")
         done = [v for v in tried if v.module is not None]
         order = lambda v: (v.loop_parts, v.parts)  # noqa: E731
         if not done:
@@ -287,7 +347,8 @@ class VariantSearchPass(ModulePass):
             raise UserError(first.error.loc, f"{first.error.message} ({'; '.join(others)})", first.error.source)
         # The least II per step of the loop as written; ties to the better
         # status, then to the kernel closest to as written.
-        best = min(done, key=lambda v: (v.step_cycles, STATUS_RANK.get(v.status, 2), v.loop_parts, v.parts))
+        best = _fastest(done)
+        assert best is not None
         # IIs one normalized unit apart are the same throughput, measured on
         # two scales (each variant's own rounding): among those, the one whose
         # loop results need not cross warp groups after the loop (a SwiGLU

@@ -30,7 +30,14 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     from twillc.lowering.cuda.skeleton import emit_skeleton
     from twillc.lowering.cuda.sm90 import emit_sm90
     from twillc.lowering.warp_program import read_warp_program
+    from twillc.transforms.loop_segments import segments
 
+    parts = segments(module)
+    if parts:  # several loops: one kernel running them in order (twillc.lowering.cuda.segments)
+        from twillc.lowering.cuda.segments import emit_segments
+
+        code = emit_segments(module, parts, source, holes)
+        return code + signature_source(kernel_signature(module, code, module_machine(module).target.name))
     program = read_warp_program(module)
     if program.plan is None:
         raise located_error(program.ws, "code generation reads the memory plan: run plan-memory first")

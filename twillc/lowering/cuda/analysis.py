@@ -239,7 +239,7 @@ class LoopAnalysis:
         uses: dict[SSAValue, list[int]] = {}
         for op in mine:
             for v in op.operands:
-                if not self._in_smem(v):
+                if not self._in_smem(v) and not self._view(v):  # a view: no instance of its own
                     uses.setdefault(v, []).append(self.cycles[self.op_id[id(op)]])
         rotated = set()
         for v, at in uses.items():
@@ -311,6 +311,13 @@ class LoopAnalysis:
 
     def _in_smem(self, v: SSAValue) -> bool:
         return in_smem(initial_value(self.loop, v) or v)
+
+    def _view(self, v: SSAValue) -> bool:
+        """A `tile.expand_dims` result its readers index in place, with no
+        array of its own (`TileMath._expand_view`): `v[:, None]`, or
+        `v[None, :]` of a vector in shared memory."""
+        op = v.owner
+        return isinstance(op, tile.ExpandDimsOp) and (op.axis.value.data == 1 or self._in_smem(op.input))
 
     def _in_tmem(self, v: SSAValue, w: int) -> bool:
         """Whether role `w` reads `v` in place in tensor memory (never whole in

@@ -22,6 +22,9 @@ EXTRA_HELPERS = {
     "store_acc8": "\n" + include("twillc_store_acc8.cuh").removesuffix("\n"),
     "store_rows": "\n" + include("twillc_store_rows.cuh").removesuffix("\n"),
     "umma_at": "\n" + include("twillc_umma_at.cuh").removesuffix("\n"),
+    "math": "\n" + include("twillc_math.cuh").removesuffix("\n"),
+    "col": "\n" + include("twillc_col.cuh").removesuffix("\n"),
+    "colreduce": "\n" + include("twillc_colreduce.cuh").removesuffix("\n"),
 }
 """Device helpers emitted only in the kernels that call them."""
 

@@ -1,11 +1,13 @@
 """Index arithmetic of the `tile` IR as C expressions: constants, runtime
-sizes (kernel parameters), the block index, the loop variable, and the
-`arith` ops the front end lowers index expressions to."""
+sizes (kernel parameters), integer scalar arguments, the block index, the
+loop variable, and the `arith` ops the front end lowers index expressions to
+(`%` is C's, truncating, as `arith.remsi` is)."""
 
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr, IntegerType
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, SSAValue
 
 from twillc.dialects import tile
@@ -19,6 +21,8 @@ BINARY = {
     arith.DivSIOp: "/",
     arith.RemUIOp: "%",
     arith.RemSIOp: "%",
+    arith.ShLIOp: "<<",
+    arith.ShRSIOp: ">>",
 }
 
 CALLS = {arith.MaxSIOp: "max", arith.MinSIOp: "min"}
@@ -30,6 +34,8 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
     """A C expression (of `int`s) for an index value."""
     if loop_var is not None and value is loop_var:
         return loop_name
+    if isinstance(value, BlockArgument) and isinstance(value.owner.parent_op(), FuncOp):
+        return value.name_hint or f"arg{value.index}"  # an integer scalar argument, passed by value
     if isinstance(value, BlockArgument):
         raise located_error(value.owner.parent_op() or value.owner, "unsupported index: a block argument")
     op = value.owner
@@ -39,6 +45,8 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
         return op.sym.data
     if isinstance(op, tile.BlockIdOp):
         return "bid"
+    if isinstance(op, arith.IndexCastOp) and isinstance(op.input.type, IntegerType):
+        return c_index(op.input, loop_var, loop_name)  # an integer scalar argument as an index
     for kind, fn in CALLS.items():
         if isinstance(op, kind):
             lhs = c_index(op.operands[0], loop_var, loop_name)

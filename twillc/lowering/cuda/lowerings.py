@@ -95,6 +95,8 @@ TILE_MATH = (
     tile.UnaryOp,
     tile.BinaryOp,
     tile.ReductionOp,
+    tile.ColumnReductionOp,
+    tile.ExpandDimsOp,
     tile.CastOp,
     tile.ZerosOp,
     tile.FullOp,

@@ -68,9 +68,13 @@ GENERATED_PREFIXES = ("tmap_", "tw_", "twillc_")
 def check_argument_names(module: ModuleOp) -> None:
     """A located error at a kernel argument named as the generated code
     names its own declarations (a scalar `sm` would be declared twice)."""
+    from twillc.transforms.loop_segments import PASS_PREFIX, SEGMENT
+
     func = next(op for op in module.walk() if isinstance(op, FuncOp))
     for arg in func.body.block.args:
         name = arg.name_hint or ""
+        if SEGMENT in module.attributes and name.startswith(PASS_PREFIX):
+            continue  # a value passed between loops: the scratch the split named (loop_segments)
         if name in GENERATED_NAMES or name in CPP_KEYWORDS or name.startswith(GENERATED_PREFIXES):
             raise located_error(
                 func,

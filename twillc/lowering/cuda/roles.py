@@ -94,7 +94,7 @@ class RoleCode:
     def _producer(self) -> list[str]:
         out = [
             f"  if (wg == 0) {{  // {self.roles.get(self.producer_warp, 'producer')}",
-            f"    {setmaxnreg(self.regs[0], len(self.groups))}",
+            f"    {setmaxnreg(self.regs[0], self.launch_groups)}",
             "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
         ]
         if self.pre_loads:
@@ -126,7 +126,7 @@ class RoleCode:
     def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
         out = [
             f"  if (wg == {g}) {{  // {self.roles.get(w, 'consumer')}",
-            f"    {setmaxnreg(self.regs[g], len(self.groups))}",
+            f"    {setmaxnreg(self.regs[g], self.launch_groups)}",
         ]
         self._group, self._role = g, w
         self._split_on = self._split_applies(w)
@@ -148,6 +148,7 @@ class RoleCode:
                     and v not in self.chunk_values
                     and not self._cast_sent(v)
                     and v.owner not in self.program.outside.at_use
+                    and not self._view(v)  # indexed in place (`TileMath._expand_view`)
                     and not (self._split_on and id(v.owner) in self.mask_only)
                 ):
                     regs[v] = v.type
@@ -182,7 +183,7 @@ class RoleCode:
         pre_ops = [op for op in live_in if op not in self.program.outside.at_use]  # the others: where read (`_at`)
         for op in pre_ops:  # their arrays
             for r in op.results:
-                if r not in regs and isinstance(r.type, tile.TileType):
+                if r not in regs and isinstance(r.type, tile.TileType) and not self._view(r):
                     regs[r] = r.type  # type: ignore[assignment]
                     out.append(f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];")
         if live_in and any(self._pre_smem(v) for op in live_in for v in op.operands):

@@ -58,9 +58,9 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
     block = func.regions[0].block
     launcher, params = launcher_params(code)
     names = {a: a.name_hint for a in block.args}
-    loaded = {names[op.tensor] for op in module.walk() if isinstance(op, tile.LoadOp)}
-    stored = {names[op.tensor] for op in module.walk() if isinstance(op, tile.StoreOp)}
-    added = {names[op.tensor] for op in module.walk() if isinstance(op, tile.StoreAddOp)}
+    loaded = {names[op.tensor] for op in func.walk() if isinstance(op, tile.LoadOp)}
+    stored = {names[op.tensor] for op in func.walk() if isinstance(op, tile.StoreOp)}
+    added = {names[op.tensor] for op in func.walk() if isinstance(op, tile.StoreAddOp)}
     args: list[dict[str, object]] = []
     sizes: list[str] = []
     for a in block.args:
@@ -86,7 +86,7 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
     }
     stores: list[dict[str, object]] = []
     groups: dict[object, int] = {}
-    for op in module.walk():
+    for op in func.walk():
         if isinstance(op, tile.StoreOp | tile.StoreAddOp) and not _in_loop(op):
             # The parts of one store as written (sub-tile keeps its location) form one group.
             key = str(op.location) if isinstance(op.location, FileLineColLoc) else id(op)

@@ -54,6 +54,7 @@ from twillc.lowering.cuda.tcgen05_ops import Tcgen05Ops
 from twillc.lowering.cuda.tile_math import TileMath
 from twillc.lowering.cuda.tiles import (
     CPP_KEYWORDS,
+    MATH_HELPERS,
     narrow_rows,
 )
 from twillc.lowering.warp_program import WarpProgram
@@ -79,8 +80,20 @@ def emit_skeleton(program: WarpProgram, module: ModuleOp, source: str, holes: st
     return emitter.run()
 
 
+def emit_pieces(program: WarpProgram, module: ModuleOp, source: str, holes: str, launch_groups: int):  # -> _Emitter
+    """One loop of a kernel with several loops, emitted as a kernel of its own
+    (its pieces in `.pieces`, its budgets in `.regs`) with `launch_groups`
+    warp groups launched: what `twillc.lowering.cuda.segments` runs in sequence."""
+    emitter = _Emitter(program, module, source)
+    emitter.hole_mode = holes
+    emitter.launch_groups = launch_groups
+    emitter.run()
+    return emitter
+
+
 class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05Ops):
     hole_mode = "refuse"  # see HOLE_MODES
+    launch_groups = 0  # warp groups the kernel launches: its own, or more in a kernel with several loops
 
     def __init__(self, program: WarpProgram, module: ModuleOp, source: str) -> None:
         self.module = module
@@ -103,6 +116,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self._rotated: set[SSAValue] = set()
         self._alias: dict[SSAValue, SSAValue] = {}  # a value kept in another's array (a rescaled accumulator)
         self._helpers: set[str] = set()  # device helpers of EXTRA_HELPERS the kernel calls
+        if any(op.name in MATH_HELPERS for op in module.walk()):  # tw_sqrt, tw_tanh, tw_sigmoid
+            self._helpers.add("math")
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
@@ -156,8 +171,8 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         counters) keeps the launch register count, where the register file
         has room (roles the schedule left idle are not launched): a small MMA
         warp storing a tensor-memory accumulator."""
-        entry = min(255, self.target.register_file // (128 * len(self.groups))) // 8 * 8
-        total = self.target.register_file // 128
+        entry = min(255, self.target.register_file // (128 * self.launch_groups)) // 8 * 8
+        total = self.target.register_file // 128 - (self.launch_groups - len(self.groups)) * entry
         for g, w in enumerate(self.groups):
             chunked = {id(op) for chain in self._chunk_chains(w, after).values() for op in chain}
             need = 0
@@ -186,6 +201,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         # checked by twillc.lowering.cuda.preconditions before the printers run
         self.producer_warp, *consumers = launched_warps(self.program)
         self.groups = [self.producer_warp, *consumers]
+        self.launch_groups = max(self.launch_groups, len(self.groups))
         regs = {r.warp: r.regs for r in self.program.roles}
         self.roles = {r.warp: r.name for r in self.program.roles}
         self.regs = [regs[w] for w in self.groups]

@@ -285,6 +285,10 @@ class StoreCode:
             return []
         if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
             return []  # a load after the loop is issued with those before it
+        if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
+            view = self._math(op)
+            if view is not None:
+                return [line[2:] for line in view]
         outs = [self.name(r) for r in op.results]
         decl = [
             f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];"

@@ -15,6 +15,7 @@ from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.lowerings import lowering_of
 from twillc.lowering.cuda.tiles import (
     BINARY,
+    INTEGER_BINARY,
     UNARY,
     c_elt,
     column_tile,
@@ -67,8 +68,12 @@ class TileMath:
         """Tile math in the wgmma accumulator layout of a 64-row warp group,
         or None (a hole): element-wise ops with row-vector broadcasting, row
         reductions (quad shuffles), casts, and P V as a register-A wgmma."""
+        if isinstance(op, tile.ExpandDimsOp):
+            return self._expand_view(op)
         tiles = [v for v in [*op.operands, *op.results] if isinstance(v.type, tile.TileType)]
         if not all(self._layout_ok(v) for v in tiles):
+            return None
+        if any(not self._per_column_ok(v, r) for v in op.operands for r in op.results):
             return None
         if any((v in self.resident and not self._sent_whole(v)) or self._in_tmem(v, self._role) for v in tiles):
             return None  # streaming it through tensor memory is not generated yet
@@ -97,6 +102,8 @@ class TileMath:
         mask = self._mask_math(op)
         if mask is not None:
             return mask
+        if op.name in INTEGER_BINARY:
+            return self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
@@ -141,7 +148,95 @@ class TileMath:
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
             fn += "_t" if self.target.row_layout else ""
             return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
+        if isinstance(op, tile.ColumnReductionOp):
+            return self._column_reduce(op, self._operand(op.input), "      ")
         return None
+
+    def _integer_math(self, op: Operation, at: list[str]) -> list[str]:
+        """A bit operation of integer tiles (`tile.shl`, `tile.shr`,
+        `tile.bitand`) on the thread's elements `at`: C's operators on the
+        elements as `int` (a loaded 8-bit tile is read as a float holding the
+        integer exactly), `>>` arithmetic, the result converted back to the
+        element type (an int8_t wraps, two's complement)."""
+        r = op.results[0]
+        cxx = c_elt(r.type)  # type: ignore[arg-type]
+        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"int({a})" for a in at))
+        return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {cxx}({f});"]  # type: ignore[arg-type]
+
+    def _column_reduce(self, op: tile.ColumnReductionOp, x: str, indent: str) -> list[str] | None:
+        """`colmax` / `colsum` of a register tile of f32 (`twillc_colreduce.cuh`):
+        the result in the row-vector layout, the warps' partial columns
+        combined through a shared-memory scratch of this op's own."""
+        a, r = op.input, op.results[0]
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        if c_elt(a.type) != "float" or not self._layout_ok(r):  # type: ignore[arg-type]
+            return None
+        if self.target.row_layout and cols > 128:
+            return None
+        if not self.target.row_layout and (cols % 8 or (cols > 64 and cols % 64)):
+            return None
+        self._helpers.add("colreduce")
+        fn = "twillc_colreduce_t" if self.target.row_layout else "twillc_colreduce"
+        mx = "true" if isinstance(op, tile.ColMaxOp) else "false"
+        scratch = f"tw_cols_{self.name(r)}"
+        return [
+            f"{indent}{{  // {self.name(r)} = {op.name[5:]}({self.name(a)}): partial columns through shared memory",
+            f"{indent}  __shared__ float {scratch}[4 * {cols}];",
+            f"{indent}  {fn}<{rows}, {cols}, {mx}>({self.out(r)}, {x}, {scratch}, {self._group});",
+            f"{indent}}}",
+        ]
+
+    def _expand_view(self, op: tile.ExpandDimsOp) -> list[str] | None:
+        """`v[:, None]` / `v[None, :]`: a view (`_view`) has no code, its
+        readers index `v` (`_at`): per row as a row vector is; per column a
+        vector in shared memory (a loaded one) at each element's column. A
+        register vector per column (a column reduction's: its elements sit
+        where a row vector's do, at the threads' rows) becomes a `[1, C]`
+        tile every thread holds at its elements' columns, through a
+        shared-memory scratch of the op's own (`twillc_vec_cols`). A view read
+        on another role (sent through a channel) is not generated."""
+        src, r = op.input, op.result
+        spelled = "[None, :]" if op.axis.value.data == 0 else "[:, None]"
+        if self._view(r):
+            if r in self.reg_channels:  # sent to another role: a view has no array to send
+                return None
+            return [f"      // {self.name(r)} = {self.name(src)}{spelled}: read in place by its readers"]
+        cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
+        if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
+            return None
+        if (self.target.row_layout and cols > 128) or (not self.target.row_layout and cols % 8):
+            return None
+        self._helpers.add("colreduce")
+        fn = "twillc_vec_cols_t" if self.target.row_layout else "twillc_vec_cols"
+        scratch = f"tw_cols_{self.name(r)}"
+        return [
+            f"      {{  // {self.name(r)} = {self.name(src)}{spelled}: each thread's columns, through shared memory",
+            f"        __shared__ float {scratch}[{cols}];",
+            f"        {fn}<{cols}>({self.out(r)}, {self._operand(src)}, {scratch}, {self._group});",
+            "      }",
+        ]
+
+    def _per_column_ok(self, v: SSAValue, r: SSAValue) -> bool:
+        """Whether operand `v` of an op with result `r` is generated: a `[1, C]`
+        tile meeting more rows is read per column, which only a vector's
+        `[None, :]` (`_expand_view`), or math on those, holds in every thread."""
+        if not (isinstance(v.type, tile.TileType) and isinstance(r.type, tile.TileType)):
+            return True
+        shape, out = v.type.get_shape(), r.type.get_shape()
+        if len(shape) != 2 or shape[0] != 1 or len(out) != 2 or out[0] == 1 or shape[1] == 1:
+            return True
+        return self._replicated(v)
+
+    def _replicated(self, v: SSAValue) -> bool:
+        """A `[1, C]` value every thread holds at its elements' columns: a
+        vector's `[None, :]`, or element-wise math, comparisons and selects
+        of those and scalars."""
+        op = v.owner
+        if isinstance(op, tile.ExpandDimsOp):
+            return op.axis.value.data == 0
+        if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
+            return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
+        return False
 
     def _slabs(self, v: SSAValue) -> int:
         """64-row slabs of a tile in the wgmma accumulator layout (sm_90a): a
@@ -197,6 +292,10 @@ class TileMath:
         # sm_100a's reads of a tile not f16 (`twillc_smem_row_at_t`): left rolled, the arrays go to local memory
         wide = self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded)  # type: ignore[attr-defined]
         unroll = ["      #pragma unroll"] if wide else []
+        if op.name in INTEGER_BINARY:
+            if op.results[0].type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
+                return None
+            return [*unroll, *self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])]
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             if r.type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
@@ -224,6 +323,20 @@ class TileMath:
                 *self._row_reduce(fn, n, self.out(r), "x", self._slabs(a), "        "),
                 "      }",
             ]
+        if isinstance(op, tile.ColumnReductionOp):
+            a = op.operands[0]
+            n = self._n(a.type)  # type: ignore[arg-type]
+            reduce = self._column_reduce(op, "x", "        ")
+            if reduce is None:
+                return None
+            return [
+                "      {",
+                f"        float x[{n}];",
+                *("  " + line for line in unroll),
+                f"        for (int i = 0; i < {n}; ++i) x[i] = {self._smem_at(a, 'i')};",
+                *reduce,
+                "      }",
+            ]
         return None
 
     def _index(self, v: SSAValue, r: SSAValue) -> str:
@@ -231,6 +344,11 @@ class TileMath:
         the thread's elements of the result `r`: a row vector broadcast along
         its row has element (i >> 1) & 1 of a thread's two (on sm_100a the
         thread's one)."""
+        shape, out = v.type.get_shape(), r.type.get_shape()  # type: ignore[attr-defined]
+        if len(shape) == 2 and shape[0] == 1 and len(out) == 2 and out[0] > 1 and shape[1] > 1:
+            # a per-column [1, C] (replicated: `_replicated`): element i's column's value
+            per = elements_per_thread(v.type, self.target)
+            return "i" if self.target.row_layout or per >= elements_per_thread(r.type, self.target) else f"i % {per}"
         rows_only = len(v.type.get_shape()) == 1 or (column_tile(v) and r.type.get_shape()[1] > 1)  # type: ignore[attr-defined]
         broadcast = rows_only and len(r.type.get_shape()) == 2  # type: ignore[attr-defined]
         index = ("0" if self.target.row_layout else "(i >> 1) & 1") if broadcast else "i"
@@ -356,6 +474,17 @@ class TileMath:
         on sm_100a the thread's one); a scalar is its literal."""
         if not isinstance(v.type, tile.TileType):
             return self._scalar(v)
+        if self._view(v):  # indexed in place (`_expand_view`)
+            src = v.owner.input
+            if v.owner.axis.value.data == 1:
+                return self._at(src, r)  # per row, as the rank-1 vector it is
+            if self.target.row_layout:
+                col = "i"
+            else:
+                self._helpers.add("acc_index")
+                col = f"twillc_acc_col<{r.type.get_shape()[1]}>(i)"  # type: ignore[attr-defined]
+            self._helpers.add("col")
+            return f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {col})"  # type: ignore[arg-type]
         if v.owner in self.program.outside.at_use:  # a cast of a tile in shared memory, converted where read
             return f"float({self._at(v.owner.operands[0], r)})"  # type: ignore[union-attr]
         index = self._index(v, r)

@@ -53,8 +53,16 @@ UNARY = {
     "tile.log": "__logf({})",
     "tile.log2": "__log2f({})",
     "tile.rsqrt": "rsqrtf({})",
+    "tile.sqrt": "tw_sqrt({})",
+    "tile.tanh": "tw_tanh({})",
+    "tile.sigmoid": "tw_sigmoid({})",
+    "tile.erf": "erff({})",
+    "tile.log1p": "log1pf({})",
+    "tile.abs": "fabsf({})",
     "tile.neg": "-({})",
 }
+MATH_HELPERS = frozenset({"tile.sqrt", "tile.tanh", "tile.sigmoid"})
+"""The UNARY forms calling twillc_math.cuh (the `math` device helper)."""
 
 
 BINARY = {
@@ -64,7 +72,16 @@ BINARY = {
     "tile.div": "{} / {}",
     "tile.max": "fmaxf({}, {})",
     "tile.min": "fminf({}, {})",
+    # integer tiles (i8, i32) only: the C operators on ints, the result
+    # converted back to the element type (`INTEGER_BINARY`)
+    "tile.shl": "{} << {}",
+    "tile.shr": "{} >> {}",
+    "tile.bitand": "{} & {}",
 }
+
+INTEGER_BINARY = frozenset({"tile.shl", "tile.shr", "tile.bitand"})
+"""The element-wise ops on integer tiles: their operands are read as `int`,
+their result converted to the tile's element type (`int8_t` wraps)."""
 
 
 CPP_KEYWORDS = frozenset(

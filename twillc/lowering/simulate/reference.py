@@ -16,23 +16,26 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
+from twillc.transforms.loop_segments import PASS_PREFIX
 
 
 def np_dtype(t) -> type:
     """The numpy type holding a tile element: f16 as float16 (its rounding
-    emulated), i32 / i1 as int32 / bool, everything else (f32, bf16, fp8)
-    as float32."""
+    emulated), i32 / i8 / i1 as int32 / int8 / bool (integer arithmetic
+    wraps as on the GPU), everything else (f32, bf16, fp8) as float32."""
     name = str(t.element_type if isinstance(t, tile.TileType) else t)
     if "f16" in name and "bf16" not in name:
         return np.float16
     if name.endswith("i1") or name == "i1":
         return np.bool_
+    if name.endswith("i8"):
+        return np.int8
     if "i32" in name or "index" in name or name.endswith("i64"):
         return np.int32
     return np.float32
@@ -55,6 +58,11 @@ class Machine:
     default_size: int = 4096
     seed: int = 0
     stores: dict[tuple, np.ndarray] = field(default_factory=dict)
+    passed: dict[str, np.ndarray] = field(default_factory=dict)
+    """What a loop of several stores for a later one (`tw_pass_*` tensors,
+    `twillc.transforms.loop_segments`), by tensor name, element by element
+    (NaN where nothing was stored): what a load of such a tensor reads,
+    whatever tiles the loops' sub-tiling cut it into."""
 
     def __post_init__(self) -> None:
         self.args: dict[SSAValue, object] = {}
@@ -62,6 +70,8 @@ class Machine:
         for i, a in enumerate(block.args):
             if isinstance(a.type, tile.TensorType):
                 self.args[a] = ("tensor", i, a.type)
+            elif isinstance(a.type, IntegerType):  # an integer scalar argument (an index): a size's value
+                self.args[a] = int(self.sizes.get(a.name_hint or "", self.default_size))
             else:  # a scalar argument
                 self.args[a] = np.float32(0.0625 * (1 + (self.seed + 3 * i) % 7))
         self.block = block
@@ -99,6 +109,8 @@ class Machine:
             "arith.ceildivui": lambda a, b: -(-a // b),
             "arith.remui": lambda a, b: a % b,
             "arith.remsi": lambda a, b: int(math.fmod(a, b)),
+            "arith.shli": lambda a, b: a << b,
+            "arith.shrsi": lambda a, b: a >> b,
             "arith.maxsi": max,
             "arith.minsi": min,
             "arith.maxui": max,
@@ -122,6 +134,9 @@ class Machine:
 
     def load(self, op: tile.LoadOp, idx: list[int]) -> np.ndarray:
         seed, tt = self._tensor(op.tensor)
+        if (op.tensor.name_hint or "").startswith(PASS_PREFIX):
+            got = self._passed_tile(op.tensor.name_hint, op.result.type.get_shape(), idx)  # type: ignore[arg-type]
+            return got.astype(np_dtype(op.result.type))
         t = op.result.type
         shape = t.get_shape()
         if len(shape) == 1:
@@ -131,10 +146,34 @@ class Machine:
             rows = idx[0] * shape[0] + np.arange(shape[0])[:, None]
             cols = idx[1] * shape[1] + np.arange(shape[1])[None, :]
             vals = _lazy(self.seed * 131 + seed, rows, cols)
-        return (0.5 * vals).astype(np_dtype(t))
+        dt = np_dtype(t)
+        if np.issubdtype(dt, np.integer):  # integers spread over the type's range (i8: -128..127)
+            bits = min(8 * np.dtype(dt).itemsize, 16)
+            ints = np.floor((vals.astype(np.float64) + 0.5) * 2.0**bits).astype(np.int64) - 2 ** (bits - 1)
+            return np.clip(ints, -(2 ** (bits - 1)), 2 ** (bits - 1) - 1).astype(dt)
+        return (0.5 * vals).astype(dt)
+
+    def _passed_tile(self, name: str, shape: tuple[int, ...], idx: list[int], value: np.ndarray | None = None):
+        """Read (value None) or write the tile at `idx` of passed tensor `name`."""
+        rows = slice(idx[0] * shape[0], (idx[0] + 1) * shape[0])
+        cols = slice(idx[1] * shape[1], (idx[1] + 1) * shape[1]) if len(shape) == 2 else slice(0, 1)
+        need = (rows.stop, cols.stop)
+        have = self.passed.get(name, np.full((0, 0), np.nan, np.float64))
+        if have.shape[0] < need[0] or have.shape[1] < need[1]:
+            grown = np.full((max(have.shape[0], need[0]), max(have.shape[1], need[1])), np.nan, np.float64)
+            grown[: have.shape[0], : have.shape[1]] = have
+            self.passed[name] = have = grown
+        if value is not None:
+            have[rows, cols] = value.reshape(shape[0], -1)
+            return None
+        return have[rows, cols].reshape(shape)
 
     def store(self, op: Operation, value: np.ndarray, idx: list[int]) -> None:
         seed, _ = self._tensor(op.tensor)
+        name = op.tensor.name_hint or ""  # type: ignore[attr-defined]
+        if name.startswith(PASS_PREFIX):  # a value passed to a later loop, not the kernel's output
+            self._passed_tile(name, value.shape, idx, value)
+            return
         key = (seed, tuple(idx), value.shape)
         if isinstance(op, tile.StoreAddOp):
             self.stores[key] = self.stores.get(key, np.zeros_like(value)) + value
@@ -177,6 +216,11 @@ class Machine:
         if isinstance(op, tile.ReductionOp):
             x = np.asarray(xs[0], np.float32)
             return [(x.max(axis=1) if isinstance(op, tile.RowMaxOp) else x.sum(axis=1)).astype(dt)]
+        if isinstance(op, tile.ColumnReductionOp):
+            x = np.asarray(xs[0], np.float32)
+            return [(x.max(axis=0) if isinstance(op, tile.ColMaxOp) else x.sum(axis=0)).astype(dt)]
+        if isinstance(op, tile.ExpandDimsOp):
+            return [np.expand_dims(np.asarray(xs[0]), op.axis.value.data).astype(dt)]
         if isinstance(op, tile.UnaryOp):
             x = np.asarray(xs[0], np.float32)
             with np.errstate(all="ignore"):
@@ -186,14 +230,24 @@ class Machine:
                     tile.LogOp: np.log,
                     tile.Log2Op: np.log2,
                     tile.RsqrtOp: lambda v: 1 / np.sqrt(v),
+                    tile.SqrtOp: np.sqrt,
+                    tile.TanhOp: np.tanh,
+                    tile.SigmoidOp: lambda v: 1 / (1 + np.exp(-v)),
+                    tile.ErfOp: _erf,
+                    tile.Log1pOp: np.log1p,
+                    tile.AbsOp: np.abs,
                     tile.NegOp: np.negative,
                 }[type(op)]
                 return [f(x).astype(dt)]
         shape = t.get_shape() if isinstance(t, tile.TileType) else ()
         ys = [_broadcast(x, shape) for x in xs]
         with np.errstate(all="ignore"):
+            if isinstance(op, tile.IntegerBinaryOp):  # in the element type, wrapping (two's complement)
+                a, b = (np.asarray(y).astype(dt) for y in ys)
+                g = {tile.ShlOp: np.left_shift, tile.ShrOp: np.right_shift, tile.BitAndOp: np.bitwise_and}[type(op)]
+                return [np.asarray(g(a, b)).astype(dt)]
             if isinstance(op, tile.BinaryOp):
-                wide = np.int64 if dt is np.int32 else np.float32
+                wide = np.int64 if np.issubdtype(dt, np.integer) else np.float32
                 a, b = (np.asarray(y).astype(wide) for y in ys)
                 f = {
                     tile.AddOp: np.add,
@@ -282,14 +336,27 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
 
 
 def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, int] | None = None, seed: int = 0):
-    """The function run as written, the loop for `trips` iterations: the
-    stores (tensor, tile coordinates, shape) -> tile, and the loop's results."""
+    """The function run as written, each loop for `trips` iterations (a
+    kernel with several loops runs them in order): the stores (tensor, tile
+    coordinates, shape) -> tile, and the last loop's results."""
     func = find_func(module)
     m = Machine(func, bid, dict(sizes or {}), seed=seed)
-    loop = loop_of(func)
-    before, after = m.before_and_after(loop)
     env: dict[SSAValue, object] = {}
-    m.run_outside(before, env)
+    carried: list = []
+    outside: list[Operation] = []
+    for op in m.block.ops:
+        if not isinstance(op, tile.ForOp):
+            outside.append(op)
+            continue
+        m.run_outside(outside, env)
+        outside = []
+        carried = run_loop(m, op, env, trips)
+    m.run_outside(outside, env)
+    return m.stores, carried
+
+
+def run_loop(m: Machine, loop: tile.ForOp, env: dict[SSAValue, object], trips: int) -> list:
+    """One loop run for `trips` iterations; its results bound in `env`."""
     body = loop.body.block
     carried = [m.value(v, env) for v in loop.iter_args]
     lb, step = int(m.scalar(loop.lb, env)), int(m.scalar(loop.step, env))
@@ -307,8 +374,7 @@ def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, i
                 local[r] = x
     for r, x in zip(loop.res, carried, strict=True):
         env[r] = x
-    m.run_outside(after, env)
-    return m.stores, carried
+    return carried
 
 
 def loop_operands(m: Machine, op: Operation, loop: tile.ForOp, env: dict, j: int, local: dict):
@@ -322,8 +388,14 @@ def loop_operands(m: Machine, op: Operation, loop: tile.ForOp, env: dict, j: int
     return [body_operand(m, v, loop, env, j, local) for v in op.operands], None
 
 
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+"""The error function elementwise (numpy has none; math.erf per element)."""
+
+
 def _broadcast(x, shape: tuple[int, ...]):
-    """A rank-1 tile against a rank-2 result repeats along each row."""
+    """A rank-1 tile against a rank-2 result repeats along each row (a
+    per-column value is `[1, C]` in the IR, which numpy broadcasts down the
+    columns as it is)."""
     if isinstance(x, np.ndarray) and x.ndim == 1 and len(shape) == 2:
         return x[:, None]
     return x

@@ -125,9 +125,10 @@ class WarpSim:
         sizes: dict,
         options: Options,
         deferred_release: bool = False,
+        passed: dict | None = None,
     ):
         self.prog, self.trips, self.options = prog, trips, options
-        self.m = Machine(find_func(module), bid, dict(sizes))
+        self.m = Machine(find_func(module), bid, dict(sizes), passed={} if passed is None else passed)
         self.loop = prog.loop
         self.body = self.loop.body.block
         before = list(self.m.block.ops)[: list(self.m.block.ops).index(self.loop)]
@@ -493,17 +494,28 @@ def _sizes(module: ModuleOp, trips: int) -> dict[str, int]:
 
 
 def _compare(sim: WarpSim, results: list, ref: tuple) -> None:
-    stores, _ = ref
+    _compare_stores(_run_after(sim, results), ref[0])
+
+
+def _run_after(sim: WarpSim, results: list) -> dict:
+    """The stores of the simulated loop's function: its ops after the loop run
+    on the loop's results."""
     env = dict(sim.env)
     for r, x in zip(sim.loop.res, results, strict=True):
         env[r] = x
     after = list(sim.m.block.ops)[list(sim.m.block.ops).index(sim.loop) + 1 :]
     sim.m.run_outside(after, env)
-    if set(sim.m.stores) != set(stores):
-        raise Finding("mismatch", f"stores to {sorted(sim.m.stores)} but the loop stores to {sorted(stores)}")
+    return sim.m.stores
+
+
+def _compare_stores(got_stores: dict, stores: dict) -> None:
+    if set(got_stores) != set(stores):
+        raise Finding("mismatch", f"stores to {sorted(got_stores)} but the loop stores to {sorted(stores)}")
     for key, want in stores.items():
-        got = sim.m.stores[key]
+        got = got_stores[key]
         a, b = np.asarray(got, np.float64), np.asarray(want, np.float64)
+        if a.shape != b.shape:
+            raise Finding("mismatch", f"store {key[:2]}: {a.shape} elements stored, the loop stores {b.shape}")
         if not np.allclose(a, b, rtol=2e-2, atol=2e-2, equal_nan=True):
             bad = np.argwhere(~np.isclose(a, b, rtol=2e-2, atol=2e-2, equal_nan=True))[0]
             raise Finding(
@@ -511,3 +523,71 @@ def _compare(sim: WarpSim, results: list, ref: tuple) -> None:
                 f"store {key[:2]}: element {tuple(int(x) for x in bad)} is {a[tuple(bad)]}, "
                 f"the loop computes {b[tuple(bad)]}",
             )
+
+
+def _elements(stores: dict) -> dict:
+    """Stores element by element, (tensor, shape-free): one array per tensor,
+    NaN where nothing was stored, so that a loop sub-tiled into row halves
+    compares with the function as written storing whole tiles."""
+    out: dict = {}
+    for (tensor, idx, shape), value in stores.items():
+        rows = slice(idx[0] * shape[0], (idx[0] + 1) * shape[0])
+        cols = slice(idx[1] * shape[1], (idx[1] + 1) * shape[1]) if len(shape) == 2 else slice(0, 1)
+        have = out.get((tensor, ()), np.full((0, 0), np.nan))
+        if have.shape[0] < rows.stop or have.shape[1] < cols.stop:
+            grown = np.full((max(have.shape[0], rows.stop), max(have.shape[1], cols.stop)), np.nan)
+            grown[: have.shape[0], : have.shape[1]] = have
+            have = grown
+        have[rows, cols] = np.asarray(value, np.float64).reshape(shape[0], -1)
+        out[(tensor, ())] = have
+    return out
+
+
+def simulate_segments(
+    module: ModuleOp,
+    parts: list[ModuleOp],
+    progs: list[WarpProgram],
+    trips: list[int],
+    interleavings: int = 50,
+    seed: int = 0,
+    numeric_runs: int = NUMERIC_RUNS,
+) -> Report:
+    """A kernel with several loops (`twillc.transforms.loop_segments`): each
+    loop's warp-specialized program run in order, every loop for each trip
+    count, the values one loop passes to the next through its scratch
+    tensors, under `interleavings` interleavings (the i-th of each loop's
+    own list in the i-th run); the first `numeric_runs` compare the kernel's
+    stores with the reference interpreter of the function as written."""
+    rep = Report()
+    for prog in progs:
+        if prog.plan is None:
+            raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
+    pols = [_policies([r.warp for r in p.roles], interleavings, seed) for p in progs]
+    runs = max(len(p) for p in pols)
+    for t in trips:
+        bid = max(t - 1, 0)
+        sz = _sizes(module, t)
+        ref = None
+        for i in range(runs):
+            passed: dict = {}
+            stores: dict = {}
+            numeric = i < numeric_runs
+            what = " then ".join(f"loop {k}: {p[i % len(p)][0]}" for k, p in enumerate(pols))
+            rep.runs += 1
+            try:
+                for k, (part, prog) in enumerate(zip(parts, progs, strict=True)):
+                    deferred = prog.plan.deferred_release  # type: ignore[union-attr]
+                    sim = WarpSim(part, prog, t, bid, sz, Options(), deferred, passed)
+                    sim.numeric = numeric
+                    sim.run(pols[k][i % len(pols[k])][1])
+                    results = sim.finish()
+                    if numeric:
+                        stores.update(_run_after(sim, results))
+                if numeric:
+                    if ref is None:
+                        ref = run_reference(module, t, bid, sz)
+                    _compare_stores(_elements(stores), _elements(ref[0]))
+            except Finding as f:
+                rep.findings.append(f"trips={t}, interleaving '{what}': {f}")
+                return rep
+    return rep

@@ -51,6 +51,7 @@ from twillc.dialects.twill_split import mask_split_of
 from twillc.lowering.warp_program import find_memory_plan, find_warp_specialize, scalar_arguments
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import costed_ops, find_loop, op_ids
+from twillc.transforms.loop_segments import SEGMENT
 from twillc.transforms.memory_plan import gemm_class, loop_ops, plan_tmem, staged_tiles
 
 
@@ -107,7 +108,13 @@ def write_memory_plan(module: ModuleOp) -> None:
     entries += [TmemScratchOp(w, at) for w, at in plan.scratch_at.items()]
     staged = staged_tiles(body, target) + plan.staged
     entries += [StagedOp(name_of[id(st.mma)], st.operand, st.nbytes) for st in staged]
-    deferred = target.gemm_release and gemm_class(loop) and not scalar_arguments(module) and mask_split_of(loop) is None
+    deferred = (
+        target.gemm_release
+        and gemm_class(loop)
+        and not scalar_arguments(module)
+        and mask_split_of(loop) is None
+        and SEGMENT not in module.attributes  # one loop of several: the general emitter runs them in sequence
+    )
     result = MemoryPlanOp("deferred" if deferred else "last-use", plan.columns, plan.mma_columns, entries)
     old = find_memory_plan(loop)
     if old is not None:

@@ -1,0 +1,96 @@
+"""Kernels with several loops (docs/language.md, "Several loops"): the
+two-pass RMSNorm, softmax and cross-entropy examples and the three-pass
+LayerNorm (sm_90a only) split into one segment
+per loop as their fixed modules hold them (tests/data/multiloop, each
+scheduled by the default pipeline with the register check, then lowered),
+simulate equal to the function as written, and compile with nvcc with no
+hole, no spill and no warning, on sm_90a and sm_100a."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from test_cuda import needs_nvcc, nvcc_log
+
+from twillc.cli.compile import parse_module
+from twillc.driver import main
+from twillc.lowering.simulate.warp_sim import simulate_segments
+from twillc.lowering.warp_program import read_warp_program
+from twillc.transforms.loop_segments import kernel_func, segments, split_loops
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "multiloop"
+EXAMPLES = ("rmsnorm", "softmax", "cross_entropy", "layernorm")
+LOOPS = {"rmsnorm": 2, "softmax": 2, "cross_entropy": 2, "layernorm": 3}
+MODULES = [(e, "h100") for e in EXAMPLES] + [(e, "b200") for e in EXAMPLES if e != "layernorm"]
+ARCH = {"h100": "sm_90a", "b200": "sm_100a"}
+
+
+def _read(path: Path):
+    return parse_module(path.read_text(), str(path), ".mlir")
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_example_splits_as_its_fixed_module(example: str) -> None:
+    """Each loop a segment: the example as written splits into the segment
+    functions (arguments, passed values) its fixed module was scheduled from."""
+    path = ROOT / "examples" / f"{example}_h100.tile"
+    module = parse_module(path.read_text(), str(path), ".tile")
+    split_loops(module)
+    fixed = _read(DATA / f"{example}_h100.mlir")
+    got = [kernel_func(p) for p in segments(module)]
+    want = [kernel_func(p) for p in segments(fixed)]
+    assert len(got) == len(want) == LOOPS[example]
+    for g, w in zip(got, want, strict=True):
+        assert g is not None and w is not None
+        assert g.sym_name == w.sym_name
+        assert [a.name_hint for a in g.body.block.args] == [a.name_hint for a in w.body.block.args]
+        assert g.function_type == w.function_type
+
+
+@pytest.mark.parametrize(("example", "target"), MODULES)
+def test_fixed_module_simulates_equal_to_the_function(example: str, target: str) -> None:
+    module = _read(DATA / f"{example}_{target}.mlir")
+    parts = segments(module)
+    progs = [read_warp_program(p) for p in parts]
+    rep = simulate_segments(module, parts, progs, [0, 1, 2, 5], interleavings=6)
+    assert not rep.findings, rep.findings
+    assert rep.runs == 4 * max(6, 2 * max(len(p.roles) for p in progs))
+
+
+def _emit(path: Path, tmp_path: Path) -> Path:
+    cu = tmp_path / "k.cu"
+    err = io.StringIO()
+    rc = main([str(path), "-o", str(cu), "--no-ptxas-check"], stderr=err)
+    assert rc == 0, err.getvalue()
+    return cu
+
+
+@pytest.mark.parametrize(("example", "target"), MODULES)
+def test_cuda_is_one_kernel_running_each_loop(example: str, target: str, tmp_path: Path) -> None:
+    code = _emit(DATA / f"{example}_{target}.mlir", tmp_path).read_text()
+    assert "TWILLC-HOLE" not in code
+    n = LOOPS[example]
+    assert f"kernel '{example}', target {ARCH[target]} (complete), {n} loops run one after another." in code
+    assert len(re.findall(r"^__global__ ", code, re.M)) == 1
+    for k in range(n):
+        assert f"void twillc_{example}_loop{k}_enter(" in code
+        assert f"void twillc_{example}_loop{k}_leave(" in code
+    assert code.count('asm volatile("fence.proxy.async.global;\\n" ::: "memory");') == n - 1  # between loops
+    again = _emit(DATA / f"{example}_{target}.mlir", tmp_path / "..").read_text()
+    assert again == code  # byte-identical
+
+
+@needs_nvcc
+@pytest.mark.parametrize(("example", "target"), MODULES)
+def test_cuda_compiles_clean(example: str, target: str, tmp_path: Path) -> None:
+    """nvcc -Xptxas -v: no warning (no C7508 / C7510 / C7511 / C7512 either), no spill."""
+    cu = _emit(DATA / f"{example}_{target}.mlir", tmp_path)
+    log = nvcc_log(cu, ARCH[target], tmp_path)
+    assert not re.search(r"C75\d\d", log), log
+    assert "warning" not in log, log
+    spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
+    assert spills and all(s == ("0", "0") for s in spills), log

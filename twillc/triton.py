@@ -1,0 +1,259 @@
+"""twillc's schedule inside Triton's own compilation (Triton 3.9).
+
+    import twillc.triton
+    twillc.triton.install()        # every kernel[grid](...) compiled from now on
+    kernel[grid](...)              # its innermost loop scheduled by twillc
+    twillc.triton.uninstall()
+
+`install` sets Triton's `knobs.runtime.add_stages_inspection_hook`: Triton
+calls it when it builds a kernel's compilation stages, and twillc replaces the
+`ttgir` stage (sm_90 and sm_100) by Triton's own `make_ttgir` split where
+twillc's schedule goes in: the passes up to `tritongpu-assign-latencies`, then
+twillc (`twillc k.ttgir -o k.ttgir`: the loop imported, scheduled, the
+schedule written back as `loop.stage` / `loop.cluster` and, on sm_100,
+`ttg.partition`), then the passes after `tritongpu-schedule-loops`. Triton
+calls the hook with no arguments for a key that goes into its cache key, so a
+kernel compiled with twillc's schedule is cached apart from Triton's own.
+twillc's schedules are cached by the TTGIR text and the options (in memory and
+in twillc's schedule cache). A kernel twillc cannot import (a located error)
+compiles with Triton's own schedule, with a warning that says why.
+
+`compile_writeback(path, target)` compiles a written-back `.ttgir` to a cubin
+without a GPU (the passes after `schedule-loops`, then `triton.compile`).
+
+Triton is imported inside functions: importing this module needs no Triton,
+and `compile_writeback` needs nothing of twillc's but this module (the GPU
+suite calls it on a device that has Triton and no xDSL).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+CAPABILITIES = {"h100": 90, "b200": 100}
+
+
+@dataclass
+class _Hook:
+    passes: str | None
+    """A twillc pass pipeline (`--passes`), or None for the default."""
+    cache: dict[str, str] = field(default_factory=dict)
+    """(TTGIR text, options) -> the written-back TTGIR."""
+    refused: dict[str, str] = field(default_factory=dict)
+    """(TTGIR text, options) -> why twillc did not schedule it."""
+
+    def key(self) -> str:
+        from twillc.frontend.triton_module import TRITON_VERSION
+
+        return f"twillc-{TRITON_VERSION}-{self.passes or 'default'}"
+
+    def __call__(self, *args: Any) -> Any:
+        if not args:  # compile(): a key for Triton's cache
+            k = self.key()
+            return k, hashlib.sha256(k.encode()).hexdigest()
+        backend, stages, options, language, capability = args
+        if getattr(language, "name", str(language)).upper() != "TRITON" or capability // 10 not in (9, 10):
+            return None
+        stages["ttgir"] = lambda src, metadata: self.make_ttgir(src, metadata, options, capability)
+        return None
+
+    def make_ttgir(self, mod: Any, metadata: dict, opts: Any, cap: int) -> Any:
+        from triton._C.libtriton import ir
+
+        from twillc.frontend.triton_module import add_head_passes
+
+        if opts.maxnreg is not None:
+            mod.set_attr("ttg.maxnreg", ir.builder(mod.context).get_int32_attr(opts.maxnreg))
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        add_head_passes(pm, cap, opts, hopper_warpspec=True)
+        pm.run(mod, "make_ttgir")
+        text = mod.str()
+        written = self.schedule(text, cap, opts)
+        if written is not None:
+            try:
+                mod = _parse(written, mod.context)
+                pm = ir.pass_manager(mod.context)
+                pm.enable_debug()
+                add_tail_passes(pm, cap, opts)
+                pm.run(mod, "make_ttgir")
+            except RuntimeError as e:  # Triton rejects the form: its own schedule, said out loud
+                warnings.warn(f"twillc: Triton 3.9 did not compile twillc's schedule ({e}): Triton's own", stacklevel=2)
+                written = None
+        if written is None:
+            from triton._C.libtriton import passes
+
+            mod = _parse(text, mod.context)
+            pm = ir.pass_manager(mod.context)
+            pm.enable_debug()
+            passes.ttgpuir.add_assign_latencies(pm, opts.num_stages)
+            passes.ttgpuir.add_schedule_loops(pm)
+            add_tail_passes(pm, cap, opts)
+            pm.run(mod, "make_ttgir")
+        metadata["tensordesc_meta"] = mod.get_tensordesc_metadata()
+        metadata["twillc"] = written is not None
+        return mod
+
+    def schedule(self, text: str, cap: int, opts: Any) -> str | None:
+        key = hashlib.sha256(f"{self.key()}\n{cap}\n{opts.num_warps}\n{opts.num_stages}\n{text}".encode()).hexdigest()
+        if key in self.cache:
+            return self.cache[key]
+        if key in self.refused:
+            return None
+        written, why = schedule_ttgir(text, cap, self.passes)
+        if written is None:
+            self.refused[key] = why
+            warnings.warn(f"twillc: Triton's own schedule for this kernel: {why}", stacklevel=2)
+            return None
+        self.cache[key] = written
+        return written
+
+
+def schedule_ttgir(text: str, cap: int, passes: str | None = None) -> tuple[str | None, str]:
+    """twillc's schedule of a TTGIR before software pipelining, written back
+    (`twillc k.ttgir -o k.ttgir`): (the TTGIR, '') or (None, twillc's error)."""
+    from twillc.driver import main
+
+    target = {90: "h100", 100: "b200"}[cap // 10 * 10]
+    with tempfile.TemporaryDirectory(prefix="twillc-triton-") as tmp:
+        src, dst = os.path.join(tmp, "kernel.ttgir"), os.path.join(tmp, "kernel.out.ttgir")
+        with open(src, "w") as f:
+            f.write(text)
+        argv = [src, "--target", target, "-o", dst]
+        if passes:
+            argv += ["--passes", passes]
+        out, err = io.StringIO(), io.StringIO()
+        if main(argv, stdout=out, stderr=err) != 0:
+            return None, err.getvalue().strip().splitlines()[0] if err.getvalue().strip() else "twillc failed"
+        with open(dst) as f:
+            return f.read(), ""
+
+
+def _parse(text: str, context: Any) -> Any:
+    from triton._C.libtriton import ir
+
+    with tempfile.NamedTemporaryFile("w", suffix=".ttgir", delete=False) as f:
+        f.write(text)
+    try:
+        mod = ir.parse_mlir_module(f.name, context)
+    finally:
+        os.unlink(f.name)
+    mod.context = context
+    return mod
+
+
+def add_tail_passes(pm, cap: int, opts) -> None:
+    """The rest of Triton 3.9's `make_ttgir` after `tritongpu-schedule-loops`,
+    in order: what turns a TTGIR whose loop carries `loop.stage` /
+    `loop.cluster` (and, on sm_100, `ttg.partition`) into Triton's final TTGIR.
+    twillc's write-back takes the place of `assign-latencies` and
+    `schedule-loops`, which compute those attributes and would overwrite them."""
+    from triton._C.libtriton import nvidia, passes
+
+    if cap // 10 in (8, 9):
+        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
+    elif cap // 10 >= 10:
+        passes.ttgpuir.add_warp_specialize(pm, opts.num_stages)
+        passes.ttgpuir.add_pipeline(pm, opts.num_stages, False)
+        passes.ttgpuir.add_optimize_partition_warps(pm)
+        passes.ttgpuir.add_combine_tensor_select_and_if(pm)
+        passes.ttgpuir.add_hoist_tmem_alloc(pm, True)
+        nvidia.passes.ttnvgpuir.add_remove_tmem_tokens(pm)
+    passes.common.add_canonicalizer(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    if cap // 10 == 8:
+        passes.ttgpuir.add_prefetch(pm)
+    passes.ttgpuir.add_optimize_dot_operands(pm, cap >= 80)
+    passes.ttgpuir.add_coalesce_async_copy(pm)
+    nvidia.passes.ttnvgpuir.add_optimize_tmem_layouts(pm)
+    nvidia.passes.ttnvgpuir.add_tmem_load_reduce(pm)
+    if cap // 10 >= 9:
+        nvidia.passes.ttnvgpuir.add_tma_lowering(pm)
+    if cap // 10 >= 10:
+        nvidia.passes.ttnvgpuir.add_lower_clc(pm)
+    passes.ttgpuir.add_remove_layout_conversions(pm)
+    nvidia.passes.ttnvgpuir.add_interleave_tmem(pm)
+    passes.ttgpuir.add_reduce_data_duplication(pm)
+    passes.ttgpuir.add_reorder_instructions(pm)
+    passes.ttir.add_loop_aware_cse(pm)
+    passes.common.add_symbol_dce(pm)
+    nvidia.passes.ttnvgpuir.add_fence_insertion(pm, cap)
+    nvidia.passes.ttnvgpuir.add_lower_mma(pm)
+    nvidia.passes.ttnvgpuir.add_hoist_mbarrier_lifecycle(pm, cap)
+    passes.common.add_sccp(pm)
+    passes.common.add_cse(pm)
+    passes.common.add_canonicalizer(pm)
+
+
+_installed: _Hook | None = None
+
+
+def install(passes: str | None = None) -> None:
+    """Compile every Triton kernel from now on with twillc's schedule of its
+    innermost loop (`passes`: a twillc pass pipeline, default: twillc's)."""
+    global _installed
+    from triton import knobs
+
+    from twillc.frontend.triton_module import require_triton
+
+    require_triton("twillc.triton")
+    _installed = _Hook(passes)
+    knobs.runtime.add_stages_inspection_hook = _installed
+
+
+def uninstall() -> None:
+    """Back to Triton's own schedule."""
+    global _installed
+    from triton import knobs
+
+    if knobs.runtime.add_stages_inspection_hook is _installed:
+        knobs.runtime.add_stages_inspection_hook = None
+    _installed = None
+
+
+def compile_writeback(
+    path: str, target: str, num_warps: int | None = None, num_stages: int = 3, triton_schedule: bool = False
+) -> Any:
+    """A written-back `.ttgir` (`twillc ... -o k.ttgir`) compiled to a cubin by
+    Triton 3.9 for `target` (h100 / b200), no GPU needed: the passes after
+    `schedule-loops`, then `triton.compile` from the TTGIR. Returns
+    (the CompiledKernel, the TTGIR after Triton's passes). `triton_schedule`:
+    Triton's own `assign-latencies` and `schedule-loops` first (they overwrite
+    twillc's `loop.stage` / `loop.cluster`): the same kernel, Triton's schedule."""
+    import triton
+    from triton._C.libtriton import ir
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import make_backend
+
+    cap = CAPABILITIES[target]
+    gpu = GPUTarget("cuda", cap, 32)
+    backend = make_backend(gpu)
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    backend.load_dialects(ctx)
+    mod = ir.parse_mlir_module(path, ctx)
+    mod.context = ctx
+    warps = num_warps or int(mod.get_int_attr("ttg.num-warps"))
+    opts = backend.parse_options({"num_warps": warps, "num_stages": num_stages})
+    pm = ir.pass_manager(ctx)
+    pm.enable_debug()
+    if triton_schedule:
+        from triton._C.libtriton import passes
+
+        passes.ttgpuir.add_assign_latencies(pm, num_stages)
+        passes.ttgpuir.add_schedule_loops(pm)
+    add_tail_passes(pm, cap, opts)
+    pm.run(mod, "make_ttgir")
+    after = mod.str()
+    with tempfile.TemporaryDirectory(prefix="twillc-triton-") as tmp:
+        out = os.path.join(tmp, "kernel.ttgir")
+        with open(out, "w") as f:
+            f.write(after)
+        kernel = triton.compile(out, target=gpu, options={"num_stages": num_stages})
+    return kernel, after
