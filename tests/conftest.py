@@ -2,6 +2,8 @@
 every rerun draw the same examples (same input, same output); `pytest
 --hypothesis-profile=explore` draws fresh random ones."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
@@ -15,6 +17,23 @@ def _no_schedule_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reads or writes a user's schedule cache (a test of the cache
     turns it on with a folder of its own)."""
     monkeypatch.setenv("TWILLC_NO_CACHE", "1")
+
+
+SUITE_CACHE = Path(__file__).resolve().parent / "filecheck" / "Output" / "schedule-cache"
+"""The lit run's schedule cache (tests/filecheck/lit.cfg empties it when the
+suite loads), keyed by the input's path and bytes, the pipeline and the
+compiler's sources."""
+
+
+@pytest.fixture
+def suite_schedule_cache(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A test that compiles a lit case's kernel as that case does (`twillc
+    k.tile -o k.cu`) to check what the lit case does not (nvcc) reads the
+    search the lit run paid for it, re-checked by verify-schedule; run alone,
+    it searches and stores. The search itself is the lit case's to check."""
+    monkeypatch.setenv("TWILLC_NO_CACHE", "0")
+    monkeypatch.setenv("TWILLC_CACHE_DIR", str(SUITE_CACHE))
+    return SUITE_CACHE
 
 
 @pytest.fixture(autouse=True)

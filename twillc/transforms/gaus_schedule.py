@@ -1,4 +1,4 @@
-"""`gaus-schedule{ii=.. horizon=.. time-limit=.. seed=.. device=cpu|cuda}`:
+"""`gaus-schedule{ii=.. horizon=.. time-limit=.. seed=.. device=cpu|cuda iterations=.. rounds=..}`:
 differentiable modulo scheduling (GauS) of the loop, for graphs too large
 for the exact schedulers. The result is re-checked like every schedule."""
 
@@ -37,6 +37,12 @@ class GausSchedulePass(ModulePass):
     device: str = "cpu"
     """Torch device: cpu or cuda."""
 
+    iterations: int = 300
+    """Optimization steps per round at each II."""
+
+    rounds: int = 3
+    """Rounds at each II, each re-centred on the best legal schedule so far."""
+
     def schedule_graph(self, graph: DependenceGraph) -> Schedule:
         from twillc.scheduling.gaus import gaus_modulo_schedule
         from twillc.scheduling.progress import terminal_progress
@@ -48,6 +54,8 @@ class GausSchedulePass(ModulePass):
             time_limit=self.time_limit,
             seed=self.seed,
             device=self.device,
+            iterations=self.iterations,
+            rounds=self.rounds,
             progress=terminal_progress("gaus-schedule"),
         )
 

@@ -77,14 +77,16 @@ def parse_ptxas(text: str) -> PtxasReport:
 
 
 def run_ptxas(code: str, arch: str, timeout: float = 300) -> PtxasReport:
-    """Compile `code` for `arch` (object code, thrown away) and read ptxas's report."""
+    """Compile `code` for `arch` (device code only, a cubin thrown away: the
+    report needs no host compile, a quarter of nvcc's time) and read ptxas's report."""
     nvcc = nvcc_path()
     if nvcc is None:
         raise PtxasError("nvcc is not on PATH")
     with tempfile.TemporaryDirectory(prefix="twillc-ptxas-") as tmp:
         cu = Path(tmp) / "kernel.cu"
         cu.write_text(code)
-        cmd = [nvcc, *target_for(arch).nvcc_flags, "-Xptxas", "-v", "-c", str(cu), "-o", str(Path(tmp) / "kernel.o")]
+        cubin = str(Path(tmp) / "kernel.cubin")
+        cmd = [nvcc, *target_for(arch).nvcc_flags, "-Xptxas", "-v", "-cubin", str(cu), "-o", cubin]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
