@@ -512,13 +512,15 @@ def test_warps_carry_fewest_values_across(problem: tuple[DependenceGraph, WarpCo
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_fa4_roles_for_other_seeds(seed: int) -> None:
+def test_b200_forward_for_other_seeds(seed: int) -> None:
     """The seeds of the search (shortest, padded, padded with short
-    lifetimes) find a legal attn_fwd_b200 schedule with FA4's correction
-    group, whichever of the equally short modulo schedules CP-SAT returns.
-    Since the MMA reading P (written over S's columns) holds S's slot, the
-    search no longer proves the modulo bound 158 in its limit (it reaches
-    206 on an idle machine), so the II is not asserted here."""
+    lifetimes) find a legal attn_fwd_b200 schedule whichever of the equally
+    short modulo schedules CP-SAT returns, never below the bound the search
+    proves (the memories' area: 187 units, above the modulo bound 158). The
+    warp roles are not asserted: at its time limit the search returns
+    schedules at or below FA4's II whose rescales share a warp with a
+    softmax (docs/scheduling.md, the memories' area), so FA4's correction
+    group is one optimum among others, not what every seed finds."""
     from graphs import example_module
 
     from twillc.scheduling.modulo_cpsat import modulo_schedule
@@ -530,10 +532,9 @@ def test_fa4_roles_for_other_seeds(seed: int) -> None:
     g, _ = graph_from_loop(find_loop(module), machine, "attn_fwd")
     config = machine_warp_config(machine, 5, machine.default_reg_limits(5), True)
     s = joint_schedule(g, config, time_limit=20, seed=seed, modulo=modulo_schedule(g, time_limit=30, seed=seed))
-    assert s.status in (Status.OPTIMAL, Status.FEASIBLE) and s.ii >= 158
+    assert s.status in (Status.OPTIMAL, Status.FEASIBLE)
+    assert s.lower_bound >= 187 and s.ii >= s.lower_bound
     assert check_joint(g, s, config) == []
-    correction = {s.warps["mul_1"], s.warps["mul_3"]}  # FA4's correction group rescales both sub-tiles
-    assert len(correction) == 1 and correction.isdisjoint({s.warps["p0"], s.warps["p1"]})
 
 
 @st.composite
