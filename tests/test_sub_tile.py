@@ -19,6 +19,9 @@ from twillc.transforms.sub_tile import _part_name, analyze, kernel_func, mma_row
 
 ROOT = Path(__file__).resolve().parent.parent
 NATURAL = ["gemm_h100", "attn_fwd_h100", "attn_fwd_b200"]
+UNPROVEN = {"attn_fwd_b200"}
+"""Natural examples whose schedule the default pipeline does not prove
+optimal within its limit (docs/benchmarks.md, compile time)."""
 
 
 def _module(name: str):  # -> ModuleOp
@@ -117,7 +120,13 @@ def test_natural_form_cuda_is_the_hand_split_examples(
         cu = tmp_path / f"{name}.cu"
         assert main([f"examples/{name}.tile", "-o", str(cu)]) == 0
         out[name] = _kernel_and_signature(_strip_locations(cu.read_text(encoding="utf-8"), example))
+    if example in UNPROVEN:
+        # Two time-limited searches that end "feasible" may stop at different
+        # schedules: the split kernel's interface is compared, not its code.
+        assert out[example][1] == out[f"{example}_natural"][1]
+        return
     assert out[example] == out[f"{example}_natural"]
+
 
 
 def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
