@@ -49,7 +49,7 @@ def cache_disabled(flag: bool) -> bool:
 @lru_cache(maxsize=1)
 def _compiler_fingerprint() -> str:
     """Versions of twillc and of what decides a schedule, and the bytes of
-    the sources that build and solve it (twillc less its command line)."""
+    the sources that build and solve it (twillc less its command line and lowering)."""
     from importlib import metadata
 
     import twillc
@@ -61,15 +61,15 @@ def _compiler_fingerprint() -> str:
         except metadata.PackageNotFoundError:
             version = "-"
         h.update(f"{dist}={version}\n".encode())
-    for package in (twillc,):
-        root = Path(package.__file__).parent
-        for path in sorted(root.rglob("*")):
-            rel = path.relative_to(root)
-            if rel.parts[0] in ("cli", "driver.py"):
-                continue
-            if path.suffix in (".py", ".toml", ".lark") and "__pycache__" not in path.parts:
-                h.update(str(path.relative_to(root.parent)).encode() + b"\0")
-                h.update(path.read_bytes() + b"\0")
+    # What builds and solves a schedule: not the command line, nor lowering,
+    # which reads a schedule and never decides one.
+    root = Path(twillc.__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.relative_to(root).parts[0] in ("cli", "driver.py", "lowering"):
+            continue
+        if path.suffix in (".py", ".toml", ".lark") and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(root.parent)).encode() + b"\0")
+            h.update(path.read_bytes() + b"\0")
     return h.hexdigest()
 
 

@@ -21,7 +21,7 @@ func.func @gemm(%A: !tile.tensor<[M, K], f16>, %B: !tile.tensor<[K, N], f16>) {
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, StringAttr, UnitAttr, f64, i64
@@ -448,23 +448,33 @@ class BitAndOp(IntegerBinaryOp):
     name = "tile.bitand"
 
 
-class ReductionOp(IRDLOperation, ABC):
-    """A row reduction: `DT[R]` from `DT[R, C]`."""
+class _AxisReductionOp(IRDLOperation, ABC):
+    """A reduction of a rank-2 tile along one axis; `REDUCED` gives the result type."""
 
     input = operand_def(TileType)
     result = result_def(TileType)
     assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
     traits = traits_def(Pure())
+    KEPT_AXIS: ClassVar[int]
+    REDUCED: ClassVar[Callable[[TileType], TileType]]
 
     def __init__(self, value: SSAValue):
-        super().__init__(operands=[value], result_types=[row_reduced(_tile(value))])
+        super().__init__(operands=[value], result_types=[self.REDUCED(_tile(value))])
 
     def verify_(self) -> None:
         src, res = _tile(self.input), _tile(self.result)
         if src.rank != 2:
             raise VerifyException(f"expects a rank-2 tile, got {type_text(src)}")
-        if res != row_reduced(src):
-            raise VerifyException(f"result must be {element_name(src.element_type)}[{src.get_shape()[0]}]")
+        if res != self.REDUCED(src):
+            kept = src.get_shape()[self.KEPT_AXIS]
+            raise VerifyException(f"result must be {element_name(src.element_type)}[{kept}]")
+
+
+class ReductionOp(_AxisReductionOp, ABC):
+    """A row reduction: `DT[R]` from `DT[R, C]`."""
+
+    KEPT_AXIS: ClassVar[int] = 0
+    REDUCED: ClassVar[Callable[[TileType], TileType]] = staticmethod(row_reduced)
 
 
 @irdl_op_definition
@@ -481,24 +491,12 @@ class RowSumOp(ReductionOp):
     name = "tile.rowsum"
 
 
-class ColumnReductionOp(IRDLOperation, ABC):
+class ColumnReductionOp(_AxisReductionOp, ABC):
     """A column reduction: `DT[C]` from `DT[R, C]`, element c the reduction
     of column c (`.tile`'s `colmax(x)` / `colsum(x)`)."""
 
-    input = operand_def(TileType)
-    result = result_def(TileType)
-    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
-    traits = traits_def(Pure())
-
-    def __init__(self, value: SSAValue):
-        super().__init__(operands=[value], result_types=[column_reduced(_tile(value))])
-
-    def verify_(self) -> None:
-        src, res = _tile(self.input), _tile(self.result)
-        if src.rank != 2:
-            raise VerifyException(f"expects a rank-2 tile, got {type_text(src)}")
-        if res != column_reduced(src):
-            raise VerifyException(f"result must be {element_name(src.element_type)}[{src.get_shape()[1]}]")
+    KEPT_AXIS: ClassVar[int] = 1
+    REDUCED: ClassVar[Callable[[TileType], TileType]] = staticmethod(column_reduced)
 
 
 @irdl_op_definition
