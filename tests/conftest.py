@@ -2,10 +2,17 @@
 every rerun draw the same examples (same input, same output); `pytest
 --hypothesis-profile=explore` draws fresh random ones."""
 
+import os
 from pathlib import Path
 
-import pytest
-from hypothesis import settings
+# One BLAS and OpenMP thread per process (the simulator's numpy, GauS's
+# PyTorch): their tiles are small, the suite already runs a process per core,
+# and idle pool threads spin. Set before numpy or torch is imported.
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import pytest  # noqa: E402 - after the thread counts above
+from hypothesis import settings  # noqa: E402
 
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
