@@ -141,9 +141,9 @@ def _child(prog: str, argv: list[str], cwd: str, env: dict[str, str], fds: list[
     os._exit(code & 0xFF)
 
 
-def serve(address: str, bindir: str) -> None:
+def serve(address: str, bindir: str, parent: int) -> None:
     """Preload, listen at `address`, print `ready` on stdout, and fork a
-    child per request until the parent (lit) exits."""
+    child per request until process `parent` (lit) is no longer ours."""
     import selectors
     import signal
 
@@ -155,7 +155,6 @@ def serve(address: str, bindir: str) -> None:
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)
     os.close(devnull)
-    parent = os.getppid()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
@@ -223,4 +222,4 @@ def serve(address: str, bindir: str) -> None:
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1], sys.argv[2])
+    serve(sys.argv[1], sys.argv[2], int(sys.argv[3]))
