@@ -15,7 +15,8 @@ blocks where a user writes 128). A loop split does a step's work in n
 iterations: it ranks by n times its II. Registers, shared memory and tensor
 memory decide in the scheduling itself: a variant whose loop does not fit is
 refused there with its reason. Each variant runs annotate-costs,
-cost-normalize, modulo-schedule, joint-schedule and verify-schedule; each
+cost-normalize, modulo-schedule, joint-schedule and verify-schedule (after
+`index-remat`, its index tiles computed at each read); each
 gets an equal share of what is left of `time_limit` (its modulo search at
 most a third of the share), so the pass ends within the limit.
 
@@ -217,6 +218,7 @@ class VariantSearchPass(ModulePass):
         from twillc.ir.verify import verify_located
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
+        from twillc.transforms.index_remat import IndexRematPass
         from twillc.transforms.joint_schedule import JointSchedulePass, Outclassed
         from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
@@ -233,6 +235,7 @@ class VariantSearchPass(ModulePass):
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
+            IndexRematPass().apply(ctx, module)  # index tiles computed at each read, not scheduled
             if self.split and has_split_mask(module):  # the masked and unmasked iterations, one pipeline
                 passes = [
                     MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0), beat=beat),
