@@ -106,8 +106,14 @@ def mark_index_tiles(loop: tile.ForOp, block: Block, masks: bool = True, before_
 
     def operand_ok(o: Operation, v: SSAValue) -> bool:
         if isinstance(v.type, tile.TileType):
-            return v.owner in chosen and v.type == o.results[0].type or (
-                isinstance(o, tile.CmpOp) and v.owner in chosen and v.type.get_shape() == o.results[0].type.get_shape()
+            return (
+                v.owner in chosen
+                and v.type == o.results[0].type
+                or (
+                    isinstance(o, tile.CmpOp)
+                    and v.owner in chosen
+                    and v.type.get_shape() == o.results[0].type.get_shape()
+                )
             )
         return not isinstance(o, tile.AndOp | tile.OrOp) and _integer_scalar(v)
 

@@ -49,7 +49,7 @@ from twillc.dialects.twill import ScheduleAttr, VariantAttr
 from twillc.dialects.twill_split import mask_split_of
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cycles import cycles_per_unit
-from twillc.transforms.ir_graph import find_loop
+from twillc.transforms.ir_graph import find_loop, meeting_results
 
 STATUS_RANK = {"optimal": 0, "feasible": 1}
 
@@ -78,24 +78,10 @@ def epilogue_crossing_bytes(module: ModuleOp) -> int:
         warp = value.owner.attributes.get("twill.warp") if isinstance(value.owner, Operation) else None
         if isinstance(warp, IntegerAttr) and isinstance(result.type, tile.TileType):
             source[result] = (warp.value.data, nbytes(result.type))
-    meets: dict[Operation, set[SSAValue]] = {}  # an op after the loop -> the loop results it reads, through others
-    for op in loop.parent_block().ops if loop.parent_block() is not None else ():  # type: ignore[union-attr]
-        if op.regions:  # another loop (a mask split's other part) carries them on: no expression
-            continue
-        reads = {v for v in op.operands if v in source}
-        for v in op.operands:
-            if isinstance(v.owner, Operation) and v.owner in meets:
-                reads |= meets[v.owner]
-        if reads:
-            meets[op] = reads
-    groups: list[set[SSAValue]] = []  # the results that meet, transitively
-    for reads in meets.values():
-        joined = [g for g in groups if g & reads]
-        merged = set(reads).union(*joined)
-        groups = [g for g in groups if not g & reads] + [merged]
+    groups = [g & source.keys() for g in meeting_results(loop)]
     crossing = 0
     for group in groups:
-        per_warp: dict[int, int] = {}
+        per_warp: dict[int, int] = {0: 0}
         for v in group:
             warp, size = source[v]
             per_warp[warp] = per_warp.get(warp, 0) + size

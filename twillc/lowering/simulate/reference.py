@@ -20,9 +20,9 @@ from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
-from twillc.transforms.index_remat import rematerialized
 from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_segments import PASS_PREFIX
 
 
