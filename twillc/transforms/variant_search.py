@@ -146,6 +146,10 @@ class VariantSearchPass(ModulePass):
     """Split a loop whose iterations differ only by a mask into its masked
     and unmasked iterations (`mask-split`); false: mask every iteration."""
 
+    remat: bool = True
+    """Compute index tiles and their comparisons at each read (`index-remat`);
+    false: hold them as tiles, each an op of the schedule."""
+
     time_limit: int | float = 30.0
     """Seconds for the searches of all variants together: the pass ends
     within them (plus the last first schedule's ~2 s). 30 s is the plain
@@ -221,7 +225,8 @@ class VariantSearchPass(ModulePass):
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
-            IndexRematPass().apply(ctx, module)  # index tiles computed at each read, not scheduled
+            if self.remat:  # index tiles computed at each read, not scheduled
+                IndexRematPass().apply(ctx, module)
             if self.split and has_split_mask(module):  # the masked and unmasked iterations, one pipeline
                 passes = [
                     MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0), beat=beat),

@@ -62,8 +62,15 @@ class TileMath:
         # a result kept in tensor memory (a carried accumulator updated in
         # place, `acc_at`) is written there, as its readers and stores read it
         outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]
-        ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
-        return self._hole(op, outs, ins, "      ")
+        tiles = [v for v in op.operands if isinstance(v.type, tile.TileType)]
+        ins = [self._operand(v) for v in tiles if not rematerialized(v.owner)]  # type: ignore[arg-type]
+        if len(ins) == len(tiles):
+            return self._hole(op, outs, ins, "      ")
+        # an index tile computed at each read has no array: the hole gets none
+        what = f"{op.name.split('.')[-1]}({', '.join(self.name(v) for v in tiles)})"
+        nothing = "static_cast<const {}*>(nullptr)"
+        ins = [nothing.format(c_elt(v.type)) if rematerialized(v.owner) else self._operand(v) for v in tiles]  # type: ignore[arg-type]
+        return self._hole(op, outs, ins, "      ", what)
 
     def _math(self, op: Operation) -> list[str] | None:
         """Tile math in the wgmma accumulator layout of a 64-row warp group,
