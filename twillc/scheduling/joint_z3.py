@@ -97,8 +97,7 @@ def joint_schedule_at(
     are chosen. With `fewest_crossings`, Z3's optimizer returns an answer
     with the fewest edges carrying a value from one warp to another, then
     the fewest ops needing less than a warp group on a whole one, then the
-    fewest values of a `joined` group apart from its first, then the least
-    registers of always-live values on the most loaded warp group. Issue times
+    fewest values of a `joined` group apart from its first. Issue times
     come back as solved (not shifted to 0)."""
     import z3
 
@@ -120,7 +119,6 @@ def joint_schedule_at(
         enc.solver.minimize(enc.count(enc.crossings))
         enc.solver.minimize(enc.count(enc.oversized()))
         enc.solver.minimize(enc.count(enc.apart()))
-        enc.solver.minimize(enc.heaviest())
     enc.solver.set("timeout", max(1, int(time_limit * 1000)))
     if work is not None:
         enc.solver.set("rlimit", max(1, int(work * Z3_STEPS_PER_SECOND)))
@@ -208,19 +206,6 @@ class _Encoding:
         """Per op of a `joined` group but its first, whether it is on
         another warp than the first (its value crosses after the loop)."""
         return [self.w[o] != self.w[group[0]] for group in self.graph.joined for o in group[1:]]
-
-    def heaviest(self) -> z3.ArithRef:
-        """The most registers the always-live values (loop-carried
-        accumulators) hold on one warp group: balanced, each role has the
-        same room for the rest (and ptxas the same slack)."""
-        from twillc.scheduling.joint_search import always_live
-
-        held = [o for o in self.ops if o.id in set(always_live(self.graph)) and o.regs]
-        top = self.int("heaviest")
-        for x in range(self.config.warp_groups):
-            load = self.z3.Sum([self.z3.If(self.w[o.id] == x, o.regs, 0) for o in held] + [self.z3.IntVal(0, self.ctx)])
-            self.add(top >= load)
-        return top
 
     def residue(self, v: str, shift: int = 0) -> z3.ArithRef:
         """(t_v + shift) mod II as a variable."""

@@ -67,9 +67,12 @@ class TileMath:
         if len(ins) == len(tiles):
             return self._hole(op, outs, ins, "      ")
         # an index tile computed at each read has no array: the hole gets none
-        what = f"{op.name.split('.')[-1]}({', '.join(self.name(v) for v in tiles)})"
+        held = iter(ins)
+        names = [self.name(v) if rematerialized(v.owner) else next(held) for v in tiles]  # type: ignore[arg-type]
+        what = f"{op.name.split('.')[-1]}({', '.join(names)})"
         nothing = "static_cast<const {}*>(nullptr)"
-        ins = [nothing.format(c_elt(v.type)) if rematerialized(v.owner) else self._operand(v) for v in tiles]  # type: ignore[arg-type]
+        held = iter(ins)
+        ins = [nothing.format(c_elt(v.type)) if rematerialized(v.owner) else next(held) for v in tiles]  # type: ignore[arg-type]
         return self._hole(op, outs, ins, "      ", what)
 
     def _math(self, op: Operation) -> list[str] | None:
