@@ -162,7 +162,9 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
         if outputs:
             la["ttg.partition.outputs"] = "[" + ", ".join(_array(o) for o in outputs) + "]"
         la["tt.warp_specialize"] = "unit"
-    return _write(tm, attrs, source)
+    split = [top for top in body if _masked_pointer_load(top) and _read_elsewhere(top, parts_of, users)]
+    text = _write(tm, attrs, source)
+    return _split_masked_loads(text, tm, split, source) if split else text
 
 
 _VIEW_PREFIXES = ("ttg.memdesc_", "ttng.tmem_subslice")
@@ -192,10 +194,15 @@ def _triton_partition_forms(
     - `ttng.tmem_load` (an MMA's result read from tensor memory) is in its
       earliest user's partition, `ttng.tmem_store` and `ttng.tmem_alloc` of a
       register value in the partition that computes the value;
-    - a pointer `tt.load` and the `ttg.local_alloc` of it are in the partitions
-      of the alloc's users: InsertAref has no case for a `tt.load` read in
-      another partition (`llvm_unreachable("cpasync not supported yet")`,
-      tests/data/triton/cpasync-across-partitions.ttgir)."""
+    - a masked pointer `tt.load` (and the `ttg.local_alloc` of it) stays in
+      twillc's warp group; `_split_masked_loads` then writes it as a load and a
+      select of its `other`, the form InsertAref passes to another partition;
+    - an unmasked pointer `tt.load` and the `ttg.local_alloc` of it are in the
+      partitions of the alloc's users: InsertAref has no case for a `tt.load`
+      (or the `local_alloc` of one) read in another partition
+      (`llvm_unreachable("cpasync not supported yet")`,
+      tests/data/triton/cpasync-across-partitions.ttgir), and a select on an
+      all-true mask is folded before it."""
 
     def users_timing(top: TOp) -> tuple[int, set[int]] | None:
         known = [timing[u.index] for u in users.get(top.index, []) if u.index in timing and u.name != "scf.yield"]
@@ -228,7 +235,7 @@ def _triton_partition_forms(
                 d = tm.defs.get(top.operands[0])
                 if d is not None:
                     retime(top, timing.get(d.index))
-            elif top.name == "tt.load":
+            elif top.name == "tt.load" and not _masked_pointer_load(top):
                 allocs = [u for u in users.get(top.index, []) if u.name == "ttg.local_alloc"]
                 found = [t for t in (users_timing(a) for a in allocs or [top]) if t is not None]
                 if found:
@@ -249,6 +256,90 @@ def _triton_partition_forms(
         first = min((timing[t.index] for t in ops), key=_first)
         for t in ops:
             timing[t.index] = (timing[t.index][0], {min(first[1])})
+
+
+def _masked_pointer_load(top: TOp) -> bool:
+    """A `tt.load` of a block of pointers with a mask (`tl.load(p, mask=m)`)."""
+    return top.name == "tt.load" and len(top.operands) >= 2 and top.result_types[0].startswith("tensor<")
+
+
+def _read_elsewhere(load: TOp, parts_of, users: dict[int, list[TOp]]) -> bool:
+    """Whether a partition other than the load's reads what it loads: a user
+    of the loaded value, or of the `local_alloc` (and its views) of it in the
+    load's own partitions."""
+    mine = parts_of(load)
+    todo, seen = [load], set()
+    while todo:
+        op = todo.pop()
+        for u in users.get(op.index, []):
+            if u.index in seen or u.name == "scf.yield":
+                continue
+            seen.add(u.index)
+            if parts_of(u) != mine:
+                return True
+            if u.name == "ttg.local_alloc" or u.name.startswith(_VIEW_PREFIXES):
+                todo.append(u)
+    return False
+
+
+_LOAD_LINE = re.compile(r"^(?P<indent> *)(?P<name>%[\w.$-]+) = tt\.load (?P<ptr>%[\w.$#-]+), (?P<mask>%[\w.$#-]+)"
+                        r"(?:, (?P<other>%[\w.$#-]+))?(?P<rest>.*)$")
+
+
+def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: str) -> str:
+    """Each masked pointer load read in another partition written as Triton
+    3.9's InsertAref can pass it there: `tt.load` with its mask only, then
+    `arith.select mask, loaded, other` (a zero constant where the load had no
+    `other`), all three with the load's attributes. InsertAref stores a value
+    computed in registers to the partitions' shared buffer (the load's
+    partition executes `ld.global` and `st.shared`); a `tt.load` itself, or the
+    `local_alloc` of one, it cannot pass (`cpasync not supported yet`)."""
+    from twillc.frontend.triton_module import op_positions, parse_ttgir
+
+    positions = op_positions(tm.ops, text)
+    edits: list[tuple[int, int, str]] = []
+    for n, load in enumerate(loads):
+        at = positions[load.index]
+        if at is None:
+            raise InternalError("cannot find a masked tt.load in the printed TTGIR")
+        start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        m = _LOAD_LINE.match(text[start:end])
+        types = re.search(r" : (tensor<(?:\d+x)+)!tt\.ptr<([^<>]+)>(, [^>]*)?>", m.group("rest")) if m else None
+        if m is None or types is None:
+            raise InternalError(f"cannot read the masked tt.load: {text[start:end].strip()}")
+        rest = m.group("rest")
+        brace = rest.find(" {")
+        attrs = rest[brace + 1 : _brace_end(rest, brace + 1) + 1] if brace >= 0 and rest.find(" : ") > brace else "{}"
+        loc = re.search(r" loc\(.*\)$", rest)
+        tail = loc.group(0) if loc else ""
+        shape, elem, layout = types.group(1), types.group(2), types.group(3) or ""
+        value, mask_type = f"{shape}{elem}{layout}>", f"{shape}i1{layout}>"
+        indent, name, loaded = m.group("indent"), m.group("name"), f"%twillc_load{n}"
+        lines = [f"{indent}{loaded} = tt.load {m.group('ptr')}, {m.group('mask')}{rest}"]
+        other = m.group("other")
+        if other is None:
+            other = f"%twillc_zero{n}"
+            zero = "0" if re.fullmatch(r"i\d+", elem) else "0.000000e+00"
+            lines.append(f"{indent}{other} = arith.constant {attrs} dense<{zero}> : {value}{tail}")
+        lines.append(f"{indent}{name} = arith.select {m.group('mask')}, {loaded}, {other} {attrs} : {mask_type}, {value}{tail}")
+        edits.append((start, end, "\n".join(lines)))
+    for start, end, piece in sorted(edits, reverse=True):
+        text = text[:start] + piece + text[end:]
+    try:
+        parse_ttgir(text, source)
+    except Exception as e:  # noqa: BLE001 - whatever Triton says, it is twillc's fault
+        raise InternalError(f"Triton 3.9 does not parse the split masked loads back: {e}") from None
+    return text
+
+
+def _brace_end(text: str, at: int) -> int:
+    """The offset of the `}` closing the `{` at `at`."""
+    depth = 0
+    for i in range(at, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+    raise InternalError(f"unbalanced braces in {text!r}")
 
 
 def _first(t: tuple[int, set[int]]) -> tuple[int, int]:
