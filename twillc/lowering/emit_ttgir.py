@@ -119,6 +119,9 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
     _propagate_index_ops(body, timing, tm, top_of, users)
     all_warps = sorted(set().union(*(w for _, w in timing.values()))) if timing and sm100 else []
     kinds = {w: _partition_kind(body, timing, w) for w in all_warps}
+    for w in all_warps:
+        if _carries_tmem_token(body, timing, w):
+            kinds[w] = "mma-tmem"
     partition = _number_partitions(all_warps, kinds)
     if len(partition) < 2:  # one warp group (or sm_90, where Triton 3.9 takes no partitions): stages only
         partition = {}
@@ -154,7 +157,7 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
         # As Triton's PartitionScheduling serializes them: stage 1 for a partition holding an MMA, else 0.
         stages = [0] * (max(everyone) + 1)
         for w, p in partition.items():
-            stages[p] = 1 if kinds[w] == "mma" else 0
+            stages[p] = 1 if kinds[w] in ("mma", "mma-tmem") else 0
         la["ttg.partition.stages"] = "[" + ", ".join(f"{s} : i32" for s in stages) + "]"
         la["ttg.warp_specialize.tag"] = "0 : i32"
         la["ttg.partition"] = _array(everyone)
@@ -385,14 +388,36 @@ def _partition_kind(body: list[TOp], timing: dict[int, tuple[int, set[int]]], wa
     return "other"
 
 
+def _carries_tmem_token(body: list[TOp], timing: dict[int, tuple[int, set[int]]], warp: int) -> bool:
+    """Whether this warp group alone issues an MMA and reads or writes its
+    accumulator in the loop (`tmem_load` / `tmem_store`, no other partition
+    touching the buffer): its loop then carries the buffer's async token after
+    Triton 3.9's warp specialization, and `RemoveTMEMTokens` replaces that
+    token by a placeholder made at the function's entry, which an isolated
+    partition region cannot use ("'scf.yield' op using value defined outside
+    the region", tests/data/triton/tmem-token-in-partition.ttgir). Only the
+    default partition (0), whose region is not isolated, can hold it."""
+    on: dict[int, list[TOp]] = {}
+    for top in body:
+        if top.name in _MMA_OPS or top.name in ("ttng.tmem_load", "ttng.tmem_store"):
+            on.setdefault(top.operands[2 if top.name in _MMA_OPS else 0], []).append(top)
+    for ops in on.values():
+        if any(o.name in _MMA_OPS for o in ops) and any(o.name not in _MMA_OPS for o in ops):
+            if all(o.index in timing and timing[o.index][1] == {warp} for o in ops):
+                return True
+    return False
+
+
 def _number_partitions(warps: list[int], kinds: dict[int, str]) -> dict[int, int]:
     """twillc's warp groups numbered as Triton 3.9's `assignPartitionIds`
-    numbers partitions, so that it keeps the numbers: the others first (0, the
-    default partition, runs in the kernel's own warps), then stores, then MMAs
-    and loads, never 0 for an MMA or a load partition; by warp within a kind."""
+    numbers partitions, so that it keeps the numbers: a warp group whose loop
+    carries a tensor-memory token first (`_carries_tmem_token`: 0, the default
+    partition, runs in the kernel's own warps), then the others, then stores,
+    then MMAs and loads, never 0 for another MMA or a load partition; by warp
+    within a kind."""
     out: dict[int, int] = {}
     idx = 0
-    for kind in ("other", "store", "mma", "load"):
+    for kind in ("mma-tmem", "other", "store", "mma", "load"):
         if kind == "mma" and idx == 0:
             idx = 1
         for w in warps:
