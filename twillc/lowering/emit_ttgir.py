@@ -285,8 +285,10 @@ def _read_elsewhere(load: TOp, parts_of, users: dict[int, list[TOp]]) -> bool:
     return False
 
 
-_LOAD_LINE = re.compile(r"^(?P<indent> *)(?P<name>%[\w.$-]+) = tt\.load (?P<ptr>%[\w.$#-]+), (?P<mask>%[\w.$#-]+)"
-                        r"(?:, (?P<other>%[\w.$#-]+))?(?P<rest>.*)$")
+_LOAD_LINE = re.compile(
+    r"^(?P<indent> *)(?P<name>%[\w.$-]+) = tt\.load (?P<ptr>%[\w.$#-]+), (?P<mask>%[\w.$#-]+)"
+    r"(?:, (?P<other>%[\w.$#-]+))?(?P<rest>.*)$"
+)
 
 
 def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: str) -> str:
@@ -324,7 +326,9 @@ def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: s
             other = f"%twillc_zero{n}"
             zero = "0" if re.fullmatch(r"i\d+", elem) else "0.000000e+00"
             lines.append(f"{indent}{other} = arith.constant {attrs} dense<{zero}> : {value}{tail}")
-        lines.append(f"{indent}{name} = arith.select {m.group('mask')}, {loaded}, {other} {attrs} : {mask_type}, {value}{tail}")
+        lines.append(
+            f"{indent}{name} = arith.select {m.group('mask')}, {loaded}, {other} {attrs} : {mask_type}, {value}{tail}"
+        )
         edits.append((start, end, "\n".join(lines)))
     for start, end, piece in sorted(edits, reverse=True):
         text = text[:start] + piece + text[end:]
