@@ -120,7 +120,7 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
     all_warps = sorted(set().union(*(w for _, w in timing.values()))) if timing and sm100 else []
     kinds = {w: _partition_kind(body, timing, w) for w in all_warps}
     for w in all_warps:
-        if _carries_tmem_token(body, timing, w):
+        if _carries_tmem_token(body, timing, w, ii):
             kinds[w] = "mma-tmem"
     partition = _number_partitions(all_warps, kinds)
     if len(partition) < 2:  # one warp group (or sm_90, where Triton 3.9 takes no partitions): stages only
@@ -392,15 +392,27 @@ def _partition_kind(body: list[TOp], timing: dict[int, tuple[int, set[int]]], wa
     return "other"
 
 
-def _carries_tmem_token(body: list[TOp], timing: dict[int, tuple[int, set[int]]], warp: int) -> bool:
+def _carries_tmem_token(body: list[TOp], timing: dict[int, tuple[int, set[int]]], warp: int, ii: int) -> bool:
     """Whether this warp group alone issues an MMA and reads or writes its
     accumulator in the loop (`tmem_load` / `tmem_store`, no other partition
-    touching the buffer): its loop then carries the buffer's async token after
-    Triton 3.9's warp specialization, and `RemoveTMEMTokens` replaces that
-    token by a placeholder made at the function's entry, which an isolated
-    partition region cannot use ("'scf.yield' op using value defined outside
-    the region", tests/data/triton/tmem-token-in-partition.ttgir). Only the
-    default partition (0), whose region is not isolated, can hold it."""
+    touching the buffer), its MMAs and tensor-memory ops all in one stage:
+    Triton 3.9's pipeliner
+    then leaves its partition's loop as it is, the loop carries the buffer's
+    async token, and `RemoveTMEMTokens` replaces that token by a placeholder
+    made at the function's entry, which an isolated partition region cannot
+    use ("'scf.yield' op using value defined outside the region",
+    tests/data/triton/tmem-token-in-partition.ttgir). Only the default
+    partition (0), whose region is not isolated, can hold it. (Where the
+    warp group's MMAs span stages, the pipeliner lowers the token away and
+    Triton keeps the group where twillc numbers it.)"""
+    tensor_memory = (*_MMA_OPS, "ttng.tmem_load", "ttng.tmem_store", "ttng.tmem_alloc")
+    mine = {
+        timing[t.index][0] // ii
+        for t in body
+        if t.name in tensor_memory and t.index in timing and warp in timing[t.index][1]
+    }
+    if len(mine) != 1:
+        return False
     on: dict[int, list[TOp]] = {}
     for top in body:
         if top.name in _MMA_OPS or top.name in ("ttng.tmem_load", "ttng.tmem_store"):
