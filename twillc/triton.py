@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CAPABILITIES = {"h100": 90, "b200": 100}
+SHARED_MEMORY_LIMIT = 232448
+"""Bytes of shared memory a block may use on H100 and B200 (227 KiB)."""
 
 
 @dataclass
@@ -308,12 +310,21 @@ class WritebackCheck:
     stores, reductions, exponentials: `_ANCHORS`) and no other partition's."""
     num_warps: int = 0
     shared: int = 0
+    """Bytes of shared memory the kernel takes (Triton compiles a kernel over
+    the limit; its launch fails)."""
+
+    @property
+    def fits(self) -> bool:
+        """Within the shared memory a block may use on H100 and B200."""
+        return self.shared <= SHARED_MEMORY_LIMIT
 
     def summary(self) -> str:
         """One line: what compiled and what Triton kept."""
         if not self.compiles:
             return f"fails: {self.error}"
         stages = f"{self.stages} stages {'kept' if self.stages_kept else 'NOT kept'}"
+        if not self.fits:
+            stages += f", {self.shared:,} B of shared memory (over {SHARED_MEMORY_LIMIT:,})"
         if not self.partitions:
             return f"cubin, {stages}, no partitions (one warp group)"
         kept = "kept" if self.partitions_kept else "NOT kept"
