@@ -19,7 +19,9 @@ in twillc's schedule cache). A kernel twillc cannot import (a located error)
 compiles with Triton's own schedule, with a warning that says why.
 
 `compile_writeback(path, target)` compiles a written-back `.ttgir` to a cubin
-without a GPU (the passes after `schedule-loops`, then `triton.compile`).
+without a GPU (the passes after `schedule-loops`, then `triton.compile`);
+`check_writeback(path, target)` says what Triton kept of twillc's schedule
+(its stages, its partitions region by region) or why it failed.
 
 Triton is imported inside functions: importing this module needs no Triton,
 and `compile_writeback` needs nothing of twillc's but this module (the GPU
