@@ -81,16 +81,21 @@ class _Hook:
         pm.run(mod, "make_ttgir")
         text = mod.str()
         written = self.schedule(text, cap, opts)
-        if written is not None:
+        tries = [written, stages_only(written)] if written is not None and "ttg.partition" in written else [written]
+        for attempt in tries if written is not None else []:
             try:
-                mod = _parse(written, mod.context)
+                mod = _parse(attempt, mod.context)
                 pm = ir.pass_manager(mod.context)
                 pm.enable_debug()
                 add_tail_passes(pm, cap, opts)
                 pm.run(mod, "make_ttgir")
-            except RuntimeError as e:  # Triton rejects the form: its own schedule, said out loud
-                warnings.warn(f"twillc: Triton 3.9 did not compile twillc's schedule ({e}): Triton's own", stacklevel=2)
-                written = None
+                written = attempt
+                break
+            except RuntimeError as e:  # Triton rejects the form: twillc's stages alone, else Triton's own schedule
+                fallback = "twillc's stages without its partitions" if attempt is not tries[-1] else "Triton's own"
+                warnings.warn(f"twillc: Triton 3.9 did not compile twillc's schedule ({e}): {fallback}", stacklevel=2)
+        else:
+            written = None
         if written is None:
             from triton._C.libtriton import passes
 
@@ -103,6 +108,7 @@ class _Hook:
             pm.run(mod, "make_ttgir")
         metadata["tensordesc_meta"] = mod.get_tensordesc_metadata()
         metadata["twillc"] = written is not None
+        metadata["twillc_partitions"] = written is not None and "ttg.partition" in written
         return mod
 
     def schedule(self, text: str, cap: int, opts: Any) -> str | None:
@@ -138,6 +144,19 @@ def schedule_ttgir(text: str, cap: int, passes: str | None = None) -> tuple[str 
             return None, err.getvalue().strip().splitlines()[0] if err.getvalue().strip() else "twillc failed"
         with open(dst) as f:
             return f.read(), ""
+
+
+def stages_only(ttgir: str) -> str:
+    """A written-back TTGIR without its partitions (`ttg.partition*`,
+    `tt.warp_specialize`): twillc's stages and clusters alone, what
+    `twillc.triton` falls back to where Triton 3.9 fails on the partitions."""
+    import re
+
+    text = re.sub(r",? ?ttg\.partition\.(?:outputs|stages) = \[[^\]]*\]", "", ttgir)
+    text = re.sub(r",? ?ttg\.partition = array<i32[^>]*>", "", text)
+    text = re.sub(r",? ?ttg\.warp_specialize\.tag = \d+ : i32", "", text)
+    text = re.sub(r",? ?\btt\.warp_specialize\b(?![.(])", "", text)
+    return text.replace("{, ", "{").replace(" {}", "")
 
 
 def _parse(text: str, context: Any) -> Any:
@@ -310,6 +329,9 @@ class WritebackCheck:
     partitions_kept: bool = False
     """Each region holds the ops twillc wrote in that partition (MMAs, loads,
     stores, reductions, exponentials: `_ANCHORS`) and no other partition's."""
+    stages_only_compiles: bool = False
+    """Where the write-back with partitions fails: whether the same TTGIR
+    without them (`stages_only`, what `twillc.triton` falls back to) compiles."""
     num_warps: int = 0
     shared: int = 0
     """Bytes of shared memory the kernel takes (Triton compiles a kernel over
@@ -323,7 +345,8 @@ class WritebackCheck:
     def summary(self) -> str:
         """One line: what compiled and what Triton kept."""
         if not self.compiles:
-            return f"fails: {self.error}"
+            fallback = "; twillc's stages without its partitions compile" if self.stages_only_compiles else ""
+            return f"fails: {self.error}{fallback}"
         stages = f"{self.stages} stages {'kept' if self.stages_kept else 'NOT kept'}"
         if not self.fits:
             stages += f", {self.shared:,} B of shared memory (over {SHARED_MEMORY_LIMIT:,})"
@@ -389,6 +412,16 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
         kernel, after = _stderr_kept(lambda: compile_writeback(path, target, num_stages=num_stages))
     except _TritonFailed as e:
         check.error = _first_error(e.diagnostics)
+        if check.partitions:
+            with tempfile.TemporaryDirectory(prefix="twillc-triton-") as tmp:
+                plain = os.path.join(tmp, "kernel.ttgir")
+                with open(plain, "w") as f:
+                    f.write(stages_only(text))
+                try:
+                    kernel, _ = _stderr_kept(lambda: compile_writeback(plain, target, num_stages=num_stages))
+                    check.stages_only_compiles = bool(kernel.asm.get("cubin"))
+                except _TritonFailed:
+                    pass
         return check
     check.compiles = bool(kernel.asm.get("cubin"))
     check.num_warps, check.shared = int(kernel.metadata.num_warps), int(kernel.metadata.shared)
