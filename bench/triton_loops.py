@@ -32,7 +32,10 @@ cubin, keeps twillc's stages (sm_90: they drive its pipeliner) and, on
 sm_100, builds twillc's partitions (each region of its `ttg.warp_specialize`
 holding the ops twillc wrote there), or Triton's own error
 (bench/results/triton-writeback.md).
+--writeback alone does the same for the project's own kernels, from the
+schedules tests/test_triton_writeback.py reads (tests/data/triton/*.mlir).
 Usage: python bench/triton_loops.py [--target b200] [--num-stages 3] [--markdown]
+       python bench/triton_loops.py --writeback
        python bench/triton_loops.py --corpus [--target h100] [--time-limit 10] [--only GLOB] [--writeback]
                                     [--no-nvcc] [--out FILE]
 """
@@ -376,7 +379,7 @@ def corpus_markdown(rows: list[dict], target: str, time_limit: float) -> str:
     writeback = any("writeback" in r for r in rows)
     if writeback:
         out[0] += " " + writeback_totals(rows, target)
-        out[2] = out[2][:-1] + " write-back with Triton 3.9 |"
+        out[2] += " write-back with Triton 3.9 |"
         out[3] += " --- |"
     for r in rows:
         detail = r["detail"].replace("|", "\\|")
@@ -396,6 +399,27 @@ def corpus_markdown(rows: list[dict], target: str, time_limit: float) -> str:
     if causes:
         out += ["", "Refusals by cause:", ""]
         out += [f"- {c}: {k}" for c, k in sorted(causes.items(), key=lambda x: (-x[1], x[0]))]
+    return "\n".join(out) + "\n"
+
+
+def project_writeback() -> str:
+    """The project kernels' fixed schedules (tests/data/triton/NAME-TARGET.mlir)
+    written back and compiled by Triton 3.9: a markdown table."""
+    out = [
+        "| kernel | H100 (sm_90a) | B200 (sm_100a) |",
+        "| --- | --- | --- |",
+    ]
+    data = ROOT / "tests" / "data" / "triton"
+    names = sorted({f.stem.rsplit("-", 1)[0] for f in data.glob("*-h100.mlir")})
+    for name in names:
+        cells = []
+        for target in ("h100", "b200"):
+            with tempfile.TemporaryDirectory() as tmp:
+                mlir = Path(tmp) / "k.mlir"
+                mlir.write_text((data / f"{name}-{target}.mlir").read_text())
+                check = writeback_check(mlir, target)
+            cells.append((check.get("summary") or "fails: " + check["error"]).replace("|", "\\|"))
+        out.append(f"| {name} | {cells[0]} | {cells[1]} |")
     return "\n".join(out) + "\n"
 
 
@@ -440,6 +464,13 @@ def main() -> None:
         if a.out:
             Path(a.out).write_text(text)
         print(text if a.markdown or a.out else json.dumps(rows, indent=1))
+        return
+    if a.writeback:
+        sys.path.insert(0, str(ROOT / "bench"))
+        text = project_writeback()
+        if a.out:
+            Path(a.out).write_text(text)
+        print(text)
         return
     target, limit = a.target or "b200", a.time_limit if a.time_limit is not None else 30.0
     rows = run(target, a.num_stages, limit)

@@ -97,6 +97,35 @@ def test_masked_loads_cross_partitions_as_select(tmp_path: Path) -> None:
     assert "twillc_load" not in h100 and "arith.select" not in h100
 
 
+def test_masked_loads_without_other_select_zero(tmp_path: Path) -> None:
+    """`tl.load(p, mask=m)` (no `other`): the select picks a zero constant of
+    the load's type in the masked lanes, and Triton's warp specialization
+    passes it to the MMA's partition (the GEMM's schedule, its loads' `other`
+    dropped from the TTGIR it carries)."""
+    from triton._C.libtriton import ir, passes
+
+    from twillc.frontend.triton_module import triton_context
+
+    mlir = (DATA / "matmul-b200.mlir").read_text()
+    dropped = mlir.replace("tt.load %a_ptrs_60, %a_67, %cst ", "tt.load %a_ptrs_60, %a_67 ")
+    dropped = dropped.replace("tt.load %b_ptrs_61, %b_71, %cst_0 ", "tt.load %b_ptrs_61, %b_71 ")
+    assert dropped.count("tt.load %") == mlir.count("tt.load %") and dropped != mlir
+    (tmp_path / "nother-b200.mlir").write_text(dropped)
+    out = tmp_path / "nother.ttgir"
+    assert main([str(tmp_path / "nother-b200.mlir"), "--passes", "", "-o", str(out)], io.StringIO(), io.StringIO()) == 0
+    text = out.read_text()
+    zeros = re.findall(
+        r"(%twillc_zero\d+) = arith\.constant \{[^}]*ttg\.partition = array<i32: 0>\} dense<0\.0+e\+00>", text
+    )
+    assert len(zeros) == 2 and all(re.search(rf"arith\.select %\w+, %twillc_load\d+, {z} ", text) for z in zeros)
+    ctx = triton_context()
+    mod = ir.parse_mlir_module(str(out), ctx)
+    pm = ir.pass_manager(ctx)
+    passes.ttgpuir.add_warp_specialize(pm, 3)
+    pm.run(mod, "warp-specialize")  # InsertAref takes it (a tt.load across partitions aborts)
+    assert mod.str().count("ttg.warp_specialize(") == 1
+
+
 def test_attention_b200_partitions_are_twillcs(tmp_path: Path) -> None:
     from twillc.triton import compile_writeback
 

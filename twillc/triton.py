@@ -351,7 +351,8 @@ class WritebackCheck:
         if not self.fits:
             stages += f", {self.shared:,} B of shared memory (over {SHARED_MEMORY_LIMIT:,})"
         if not self.partitions:
-            return f"cubin, {stages}, no partitions (one warp group)"
+            why = "Triton 3.9 takes none on sm_90" if self.target == "h100" else "one warp group"
+            return f"cubin, {stages}, no partitions ({why})"
         kept = "kept" if self.partitions_kept else "NOT kept"
         return f"cubin, {stages}, {self.partitions} partitions {kept} ({self.regions} regions, {self.num_warps} warps)"
 

@@ -16,7 +16,9 @@ specialization` takes the partitions of a loop whose ops carry them), also:
 and on the loop `ttg.partition`, `ttg.partition.outputs`,
 `ttg.partition.stages`, `ttg.warp_specialize.tag = 0`, `tt.warp_specialize`,
 in the forms Triton's PartitionScheduling writes and InsertAref can lower
-(`_triton_partition_forms`, `_number_partitions`). sm_90: stages and
+(`_triton_partition_forms`, `_number_partitions`; a masked pointer load read
+in another partition is written as a load and a select, `_split_masked_loads`).
+sm_90: stages and
 clusters only (Triton 3.9 warp-specializes no sm_90 loop).
 
 A Triton op that became a tile op takes that op's cycle and warp (the
@@ -302,6 +304,9 @@ def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: s
     from twillc.frontend.triton_module import op_positions, parse_ttgir
 
     positions = op_positions(tm.ops, text)
+    prefix = "twillc_"
+    while f"%{prefix}" in text:  # names of the new values no value of the kernel has
+        prefix += "_"
     edits: list[tuple[int, int, str]] = []
     for n, load in enumerate(loads):
         at = positions[load.index]
@@ -319,11 +324,11 @@ def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: s
         tail = loc.group(0) if loc else ""
         shape, elem, layout = types.group(1), types.group(2), types.group(3) or ""
         value, mask_type = f"{shape}{elem}{layout}>", f"{shape}i1{layout}>"
-        indent, name, loaded = m.group("indent"), m.group("name"), f"%twillc_load{n}"
+        indent, name, loaded = m.group("indent"), m.group("name"), f"%{prefix}load{n}"
         lines = [f"{indent}{loaded} = tt.load {m.group('ptr')}, {m.group('mask')}{rest}"]
         other = m.group("other")
         if other is None:
-            other = f"%twillc_zero{n}"
+            other = f"%{prefix}zero{n}"
             zero = "0" if re.fullmatch(r"i\d+", elem) else "0.000000e+00"
             lines.append(f"{indent}{other} = arith.constant {attrs} dense<{zero}> : {value}{tail}")
         lines.append(
