@@ -1,0 +1,46 @@
+"""Kernels with several loops run one after another, written as norm and softmax kernels are: a two-pass RMSNorm
+(the rows' sums of squares over column chunks, then the chunks normalized and scaled by the weight), and an
+online softmax (running max and rescaled sum carried by the first loop, the rows' logsumexp stored between the loops,
+the normalized chunks stored by the second)."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def rmsnorm_two_pass(X, W, Y, N, stride_x, stride_y, inv_n, eps, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_N)
+    x_ptrs = X + rows[:, None] * stride_x + cols[None, :]
+    y_ptrs = Y + rows[:, None] * stride_y + cols[None, :]
+    ss = tl.zeros((BLOCK_M,), dtype=tl.float32)
+    for off in range(0, N, BLOCK_N):
+        x = tl.load(x_ptrs + off).to(tl.float32)
+        ss += tl.sum(x * x, axis=1)
+    rstd = 1 / tl.sqrt(ss * inv_n + eps)
+    for off in range(0, N, BLOCK_N):
+        x = tl.load(x_ptrs + off).to(tl.float32)
+        w = tl.load(W + off + cols)
+        y = x * rstd[:, None] * w[None, :]
+        tl.store(y_ptrs + off, y.to(Y.dtype.element_ty))
+
+
+@triton.jit
+def softmax_online(X, Y, LSE, N, stride_x, stride_y, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_N)
+    x_ptrs = X + rows[:, None] * stride_x + cols[None, :]
+    y_ptrs = Y + rows[:, None] * stride_y + cols[None, :]
+    m = tl.full((BLOCK_M,), float("-inf"), dtype=tl.float32)
+    d = tl.zeros((BLOCK_M,), dtype=tl.float32)
+    for off in range(0, N, BLOCK_N):
+        x = tl.load(x_ptrs + off)
+        m_new = tl.maximum(m, tl.max(x, axis=1))
+        d = d * tl.exp(m - m_new) + tl.sum(tl.exp(x - m_new[:, None]), axis=1)
+        m = m_new
+    tl.store(LSE + rows, m + tl.log(d))
+    for off in range(0, N, BLOCK_N):
+        x = tl.load(x_ptrs + off)
+        tl.store(y_ptrs + off, tl.exp(x - m[:, None]) / d[:, None])
