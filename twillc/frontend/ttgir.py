@@ -1,13 +1,17 @@
 """Triton TTGIR (before software pipelining) -> `tile` dialect IR.
 
-The innermost `scf.for` of the kernel becomes the `tile.for` (a kernel with
-several innermost loops, run one after another, is refused at the second:
-one loop per kernel); outer loops around it are the CTA's work items; the values
-it reads from before the loop are imported before it, on demand, by the same
-rules. Each tile op records the Triton ops it stands for (`twill.triton`: their
-pre-order indices), and the module keeps the TTGIR text (`twill.ttgir`) and the
-loop's index (`twill.ttgir_loop`), so that the schedule can be written back in
-the attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
+The innermost `scf.for` of the kernel becomes the `tile.for`; a kernel with
+several innermost loops run one after another in one block (a two-pass norm, an
+online softmax and its normalization) gets one `tile.for` each, in order, each
+loop's results standing for the Triton loop's after it, and the stores between
+the loops and after the last imported (`twillc/frontend/ttgir_loops.py`: which
+loops, and what is refused). Outer loops around them are the CTA's work items;
+the values a loop reads from before it are imported before it, on demand, by
+the same rules. Each tile op records the Triton ops it stands for
+(`twill.triton`: their pre-order indices; on a `tile.for`, its `scf.for`), and
+the module keeps the TTGIR text (`twill.ttgir`) and the first loop's index
+(`twill.ttgir_loop`), so that the schedule can be written back in the
+attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
 
 What maps to what:
   tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)

@@ -83,10 +83,11 @@ def stores_between(loop: TOp, following: TOp | None, error: ErrorAt) -> list[TOp
         if op.name in STORES:
             out.append(op)
         elif op.blocks and any(o.name in STORES for o in op.walk()):
+            where = "after the last loop" if following is None else "between loops"
             raise error(
                 op,
-                f"unsupported op '{op.name}' holding a store {'after the last loop' if following is None else 'between loops'}"
-                ": the tile IR has no conditional store (each store runs once per CTA)",
+                f"unsupported op '{op.name}' holding a store {where}: the tile IR has no conditional store (each "
+                "store runs once per CTA)",
             )
     return out
 

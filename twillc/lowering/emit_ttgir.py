@@ -84,7 +84,6 @@ def schedule_by_triton_op(module: ModuleOp) -> tuple[int, dict[int, tuple[int, s
 
 def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
     from twillc.frontend.triton_module import parse_ttgir
-
     from twillc.transforms.loop_segments import segments
 
     text_attr = module.attributes.get("twill.ttgir")
