@@ -114,3 +114,19 @@ def sums_then_tail(X, S, N, stride, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr
     for off in range(0, N, BLOCK_N):
         s += tl.sum(tl.exp(tl.load(x_ptrs + off)), axis=1)
     tl.store(S + rows, s)
+
+
+@triton.jit
+def row_sums_store_once(X, S, N, stride_x, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """A decode's shape: the rows' sums over column chunks, then a loop that runs once when there was a chunk to
+    sum and not at all otherwise (`range(0, need_store)`), storing them: a loop of zero or one trips."""
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    x_ptrs = X + rows[:, None] * stride_x + tl.arange(0, BLOCK_N)[None, :]
+    s = tl.zeros((BLOCK_M,), dtype=tl.float32)
+    n_blocks = N // BLOCK_N
+    for blk in range(0, n_blocks):
+        x = tl.load(x_ptrs + blk * BLOCK_N)
+        s += tl.sum(x * x, axis=1)
+    need_store = tl.minimum(n_blocks, 1)
+    for _ in range(0, need_store):
+        tl.store(S + rows, tl.sqrt(s))
