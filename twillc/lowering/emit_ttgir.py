@@ -2,6 +2,10 @@
 TTGIR in the attributes Triton 3.9's own passes read, printed by Triton and
 parsed back by it (`-o k.ttgir`; docs/interop.md).
 
+A kernel with several loops (one segment each, `twillc.transforms.loop_segments`)
+has each loop's schedule written on its own `scf.for` (the `twill.triton` of
+its `tile.for`), one loop after another on the same text.
+
 On each op of the loop body (`tritongpu-pipeline` reads them through
 `CoarseSchedule::deSerialize`):
   loop.stage    = cycle // II                                       (i32)
