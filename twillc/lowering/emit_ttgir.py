@@ -99,7 +99,10 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
 
         raise located_error(find_loop(module), "-o .ttgir needs a loop imported from Triton (a .ttgir or .py input)")
     text = text_attr.data
-    for part in segments(module) or [module]:  # a kernel with several loops: each loop's schedule on its scf.for
+    # A kernel with several loops: each loop's schedule on its scf.for, the last
+    # loop first (a loop's split masked loads add ops, which renumbers the ops
+    # after them, never those before).
+    for part in reversed(segments(module) or [module]):
         text = _emit_loop(part, parse_ttgir(text, source), source)
     return text
 
