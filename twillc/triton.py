@@ -316,7 +316,8 @@ class WritebackCheck:
     error: str = ""
     """Triton's first error line where it did not compile."""
     stages: int = 1
-    """twillc's stages (`tt.scheduled_max_stage` + 1)."""
+    """twillc's stages (`tt.scheduled_max_stage` + 1; a kernel with several
+    loops: its loops' most)."""
     stages_kept: bool = False
     """Triton's pipeliner lowered twillc's stages: with partitions, each
     partition's loop keeps twillc's last stage after Triton's warp
@@ -403,10 +404,10 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
     import re
 
     text = open(path).read()
-    last = re.search(r"tt\.scheduled_max_stage = (\d+)", text)
+    lasts = {int(n) for n in re.findall(r"tt\.scheduled_max_stage = (\d+)", text)}  # each loop's last stage
     loop_parts = re.search(r"\} \{[^\n]*tt\.scheduled_max_stage[^\n]*?ttg\.partition = array<i32: ([\d, ]+)>", text)
     check = WritebackCheck(target, False)
-    check.stages = int(last.group(1)) + 1 if last else 1
+    check.stages = max(lasts, default=0) + 1
     ids = [int(i) for i in loop_parts.group(1).split(",")] if loop_parts else []
     check.partitions = len(ids)
     try:
@@ -442,7 +443,7 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
         # default one too where twillc leaves 0 unused: an MMA is never 0).
         check.partitions_kept = check.regions == max(ids) + 1 and built == written
         stages = _partition_stages(path, target, num_stages)
-        check.stages_kept = bool(stages) and set(stages) == {check.stages - 1}
+        check.stages_kept = bool(stages) and set(stages) == lasts
     else:
         check.stages_kept = check.stages == 1 or _stage_zero_ttgir(text, target, num_stages) != after
     return check
