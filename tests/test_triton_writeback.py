@@ -278,5 +278,34 @@ def test_hook_compiles_with_twillcs_schedule(cap: int, tmp_path: Path, monkeypat
     assert "loop.stage" in written and "loop.cluster" in written
 
 
+def test_hook_falls_back_to_twillcs_stages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Triton 3.9 fails on twillc's partitions (the causal band loop's
+    B200 schedule, tmem-token-in-partition.ttgir), the hook compiles
+    twillc's stages without them, and says so."""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    import twillc.triton as tt
+    from twillc.frontend.triton_module import load_jit_function
+
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
+    written = (DATA / "tmem-token-in-partition.ttgir").read_text()
+    monkeypatch.setattr(tt._Hook, "schedule", lambda self, text, cap, opts: written)
+    fn = load_jit_function(str(KERNELS / "causal.py"), "attn_fwd_on_band")
+    sig = {"Q": "*fp16", "K": "*fp16", "V": "*fp16", "Out": "*fp16", "sm_scale": "fp32", "N_CTX": "i32"}
+    sig.update(HEAD_DIM="constexpr", BLOCK_M="constexpr", BLOCK_N="constexpr")
+    consts = {"HEAD_DIM": 128, "BLOCK_M": 128, "BLOCK_N": 64}
+    tt.install()
+    try:
+        with pytest.warns(UserWarning, match="twillc's stages without its partitions"):
+            kernel = triton.compile(
+                ASTSource(fn, sig, consts), target=GPUTarget("cuda", 100, 32), options={"num_warps": 8}
+            )
+    finally:
+        tt.uninstall()
+    assert kernel.metadata.twillc and not kernel.metadata.twillc_partitions and kernel.asm["cubin"]
+    assert "ttg.warp_specialize(" not in kernel.asm["ttgir"]
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
