@@ -387,8 +387,18 @@ class _Search:
         lifetimes (fewer values live at once leave more warp assignments),
         then the padded one it came from; then the same padded by the barrier
         hand-off alone, when some crossing costs more (a large register
-        tile's bytes stretch the first padding past the IIs that matter)."""
-        yield self.seeds.get(ii) or self.base(ii)[1]
+        tile's bytes stretch the first padding past the IIs that matter).
+        When the caller's modulo schedule seeds `ii`, the search's own
+        shortest one at `ii` follows it where its times differ: the two are
+        solved with different objectives, and one may admit warps where the
+        other does not (a quick query that spares the padded seeds and the
+        full query at the bound)."""
+        given = self.seeds.get(ii)
+        yield given or self.base(ii)[1]
+        if given is not None:
+            own = self.base(ii)[1]
+            if own is not None and dict(own.cycles) != dict(given.cycles):
+                yield own
         if self.config.allow_cross_warp:
             graph, first = self.padded(ii)
             yield self.short_lived(graph, first)
