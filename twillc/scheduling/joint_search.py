@@ -10,7 +10,8 @@ and a binary search then finds the shortest length.
 
 The search is anytime: first the modulo schedule's own issue times with
 only the warps free (a quick query) at growing IIs, then bisected, give a
-schedule; the shortest modulo schedule's times first, then, when values may
+schedule; the shortest modulo schedule's times first (the caller's, then
+the search's own at that II where they differ), then, when values may
 cross warps, those of one whose every crossable edge carries the spill delay
 (any warp assignment then meets the cross-warp delays), then one padded by
 the barrier hand-off alone when a large tile's crossing costs more. Then full queries
