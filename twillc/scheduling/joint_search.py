@@ -284,6 +284,9 @@ class _Search:
         """Wall-clock seconds a query leaves to what follows it (`at_bound`)."""
         self.beat: int | None = None
         """The largest II that could serve the caller (`joint_schedule`'s `beat`)."""
+        self.by_area: list[tuple[int, str]] | None = None
+        """The IIs the memories' area refutes above the modulo bound, with the
+        memory (`area_bound`), once known."""
 
     def left(self) -> float:
         return self.time_limit - (time.monotonic() - self.start)
@@ -464,7 +467,10 @@ class _Search:
             if self.progress:
                 now = time.monotonic() - self.start
                 self.progress({"ii": known[0], "heuristic": True, "bound": self.lower, "elapsed": now})
-        seeded = self.first_on_seeds(start, max_ii if known is None else min(max_ii, known[0]), tried=True)
+        # The seeds scan from the memories' area bound: no II it refutes
+        # admits warps at any issue times (`memory_bound`).
+        scan = self.area_bound(known[0]) if known is not None else start
+        seeded = self.first_on_seeds(scan, max_ii if known is None else min(max_ii, known[0]), tried=scan == start)
         if seeded is not None:
             self.tell_first(seeded[0], "z3")
             return seeded, "z3"
@@ -483,6 +489,14 @@ class _Search:
             (max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0], self.engine
         )
         return (best[0], self.fewest_crossings(*best)), self.engine
+
+    def area_bound(self, top: int) -> int:
+        """The least II from the proven bound below `top` that the memories'
+        area (`memory_bound`) does not refute, `top` when it refutes all;
+        the bound raised to it, the refutations remembered (solved once)."""
+        if self.by_area is None:
+            self.lower, self.by_area = area_lower_bound(self.graph, self.lower, top)
+        return self.lower
 
     def outclass(self, beat: int, extra_stages: int) -> None:
         """Raise Outclassed when every II from the bound up to `beat` is
@@ -748,10 +762,10 @@ def joint_schedule(
     refuted: list[tuple[int, str]] = []
     lower = modulo.lower_bound
     if best is not None and best[0] > lower:
-        # The memories' area (`memory_bound`) refutes IIs above the modulo bound.
-        lower, by_area = area_lower_bound(graph, lower, best[0])
-        refuted += [(ii, "area") for ii, _ in by_area]
-        search.lower = lower
+        # The memories' area (`memory_bound`) refutes IIs above the modulo
+        # bound (known already when the seeds were scanned from it).
+        lower = search.area_bound(best[0])
+        refuted += [(ii, "area") for ii, _ in search.by_area or []]
     if best is not None and best[0] > lower:
         best, improved = search.improve(best, lower, extra_stages)
         solver = engine if improved else solver
