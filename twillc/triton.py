@@ -242,7 +242,7 @@ def uninstall() -> None:
 
 
 def _tail_ttgir(path: str, target: str, num_warps: int | None, num_stages: int, triton_schedule: bool) -> tuple:
-    """(Triton's final TTGIR of a written-back `.ttgir`, the GPU target, num_warps)."""
+    """(Triton's final TTGIR of a written-back `.ttgir`, the GPU target)."""
     from triton._C.libtriton import ir
     from triton.backends.compiler import GPUTarget
     from triton.compiler import make_backend
@@ -403,7 +403,8 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
     each region holding the ops twillc wrote in that partition."""
     import re
 
-    text = open(path).read()
+    with open(path) as f:
+        text = f.read()
     lasts = {int(n) for n in re.findall(r"tt\.scheduled_max_stage = (\d+)", text)}  # each loop's last stage
     loop_parts = re.search(r"\} \{[^\n]*tt\.scheduled_max_stage[^\n]*?ttg\.partition = array<i32: ([\d, ]+)>", text)
     check = WritebackCheck(target, False)
