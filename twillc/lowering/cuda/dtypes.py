@@ -46,6 +46,10 @@ ELTS = {
         Elt("i8", "int8_t", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8"),
         Elt("f32", "float", 4, "CU_TENSOR_MAP_DATA_TYPE_FLOAT32"),
         Elt("i32", "int", 4, "CU_TENSOR_MAP_DATA_TYPE_INT32"),
+        Elt("i16", "int16_t", 2, "CU_TENSOR_MAP_DATA_TYPE_UINT16"),
+        Elt("u32", "unsigned", 4, "CU_TENSOR_MAP_DATA_TYPE_UINT32"),
+        Elt("u16", "uint16_t", 2, "CU_TENSOR_MAP_DATA_TYPE_UINT16"),
+        Elt("u8", "uint8_t", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8"),
         # a comparison result: never loaded or stored; a thread holds its
         # elements as bits, 32 to a uint32_t (memory_plan.mask_words)
         Elt("i1", "uint32_t", 1, ""),
