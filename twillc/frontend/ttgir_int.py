@@ -160,7 +160,7 @@ DIV = ("arith.divsi", "arith.divui")
 
 class _Simplifier:
     """Folds and simplifies an index expression over a tensor of `shape`:
-    constants fold, `x + 0`, `x * 1`, `x * 0`; `(a + b) % m` drops a term
+    constants fold, `x + 0`, `x * 1`, `x * 0`, `x / 1`; `(a + b) % m` drops a term
     divisible by `m`; `(x % a) % b` is `x % b` where `b` divides `a`; `x % m`
     is `x` and `x / m` is 0 where `x` lies in `0 .. m - 1`."""
 
@@ -224,6 +224,8 @@ class _Simplifier:
                     return x
                 if y.kind == "const" and y.value == 0:
                     return y
+        if e.kind in DIV and b.kind == "const" and b.value == 1:
+            return a
         if e.kind in REM + DIV and b.kind == "const" and b.value > 0:
             m = b.value
             if e.kind in REM and a.kind == "arith.addi" and a.lhs is not None and a.rhs is not None:
@@ -448,9 +450,14 @@ class IntegerTiles:
         self.joins[op.results[0]] = Join(a, b, [*range(rank), "pair"], [op])
         self.vals[op.results[0]] = self.val_of(None)  # type: ignore[attr-defined]
 
+    def pending_join(self, op: TOp) -> Join | None:
+        """The join `op`'s first operand is, imported first where it is defined before the loop."""
+        self.value(op.operands[0], op)  # type: ignore[attr-defined]
+        return self.joins.get(op.operands[0])
+
     def trans_join(self, op: TOp) -> bool:
         """`tt.trans` of a join: its axes permuted (False where `op` reads no join)."""
-        joined = self.joins.get(op.operands[0])
+        joined = self.pending_join(op)
         if joined is None:
             return False
         order = _order(self.tm.text, op)  # type: ignore[attr-defined]
@@ -462,7 +469,7 @@ class IntegerTiles:
 
     def pass_join(self, op: TOp) -> bool:
         """`ttg.local_alloc` / `ttg.convert_layout` of a join: the join (False where `op` reads no join)."""
-        joined = self.joins.get(op.operands[0]) if op.operands else None
+        joined = self.pending_join(op) if op.operands else None
         if joined is None:
             return False
         self.joins[op.results[0]] = Join(joined.lhs, joined.rhs, joined.axes, [*joined.ops, op])
@@ -475,7 +482,7 @@ class IntegerTiles:
         shared memory) of a join: `tile.interleave` where the pair's axis
         merges into the tile axis before it and the tile's axes keep their
         order (`(.., C, 2) -> (.., 2C)`, `(R, 2, C) -> (2R, C)`)."""
-        joined = self.joins.get(op.operands[0])
+        joined = self.pending_join(op)
         if joined is None:
             raise self.error(  # type: ignore[attr-defined]
                 op,
@@ -590,7 +597,7 @@ class IntegerTiles:
         saved = self.sink  # type: ignore[has-type]
         self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre  # type: ignore[attr-defined]
         try:
-            memo[key] = self._materialize(e, shape, user)
+            memo[key] = self._materialize(e, shape, user, {})
         finally:
             self.sink = saved
         return memo[key]
@@ -612,16 +619,18 @@ class IntegerTiles:
             return all(self.scalar_divisible(o, m) for o in d.operands)
         return False
 
-    def _materialize(self, e: IndexExpr, shape: list[int], user: TOp) -> SSAValue:
+    def _materialize(self, e: IndexExpr, shape: list[int], user: TOp, iotas: dict[int, SSAValue]) -> SSAValue:
         if e.kind == "const":
             return self.emit(arith.ConstantOp(IntegerAttr(e.value, i32)), user).results[0]  # type: ignore[attr-defined]
         if not e.has_coords():
             index = self._scalar(e, user)
             return self.emit(arith.IndexCastOp(index, i32), user).results[0]  # type: ignore[attr-defined]
         if e.kind == "coord":
-            return self.emit(tile.IotaOp(e.value, TileType(shape, i32)), user).results[0]  # type: ignore[attr-defined]
+            if e.value not in iotas:
+                iotas[e.value] = self.emit(tile.IotaOp(e.value, TileType(shape, i32)), user).results[0]  # type: ignore[attr-defined]
+            return iotas[e.value]
         assert e.lhs is not None and e.rhs is not None
-        a, b = self._materialize(e.lhs, shape, user), self._materialize(e.rhs, shape, user)
+        a, b = self._materialize(e.lhs, shape, user, iotas), self._materialize(e.rhs, shape, user, iotas)
         if not isinstance(a.type, TileType):
             if e.kind == "arith.subi":  # k - x: (-x) + k
                 minus = self.emit(arith.ConstantOp(IntegerAttr(-1, i32)), user).results[0]  # type: ignore[attr-defined]
