@@ -3,8 +3,10 @@ loads as integers and unpacks (`twillc.frontend.ttgir.TtgirImporter` mixes
 this class in).
 
 An integer tensor is data when it derives from a load (`tt.load` of i8, i16,
-i32 elements, or an integer MMA's result): it becomes a tile, and its
-`arith` ops tile ops. Every other integer tensor is index arithmetic, which
+i32 elements, or an integer MMA's result) and reaches a float conversion,
+an MMA or a store: it becomes a tile, and its `arith` ops tile ops (a loaded
+integer that only offsets pointers, a gather's indices, stays index
+arithmetic). Every other integer tensor is index arithmetic, which
 the importer drops unless data reads it: a tensor of shift amounts (LightLLM's
 `(offs_k % 8) * 4`, AWQ's packed order `[0, 4, 1, 5, 2, 6, 3, 7] * 4`
 broadcast and reshaped) is then rebuilt as an `i32` tile from `tile.iota`
@@ -70,6 +72,7 @@ UNSIGNED = frozenset(
 )
 """The ops that read their integer operands signed / unsigned (the rest read bits)."""
 COMMUTATIVE = frozenset({"arith.andi", "arith.ori", "arith.addi", "arith.muli"})
+MMA_OPS = ("tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma")
 DATA_WIDTHS = (8, 16, 32)
 """Integer widths a data tile holds."""
 VIEWS = ("tt.broadcast", "ttg.convert_layout", "tt.expand_dims", "tt.reshape", "tt.trans", "tt.splat")
@@ -78,8 +81,8 @@ _INT = re.compile(r"i(\d+)")
 
 
 def _int_element(ty: str) -> int | None:
-    """The width of an integer tensor's elements (not i1), else None."""
-    m = re.match(r"tensor<(?:\d+x)+i(\d+)", ty)
+    """The width of an integer tensor's (or shared-memory buffer's) elements (not i1), else None."""
+    m = re.match(r"(?:tensor|!ttg\.memdesc)<(?:\d+x)+i(\d+)", ty)
     return int(m.group(1)) if m is not None and m.group(1) != "1" else None
 
 
@@ -281,8 +284,53 @@ class IntegerTiles:
     # -- which integer tensors are data -------------------------------------
 
     def int_data(self, vid: int) -> bool:
-        """Whether integer tensor `vid` derives from a load (or an integer MMA): data, not indices."""
-        memo: dict[int, bool] = self.__dict__.setdefault("_int_data", {})
+        """Whether integer tensor `vid` derives from a load (or an integer MMA)
+        and feeds data (`feeds_data`): data, not indices."""
+        if vid not in self.__dict__.setdefault("_int_data", {}):
+            self._int_data[vid] = self.int_origin(vid) and (self.mma_result(vid) or self.feeds_data(vid))
+        return self._int_data[vid]
+
+    def mma_result(self, vid: int) -> bool:
+        d = self.tm.defs.get(vid)  # type: ignore[attr-defined]
+        return d is not None and d.name in MMA_OPS
+
+    def users(self, vid: int) -> list[TOp]:
+        if "_users" not in self.__dict__:
+            users: dict[int, list[TOp]] = {}
+            for op in self.tm.root.walk():  # type: ignore[attr-defined]
+                for o in op.operands:
+                    users.setdefault(o, []).append(op)
+            self._users = users
+        return self._users.get(vid, [])
+
+    def feeds_data(self, vid: int) -> bool:
+        """Whether integer tensor `vid` reaches a conversion to floats, an MMA
+        or a store, through integer ops, views and loop-carried values."""
+        memo: dict[int, bool] = self.__dict__.setdefault("_feeds_data", {})
+        if vid in memo:
+            return memo[vid]
+        memo[vid] = False
+        out = False
+        for u in self.users(vid):
+            if u.name in ("arith.sitofp", "arith.uitofp", *MMA_OPS) or (
+                u.name in ("tt.store", "tt.descriptor_store") and u.operands[-1 if u.name != "tt.store" else 1] == vid
+            ):
+                out = True
+            elif u.name == "scf.yield" and u.parent is not None:
+                i = u.operands.index(vid)
+                loop = u.parent
+                carried = loop.blocks[0].args[1 + i] if loop.name == "scf.for" and len(loop.blocks[0].args) > 1 + i else None
+                out = any(self.feeds_data(v) for v in (loop.results[i] if i < len(loop.results) else None, carried) if v)
+            else:
+                out = any(_int_element(t) is not None and self.feeds_data(r) for r, t in zip(u.results, u.result_types))
+            if out:
+                break
+        memo[vid] = out
+        return out
+
+    def int_origin(self, vid: int) -> bool:
+        """Whether integer tensor `vid` derives from a load or an integer MMA."""
+        memo: dict[int, bool] = self.__dict__.setdefault("_int_origin", {})
         if vid in memo:
             return memo[vid]
         memo[vid] = False
@@ -296,13 +344,13 @@ class IntegerTiles:
             if loop is not None and vid in loop.blocks[0].args[1:]:
                 i = loop.blocks[0].args.index(vid) - 1
                 yields = [o for o in loop.blocks[0].ops if o.name == "scf.yield"]
-                out = bool(yields) and self.int_data(yields[0].operands[i])
+                out = bool(yields) and self.int_origin(yields[0].operands[i])
             memo[vid] = out
             return out
-        if d.name in ("tt.load", "tt.descriptor_load", "tt.dot", "ttng.warp_group_dot"):
+        if d.name in ("tt.load", "tt.descriptor_load", *MMA_OPS):
             out = True
         else:
-            out = any(self.int_data(o) or self._float_tensor(o) for o in d.operands)
+            out = any(self.int_origin(o) or self._float_tensor(o) for o in d.operands)
         memo[vid] = out
         return out
 
