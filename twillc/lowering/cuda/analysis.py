@@ -454,10 +454,11 @@ class LoopAnalysis:
             raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
         if eb.mma is None:
             raise located_error(op, f"CUDA emission: no MMA reads {eb.name} tiles: cast them to f16 or bf16 first")
-        if eb.fp8 and not op.transpose_rhs:
+        if (eb.fp8 or eb.int8) and not op.transpose_rhs:
+            what = "an FP8" if eb.fp8 else "an integer"
             raise located_error(
                 op,
-                "CUDA emission: an FP8 MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
-                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+                f"CUDA emission: {what} MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                f"(an MN-major {eb.name} B would need a transpose in shared memory, not generated)",
             )
         return eb
