@@ -104,6 +104,8 @@ class TileMath:
             return mask
         if op.name in INTEGER_BINARY:
             return self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])
+        if isinstance(op, tile.InterleaveOp):
+            return self._interleave(op)
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
@@ -154,14 +156,53 @@ class TileMath:
 
     def _integer_math(self, op: Operation, at: list[str]) -> list[str]:
         """A bit operation of integer tiles (`tile.shl`, `tile.shr`,
-        `tile.bitand`) on the thread's elements `at`: C's operators on the
-        elements as `int` (a loaded 8-bit tile is read as a float holding the
-        integer exactly), `>>` arithmetic, the result converted back to the
-        element type (an int8_t wraps, two's complement)."""
+        `tile.bitand`, `tile.bitor`, `tile.rem`) on the thread's elements
+        `at`: C's operators on the elements as `int` (`unsigned` for a u32
+        tile; a u8 / u16 element widens to a non-negative int, so `>>` is
+        logical on unsigned tiles, arithmetic on signed ones), the result
+        converted back to the element type (an int8_t wraps, two's complement)."""
         r = op.results[0]
         cxx = c_elt(r.type)  # type: ignore[arg-type]
-        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"int({a})" for a in at))
+        word = "unsigned" if cxx == "unsigned" else "int"  # u8 / u16 widen to a non-negative int: `>>` logical
+        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"{word}({a})" for a in at))
         return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {cxx}({f});"]  # type: ignore[arg-type]
+
+    def _interleave(self, op: tile.InterleaveOp) -> list[str] | None:
+        """`interleave(a, b)` of rank-2 register tiles in the wgmma
+        accumulator layout: each thread writes its elements of `a` and `b`
+        to their places in the result, row-major in a shared-memory scratch
+        of the op's own, and reads its elements of the result back, the warp
+        group synchronised between (and before, as the scratch is reused
+        each iteration). Rows past a tile of fewer than 64 are padding."""
+        a, b, r = op.lhs, op.rhs, op.result
+        if self.target.row_layout or a.type.rank != 2:  # type: ignore[attr-defined]
+            return None
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        out_rows, out_cols = r.type.get_shape()
+        cxx = c_elt(r.type)
+        self._helpers.add("acc_index")
+        scratch = f"tw_il_{self.name(r)}"
+        if op.axis.value.data == 0:  # rows 2 i, 2 i + 1
+            dst = (f"(2 * rr) * {out_cols} + cc", f"(2 * rr + 1) * {out_cols} + cc")
+        else:  # columns 2 j, 2 j + 1
+            dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
+        axis = "rows" if op.axis.value.data == 0 else "columns"
+        return [
+            f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: through shared memory",
+            f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {self._n(a.type)}; ++i) {{",  # type: ignore[arg-type]
+            f"          const int rr = twillc_acc_row<{cols}>(i), cc = twillc_acc_col<{cols}>(i);",
+            f"          if (rr < {rows}) {{ {scratch}[{dst[0]}] = {self._at(a, a)}; {scratch}[{dst[1]}] = {self._at(b, b)}; }}",
+            "        }",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
+            f"          const int rr = twillc_acc_row<{out_cols}>(i);",
+            f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + twillc_acc_col<{out_cols}>(i)] "
+            f": {cxx}(0);",
+            "        }",
+            "      }",
+        ]
 
     def _column_reduce(self, op: tile.ColumnReductionOp, x: str, indent: str) -> list[str] | None:
         """`colmax` / `colsum` of a register tile of f32 (`twillc_colreduce.cuh`):
