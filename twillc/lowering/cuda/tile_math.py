@@ -108,14 +108,18 @@ class TileMath:
             return self._interleave(op)
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
-            half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
-            # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            half = cxx in ("__half", "__nv_bfloat16")
+            # f16 / bf16 tiles: the math in f32 (no 16-bit operator is ambiguous), rounded once
             at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
             form = (UNARY if op.name in UNARY else BINARY)[op.name]
-            if c_elt(r.type) == "int" and op.name in ("tile.max", "tile.min"):  # type: ignore[arg-type]
-                form = op.name[5:] + "({}, {})"  # CUDA's int max / min, not fmaxf / fminf
+            if cxx in ("int", "unsigned", "int16_t", "uint16_t", "int8_t", "uint8_t") and op.name in (
+                "tile.max",
+                "tile.min",
+            ):
+                form = op.name[5:] + "({}, {})"  # CUDA's integer max / min, not fmaxf / fminf
             f = form.format(*at)
-            f = f"__float2half({f})" if half else f
+            f = f"{'__float2half' if cxx == '__half' else '__float2bfloat16'}({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp) and self._fp8_staged_early(op.results[0]):
             # FA3 FP8's P: converted as it is written to its staging buffer (no registers)
