@@ -15,17 +15,18 @@ import re
 from pathlib import Path
 
 import pytest
+from test_cuda import check_compiles, needs_nvcc
 
 from twillc.driver import main
-
-from test_cuda import check_compiles, needs_nvcc
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "simulate"
 
 FORMS = {
     "gemm_w4a16_join_h100": r"__shared__ __half tw_il_\w+\[16384\];",
-    "gemm_w4a16_gptq_h100": r"int\(int\(twillc_smem_at_t<64, 128, int>\(sm\.w\[kt % \d\], i\)\) >> int\(shifts\[i\]\)\)",
+    "gemm_w4a16_gptq_h100": (
+        r"int\(int\(twillc_smem_at_t<64, 128, int>\(sm\.w\[kt % \d\], i\)\) >> int\(shifts\[i\]\)\)"
+    ),
     "gemm_int8_h100": r"twillc_mma_kstep_boxed<TW_S8, 128, 0, 16384, 16384>\(acc,",
 }
 

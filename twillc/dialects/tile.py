@@ -61,8 +61,8 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     expanded,
     interleaved,
     is_bool,
-    mma_accumulator,
     logic_type,
+    mma_accumulator,
     row_reduced,
     select_type,
     type_text,
@@ -475,7 +475,8 @@ class InterleaveOp(IRDLOperation):
     pairs unpacked into one tile.
 
     ```mlir
-    %w = tile.interleave %lo, %hi {axis = 0 : i64} : !tile.tile<64x128xf16>, !tile.tile<64x128xf16> -> !tile.tile<128x128xf16>
+    %w = tile.interleave %lo, %hi {axis = 0 : i64} : !tile.tile<64x128xf16>, !tile.tile<64x128xf16>
+        -> !tile.tile<128x128xf16>
     ```
     """
 

@@ -717,7 +717,8 @@ class ExprGen:
         a, b = (self.tile_arg(self.expr(arg, None), e.func, arg.pos) for arg in e.args)
         if a.type != b.type:
             raise self.err(
-                e.args[1].pos, f"'{e.func}' takes two tiles of one type, got {type_text(a.type)} and {type_text(b.type)}"
+                e.args[1].pos,
+                f"'{e.func}' takes two tiles of one type, got {type_text(a.type)} and {type_text(b.type)}",
             )
         axis = INTERLEAVE[e.func]
         if a.type.rank <= axis:  # type: ignore[attr-defined]

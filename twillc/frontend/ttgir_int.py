@@ -66,7 +66,9 @@ INT_OPS: dict[str, type[tile.BinaryOp]] = {
 }
 """`arith` ops of integer data tiles."""
 INT_CASTS = ("arith.sitofp", "arith.uitofp", "arith.extsi", "arith.extui", "arith.trunci")
-SIGNED = frozenset({"arith.shrsi", "arith.divsi", "arith.remsi", "arith.maxsi", "arith.minsi", "arith.sitofp", "arith.extsi"})
+SIGNED = frozenset(
+    {"arith.shrsi", "arith.divsi", "arith.remsi", "arith.maxsi", "arith.minsi", "arith.sitofp", "arith.extsi"}
+)
 UNSIGNED = frozenset(
     {"arith.shrui", "arith.divui", "arith.remui", "arith.maxui", "arith.minui", "arith.uitofp", "arith.extui"}
 )
@@ -319,10 +321,17 @@ class IntegerTiles:
             elif u.name == "scf.yield" and u.parent is not None:
                 i = u.operands.index(vid)
                 loop = u.parent
-                carried = loop.blocks[0].args[1 + i] if loop.name == "scf.for" and len(loop.blocks[0].args) > 1 + i else None
-                out = any(self.feeds_data(v) for v in (loop.results[i] if i < len(loop.results) else None, carried) if v)
+                carried = (
+                    loop.blocks[0].args[1 + i] if loop.name == "scf.for" and len(loop.blocks[0].args) > 1 + i else None
+                )
+                out = any(
+                    self.feeds_data(v) for v in (loop.results[i] if i < len(loop.results) else None, carried) if v
+                )
             else:
-                out = any(_int_element(t) is not None and self.feeds_data(r) for r, t in zip(u.results, u.result_types))
+                out = any(
+                    _int_element(t) is not None and self.feeds_data(r)
+                    for r, t in zip(u.results, u.result_types, strict=True)
+                )
             if out:
                 break
         memo[vid] = out
@@ -599,7 +608,10 @@ class IntegerTiles:
             coords = [_coord(i if i < axis else i + 1) for i in range(len(src_dims))]
             return _substitute(self.index_expr(src, d), coords)
         if name == "tt.broadcast":
-            coords = [_const(0) if n == 1 and r != 1 else _coord(i) for i, (n, r) in enumerate(zip(src_dims, res_dims))]
+            coords = [
+                _const(0) if n == 1 and r != 1 else _coord(i)
+                for i, (n, r) in enumerate(zip(src_dims, res_dims, strict=True))
+            ]
             return _substitute(self.index_expr(src, d), coords)
         if name == "tt.trans":
             order = _order(self.tm.text, d)  # type: ignore[attr-defined]
@@ -622,7 +634,7 @@ class IntegerTiles:
                 strides.append(stride)
                 stride *= n
             strides.reverse()
-            for n, s in zip(src_dims, strides):
+            for n, s in zip(src_dims, strides, strict=True):
                 coords.append(_binop("arith.remsi", _binop("arith.divsi", flat, _const(s)), _const(n)))
             return _substitute(self.index_expr(src, d), coords)
         if name in SCALAR_OPS:
@@ -707,4 +719,3 @@ def _order(text: str, op: TOp) -> list[int] | None:
         return None
     m = re.search(r"order = array<i32:\s*([\d,\s]+)>", text.splitlines()[op.text_pos[0] - 1])
     return [int(x) for x in m.group(1).split(",")] if m else None
-

@@ -38,7 +38,10 @@ from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.memory_plan import registers_per_thread, tmem_tile
 
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i16": 2, "i8": 1, "ui32": 4, "ui16": 2, "ui8": 1, "i1": 1}
+ELEMENT_BYTES = {
+    **{"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i16": 2, "i8": 1},
+    **{"ui32": 4, "ui16": 2, "ui8": 1, "i1": 1},
+}
 
 # Which unit runs each op kind (docs/language.md, "typical unit").
 SFU_OPS = (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp, tile.SqrtOp, tile.TanhOp)

@@ -192,18 +192,21 @@ class TileMath:
             dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
         axis = "rows" if op.axis.value.data == 0 else "columns"
         return [
-            f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: through shared memory",
+            f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: via shared memory",
             f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
             f"        tw_named_bar_sync({self._group}, 128);",
             f"        for (int i = 0; i < {self._n(a.type)}; ++i) {{",  # type: ignore[arg-type]
             f"          const int rr = twillc_acc_row<{cols}>(i), cc = twillc_acc_col<{cols}>(i);",
-            f"          if (rr < {rows}) {{ {scratch}[{dst[0]}] = {self._at(a, a)}; {scratch}[{dst[1]}] = {self._at(b, b)}; }}",
+            f"          if (rr < {rows}) {{",
+            f"            {scratch}[{dst[0]}] = {self._at(a, a)};",
+            f"            {scratch}[{dst[1]}] = {self._at(b, b)};",
+            "          }",
             "        }",
             f"        tw_named_bar_sync({self._group}, 128);",
             f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
             f"          const int rr = twillc_acc_row<{out_cols}>(i);",
-            f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + twillc_acc_col<{out_cols}>(i)] "
-            f": {cxx}(0);",
+            f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
+            f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
             "        }",
             "      }",
         ]
