@@ -95,6 +95,8 @@ class TileMath:
             cast = self._cast_from_smem(op)
             if cast is not None:
                 return cast
+        if isinstance(op, tile.InterleaveOp):  # its operands read where they are (`_at`)
+            return self._interleave(op)
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v) for v in tiles):  # type: ignore[attr-defined]
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -104,8 +106,6 @@ class TileMath:
             return mask
         if op.name in INTEGER_BINARY:
             return self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])
-        if isinstance(op, tile.InterleaveOp):
-            return self._interleave(op)
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
             cxx = c_elt(r.type)  # type: ignore[arg-type]
@@ -179,8 +179,10 @@ class TileMath:
         group synchronised between (and before, as the scratch is reused
         each iteration). Rows past a tile of fewer than 64 are padding."""
         a, b, r = op.lhs, op.rhs, op.result
-        if self.target.row_layout or a.type.rank != 2:  # type: ignore[attr-defined]
+        if a.type.rank != 2:  # type: ignore[attr-defined]
             return None
+        if self.target.row_layout:
+            return self._interleave_rows_t(op)
         rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
         out_rows, out_cols = r.type.get_shape()
         cxx = c_elt(r.type)
@@ -208,6 +210,42 @@ class TileMath:
             f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
             f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
             "        }",
+            "      }",
+        ]
+
+    def _interleave_rows_t(self, op: tile.InterleaveOp) -> list[str] | None:
+        """`interleave(a, b)` in the row layout (sm_100a: thread t holds row
+        t): along columns within each thread's row; along rows through a
+        shared-memory scratch of the op's own, thread t writing its rows 2t
+        and 2t + 1 and reading row t (a result of at most 128 rows)."""
+        a, b, r = op.lhs, op.rhs, op.result
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        out_rows, out_cols = r.type.get_shape()
+        cxx = c_elt(r.type)
+        name = f"{self.name(r)} = interleave({self.name(a)}, {self.name(b)})"
+        if op.axis.value.data == 1:
+            return [
+                f"      // {name} along columns, within each thread's row",
+                f"      for (int i = 0; i < {cols}; ++i) {{",
+                f"        {self.out(r)}[2 * i] = {self._at(a, a)};",
+                f"        {self.out(r)}[2 * i + 1] = {self._at(b, b)};",
+                "      }",
+            ]
+        if out_rows > 128:
+            return None
+        scratch = f"tw_il_{self.name(r)}"
+        return [
+            f"      {{  // {name} along rows: via shared memory",
+            f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
+            "        const int rr = threadIdx.x % 128;",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        if (rr < {rows})",
+            f"          for (int i = 0; i < {cols}; ++i) {{",
+            f"            {scratch}[(2 * rr) * {cols} + i] = {self._at(a, a)};",
+            f"            {scratch}[(2 * rr + 1) * {cols} + i] = {self._at(b, b)};",
+            "          }",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {out_cols}; ++i) {self.out(r)}[i] = {scratch}[rr * {out_cols} + i];",
             "      }",
         ]
 
