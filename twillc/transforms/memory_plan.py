@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import prod
 
-from xdsl.dialects.builtin import Float32Type, IntegerType
+from xdsl.dialects.builtin import Float32Type, IntegerType, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -66,9 +66,11 @@ BARRIERS = 2048
 
 
 def tmem_tile(t: Attribute) -> bool:
-    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    """A [128, N] f32 tile (or i32, an integer MMA's accumulator): one
+    thread's row in 128 tensor-memory lanes."""
     shape = t.get_shape()  # type: ignore[attr-defined]
-    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)  # type: ignore[attr-defined]
+    element = t.element_type  # type: ignore[attr-defined]
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and (isinstance(element, Float32Type) or element == i32)
 
 
 def nbytes(t: Attribute) -> int:
