@@ -70,7 +70,8 @@ def tmem_tile(t: Attribute) -> bool:
     thread's row in 128 tensor-memory lanes."""
     shape = t.get_shape()  # type: ignore[attr-defined]
     element = t.element_type  # type: ignore[attr-defined]
-    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and (isinstance(element, Float32Type) or element == i32)
+    numeric = isinstance(element, Float32Type) or element == i32
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and numeric
 
 
 def nbytes(t: Attribute) -> int:
