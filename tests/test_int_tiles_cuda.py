@@ -1,15 +1,16 @@
 """Integer tiles in CUDA on sm_90a and sm_100a, from fixed warp-specialized
 modules (tests/data/simulate/; tests/data/int_tiles/ for the sm_100a
 interleaves), printed from tests/data/int_tiles/*.tile by `--passes
-'annotate-costs,cost-normalize,joint-schedule{time-limit=30},pipeline-expand,warp-specialize'`; test_simulate.py simulates those of
-tests/data/simulate/ against the reference interpreter): a W4A16 GEMM whose int4 pairs are interleaved
-into consecutive K rows (`tile.interleave` through shared memory), one of
-GPTQ's layout (int32 words loaded by TMA and read as integers, each row
-shifted by a tile of amounts), and an int8 x int8 GEMM into i32 (wgmma
-.s32.s8.s8); on sm_100a the int8 GEMM (tcgen05.mma kind::i8 into an s32
-tensor-memory accumulator) and interleaves in the row layout. Each is
-generated completely and compiles with nvcc: no hole,
-no warning, no spill, within its register budgets."""
+'annotate-costs,cost-normalize,joint-schedule{time-limit=30},pipeline-expand,
+warp-specialize'` (test_simulate.py simulates those of tests/data/simulate/
+against the reference interpreter): a W4A16 GEMM whose int4 pairs are
+interleaved into consecutive K rows (`tile.interleave` through shared
+memory), one of GPTQ's layout (int32 words loaded by TMA and read as
+integers, each row shifted by a tile of amounts), and an int8 x int8 GEMM
+into i32 (wgmma .s32.s8.s8); on sm_100a the int8 GEMM (tcgen05.mma kind::i8
+into an s32 tensor-memory accumulator) and interleaves in the row layout.
+Each is generated completely and compiles with nvcc: no hole, no warning,
+no spill, within its register budgets."""
 
 from __future__ import annotations
 
