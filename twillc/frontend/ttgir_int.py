@@ -347,13 +347,13 @@ class IntegerTiles:
         if _int_element(ty) is None:
             return False
         d = self.tm.defs.get(vid)  # type: ignore[attr-defined]
-        loop = self.loop  # type: ignore[attr-defined]
-        if d is None:  # a loop-carried integer tile: data where the loop yields data to it
+        if d is None:  # a loop-carried integer tile: data where its loop yields data to it
             out = False
-            if loop is not None and vid in loop.blocks[0].args[1:]:
-                i = loop.blocks[0].args.index(vid) - 1
-                yields = [o for o in loop.blocks[0].ops if o.name == "scf.yield"]
-                out = bool(yields) and self.int_origin(yields[0].operands[i])
+            for loop in self.tm.root.walk():  # type: ignore[attr-defined]
+                if loop.name == "scf.for" and vid in loop.blocks[0].args[1:]:
+                    i = loop.blocks[0].args.index(vid) - 1
+                    yields = [o for o in loop.blocks[0].ops if o.name == "scf.yield"]
+                    out = bool(yields) and self.int_origin(yields[0].operands[i])
             memo[vid] = out
             return out
         if d.name in ("tt.load", "tt.descriptor_load", *MMA_OPS):
