@@ -683,8 +683,9 @@ def ring_depths(
 
 
 MMA_OPERANDS = ("f16", "bf16", "f8e4m3", "f8e5m2")
-"""Element types an MMA reads (wgmma / tcgen05.mma operands; the emitter's
-`twillc.lowering.cuda.dtypes.ELTS` with an MMA type)."""
+"""Element types a float MMA reads (wgmma / tcgen05.mma operands; the
+emitter's `twillc.lowering.cuda.dtypes.ELTS` with a float MMA type). An
+integer MMA's (i8, u8: an i32 accumulator) loop takes the general emitter."""
 
 STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
 """Element types an accumulator is stored as (converted by `T(float)`)."""
