@@ -193,6 +193,8 @@ def slot_bytes(t: Attribute, target: Target) -> int:
 
     if is_mask(t):
         return mask_words(t, target) * 4 * 128
+    if not hasattr(t, "get_shape"):  # a scalar (a loaded or reduced number): one per thread
+        return 128 * element_bytes(t)
     return elements_per_thread(t, target) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
