@@ -336,9 +336,10 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
     if isinstance(op, tile.StoreAddOp):
         return _store_add_cost(op, machine)
     if isinstance(op, tile.LoadScalarOp):
-        # one element read by each thread of its warps (`ld.global`, a broadcast
-        # in L1): an issue slot, and the memory's latency, as a TMA load's first byte
-        return _Derived("alu", 1, 1 + lat.get("tma_fixed", 0), 1, variable_latency=True)
+        # one element read by each thread of the warps that use it (`ld.global`, a
+        # broadcast in L1), not through the TMA's warp: an issue slot, and the memory's
+        # latency, as a TMA load's first byte, a fixed latency the schedule hides
+        return _Derived("alu", 1, 1 + lat.get("tma_fixed", 0), 1)
     if isinstance(op, tile.StoreScalarOp):
         return _Derived("alu", 1, 1, 0)
     if isinstance(op, tile.AllReductionOp):

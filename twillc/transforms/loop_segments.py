@@ -73,7 +73,7 @@ def needs_split(module: ModuleOp) -> bool:
 
 
 def _recomputed(op: Operation) -> bool:
-    return isinstance(op, _RECOMPUTED) or op.dialect_name() == "arith"
+    return isinstance(op, _RECOMPUTED) or op.dialect_name() in ("arith", "math")
 
 
 def split_loops(module: ModuleOp) -> None:
@@ -84,7 +84,7 @@ def split_loops(module: ModuleOp) -> None:
     loops = top_loops(fn)
     ops = [op for op in block.ops if not isinstance(op, func.ReturnOp)]
     for op in ops:
-        if op.dialect_name() not in ("tile", "arith"):
+        if op.dialect_name() not in ("tile", "arith", "math"):
             raise located_error(op, f"a kernel with several loops: '{op.name}' outside its loops is not supported")
     # which segment each placed op belongs to
     seg_of: dict[int, int] = {}

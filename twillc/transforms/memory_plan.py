@@ -67,6 +67,8 @@ BARRIERS = 2048
 
 def tmem_tile(t: Attribute) -> bool:
     """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    if not hasattr(t, "get_shape"):  # a number
+        return False
     shape = t.get_shape()  # type: ignore[attr-defined]
     return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)  # type: ignore[attr-defined]
 
@@ -411,7 +413,7 @@ def rescaled_in_tmem(
 
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index math)."""
-    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
+    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() not in ("arith", "math")]
 
 
 def tmem_resident(loop: tile.ForOp, target: Target) -> set[SSAValue]:
@@ -706,7 +708,7 @@ def gemm_class(loop: tile.ForOp) -> bool:
             loads.add(op.result)
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
-        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
+        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() in ("arith", "math")):
             return False
     results = {op.result for op in mmas}
     return (

@@ -38,7 +38,7 @@ def fold_split_masks(module: ModuleOp) -> None:
 
 
 def _pure(op: Operation) -> bool:
-    return op.results != () and not isinstance(op, tile.LoadOp | tile.ForOp) and op.dialect_name() in ("tile", "arith")
+    return op.results != () and not isinstance(op, tile.LoadOp | tile.ForOp) and op.dialect_name() in ("tile", "arith", "math")
 
 
 def unmasked_part(

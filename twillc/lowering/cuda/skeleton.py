@@ -177,7 +177,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             chunked = {id(op) for chain in self._chunk_chains(w, after).values() for op in chain}
             need = 0
             for op in after:
-                if self.post_role.get(id(op)) != w or isinstance(op, tile.LoadOp) or op.dialect_name() == "arith":
+                if self.post_role.get(id(op)) != w or isinstance(op, tile.LoadOp) or op.dialect_name() in ("arith", "math"):
                     continue
                 for v in [*op.results, *op.operands]:
                     if isinstance(v.type, tile.TileType) and not self._in_smem(v):
@@ -195,7 +195,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         # loads before or after the loop: issued once, before it
         self.pre_loads = [op for op in before + after if isinstance(op, tile.LoadOp)]
         self.loop_ops = [
-            op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"
+            op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() not in ("arith", "math")
         ]
         self.loads = [op for op in self.loop_ops if isinstance(op, tile.LoadOp)]
         # checked by twillc.lowering.cuda.preconditions before the printers run

@@ -283,7 +283,7 @@ class StoreCode:
         ):  # an accumulator in tensor memory cast for its stores: converted as they read it
             self.acc_at[op.result] = self.acc_at[op.input]
             return []
-        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+        if op.dialect_name() in ("arith", "math") or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
             return []  # a load after the loop is issued with those before it
         if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
             view = self._math(op)
