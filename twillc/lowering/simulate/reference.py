@@ -95,6 +95,8 @@ class Machine:
                 return int(val.value.data)
             assert isinstance(val, FloatAttr)
             return np.float32(val.value.data)
+        if isinstance(op, tile.LoadScalarOp):  # read where it is used, as the CUDA does
+            return self.load_scalar(op, [int(self.scalar(i, env)) for i in op.indices])
         xs = [self.scalar(o, env) for o in op.operands]
         if name == "arith.index_cast":
             return int(xs[0])
