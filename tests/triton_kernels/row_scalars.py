@@ -53,3 +53,28 @@ def merge_partials(mid_o_ptr, mid_lse_ptr, o_ptr, seq_len_ptr, BLOCK_SEQ: tl.con
         s = s * scale + p
         m = m_new
     tl.store(o_ptr + b * D + offs_d, acc / s)
+
+
+@triton.jit
+def block_scaled_mm(
+    a_ptr, b_ptr, bs_ptr, c_ptr, M, N, K, k_blocks,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """A GEMM whose B carries one scale per (N block, K block), as block-scaled FP8 GEMMs store it: the scale of
+    the K step is a scalar load (`tl.load(bs_ptr + pid_n * k_blocks + k)`), applied to the step's product."""
+    pid_m = tl.program_id(0)
+    pid_n = 0
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * K + offs_k[None, :]
+    b_ptrs = b_ptr + offs_n[:, None] * K + offs_k[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        b_s = tl.load(bs_ptr + pid_n * k_blocks + k)
+        acc += tl.dot(a, tl.trans(b)) * b_s
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K
+    tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
