@@ -47,7 +47,7 @@ SCALAR_MATH: dict[str, type[Operation]] = {
 
 ALL_REDUCERS = {"arith.maxnumf": tile.AllMaxOp, "arith.maximumf": tile.AllMaxOp, "arith.addf": tile.AllSumOp}
 
-_ONE = re.compile(r"^tensor<(1x)*1x[A-Za-z0-9]+[,>]")
+_ONE = re.compile(r"^tensor<(?:1x)*1x[a-z][A-Za-z0-9]*[,>]")
 
 
 def one_element(ty: str) -> bool:
