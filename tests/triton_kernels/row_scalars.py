@@ -9,7 +9,16 @@ import triton.language as tl
 
 @triton.jit
 def rms_norm_bwd_rows(
-    dy_ptr, x_ptr, w_ptr, rstd_ptr, dx_ptr, loss_ptr, stride, n_rows, n_cols, rows_per_program,
+    dy_ptr,
+    x_ptr,
+    w_ptr,
+    rstd_ptr,
+    dx_ptr,
+    loss_ptr,
+    stride,
+    n_rows,
+    n_cols,
+    rows_per_program,
     BLOCK_N: tl.constexpr,
 ):
     pid = tl.program_id(0)
@@ -57,8 +66,17 @@ def merge_partials(mid_o_ptr, mid_lse_ptr, o_ptr, seq_len_ptr, BLOCK_SEQ: tl.con
 
 @triton.jit
 def block_scaled_mm(
-    a_ptr, b_ptr, bs_ptr, c_ptr, M, N, K, k_blocks,
-    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+    a_ptr,
+    b_ptr,
+    bs_ptr,
+    c_ptr,
+    M,
+    N,
+    K,
+    k_blocks,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    BLOCK_K: tl.constexpr,
 ):
     """A GEMM whose B carries one scale per (N block, K block), as block-scaled FP8 GEMMs store it: the scale of
     the K step is a scalar load (`tl.load(bs_ptr + pid_n * k_blocks + k)`), applied to the step's product."""

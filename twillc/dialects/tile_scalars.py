@@ -13,7 +13,7 @@ from abc import ABC
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     base,
@@ -130,3 +130,8 @@ class AllMaxOp(AllReductionOp):
 
 SCALAR_OPS: tuple[type[IRDLOperation], ...] = (LoadScalarOp, StoreScalarOp, AllSumOp, AllMaxOp)
 """The ops of this file."""
+
+
+def is_scalar_arith(op: Operation) -> bool:
+    """An op of index or number arithmetic (`arith`, and `math` on numbers), not a tile op."""
+    return op.dialect_name() in ("arith", "math")

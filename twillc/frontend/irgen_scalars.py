@@ -59,7 +59,8 @@ def store_scalar(gen: ExprGen, value: SSAValue, tensor: Tensor, indices: list[SS
     """`store T[i] = s` of a number: converted to `T`'s element type (f32 / f16 / bf16)."""
     element = tensor.type.element_type
     if isinstance(value.type, IntegerType) or isinstance(element, IntegerType):
-        raise gen.err(pos, f"'store' of {tile.element_name(value.type)} into {tile.element_name(element)}: numbers only")
+        what = f"{tile.element_name(value.type)} into {tile.element_name(element)}"
+        raise gen.err(pos, f"'store' of {what}: numbers only")
     if value.type != element:
         wider = getattr(element, "bitwidth", 32) > getattr(value.type, "bitwidth", 32)
         conv = arith.ExtFOp(value, element) if wider else arith.TruncFOp(value, element)  # type: ignore[arg-type]

@@ -188,4 +188,3 @@ def _dims(ty: str) -> list[int] | None:
 def _text(ty: str) -> str:
     m = re.match(r"^tensor<((?:\d+x)*[A-Za-z0-9]+)", ty)
     return m.group(1) if m else ty
-

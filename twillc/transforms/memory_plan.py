@@ -54,6 +54,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
 from twillc.target.arch import Target
@@ -413,7 +414,7 @@ def rescaled_in_tmem(
 
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index math)."""
-    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() not in ("arith", "math")]
+    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and not is_scalar_arith(op)]
 
 
 def tmem_resident(loop: tile.ForOp, target: Target) -> set[SSAValue]:
@@ -708,7 +709,7 @@ def gemm_class(loop: tile.ForOp) -> bool:
             loads.add(op.result)
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
-        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() in ("arith", "math")):
+        elif not (isinstance(op, tile.YieldOp) or is_scalar_arith(op)):
             return False
     results = {op.result for op in mmas}
     return (
