@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -453,3 +453,27 @@ def _broadcast(x, shape: tuple[int, ...]):
     if isinstance(x, np.ndarray) and x.ndim == 1 and len(shape) == 2:
         return x[:, None]
     return x
+
+
+def unsimulated_number(loop: tile.ForOp) -> Operation | None:
+    """The first op of the loop body computing a number (not an index, not a
+    tile) from a reduction's result or from a number the loop carries
+    (`best = max(best, max(x))`): the warp-specialized simulator runs each
+    costed op on its warp and evaluates scalar arithmetic where it is read,
+    which needs the numbers it reads to be a scalar argument's, a constant's
+    or one read from memory (`tile.load_scalar`, read where used)."""
+    body = loop.body.block
+
+    def computed(v: SSAValue) -> bool:
+        if isinstance(v, BlockArgument):
+            return v.block is body and v.index >= 1
+        owner = v.owner
+        if isinstance(owner, tile.LoadScalarOp) or not isinstance(owner, Operation) or owner.parent_block() is not body:
+            return False
+        return owner.dialect_name() == "tile" or any(computed(o) for o in owner.operands)
+
+    for op in body.ops:
+        if op.dialect_name() in ("arith", "math") and op.results and not isinstance(op.results[0].type, IndexType):
+            if any(computed(o) for o in op.operands):
+                return op
+    return None
