@@ -797,8 +797,8 @@ class TtgirImporter:
             element = res[1] if res is not None else op.result_types[0]
             if element not in ELEMENTS:
                 raise self.error(op, f"unsupported op '{name}' to {element}")
-            if not isinstance(x.type, TileType):
-                self.set(op, Val(x))
+            if not isinstance(x.type, TileType):  # a number: converted where its float type changes
+                self.set(op, Val(scalars.convert_number(self, op, x, ELEMENTS[element])))
                 return
             new = self.emit(tile.CastOp(x, ELEMENTS[element]), op)
             self.set(op, Val(new.results[0]))

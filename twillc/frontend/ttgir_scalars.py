@@ -154,6 +154,13 @@ def one_element_constant(imp: TtgirImporter, op: TOp, value: float, element: str
     return imp.emit(arith.ConstantOp(FloatAttr(value, ELEMENTS[element])), op).results[0]  # type: ignore[arg-type]
 
 
+def convert_number(imp: TtgirImporter, op: TOp, x: SSAValue, element) -> SSAValue:
+    """A cast of a number: `arith.extf` / `arith.truncf` between float types, else the number as it is."""
+    if x.type == element or not _both_float(x.type, element):
+        return x
+    return imp.emit(_convert(x, element), op).results[0]
+
+
 def _tensor(imp: TtgirImporter, src: tuple[str, str], op: TOp) -> SSAValue:
     """The tensor argument, at the rank it has where a tile load made it, else rank 1."""
     name = src[0]
