@@ -739,8 +739,8 @@ class TtgirImporter(IntegerTiles):
             self.mma(op)
         elif name == "tt.join":
             self.join(op)
-        elif name in ("tt.reshape", "ttg.memdesc_reshape"):
-            self.reshape(op)
+        elif name in ("tt.reshape", "ttg.memdesc_reshape") and self.pending_join(op) is not None:
+            self.reshape(op)  # a tt.join's pair interleaved
         elif name in INT_OPS and self.int_data_op(op):
             self.integer_op(op)
         elif name in INT_CASTS and self.int_data(op.operands[0]):
@@ -784,8 +784,10 @@ class TtgirImporter(IntegerTiles):
             self.set(op, Val(new.results[0]))
         elif name == "tt.reduce":
             self.reduce(op)
-        elif name == "tt.reshape":
+        elif name == "tt.reshape":  # not of a join: a no-op, or a tile read whole by a reduction
             scalars.reshape(self, op)
+        elif name == "ttg.memdesc_reshape":
+            self.reshape(op)  # refused, located: a reshape of a tile that is not a join's pair
         elif name in ("scf.if", "scf.for", "scf.while"):
             if self.sink is self.body_ops:
                 what = "condition" if name == "scf.if" else "nested loop"

@@ -6,4 +6,4 @@ builtin.module {
     func.return
   }
 }
-// CHECK: verify-iota.mlir:5:5: error: 'tile.iota' dim must be 0 (rows) or 1 (columns), got 1
+// CHECK: verify-iota.mlir:5:5: error: 'tile.iota' a rank-1 index tile holds each element's index: dim 0, got 1
