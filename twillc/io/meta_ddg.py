@@ -262,9 +262,7 @@ def nest_graph(loop: DdgLoop, lengths: dict[str, int]) -> DependenceGraph:
         replace(o, rrt=uniform_rrt(MAINLOOP, lengths[o.id]), latency=lengths[o.id]) if o.id in lengths else o
         for o in loop.graph.ops
     )
-    edges = tuple(
-        replace(e, delay=lengths[e.src]) if e.src in lengths else e for e in loop.graph.edges
-    )
+    edges = tuple(replace(e, delay=lengths[e.src]) if e.src in lengths else e for e in loop.graph.edges)
     return DependenceGraph(
         name=loop.graph.name,
         ops=ops,
