@@ -185,3 +185,38 @@ def test_outer_loop_is_scheduled_in_the_super_node_model(case: str) -> None:
     assert check_schedule(graph, schedule) == []
     assert schedule.status.value == "optimal" and schedule.ii == length
     assert max(c // schedule.ii for c in schedule.cycles.values()) >= 1
+
+
+NEST = Path(__file__).parent / "filecheck" / "meta-ddg" / "inputs" / "nest.json"
+
+
+@pytest.mark.parametrize("recurrence", (None, 4))
+def test_small_nest_matches_brute_force(recurrence: int | None, tmp_path: Path) -> None:
+    """A tiny nest (tests/filecheck/meta-ddg/inputs/nest.json), as is and with
+    the store of tile t gating the main loop of tile t + 1 (a distance-1 edge
+    back to the super-node): the outer II is the brute-force minimum of the
+    super-node model, and the independent checker passes it."""
+    from test_modulo_cpsat import brute_force_ii
+
+    from twillc.io.meta_ddg import inner_length, nest_graph
+    from twillc.scheduling.checker import check_schedule
+
+    data = json.loads(NEST.read_text())
+    if recurrence is not None:
+        data["loops"][1]["ddg"]["edges"].append(
+            {"src": 2, "dst": 0, "kind": "loop_carried", "distance": 1, "latency": recurrence}
+        )
+    path = tmp_path / "nest.json"
+    path.write_text(json.dumps(data))
+    ddg = read_meta_ddg(str(path))
+    inner = modulo_schedule(ddg.loops[0].graph, time_limit=10)
+    (outer,) = ddg.outer
+    node = outer.data["ddg"]["nodes"][0]
+    trips, length = inner_length(node, ddg.loops[0].data, inner.ii, inner.length)
+    assert (trips, length) == (3, 2 * inner.ii + inner.length)
+    graph = nest_graph(outer, {"0": length})
+    schedule = modulo_schedule(graph, time_limit=10)
+    assert check_schedule(graph, schedule) == []
+    assert schedule.status.value == "optimal"
+    assert schedule.ii == brute_force_ii(graph)
+    assert schedule.ii == (length if recurrence is None else length + 3 + recurrence)

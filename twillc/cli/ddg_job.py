@@ -105,7 +105,7 @@ def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[
             schedule_graph(
                 ddg.data,
                 [(lp.data, lp.graph, s, threads) for lp, s in results],
-                [(lp.data, s) for lp, _, s, _ in nests],
+                [(lp.data, g, s) for lp, g, s, _ in nests],
             )
         )
     kernel = str((ddg.data.get("kernel") or {}).get("name", Path(args.input).stem))

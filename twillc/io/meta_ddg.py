@@ -198,7 +198,12 @@ def read_meta_ddg(path: str, source: str | None = None, hold: str = "self_latenc
         bounds = [loop.get(key) if _int(loop.get(key)) else None for key in ("min_ii", "res_mii", "rec_mii")]
         inner.append(DdgLoop(loop_id, graph, *bounds, data=loop, line=loc[0]))
     if not inner:
-        raise fail(where.loop(0), "the file has no inner loop to schedule (an outer loop needs its inner loop)")
+        k, loop, _, _ = outer[0]
+        raise fail(
+            where.loop(k),
+            f"loop {loop['loop_id']} is an outer (persistent) loop, and the file has no inner loop "
+            "for its super-node to stand for: nothing to schedule",
+        )
     nests: list[DdgLoop] = []
     for k, loop, graph, supers in outer:
         loc = where.loop(k)

@@ -54,11 +54,13 @@ def _memdesc(types: list[str]) -> tuple[list[int], int]:
 def schedule_graph(
     data: dict[str, Any],
     loops: list[tuple[dict[str, Any], DependenceGraph, Schedule, tuple[int, ...]]],
-    outer: list[tuple[dict[str, Any], Schedule]] = (),  # type: ignore[assignment]
+    outer: list[tuple[dict[str, Any], DependenceGraph, Schedule]] = (),  # type: ignore[assignment]
 ) -> dict[str, Any]:
     """The document for `data` (the DDG file) and each scheduled inner
     loop's (loop object, graph, joint schedule, threads of each warp), then
-    each outer loop's (loop object, modulo schedule)."""
+    each outer loop's (loop object, super-node model graph, modulo
+    schedule): node and edge latencies as that graph has them (a
+    super-node's: the inner loop's length)."""
     ops = data.get("ops", {})
     inner = [_loop(loop, schedule, threads, ops) for loop, _, schedule, threads in loops]
     base = 1 + max((g["id"] for lp in inner for g in lp["warp_groups"]), default=-1)
@@ -68,7 +70,8 @@ def schedule_graph(
         "kernel": data.get("kernel", {"name": "kernel", "args": []}),
         "ops": data.get("ops", {}),
         "data_partition_candidates": [],
-        "loops": inner + [_loop(loop, schedule, (), ops, outer_group=base) for loop, schedule in outer],
+        "loops": inner
+        + [_loop(loop, schedule, (), ops, outer_group=base, graph=graph) for loop, graph, schedule in outer],
     }
 
 
@@ -78,12 +81,16 @@ def _loop(
     threads: tuple[int, ...],
     ops_table: dict[str, Any],
     outer_group: int | None = None,
+    graph: DependenceGraph | None = None,
 ) -> dict[str, Any]:
     ii = schedule.ii or 1
     nodes = {n["id"]: n for n in loop["ddg"]["nodes"]}
     cycle = {nid: schedule.cycles[str(nid)] for nid in nodes}
     warps = schedule.warps or {}
     edges = loop["ddg"]["edges"]
+    if graph is not None:  # the model's latencies (a super-node: its inner loop's length)
+        nodes = {nid: {**n, "latency": graph.op(str(nid)).latency} for nid, n in nodes.items()}
+        edges = [{**e, "latency": g.delay} for e, g in zip(edges, graph.edges, strict=True)]
     home = {nid: warps.get(str(nid), 0) for nid in nodes}
     # A warp holding only NONE nodes (twillc gives unit-less nodes a warp
     # group; they issue no pipeline work) would be an empty TLX task:
