@@ -33,8 +33,9 @@ from twillc.dialects.tile_types import tile_of as _tile
 
 @irdl_op_definition
 class IotaOp(IRDLOperation):
-    """A rank-2 `i32` tile holding each element's row index (`dim = 0`) or
-    column index (`dim = 1`): `.tile`'s `iota_rows(R, C)` / `iota_cols(R, C)`.
+    """An `i32` tile holding each element's row index (`dim = 0`) or
+    column index (`dim = 1`): `.tile`'s `iota_rows(R, C)` / `iota_cols(R, C)`;
+    a rank-1 one (`dim = 0`) its elements' indices (Triton's `tl.arange`).
 
     ```mlir
     %r = tile.iota {dim = 0 : i64} : !tile.tile<128x128xi32>
@@ -53,9 +54,9 @@ class IotaOp(IRDLOperation):
 
     def verify_(self) -> None:
         res = _tile(self.result)
-        if res.rank != 2 or res.element_type != i32:
-            raise VerifyException(f"an index tile is a rank-2 i32 tile, got {type_text(res)}")
-        if self.dim.value.data not in (0, 1):
+        if res.element_type != i32:
+            raise VerifyException(f"an index tile is an i32 tile, got {type_text(res)}")
+        if self.dim.value.data not in range(res.rank):
             raise VerifyException(f"dim must be 0 (rows) or 1 (columns), got {self.dim.value.data}")
 
 

@@ -75,6 +75,7 @@ from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
 from twillc.frontend.ttgir_loops import sequential_loops, stores_between
 
 ELEMENTS: dict[str, Attribute] = {
@@ -84,6 +85,7 @@ ELEMENTS: dict[str, Attribute] = {
     "f8E4M3FN": Float8E4M3FNType(),
     "f8E5M2": Float8E5M2Type(),
     "i32": i32,
+    "i16": IntegerType(16),
     "i8": i8,
 }
 
@@ -177,10 +179,6 @@ INDEX_ARITH = {
 }
 INDEX_CASTS = ("arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast")
 """Integer width changes of an index scalar (`.to(tl.int64)`): the same index."""
-INTEGER_TILE = {"arith.shli": tile.ShlOp, "arith.shrsi": tile.ShrOp, "arith.andi": tile.BitAndOp}
-"""Bit operations of an integer data tile (an int8 load unpacked: `(w << 4) >> 4`, `w >> 4`, `w & 15`)."""
-INTEGER_DATA = ("i8",)
-"""Element types of the integer tiles a load gives as data (converted with arith.sitofp), not as indices."""
 
 _TENSOR = re.compile(r"^(?:tensor|!ttg\.memdesc|!tt\.tensordesc)<(?:tensor<)?((?:\d+x)*)([A-Za-z0-9]+)")
 
@@ -208,7 +206,9 @@ def _is_index(ty: str) -> bool:
     return shape is not None and ty.startswith("tensor") and re.fullmatch(r"i\d+", shape[1]) is not None
 
 
-class TtgirImporter:
+class TtgirImporter(IntegerTiles):
+    element_types = ELEMENTS
+
     def __init__(self, tm: TritonModule, target: str | None):
         self.tm = tm
         self.target = target
@@ -316,7 +316,10 @@ class TtgirImporter:
         carried: list[tuple[int, SSAValue]] = []
         dropped: dict[int, Val] = {}
         for i, (arg_id, init_id, ty) in enumerate(zip(carried_ids, inits, body.arg_types[1:], strict=True)):
-            if _is_index(ty):  # a carried pointer still reads its tensor argument
+            init_def = self.tm.defs.get(init_id)
+            if self.int_data(arg_id) and init_def is not None and init_id not in self.vals:
+                self.int_constant(init_def)  # an integer MMA's zeros
+            if _is_index(ty) and not self.int_data(arg_id):  # a carried pointer still reads its tensor argument
                 self.vals[arg_id] = Val(tensor=self.value(init_id, loop).tensor) if "!tt.ptr" in ty else DROPPED
                 dropped[i] = self.vals[arg_id]
                 continue
@@ -571,8 +574,8 @@ class TtgirImporter:
             what = f"{'x'.join(map(str, shape[0]))}x{shape[1]}" if shape else ty
             origin = f" from '{d.name}'" if d is not None else ""
             why = (
-                "an integer tensor is index arithmetic to the importer (an integer tile is an int8 load and its "
-                "shifts and masks)"
+                "an integer tensor is index arithmetic to the importer (an integer tile is a load of integers "
+                "and the ops on it)"
                 if shape and re.fullmatch(r"i\d+", shape[1])
                 else "it has no tile equivalent"
             )
@@ -601,41 +604,8 @@ class TtgirImporter:
     def set(self, op: TOp, val: Val, i: int = 0) -> None:
         self.vals[op.results[i]] = val
 
-    def integer_data(self, op: TOp) -> bool:
-        """Whether `op` gives an integer tile of data, not index arithmetic:
-        a load of int8 elements, or a bit operation of such a tile."""
-        res = _shape(op.result_types[0]) if op.results else None
-        if res is None or res[1] not in INTEGER_DATA:
-            return False
-        if op.name in ("tt.load", "tt.descriptor_load"):
-            return True
-        if op.name in INTEGER_TILE:
-            first = self.value(op.operands[0], op)
-            return isinstance(first.value, SSAValue) and isinstance(first.value.type, TileType)
-        return op.name in PASS_THROUGH + TRANSPOSES and isinstance(self.value(op.operands[0], op).value, SSAValue)
-
-    def integer_tile_op(self, op: TOp) -> None:
-        """`arith.shli` / `arith.shrsi` / `arith.andi` of an int8 tile and a
-        splat constant (or a tile): tile.shl / tile.shr / tile.bitand."""
-        lhs = self.tile_operand(op, 0)
-        element = lhs.type.element_type  # type: ignore[attr-defined]
-        other = self.value(op.operands[1], op)
-        if isinstance(other.value, SSAValue):
-            rhs = other.value
-        else:
-            d = self.tm.defs.get(op.operands[1])
-            k = _constant_value(d, self.tm.text) if d is not None and d.name == "arith.constant" else None
-            if k is None or not float(k).is_integer():
-                raise self.error(op, f"unsupported op '{op.name}' (an integer tile and a splat of one integer)")
-            bits = element.width.data
-            if op.name != "arith.andi" and not 0 <= k < bits:
-                raise self.error(op, f"'{op.name}' shifts an i{bits} tile by {int(k)}, not within 0..{bits - 1}")
-            rhs = self.emit(arith.ConstantOp(IntegerAttr(int(k), element)), None).results[0]  # no Triton op of its own
-        expected = tile.broadcast_type(lhs.type, rhs.type)
-        if isinstance(expected, str):
-            raise self.error(op, f"'{op.name}': {expected}")
-        new = self.emit(INTEGER_TILE[op.name](lhs, rhs, expected), op)
-        self.set(op, Val(new.results[0]))
+    def val_of(self, value: SSAValue | None) -> Val:
+        return Val(value)
 
     def convert(self, op: TOp) -> None:
         name = op.name
@@ -646,7 +616,7 @@ class TtgirImporter:
                 "e8m0 factor; the tile IR's mma has no scale operands, and dropping them would change the result)",
             )
         if (
-            not self.integer_data(op)
+            not self.int_data_op(op)
             and op.results
             and all(_is_index(t) for t in op.result_types)
             and name
@@ -700,6 +670,8 @@ class TtgirImporter:
             else:
                 indices = self.pointer_indices(op.operands[0], vt.rank, op)
             self.emit(tile.StoreOp(value, tensor, indices), op)
+        elif name in PASS_THROUGH and self.pass_join(op):
+            return
         elif name in PASS_THROUGH or name == "ttng.warp_group_dot_wait":
             if not op.operands:
                 for r in op.results:
@@ -709,6 +681,8 @@ class TtgirImporter:
                 self.vals[r] = self.operand(op, i if name == "ttng.warp_group_dot_wait" else 0)
                 if self.vals[r].value is not None:
                     self.fold(op, self.vals[r].value)
+        elif name in TRANSPOSES and self.trans_join(op):
+            return
         elif name in TRANSPOSES:
             v = self.operand(op, 0)
             self.set(op, Val(v.value, not v.transposed, v.buffer))
@@ -754,8 +728,14 @@ class TtgirImporter:
                 self.vals[r] = DROPPED
         elif name in MMAS:
             self.mma(op)
-        elif name in INTEGER_TILE:
-            self.integer_tile_op(op)
+        elif name == "tt.join":
+            self.join(op)
+        elif name in ("tt.reshape", "ttg.memdesc_reshape"):
+            self.reshape(op)
+        elif name in INT_OPS and self.int_data_op(op):
+            self.integer_op(op)
+        elif name in INT_CASTS and self.int_data(op.operands[0]):
+            self.integer_cast(op)
         elif name in BINARY:
             lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
             if not isinstance(lhs.type, TileType) and not isinstance(rhs.type, TileType):
@@ -1079,12 +1059,12 @@ class TtgirImporter:
     def mma(self, op: TOp) -> None:
         acc_ty = self.type_of(self.buffer_of(op.operands[2])) if op.name == "ttng.tc_gen5_mma" else op.result_types[0]
         acc_shape = _shape(acc_ty)
-        if acc_shape is not None and re.fullmatch(r"i\d+", acc_shape[1]):
-            raise self.error(
-                op,
-                f"unsupported op '{op.name}' accumulating in {acc_shape[1]} (an integer MMA, int8 x int8: tile.mma "
-                "accumulates in f32)",
-            )
+        operands = [_shape(self.type_of(o)) for o in op.operands[:2]]
+        ints = [s is not None and s[1] == "i8" for s in operands]
+        want = "i32" if all(ints) else "f32"
+        if acc_shape is not None and acc_shape[1] != want:
+            what = "an integer MMA (int8 x int8) accumulates in i32" if all(ints) else "tile.mma accumulates in f32"
+            raise self.error(op, f"unsupported op '{op.name}' accumulating in {acc_shape[1]} ({what})")
         a, b = self.operand(op, 0), self.operand(op, 1)
         lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
         acc: SSAValue | None

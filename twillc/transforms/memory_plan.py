@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import prod
 
-from xdsl.dialects.builtin import Float32Type, IntegerType
+from xdsl.dialects.builtin import Float32Type, IntegerType, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -57,6 +57,7 @@ from twillc.dialects.tile import element_name
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
 from twillc.target.arch import Target
+from twillc.transforms.index_remat import rematerialized
 
 TMEM_COLUMNS = 512
 """128 lanes x 512 columns of 32 bits per SM (sm_100: `Sm100a.tmem_columns`)."""
@@ -66,9 +67,12 @@ BARRIERS = 2048
 
 
 def tmem_tile(t: Attribute) -> bool:
-    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    """A [128, N] f32 tile (or i32, an integer MMA's accumulator): one
+    thread's row in 128 tensor-memory lanes."""
     shape = t.get_shape()  # type: ignore[attr-defined]
-    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)  # type: ignore[attr-defined]
+    element = t.element_type  # type: ignore[attr-defined]
+    numeric = isinstance(element, Float32Type) or element == i32
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and numeric
 
 
 def nbytes(t: Attribute) -> int:
@@ -408,8 +412,13 @@ def rescaled_in_tmem(
 
 
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
-    """The ops of the loop body a role runs (not the yield, not index math)."""
-    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
+    """The ops of the loop body a role runs (not the yield, not index math,
+    not the index tiles computed at each read: `index-remat`)."""
+    return [
+        op
+        for op in loop.body.block.ops
+        if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith" and not rematerialized(op)
+    ]
 
 
 def tmem_resident(loop: tile.ForOp, target: Target) -> set[SSAValue]:
@@ -680,8 +689,9 @@ def ring_depths(
 
 
 MMA_OPERANDS = ("f16", "bf16", "f8e4m3", "f8e5m2")
-"""Element types an MMA reads (wgmma / tcgen05.mma operands; the emitter's
-`twillc.lowering.cuda.dtypes.ELTS` with an MMA type)."""
+"""Element types a float MMA reads (wgmma / tcgen05.mma operands; the
+emitter's `twillc.lowering.cuda.dtypes.ELTS` with a float MMA type). An
+integer MMA's (i8, u8: an i32 accumulator) loop takes the general emitter."""
 
 STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
 """Element types an accumulator is stored as (converted by `T(float)`)."""

@@ -436,6 +436,8 @@ class LoopAnalysis:
         t = v.type
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
             return True  # MMA operands
+        if self._view(v):  # `x[:, None]`, `x[None, :]`: read in place, in its vector's layout
+            return self._layout_ok(v.owner.input)  # type: ignore[union-attr]
         shape = t.get_shape()  # type: ignore[attr-defined]
         if self.target.row_layout:  # the tensor-memory row layout (fewer rows: threads past them hold padding)
             return shape[0] <= 128
@@ -454,10 +456,11 @@ class LoopAnalysis:
             raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
         if eb.mma is None:
             raise located_error(op, f"CUDA emission: no MMA reads {eb.name} tiles: cast them to f16 or bf16 first")
-        if eb.fp8 and not op.transpose_rhs:
+        if (eb.fp8 or eb.int8) and not op.transpose_rhs:
+            what = "an FP8" if eb.fp8 else "an integer"
             raise located_error(
                 op,
-                "CUDA emission: an FP8 MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
-                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+                f"CUDA emission: {what} MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                f"(an MN-major {eb.name} B would need a transpose in shared memory, not generated)",
             )
         return eb

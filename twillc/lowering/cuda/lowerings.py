@@ -98,6 +98,7 @@ TILE_MATH = (
     tile.ColumnReductionOp,
     tile.ExpandDimsOp,
     tile.CastOp,
+    tile.InterleaveOp,
     tile.ZerosOp,
     tile.FullOp,
     IotaOp,

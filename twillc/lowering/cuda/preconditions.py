@@ -183,10 +183,10 @@ def _check_load(op: tile.LoadOp, target: Target) -> None:
         e = elt(t)
         no_mma = not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
         narrow = no_mma and ((target.narrow_row_loads and narrow_rows(t)) or copied_rows(t))
-        if e.name == "i32" or (cols % e.box_cols and not narrow) or rows > 256:
+        if (cols % e.box_cols and not narrow) or rows > 256:
             raise located_error(
                 op,
-                f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
+                f"CUDA emission: 2-D TMA loads of tiles of <= 256 rows, columns a "
                 f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
             )
     elif elt(t).name not in target.row_load_types or nbytes(t) % 16:

@@ -24,6 +24,7 @@ from twillc.lowering.cuda.tiles import (
     scalar_literal,
 )
 from twillc.transforms.common import located_error
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 
 
@@ -61,8 +62,18 @@ class TileMath:
         # a result kept in tensor memory (a carried accumulator updated in
         # place, `acc_at`) is written there, as its readers and stores read it
         outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]
-        ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
-        return self._hole(op, outs, ins, "      ")
+        tiles = [v for v in op.operands if isinstance(v.type, tile.TileType)]
+        ins = [self._operand(v) for v in tiles if not rematerialized(v.owner)]  # type: ignore[arg-type]
+        if len(ins) == len(tiles):
+            return self._hole(op, outs, ins, "      ")
+        # an index tile computed at each read has no array: the hole gets none
+        held = iter(ins)
+        names = [self.name(v) if rematerialized(v.owner) else next(held) for v in tiles]  # type: ignore[arg-type]
+        what = f"{op.name.split('.')[-1]}({', '.join(names)})"
+        nothing = "static_cast<const {}*>(nullptr)"
+        held = iter(ins)
+        ins = [nothing.format(c_elt(v.type)) if rematerialized(v.owner) else next(held) for v in tiles]  # type: ignore[arg-type]
+        return self._hole(op, outs, ins, "      ", what)
 
     def _math(self, op: Operation) -> list[str] | None:
         """Tile math in the wgmma accumulator layout of a 64-row warp group,
@@ -95,6 +106,8 @@ class TileMath:
             cast = self._cast_from_smem(op)
             if cast is not None:
                 return cast
+        if isinstance(op, tile.InterleaveOp):  # its operands read where they are (`_at`)
+            return self._interleave(op)
         if any(self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v) for v in tiles):  # type: ignore[attr-defined]
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
@@ -106,14 +119,18 @@ class TileMath:
             return self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
-            half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
-            # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            half = cxx in ("__half", "__nv_bfloat16")
+            # f16 / bf16 tiles: the math in f32 (no 16-bit operator is ambiguous), rounded once
             at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
             form = (UNARY if op.name in UNARY else BINARY)[op.name]
-            if c_elt(r.type) == "int" and op.name in ("tile.max", "tile.min"):  # type: ignore[arg-type]
-                form = op.name[5:] + "({}, {})"  # CUDA's int max / min, not fmaxf / fminf
+            if cxx in ("int", "unsigned", "int16_t", "uint16_t", "int8_t", "uint8_t") and op.name in (
+                "tile.max",
+                "tile.min",
+            ):
+                form = op.name[5:] + "({}, {})"  # CUDA's integer max / min, not fmaxf / fminf
             f = form.format(*at)
-            f = f"__float2half({f})" if half else f
+            f = f"{'__float2half' if cxx == '__half' else '__float2bfloat16'}({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp) and self._fp8_staged_early(op.results[0]):
             # FA3 FP8's P: converted as it is written to its staging buffer (no registers)
@@ -154,14 +171,94 @@ class TileMath:
 
     def _integer_math(self, op: Operation, at: list[str]) -> list[str]:
         """A bit operation of integer tiles (`tile.shl`, `tile.shr`,
-        `tile.bitand`) on the thread's elements `at`: C's operators on the
-        elements as `int` (a loaded 8-bit tile is read as a float holding the
-        integer exactly), `>>` arithmetic, the result converted back to the
-        element type (an int8_t wraps, two's complement)."""
+        `tile.bitand`, `tile.bitor`, `tile.rem`) on the thread's elements
+        `at`: C's operators on the elements as `int` (`unsigned` for a u32
+        tile; a u8 / u16 element widens to a non-negative int, so `>>` is
+        logical on unsigned tiles, arithmetic on signed ones), the result
+        converted back to the element type (an int8_t wraps, two's complement)."""
         r = op.results[0]
         cxx = c_elt(r.type)  # type: ignore[arg-type]
-        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"int({a})" for a in at))
+        word = "unsigned" if cxx == "unsigned" else "int"  # u8 / u16 widen to a non-negative int: `>>` logical
+        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"{word}({a})" for a in at))
         return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {cxx}({f});"]  # type: ignore[arg-type]
+
+    def _interleave(self, op: tile.InterleaveOp) -> list[str] | None:
+        """`interleave(a, b)` of rank-2 register tiles in the wgmma
+        accumulator layout: each thread writes its elements of `a` and `b`
+        to their places in the result, row-major in a shared-memory scratch
+        of the op's own, and reads its elements of the result back, the warp
+        group synchronised between (and before, as the scratch is reused
+        each iteration). Rows past a tile of fewer than 64 are padding."""
+        a, b, r = op.lhs, op.rhs, op.result
+        if a.type.rank != 2:  # type: ignore[attr-defined]
+            return None
+        if self.target.row_layout:
+            return self._interleave_rows_t(op)
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        out_rows, out_cols = r.type.get_shape()
+        cxx = c_elt(r.type)
+        self._helpers.add("acc_index")
+        scratch = f"tw_il_{self.name(r)}"
+        if op.axis.value.data == 0:  # rows 2 i, 2 i + 1
+            dst = (f"(2 * rr) * {out_cols} + cc", f"(2 * rr + 1) * {out_cols} + cc")
+        else:  # columns 2 j, 2 j + 1
+            dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
+        axis = "rows" if op.axis.value.data == 0 else "columns"
+        return [
+            f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: via shared memory",
+            f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {self._n(a.type)}; ++i) {{",  # type: ignore[arg-type]
+            f"          const int rr = twillc_acc_row<{cols}>(i), cc = twillc_acc_col<{cols}>(i);",
+            f"          if (rr < {rows}) {{",
+            f"            {scratch}[{dst[0]}] = {self._at(a, a)};",
+            f"            {scratch}[{dst[1]}] = {self._at(b, b)};",
+            "          }",
+            "        }",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
+            f"          const int rr = twillc_acc_row<{out_cols}>(i);",
+            f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
+            f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
+            "        }",
+            "      }",
+        ]
+
+    def _interleave_rows_t(self, op: tile.InterleaveOp) -> list[str] | None:
+        """`interleave(a, b)` in the row layout (sm_100a: thread t holds row
+        t): along columns within each thread's row; along rows through a
+        shared-memory scratch of the op's own, thread t writing its rows 2t
+        and 2t + 1 and reading row t (a result of at most 128 rows)."""
+        a, b, r = op.lhs, op.rhs, op.result
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        out_rows, out_cols = r.type.get_shape()
+        cxx = c_elt(r.type)
+        name = f"{self.name(r)} = interleave({self.name(a)}, {self.name(b)})"
+        if op.axis.value.data == 1:
+            return [
+                f"      // {name} along columns, within each thread's row",
+                f"      for (int i = 0; i < {cols}; ++i) {{",
+                f"        {self.out(r)}[2 * i] = {self._at(a, a)};",
+                f"        {self.out(r)}[2 * i + 1] = {self._at(b, b)};",
+                "      }",
+            ]
+        if out_rows > 128:
+            return None
+        scratch = f"tw_il_{self.name(r)}"
+        return [
+            f"      {{  // {name} along rows: via shared memory",
+            f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
+            "        const int rr = threadIdx.x % 128;",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        if (rr < {rows})",
+            f"          for (int i = 0; i < {cols}; ++i) {{",
+            f"            {scratch}[(2 * rr) * {cols} + i] = {self._at(a, a)};",
+            f"            {scratch}[(2 * rr + 1) * {cols} + i] = {self._at(b, b)};",
+            "          }",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {out_cols}; ++i) {self.out(r)}[i] = {scratch}[rr * {out_cols} + i];",
+            "      }",
+        ]
 
     def _column_reduce(self, op: tile.ColumnReductionOp, x: str, indent: str) -> list[str] | None:
         """`colmax` / `colsum` of a register tile of f32 (`twillc_colreduce.cuh`):
@@ -378,6 +475,8 @@ class TileMath:
     def _bit(self, c: SSAValue, r: SSAValue) -> str:
         """Element i of the `i1` tile `c` where the result is `r`: bit
         index % 32 of word index / 32 (`memory_plan.mask_words`)."""
+        if rematerialized(c.owner):  # type: ignore[arg-type]  # a comparison of index tiles, computed here
+            return f"uint32_t{self._mask_cond(c, r)}"
         index = self._index(c, r)
         k = "i" if index == "i" else f"({index})"
         return f"(({self._operand(c)}[{k} >> 5] >> ({k} & 31)) & 1u)"
@@ -445,10 +544,12 @@ class TileMath:
     def _mask_cond(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of a split select's condition, or of a value it is
         computed from, as one C expression: the mask-only ops (index tiles,
-        integer arithmetic, comparisons, `&`: what `mask_bounds` reads) by
-        their element formula, anything else (a live-in, a scalar) as read."""
+        integer arithmetic, comparisons, `&`: what `mask_bounds` reads) and
+        the index tiles `index-remat` marked by their element formula,
+        anything else (a live-in, a scalar) as read."""
         op = v.owner
-        if not (isinstance(op, Operation) and id(op) in self.mask_only and isinstance(v.type, tile.TileType)):
+        formula = id(op) in self.mask_only or rematerialized(op)  # type: ignore[arg-type]
+        if not (isinstance(op, Operation) and formula and isinstance(v.type, tile.TileType)):
             return self._at(v, r)  # a scalar (index arithmetic) is its expression
         if isinstance(op, tile.IotaOp):
             cols = op.result.type.get_shape()[1]  # type: ignore[attr-defined]
@@ -457,6 +558,8 @@ class TileMath:
             self._helpers.add("acc_index")
             return f"twillc_acc_{'row' if op.dim.value.data == 0 else 'col'}<{cols}>(i)"
         syms = {tile.AddOp: "+", tile.SubOp: "-", tile.MulOp: "*", tile.AndOp: "&&", tile.OrOp: "||"}
+        if isinstance(op, tile.MinOp | tile.MaxOp) and rematerialized(op):  # integer: CUDA's int min / max
+            return f"{op.name[5:]}({self._mask_cond(op.lhs, r)}, {self._mask_cond(op.rhs, r)})"
         if isinstance(op, tile.CmpOp):
             sym = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}[op.predicate.data]
         elif type(op) in syms:
@@ -474,6 +577,8 @@ class TileMath:
         on sm_100a the thread's one); a scalar is its literal."""
         if not isinstance(v.type, tile.TileType):
             return self._scalar(v)
+        if rematerialized(v.owner):  # type: ignore[arg-type]  # an index tile computed here (`index-remat`)
+            return self._mask_cond(v, r)
         if self._view(v):  # indexed in place (`_expand_view`)
             src = v.owner.input
             if v.owner.axis.value.data == 1:

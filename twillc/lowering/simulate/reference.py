@@ -22,6 +22,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from twillc.dialects import tile
 from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_segments import PASS_PREFIX
 
 
@@ -34,11 +35,20 @@ def np_dtype(t) -> type:
         return np.float16
     if name.endswith("i1") or name == "i1":
         return np.bool_
-    if name.endswith("i8"):
-        return np.int8
+    for bits, signed, unsigned in ((8, np.int8, np.uint8), (16, np.int16, np.uint16), (32, np.int32, np.uint32)):
+        if name.endswith(f"ui{bits}"):
+            return unsigned
+        if name.endswith(f"i{bits}") and bits != 32:
+            return signed
     if "i32" in name or "index" in name or name.endswith("i64"):
         return np.int32
     return np.float32
+
+
+def _trunc_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Integer division truncating towards zero, as C's `/` (and Triton's `arith.divsi`)."""
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
 
 
 def _lazy(seed: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -194,6 +204,12 @@ class Machine:
             assert idx is not None
             self.store(op, np.asarray(xs[0]), idx)
             return []
+        if isinstance(op, tile.MmaOp) and np.issubdtype(dt, np.integer):  # int8 x int8, exact in i32 (wrapping)
+            a, b = np.asarray(xs[0], np.int64), np.asarray(xs[1], np.int64)
+            a = a.T if op.transpose_lhs else a
+            b = b.T if op.transpose_rhs else b
+            r = a @ b + (np.asarray(xs[2], np.int64) if op.acc is not None else 0)
+            return [np.asarray(r).astype(dt)]
         if isinstance(op, tile.MmaOp):
             a = np.asarray(xs[0], np.float32)
             b = np.asarray(xs[1], np.float32)
@@ -208,11 +224,21 @@ class Machine:
         if isinstance(op, tile.FullOp):
             return [np.full(t.get_shape(), op.value.value.data, dt)]
         if isinstance(op, IotaOp):
-            r, c = t.get_shape()
+            shape = t.get_shape()
             d = op.dim.value.data
-            return [np.broadcast_to((np.arange(r)[:, None] if d == 0 else np.arange(c)[None, :]), (r, c)).astype(dt)]
+            axis = np.arange(shape[d]).reshape([-1 if k == d else 1 for k in range(len(shape))])
+            return [np.broadcast_to(axis, shape).astype(dt)]
         if isinstance(op, tile.CastOp):
-            return [np.asarray(xs[0]).astype(np.float32 if dt is not np.int32 else np.float64).astype(dt)]
+            x = np.asarray(xs[0])
+            if np.issubdtype(x.dtype, np.integer) and np.issubdtype(dt, np.integer):
+                return [x.astype(dt)]  # a width or signedness change wraps (two's complement), as C's
+            return [x.astype(np.float32 if not np.issubdtype(dt, np.integer) else np.float64).astype(dt)]
+        if isinstance(op, tile.InterleaveOp):
+            axis = op.axis.value.data
+            pair = np.stack([np.asarray(xs[0]), np.asarray(xs[1])], axis=axis + 1)
+            shape = list(pair.shape[: axis + 1]) + list(pair.shape[axis + 2 :])
+            shape[axis] *= 2
+            return [pair.reshape(shape).astype(dt)]
         if isinstance(op, tile.ReductionOp):
             x = np.asarray(xs[0], np.float32)
             return [(x.max(axis=1) if isinstance(op, tile.RowMaxOp) else x.sum(axis=1)).astype(dt)]
@@ -244,7 +270,13 @@ class Machine:
         with np.errstate(all="ignore"):
             if isinstance(op, tile.IntegerBinaryOp):  # in the element type, wrapping (two's complement)
                 a, b = (np.asarray(y).astype(dt) for y in ys)
-                g = {tile.ShlOp: np.left_shift, tile.ShrOp: np.right_shift, tile.BitAndOp: np.bitwise_and}[type(op)]
+                g = {
+                    tile.ShlOp: np.left_shift,
+                    tile.ShrOp: np.right_shift,  # arithmetic on a signed dtype, logical on an unsigned one
+                    tile.BitAndOp: np.bitwise_and,
+                    tile.BitOrOp: np.bitwise_or,
+                    tile.RemOp: np.fmod,  # truncating, as C's `%`
+                }[type(op)]
                 return [np.asarray(g(a, b)).astype(dt)]
             if isinstance(op, tile.BinaryOp):
                 wide = np.int64 if np.issubdtype(dt, np.integer) else np.float32
@@ -253,7 +285,7 @@ class Machine:
                     tile.AddOp: np.add,
                     tile.SubOp: np.subtract,
                     tile.MulOp: np.multiply,
-                    tile.DivOp: np.divide,
+                    tile.DivOp: _trunc_div if np.issubdtype(dt, np.integer) else np.divide,
                     tile.MaxOp: np.maximum,
                     tile.MinOp: np.minimum,
                 }[type(op)]
@@ -328,6 +360,10 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
         return j
     if v in local:
         return local[v]
+    if rematerialized(v.owner) and v not in env:  # type: ignore[arg-type]  # an index tile computed at each read
+        op = v.owner
+        xs = [body_operand(m, x, loop, env, j, local) for x in op.operands]  # type: ignore[union-attr]
+        return m.apply(op, xs)[0]  # type: ignore[arg-type]
     if isinstance(v.type, tile.TileType):
         return m.value(v, env)
     inner = dict(env)
