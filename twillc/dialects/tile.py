@@ -47,6 +47,13 @@ from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from twillc.dialects.tile_masks import PREDICATES, AndOp, CmpOp, IotaOp, LogicOp, OrOp, SelectOp  # noqa: F401  (part of the dialect)
+from twillc.dialects.tile_scalars import (  # noqa: F401  (part of the dialect)
+    AllMaxOp,
+    AllReductionOp,
+    AllSumOp,
+    LoadScalarOp,
+    StoreScalarOp,
+)
 from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialect's types and shape rules)
     ELEMENT_NAMES,
     TensorType,
@@ -806,6 +813,10 @@ Tile = Dialect(
         AndOp,
         OrOp,
         SelectOp,
+        LoadScalarOp,
+        StoreScalarOp,
+        AllSumOp,
+        AllMaxOp,
         YieldOp,
         ForOp,
     ],

@@ -32,6 +32,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType, broadcast_type, type_text
 from twillc.frontend import ast
+from twillc.frontend.irgen_scalars import ALL_REDUCE, all_reduce, load_scalar, scalar_constant, scalar_math
 
 DTYPES: dict[str, Attribute] = {
     "f16": f16,
@@ -46,6 +47,7 @@ DTYPES: dict[str, Attribute] = {
     "u16": IntegerType(16, Signedness.UNSIGNED),
     "u8": IntegerType(8, Signedness.UNSIGNED),
 }
+
 
 SFU = {
     "exp": tile.ExpOp,
@@ -105,7 +107,7 @@ INTERLEAVE = {"interleave_rows": 0, "interleave_cols": 1}
 INDEX_CALLS = {"max": arith.MaxSIOp, "min": arith.MinSIOp}
 """The builtins an index expression may call (an extension of the contract)."""
 BUILTINS = sorted(
-    ["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *COLUMN_REDUCE, *IOTA, *INTERLEAVE, "where"]
+    ["mma", "cast", "zeros", "full", *SFU, "max", "min", "sum", *REDUCE, *COLUMN_REDUCE, *IOTA, *INTERLEAVE, "where"]
 )
 MAX_IOTA_DIM = 1 << 16
 """Largest dimension of an index tile (as of any tile)."""
@@ -647,6 +649,8 @@ class ExprGen:
             arg = self.expr(e.args[0], None)
             if isinstance(arg.value, float) and not arg.transposed:
                 return Val(self.fold_sfu(f, arg.value, e.pos), e.pos)
+            if arg.is_scalar and isinstance(arg.value, SSAValue):  # a number computed at run time
+                return scalar_math(self, f, arg, e.pos, name)
             x = self.tile_arg(arg, f, e.args[0].pos)
             op = self.emit(SFU[f](x), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
@@ -667,6 +671,8 @@ class ExprGen:
             x = self.tile_arg(self.expr(e.args[0], None), f, e.pos, rank=2)
             op = self.emit(REDUCE[f](x), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
+        if f in ALL_REDUCE and len(e.args) == 1:  # sum(x), max(x): one number
+            return all_reduce(self, f, self.tile_arg(self.expr(e.args[0], None), f, e.pos), e.pos, name)
         self.arity(e, 2)  # max, min
         return self.binary(f, e.args[0], e.args[1], e.pos, name)
 
@@ -784,6 +790,8 @@ class ExprGen:
         if not isinstance(tensor, Tensor):
             raise self.err(e.tensor_pos, f"'{e.tensor}' is not a kernel parameter (a global tensor)")
         indices = self.indices(e.indices, tensor, e.tensor_pos)
+        if not isinstance(ty, TileType):  # `load T[i] : f32`: one element
+            return load_scalar(self, e, tensor, indices, ty, name)
         if ty.rank != len(tensor.type.dims.data):
             raise self.err(
                 e.pos,
@@ -802,6 +810,8 @@ class ExprGen:
         return Val(op.results[0], e.pos, op=op)
 
     def constant(self, e: ast.Call, ty: TileType, name: str) -> Val:
+        if not isinstance(ty, TileType):  # `full(x) : f32`, `zeros() : f32`: one number, as a name can carry
+            return scalar_constant(self, e, ty, name)
         if e.func == "zeros":
             self.arity(e, 0)
             op: Operation = tile.ZerosOp(ty)

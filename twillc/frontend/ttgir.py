@@ -74,6 +74,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
+from twillc.frontend import ttgir_scalars as scalars
 from twillc.frontend.triton_module import TOp, TritonModule
 from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
 from twillc.frontend.ttgir_loops import sequential_loops, stores_between
@@ -324,7 +325,7 @@ class TtgirImporter(IntegerTiles):
                 dropped[i] = self.vals[arg_id]
                 continue
             init = self.value(init_id, loop)
-            if init.value is None or not isinstance(init.value.type, TileType) and ty not in ("f32", "f16", "bf16"):
+            if init.value is None or not isinstance(init.value.type, TileType) and not scalars.is_scalar_data(ty):
                 raise self.error(loop, f"carried value of type {ty} has no tile equivalent")
             carried.append((arg_id, init.value))
         # Tensor-memory buffers the loop reads before it writes them are carried too.
@@ -641,6 +642,8 @@ class TtgirImporter(IntegerTiles):
             dims: list[str | int] = [self.tm.arg_names.get(op.operands[1 + i], f"{ptr_name}_d{i}") for i in range(rank)]
             self.dims[ptr_name] = dims
             self.set(op, Val(tensor=(ptr_name, shape[1])))
+        elif name == "tt.load" and (_shape(op.result_types[0]) is None or scalars.one_element(op.result_types[0])):
+            scalars.load_scalar(self, op)
         elif name in ("tt.descriptor_load", "tt.load"):
             src = self.operand(op, 0)
             if src.tensor is None:
@@ -658,6 +661,9 @@ class TtgirImporter(IntegerTiles):
             if dst.tensor is None:
                 raise self.error(op, f"'{name}' to a pointer that is not derived from a kernel argument")
             value = self.tile_operand(op, 1 if name == "tt.store" else len(op.operands) - 1)
+            if name == "tt.store" and not isinstance(value.type, TileType):  # one number
+                scalars.store_scalar(self, op, value)
+                return
             vt = value.type
             assert isinstance(vt, TileType)
             tensor = self.tensor_arg(dst.tensor, vt.rank, op)
@@ -692,6 +698,9 @@ class TtgirImporter(IntegerTiles):
             axis = op.int_attr("axis")
             v = self.operand(op, 0)
             vt = v.value.type if v.value is not None else None
+            if v.value is not None and not isinstance(vt, TileType):  # a one-element tensor: a scalar
+                self.set(op, v)
+                return
             if not isinstance(vt, TileType) or vt.rank != 1 or axis not in (0, 1):
                 raise self.error(op, "unsupported op 'tt.expand_dims' (only a vector [N] -> [N, 1] or [1, N])")
             if axis == 1:  # x[:, None]: a rank-1 tile is per row as it is
@@ -748,21 +757,35 @@ class TtgirImporter(IntegerTiles):
             new = self.emit(BINARY[name](lhs, rhs, expected), op)
             self.set(op, Val(new.results[0]))
         elif name in UNARY:
-            new = self.emit(UNARY[name](self.tile_operand(op, 0)), op)
+            x = self.tile_operand(op, 0)
+            if not isinstance(x.type, TileType):
+                self.set(op, Val(scalars.scalar_math(self, op, x)))
+                return
+            new = self.emit(UNARY[name](x), op)
             self.set(op, Val(new.results[0]))
+        elif name in ("arith.sitofp", "arith.uitofp") and _shape(self.type_of(op.operands[0])) is None:
+            # an integer scalar (an index: a size, the loop variable) as a number: `1 / n_cols`
+            res = op.result_types[0]
+            if res not in ELEMENTS:
+                raise self.error(op, f"unsupported op '{name}' to {res}")
+            index = self.scalar_index(op.operands[0], op)
+            as_int = self.emit(arith.IndexCastOp(index, i32), op).results[0]
+            self.set(op, Val(self.emit(arith.SIToFPOp(as_int, ELEMENTS[res]), op).results[0]))
         elif name in CASTS:
             x = self.tile_operand(op, 0)
             res = _shape(op.result_types[0])
             element = res[1] if res is not None else op.result_types[0]
             if element not in ELEMENTS:
                 raise self.error(op, f"unsupported op '{name}' to {element}")
-            if not isinstance(x.type, TileType):
-                self.set(op, Val(x))
+            if not isinstance(x.type, TileType):  # a number: converted where its float type changes
+                self.set(op, Val(scalars.convert_number(self, op, x, ELEMENTS[element])))
                 return
             new = self.emit(tile.CastOp(x, ELEMENTS[element]), op)
             self.set(op, Val(new.results[0]))
         elif name == "tt.reduce":
             self.reduce(op)
+        elif name == "tt.reshape":
+            scalars.reshape(self, op)
         elif name in ("scf.if", "scf.for", "scf.while"):
             if self.sink is self.body_ops:
                 what = "condition" if name == "scf.if" else "nested loop"
@@ -876,8 +899,10 @@ class TtgirImporter(IntegerTiles):
         A rank-1 vector with a `target` is read at the target's shape along
         its axis."""
         ix = self.read_index(vid)
-        if ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1:
-            if target is None or target[1] is None or len(target[0]) != 2:
+        if ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1 and target is None:
+            ix = Index(0, ix.origin, ix.start, ix.terms, ix.added)  # a vector's mask: a rank-1 index tile
+        elif ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1:
+            if target[1] is None or len(target[0]) != 2:
                 raise self.error(
                     origin,
                     f"unsupported op '{origin.name}' in a mask: a rank-1 index tensor (the mask is compared before "
@@ -885,7 +910,7 @@ class TtgirImporter(IntegerTiles):
                 )
             shape = (target[0], shape[1])
             ix = Index(target[1], ix.origin, ix.start, ix.terms, ix.added)
-        if ix is None or (shape is not None and ix.dim != -1 and (len(shape[0]) != 2 or ix.dim is None)):
+        if ix is None or (shape is not None and ix.dim != -1 and (len(shape[0]) not in (1, 2) or ix.dim is None)):
             raise self.error(
                 origin,
                 f"unsupported op '{origin.name}' in a mask (an index tensor is tt.make_range along rows or "
@@ -972,6 +997,9 @@ class TtgirImporter(IntegerTiles):
             return self.emit(arith.AddiOp(self.scalar_index(lb, user), scaled), user).results[0]
         if vid in self.tm.arg_names and vid in self.tm.block_args:
             return self.int_argument(vid, user)
+        if vid in self.tm.block_args and vid not in self.loop.blocks[0].args and "pid" in self.depends_on(vid):
+            assert self.bid is not None  # an outer loop's variable or carried index: the CTA's work item
+            return self.bid
         d = self.tm.defs.get(vid)
         if d is not None and (k := _int_constant(d)) is not None:
             return self.const_index(k, d)
@@ -983,6 +1011,8 @@ class TtgirImporter(IntegerTiles):
             return self.emit(INDEX_ARITH[d.name](lhs, rhs), d).results[0]
         if d is not None and d.name in INDEX_CASTS:
             return self.scalar_index(d.operands[0], d)
+        if d is not None and d.name == "tt.load" and _shape(d.result_types[0]) is None:
+            return scalars.load_index(self, d, user)
         if d is not None and d.name == "tt.get_program_id":
             raise self.error(
                 d,
@@ -1048,7 +1078,7 @@ class TtgirImporter(IntegerTiles):
         value = _constant_value(op, text)
         if value is None:
             raise self.error(op, "unsupported op 'arith.constant' (not a splat of one number)")
-        if shape is not None and self.sink is self.pre:
+        if shape is not None and self.sink is self.pre and not scalars.one_element(ty):
             tt = TileType(shape[0], ELEMENTS[element])
             new: Operation = tile.ZerosOp(tt) if value == 0.0 else tile.FullOp(value, tt)
         else:
@@ -1095,10 +1125,16 @@ class TtgirImporter(IntegerTiles):
         axis = op.int_attr("axis")
         body = [o for o in op.blocks[0].ops if o.name != "tt.reduce.return"] if op.blocks else []
         kinds = {o.name for o in body}
-        x = self.tile_operand(op, 0)
-        xt = x.type
         if len(kinds) != 1 or next(iter(kinds)) not in REDUCERS or len(op.results) != 1:
             raise self.error(op, f"unsupported op 'tt.reduce' (a reduction by {', '.join(sorted(kinds)) or 'nothing'})")
+        if _shape(op.result_types[0]) is None or scalars.one_element(op.result_types[0]):  # to one number
+            value = scalars.all_reduce(self, op, next(iter(kinds)))
+            for o in body:
+                self.fold(o, value)
+            self.set(op, Val(value))
+            return
+        x = self.tile_operand(op, 0)
+        xt = x.type
         if not isinstance(xt, TileType) or xt.rank != 2 or axis not in (0, 1):
             raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows or columns reduce to a tile)")
         new = self.emit((REDUCERS if axis == 1 else COLUMN_REDUCERS)[next(iter(kinds))](x), op)

@@ -360,6 +360,18 @@ def _derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation])
         return _Derived("tma", cycles, cycles, smem=size, blocking=_reads_tmem(op, machine))
     if isinstance(op, tile.StoreAddOp):
         return _store_add_cost(op, machine)
+    if isinstance(op, tile.LoadScalarOp):
+        # one element read by each thread of the warps that use it (`ld.global`, a
+        # broadcast in L1), not through the TMA's warp: an issue slot, and the memory's
+        # latency, as a TMA load's first byte, a fixed latency the schedule hides
+        return _Derived("alu", 1, 1 + lat.get("tma_fixed", 0), 1)
+    if isinstance(op, tile.StoreScalarOp):
+        return _Derived("alu", 1, 1, 0)
+    if isinstance(op, tile.AllReductionOp):
+        # each element once on the ALU, the threads' partial results combined
+        # through shared memory (as a column reduction's), the number in every thread
+        d = alu(_elements(op.input), None)
+        return _Derived(d.unit, d.cycles, d.latency + lat.get("cross_warp", 0), 1, blocking=True)
     if isinstance(op, tile.MmaOp):
         res = op.results[0]
         m, n = _tile_shape(res)

@@ -54,6 +54,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
 from twillc.target.arch import Target
@@ -69,6 +70,8 @@ BARRIERS = 2048
 def tmem_tile(t: Attribute) -> bool:
     """A [128, N] f32 tile (or i32, an integer MMA's accumulator): one
     thread's row in 128 tensor-memory lanes."""
+    if not hasattr(t, "get_shape"):  # a number
+        return False
     shape = t.get_shape()  # type: ignore[attr-defined]
     element = t.element_type  # type: ignore[attr-defined]
     numeric = isinstance(element, Float32Type) or element == i32
@@ -197,6 +200,8 @@ def slot_bytes(t: Attribute, target: Target) -> int:
 
     if is_mask(t):
         return mask_words(t, target) * 4 * 128
+    if not hasattr(t, "get_shape"):  # a scalar (a loaded or reduced number): one per thread
+        return 128 * element_bytes(t)
     return elements_per_thread(t, target) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
@@ -412,12 +417,12 @@ def rescaled_in_tmem(
 
 
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
-    """The ops of the loop body a role runs (not the yield, not index math,
-    not the index tiles computed at each read: `index-remat`)."""
+    """The ops of the loop body a role runs (not the yield, not index or
+    number arithmetic, not the index tiles computed at each read: `index-remat`)."""
     return [
         op
         for op in loop.body.block.ops
-        if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith" and not rematerialized(op)
+        if not isinstance(op, tile.YieldOp) and not is_scalar_arith(op) and not rematerialized(op)
     ]
 
 
@@ -714,7 +719,7 @@ def gemm_class(loop: tile.ForOp) -> bool:
             loads.add(op.result)
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
-        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
+        elif not (isinstance(op, tile.YieldOp) or is_scalar_arith(op)):
             return False
     results = {op.result for op in mmas}
     return (

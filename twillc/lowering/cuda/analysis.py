@@ -239,7 +239,8 @@ class LoopAnalysis:
         uses: dict[SSAValue, list[int]] = {}
         for op in mine:
             for v in op.operands:
-                if not self._in_smem(v) and not self._view(v):  # a view: no instance of its own
+                # a view, a number read where it is used: no instance of its own
+                if not self._in_smem(v) and not self._view(v) and not isinstance(v.owner, tile.LoadScalarOp):
                     uses.setdefault(v, []).append(self.cycles[self.op_id[id(op)]])
         rotated = set()
         for v, at in uses.items():

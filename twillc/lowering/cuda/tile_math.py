@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import Float16Type, IntegerAttr
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
+from twillc.lowering.cuda import scalars
 from twillc.lowering.cuda.dtypes import Elt, elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.lowerings import lowering_of
@@ -468,6 +469,10 @@ class TileMath:
             return f"({self._scalar(op.lhs)} {sym} {self._scalar(op.rhs)})"
         if isinstance(op, arith.NegfOp):
             return f"(-{self._scalar(op.operand)})"
+        if isinstance(op, tile.LoadScalarOp):  # read where used (`twillc.lowering.cuda.scalars`)
+            return scalars.loaded(op, self.args[op.tensor], lambda i: c_index(i, self.iv, self.iteration))
+        if (expr := scalars.scalar_expr(op, self._scalar)) is not None:
+            return expr
         if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):  # an integer tile's number
             return str(op.value.value.data)
         return scalar_literal(v)
