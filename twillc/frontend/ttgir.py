@@ -355,28 +355,55 @@ class TtgirImporter:
         """The loop's trip count as an index expression: `ub` itself (a kernel
         argument, `tile.size`) for `range(0, N)`, else `(ub - lb + step - 1) /
         step` of the index scalars its bounds are (`scalar_index`). Bounds the
-        importer cannot express (a value loaded from memory) keep an opaque
-        size named after the bound: the schedule does not depend on it."""
+        importer cannot express (a value loaded from memory) are an i32
+        kernel argument named after the bound (`bound_argument`): the caller
+        passes what the kernel would load; the schedule does not depend on it."""
         lb_id, ub_id, step_id = loop.operands[:3]
         lbk, stepk = _int_constant(self.tm.defs.get(lb_id)), _int_constant(self.tm.defs.get(step_id))
-        saved_indices, saved_consts, saved_pre = dict(self.indices), dict(self.consts), list(self.pre)
         self.index_context = "a loop bound"
         try:
-            span = self.scalar_index(ub_id, loop)
-            if lbk != 0:
-                span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
-            if stepk != 1:
-                step = self.scalar_index(step_id, loop)
-                one = self.const_index(1, loop)
-                up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
-                span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            span = self._bound_index(ub_id, loop)
+            saved = dict(self.indices), dict(self.consts), list(self.pre)
+            try:
+                if lbk != 0:
+                    span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
+                if stepk != 1:
+                    step = self.scalar_index(step_id, loop)
+                    one = self.const_index(1, loop)
+                    up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
+                    span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            except UserError:  # a lower bound or step it cannot express: the trip count is an argument
+                self.indices, self.consts, self.pre[:] = saved
+                return self.bound_argument(f"{self._bound_name(ub_id)}_trips", loop)
             return span
-        except UserError:  # undo what the attempt made
-            self.indices, self.consts, self.pre[:] = saved_indices, saved_consts, saved_pre
-            name = self.tm.arg_names.get(ub_id) or _ssa_name(self.tm, self.tm.defs.get(ub_id)) or "n_iter"
-            return self.hoist(tile.SizeOp(name), loop)
         finally:
             self.index_context = "a mask"
+
+    def _bound_index(self, vid: int, loop: TOp) -> SSAValue:
+        """A loop bound as an index expression, or (one the importer cannot
+        express: a value loaded from memory) an i32 kernel argument named
+        after it, which the caller passes."""
+        saved = dict(self.indices), dict(self.consts), list(self.pre)
+        try:
+            return self.scalar_index(vid, loop)
+        except UserError:  # undo what the attempt made
+            self.indices, self.consts, self.pre[:] = saved
+            return self.bound_argument(self._bound_name(vid), loop)
+
+    def _bound_name(self, vid: int) -> str:
+        return self.tm.arg_names.get(vid) or _ssa_name(self.tm, self.tm.defs.get(vid)) or "n_iter"
+
+    def bound_argument(self, name: str, origin: TOp) -> SSAValue:
+        """An i32 kernel argument (as `index`) for a scalar the kernel computes
+        from memory: named `name`, or `name_1`, ... where an argument has it."""
+        taken = set(self.tm.arg_names.values()) | {a.name_hint for a in self.entry.args}
+        unique, n = name, 0
+        while unique in taken:
+            n += 1
+            unique = f"{name}_{n}"
+        arg = self.entry.insert_arg(IntegerType(32), len(self.entry.args))
+        arg.name_hint = unique
+        return self.hoist(arith.IndexCastOp(arg, IndexType()), origin)
 
     def carried_buffers(self, body) -> list[int]:
         """Tensor-memory buffers read in the body before any write there."""

@@ -12,14 +12,13 @@ checked where that layout is decided."""
 from __future__ import annotations
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
 from twillc.lowering.cuda.dtypes import ELTS, elt
 from twillc.lowering.cuda.index_expr import c_index
-from twillc.lowering.cuda.tiles import CPP_KEYWORDS, copied_rows, narrow_rows, nbytes, unsupported
+from twillc.lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsupported
 from twillc.lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
@@ -58,33 +57,7 @@ def check_scalar_arguments(module: ModuleOp) -> None:
             raise located_error(arg.owner.parent_op(), f"CUDA emission: {what} is not generated")  # type: ignore[arg-type]
 
 
-GENERATED_NAMES = frozenset("sm smem_raw smem wg bid trips tmem mma_phase kt blocks stream THREADS".split())
-"""What the generated kernel and its launcher declare beside the kernel's
-arguments (the shared-memory struct `sm`, the warp group `wg`, the launch's
-`blocks` and `stream`, ...), and the prefixes of their tensor maps and helpers."""
-GENERATED_PREFIXES = ("tmap_", "tw_", "twillc_")
-
-
-def check_argument_names(module: ModuleOp) -> None:
-    """A located error at a kernel argument named as the generated code
-    names its own declarations (a scalar `sm` would be declared twice)."""
-    from twillc.transforms.loop_segments import PASS_PREFIX, SEGMENT
-
-    func = next(op for op in module.walk() if isinstance(op, FuncOp))
-    for arg in func.body.block.args:
-        name = arg.name_hint or ""
-        if SEGMENT in module.attributes and name.startswith(PASS_PREFIX):
-            continue  # a value passed between loops: the scratch the split named (loop_segments)
-        if name in GENERATED_NAMES or name in CPP_KEYWORDS or name.startswith(GENERATED_PREFIXES):
-            raise located_error(
-                func,
-                f"CUDA emission: the kernel argument '{name}' is named as a declaration of the generated code "
-                "(its shared memory, warp group, launch or a C++ keyword): rename it",
-            )
-
-
 def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse") -> None:
-    check_argument_names(module)
     check_scalar_arguments(module)
     machine = module_machine(module)
     loop = program.loop
