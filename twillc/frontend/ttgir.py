@@ -2,7 +2,8 @@
 
 The innermost `scf.for` of the kernel becomes the `tile.for` (a kernel with
 several innermost loops, run one after another, is refused at the second:
-one loop per kernel); outer loops around it are the CTA's work items; the values
+one loop per kernel; a kernel with no loop is a loop of one trip,
+`twillc.frontend.ttgir_regions`); outer loops around it are the CTA's work items; the values
 it reads from before the loop are imported before it, on demand, by the same
 rules. Each tile op records the Triton ops it stands for (`twill.triton`: their
 pre-order indices), and the module keeps the TTGIR text (`twill.ttgir`) and the
@@ -71,6 +72,7 @@ from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
 
 ELEMENTS: dict[str, Attribute] = {
     "f16": f16,
@@ -260,8 +262,10 @@ class TtgirImporter:
         loops = [op for op in self.tm.ops if op.name == "scf.for"]
         inner = [op for op in loops if not any(o.name == "scf.for" for o in op.walk() if o is not op)]
         if not inner:
-            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), self.tm.root)
-            raise self.error(func_op, "no scf.for loop in the kernel: twillc schedules a kernel's innermost loop")
+            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), None)
+            if func_op is None or not func_op.blocks:
+                raise self.error(self.tm.root, "no kernel function (tt.func) in the module")
+            return one_trip_region(func_op)  # a straight-line kernel: a loop of one trip (ttgir_regions)
 
         if len(inner) > 1:
             # Sequential loops (a two-pass norm, softmax, an online softmax and its
@@ -358,6 +362,8 @@ class TtgirImporter:
         importer cannot express (a value loaded from memory) are an i32
         kernel argument named after the bound (`bound_argument`): the caller
         passes what the kernel would load; the schedule does not depend on it."""
+        if isinstance(loop, OneTripRegion):
+            return self.const_index(1, loop)
         lb_id, ub_id, step_id = loop.operands[:3]
         lbk, stepk = _int_constant(self.tm.defs.get(lb_id)), _int_constant(self.tm.defs.get(step_id))
         self.index_context = "a loop bound"
