@@ -25,6 +25,8 @@ What maps to what:
   tile (a load of i8 elements)         packed int4 unpacked, `(w << 4) >> 4`, `w >> 4`, `w & 15`)
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles and float scalars
+  scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
+                                       (twillc.frontend.ttgir_conditions); any other condition is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
                                        tile.cmp, arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
@@ -72,6 +74,8 @@ from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.ttgir_conditions import branch_taken
+from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
 
 ELEMENTS: dict[str, Attribute] = {
@@ -774,6 +778,8 @@ class TtgirImporter:
             self.set(op, Val(new.results[0]))
         elif name == "tt.reduce":
             self.reduce(op)
+        elif name == "scf.if" and self.sink is self.body_ops:
+            self.condition(op)
         elif name in ("scf.if", "scf.for", "scf.while"):
             if self.sink is self.body_ops:
                 what = "condition" if name == "scf.if" else "nested loop"
@@ -787,6 +793,26 @@ class TtgirImporter:
             self.select(op)
         else:
             raise self.error(op, f"unsupported op '{name}'")
+
+    def condition(self, op: TOp) -> None:
+        """An `scf.if` in the loop's body: the branch the loop's range takes in
+        every iteration imported in its place (its results the values that
+        branch yields), the other dead (`ttgir_conditions.branch_taken`); any
+        other condition is a located refusal saying which kind it is."""
+        assert self.loop is not None
+        taken = branch_taken(self.tm, self.loop, op.operands[0])
+        if taken is None:
+            varies = "iv" in self.depends_on(op.operands[0])
+            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion)))
+        branch = op.blocks[0] if taken else (op.blocks[1] if len(op.blocks) > 1 else None)
+        yielded: list[int] = []
+        for inner in branch.ops if branch is not None else []:
+            if inner.name == "scf.yield":
+                yielded = inner.operands
+            else:
+                self.convert(inner)
+        for r, v in zip(op.results, yielded, strict=True):
+            self.vals[r] = self.value(v, op)
 
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
