@@ -207,13 +207,25 @@ def in_smem(v: SSAValue) -> bool:
 
 def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
     """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
-    operands loaded, A not transposed, M = 128, f32 result), or None."""
+    operands loaded, M = 128, f32 result), or None. A transposed loaded A
+    (`mma(a.T, b)`, A^T [K, M] as TMA wrote it: 128B-swizzled boxes of 64
+    columns, K rows each) is the MMA's MN-major A (`twillc_umma_ss_at`): f16
+    or bf16, K a multiple of 16."""
     from twillc.transforms.annotate_costs import element_bytes
 
     if not target.has_tensor_memory or not isinstance(op, tile.MmaOp):
         return None
-    if not (in_smem(op.lhs) and in_smem(op.rhs)) or op.transpose_lhs:
+    if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return None
+    if op.transpose_lhs:
+        if element_name(op.lhs.type.element_type) not in ("f16", "bf16"):  # type: ignore[attr-defined]
+            return None
+        k, m = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if m != 128 or n % 32 or n > 256 or k % 16 or not tmem_tile(op.result.type):
+            return None
+        return m, n, k
     m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
     shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
     n = shape_b[0] if op.transpose_rhs else shape_b[1]

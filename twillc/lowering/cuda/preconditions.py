@@ -23,7 +23,7 @@ from twillc.lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
-from twillc.transforms.memory_plan import in_smem
+from twillc.transforms.memory_plan import in_smem, umma_shape
 
 
 def refuse_hole(op: Operation, target: Target, what: str, mode: str) -> None:
@@ -114,9 +114,10 @@ def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse
 def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bool) -> None:
     """On sm_100a an MMA of two loaded tiles is one tcgen05.mma from shared
     memory into tensor memory: A K-major ([M, K] rows, not `a.T`) and M =
-    128, the lanes of the tensor-memory row layout. A transposed loaded A
-    (MN-major: linear attention's h += K^T V) and M = 64 (its tensor-memory
-    layout is another) are not generated: refused before emission (or, asked
+    128, the lanes of the tensor-memory row layout; a transposed loaded A
+    (MN-major: linear attention's h += K^T V) of f16 / bf16 [K, 128]
+    (`umma_shape`). M = 64 (its tensor-memory layout is another) and other
+    transposed A are not generated: refused before emission (or, asked
     for, a hole: `refuse_hole`); sm_90a's wgmma takes both. Nor is a
     transposed register A that plan-memory did not put in shared memory in
     the MMA's operand layout (`a_in_slot`: its channel's slot,
@@ -136,9 +137,15 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
     if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return  # a register or tensor-memory A: the tcgen05 lowerings decide
     rows = op.lhs.type.get_shape()[0]  # type: ignore[attr-defined]
-    if op.transpose_lhs:
-        refuse_hole(op, target, f"{what} with a transposed loaded A (tcgen05.mma reading A MN-major)", holes)
-    elif rows != 128:
+    if op.transpose_lhs and umma_shape(op, target) is None:
+        refuse_hole(
+            op,
+            target,
+            f"{what} with a transposed loaded A other than an f16 / bf16 [K, 128] tile (tcgen05.mma reading A "
+            "MN-major, M = 128)",
+            holes,
+        )
+    elif not op.transpose_lhs and rows != 128:
         refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 128 only)", holes)
 
 
