@@ -145,8 +145,8 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
             "MN-major, M = 128)",
             holes,
         )
-    elif not op.transpose_lhs and rows != 128:
-        refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 128 only)", holes)
+    elif not op.transpose_lhs and rows not in (64, 128):
+        refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 64 or 128 only)", holes)
 
 
 def _check_load(op: tile.LoadOp, target: Target) -> None:
