@@ -151,7 +151,7 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
 
 def _check_load(op: tile.LoadOp, target: Target) -> None:
     """A tile TMA moves: 2-D boxes of 128 bytes a row (the 128B swizzle the
-    MMAs read), on sm_90a one unswizzled box of narrower rows that no MMA
+    MMAs read), or one unswizzled box of narrower rows that no MMA
     reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
     registers), or a rank-1 row by bulk copy (f32; on sm_90a f16 and bf16
     too, read by `twillc_row_of`); or one TMA cannot move, copied by the

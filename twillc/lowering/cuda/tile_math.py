@@ -289,7 +289,7 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
-        if self.target.row_layout and not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+        if self.target.row_layout and (not isinstance(v.type.element_type, Float16Type) or narrow_rows(v.type)):  # type: ignore[attr-defined]
             # f32, bf16, 8-bit: boxes of 128 / sizeof(T) columns (or dense narrow rows), padding past `rows`
             self._helpers.add("smem_row_at_t")
             pitch = f", {cols * elt(v.type).size}" if narrow_rows(v.type) else ""
