@@ -76,6 +76,7 @@ from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend.triton_module import TOp, TritonModule
 from twillc.frontend.ttgir_conditions import branch_taken
 from twillc.frontend.ttgir_conditions import refusal as condition_refusal
+from twillc.frontend.ttgir_layout import column_major
 from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
 
 ELEMENTS: dict[str, Attribute] = {
@@ -672,12 +673,15 @@ class TtgirImporter:
                 raise self.error(op, f"'{name}' of a pointer that is not derived from a kernel argument")
             ty = self.result_tile(op)
             tensor = self.tensor_arg(src.tensor, ty.rank, op)
+            transposed = name == "tt.load" and ty.rank == 2 and self.stored_transposed(op)
+            if transposed:  # columns contiguous: the transpose of a tile of the tensor stored the other way
+                ty = TileType(list(reversed(ty.get_shape())), ty.element_type)
             if name == "tt.descriptor_load":
                 indices = [self.index_for(o, op) for o in op.operands[1 : 1 + ty.rank]]
             else:
                 indices = self.pointer_indices(op.operands[0], ty.rank, op)
             new = self.emit(tile.LoadOp(tensor, indices, ty), op)
-            self.set(op, Val(new.results[0]))
+            self.set(op, Val(new.results[0], transposed))
         elif name in ("tt.store", "tt.descriptor_store"):
             dst = self.operand(op, 0)
             if dst.tensor is None:
@@ -1063,6 +1067,31 @@ class TtgirImporter:
             if base.tensor is not None:
                 return Val(tensor=base.tensor)
         return DROPPED
+
+    def stored_transposed(self, op: TOp) -> bool:
+        """Whether a rank-2 `tt.load` reads a tile whose rows are contiguous
+        in memory (`ttgir_layout.column_major`: `B + k[:, None] + n[None, :] *
+        stride_bn`) that only MMAs read (through shared-memory allocations and
+        transposes): imported as the [N, K] tile of the tensor stored [N, K],
+        the MMA reading its transpose, as TMA and an FP8 MMA need it."""
+        if not column_major(self.tm, op.operands[0], self.loop):
+            return False
+        todo, seen = list(op.results), set()
+        while todo:
+            vid = todo.pop()
+            if vid in seen:
+                continue
+            seen.add(vid)
+            for user in self.tm.ops:
+                if vid not in user.operands:
+                    continue
+                if user.name in MMAS and user.operands.index(vid) in (0, 1):
+                    continue
+                if user.name in ("ttg.local_alloc", "ttg.local_load", "ttg.convert_layout", *TRANSPOSES):
+                    todo += user.results
+                    continue
+                return False
+        return True
 
     def pointer_indices(self, ptr: int, rank: int, op: TOp) -> list[SSAValue]:
         """A pointer load's tile index, summarised: the loop's iteration in the
