@@ -201,14 +201,20 @@ class TileMath:
         register vector per column (a column reduction's: its elements sit
         where a row vector's do, at the threads' rows) becomes a `[1, C]`
         tile every thread holds at its elements' columns, through a
-        shared-memory scratch of the op's own (`twillc_vec_cols`). A view read
-        on another role (sent through a channel) is not generated."""
+        shared-memory scratch of the op's own (`twillc_vec_cols`). A loaded
+        vector's `[None, :]` read on another role (sent through a channel) is
+        that `[1, C]` array, each element read at its column; another view
+        sent is not generated."""
         src, r = op.input, op.result
         spelled = "[None, :]" if op.axis.value.data == 0 else "[:, None]"
         if self._view(r):
             if r in self.reg_channels:  # sent to another role: a view has no array to send
                 return None
             return [f"      // {self.name(r)} = {self.name(src)}{spelled}: read in place by its readers"]
+        if op.axis.value.data == 0 and self._in_smem(src):  # sent: the [1, C] array the channel moves
+            self._helpers.add("col")
+            at = f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {at};"]  # type: ignore[arg-type]
         cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
         if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
             return None
