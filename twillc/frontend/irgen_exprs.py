@@ -100,11 +100,17 @@ MAX_IOTA_DIM = 1 << 16
 """Largest dimension of an index tile (as of any tile)."""
 
 
+def trunc_div(a: int, b: int) -> int:
+    """`a / b` as C and Triton compute it on integers: the quotient truncated
+    toward zero (-7 / 2 == -3), so a folded index equals the emitted C's."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
 def trunc_rem(a: int, b: int) -> int:
     """`a % b` as C and Triton compute it on integers: the remainder of the
     quotient truncated toward zero (its sign is `a`'s: -7 % 3 == -1)."""
-    q = abs(a) // abs(b)
-    return a - (q if (a >= 0) == (b >= 0) else -q) * b
+    return a - trunc_div(a, b) * b
 
 
 @dataclass
@@ -183,7 +189,7 @@ class ExprGen:
                     return self.fold_shift(e, a, b)
                 if e.op in ("/", "%") and b == 0:
                     raise self.err(e.rhs.pos, "division by zero" if e.op == "/" else "remainder by zero")
-                folded = {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0, "%": trunc_rem(a, b)}[e.op]
+                folded = {"+": a + b, "-": a - b, "*": a * b, "/": trunc_div(a, b), "%": trunc_rem(a, b)}[e.op]
                 if not -(2**63) <= folded < 2**63:
                     raise self.err(e.pos, "integer overflow: the value does not fit in 64 bits")
                 return folded
