@@ -433,13 +433,20 @@ class TtgirImporter:
         if op.name == "ttng.tmem_load":
             return [self.buffer_of(op.operands[0])], []
         if op.name == "ttng.tmem_store":
-            return [], [self.buffer_of(op.operands[1])]
+            return [], [self.buffer_of(self.tmem_store_operands(op)[0])]
         if op.name == "ttng.tc_gen5_mma":
             acc = self.buffer_of(op.operands[2])
             use_acc = self.tm.defs.get(op.operands[4]) if len(op.operands) > 4 else None
             reads = [] if use_acc is not None and _constant_false(use_acc) else [acc]
             return reads, [acc]
         return [], []
+
+    def tmem_store_operands(self, op: TOp) -> tuple[int, int]:
+        """`ttng.tmem_store`'s destination buffer and stored tensor: its
+        operands are (dst, [dep token,] src, pred), printed `src, dst[dep]`."""
+        dst = next((o for o in op.operands if "memdesc" in self.type_of(o)), op.operands[0])
+        src = next((o for o in op.operands if self.type_of(o).startswith("tensor")), op.operands[-1])
+        return dst, src
 
     def buffer_of(self, vid: int) -> int:
         d = self.tm.defs.get(vid)
@@ -739,8 +746,9 @@ class TtgirImporter:
             for r in op.results[1:]:
                 self.vals[r] = DROPPED
         elif name == "ttng.tmem_store":
-            buf = self.buffer_of(op.operands[1])
-            self.state[buf] = self.tile_operand(op, 0)
+            dst, src = self.tmem_store_operands(op)
+            buf = self.buffer_of(dst)
+            self.state[buf] = self.tile_operand(op, op.operands.index(src))
             self.fold(op, self.state[buf])
             for r in op.results:
                 self.vals[r] = DROPPED
