@@ -317,7 +317,9 @@ def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool)
 def refusal_cause(detail: str) -> str:
     """A refusal's cause: its message without the location and the kernel's names."""
     text = re.sub(r"^[^ ]+:\d+:\d+: ", "", detail)
-    text = re.sub(r" \(the first at [^)]*\)", "", text)
+    text = re.sub(r" \(at [^)]*\)", "", text)  # where the kernel's other loop is
+    if text.startswith("a loop "):  # not in sequence with the kernel's loops: where it is
+        return text.split(":")[0]
     text = re.sub(r"'[A-Za-z_]\w*' (is read|reads)", r"\1", text)
     if "an integer tensor is index arithmetic" in text:
         return "an integer tensor as an operand (an integer tile is an int8 load and its shifts and masks)"

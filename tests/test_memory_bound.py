@@ -90,3 +90,16 @@ def test_accumulator_in_place_binds_the_ii() -> None:
     assert s.ii == 13 and s.status.value == "optimal" and s.lower_bound == 13
     assert "II=4..12 refuted by the memories' area (every length)" in s.note
     check_schedule(g, s)
+
+
+def test_seeds_scan_from_the_area_bound() -> None:
+    """After the heuristic's schedule (II 13), the seeds below it are tried
+    from the area bound up, not from the modulo bound: no query at fixed
+    issue times at the IIs the area refutes (5..12), only at the modulo
+    bound's own II (4, before the heuristic) and from 13 on."""
+    calls: list[dict[str, object]] = []
+    s = joint_schedule(accumulator_and_tile(), ONE_WARP, time_limit=30.0, progress=calls.append)
+    assert s.ii == 13 and s.status.value == "optimal"
+    assert any(c.get("heuristic") for c in calls)
+    seeded = {c["ii"] for c in calls if c.get("fixed_times")}
+    assert 4 in seeded and not seeded & set(range(5, 13))

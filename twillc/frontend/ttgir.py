@@ -1,14 +1,18 @@
 """Triton TTGIR (before software pipelining) -> `tile` dialect IR.
 
-The innermost `scf.for` of the kernel becomes the `tile.for` (a kernel with
-several innermost loops, run one after another, is refused at the second:
-one loop per kernel; a kernel with no loop is a loop of one trip,
-`twillc.frontend.ttgir_regions`); outer loops around it are the CTA's work items; the values
-it reads from before the loop are imported before it, on demand, by the same
-rules. Each tile op records the Triton ops it stands for (`twill.triton`: their
-pre-order indices), and the module keeps the TTGIR text (`twill.ttgir`) and the
-loop's index (`twill.ttgir_loop`), so that the schedule can be written back in
-the attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
+The innermost `scf.for` of the kernel becomes the `tile.for`; a kernel with
+several innermost loops run one after another in one block (a two-pass norm, an
+online softmax and its normalization) gets one `tile.for` each, in order, each
+loop's results standing for the Triton loop's after it, and the stores between
+the loops and after the last imported (`twillc/frontend/ttgir_loops.py`: which
+loops, and what is refused). A kernel with no loop is a loop of one trip
+(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items;
+the values a loop reads from before it are imported before it, on demand, by
+the same rules. Each tile op records the Triton ops it stands for
+(`twill.triton`: their pre-order indices; on a `tile.for`, its `scf.for`), and
+the module keeps the TTGIR text (`twill.ttgir`) and the first loop's index
+(`twill.ttgir_loop`), so that the schedule can be written back in the
+attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
 
 What maps to what:
   tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)
@@ -77,6 +81,7 @@ from twillc.frontend.triton_module import TOp, TritonModule
 from twillc.frontend.ttgir_conditions import branch_taken
 from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_layout import column_major
+from twillc.frontend.ttgir_loops import sequential_loops, stores_between
 from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
 
 ELEMENTS: dict[str, Attribute] = {
@@ -230,6 +235,8 @@ class TtgirImporter:
         self.dims: dict[str, list[str | int]] = {}
         """A tensor argument's sizes, where a `tt.make_tensor_descriptor` names them."""
         self.body_ops: list[Operation] = []
+        self.trips: dict[tuple[int, int, int], SSAValue] = {}
+        """Trip counts made, by the loop's (lb, ub, step) values."""
         self.masks: dict[tuple[int, object], SSAValue] = {}
         """Integer and boolean tensors a mask reads, made on demand (`mask_operand`)."""
         self.indices: dict[int, SSAValue] = {}
@@ -263,46 +270,64 @@ class TtgirImporter:
 
     # -- the loop --------------------------------------------------------------
 
-    def pick_loop(self) -> TOp:
-        loops = [op for op in self.tm.ops if op.name == "scf.for"]
-        inner = [op for op in loops if not any(o.name == "scf.for" for o in op.walk() if o is not op)]
-        if not inner:
+    def pick_loops(self) -> list[TOp]:
+        """The loops to import: the kernel's innermost loop, or its sequential
+        loops in order (`twillc.frontend.ttgir_loops`)."""
+        loops = sequential_loops(self.tm, self.error)
+        if not loops:  # a straight-line kernel: a loop of one trip (ttgir_regions)
             func_op = next((op for op in self.tm.ops if op.name == "tt.func"), None)
             if func_op is None or not func_op.blocks:
                 raise self.error(self.tm.root, "no kernel function (tt.func) in the module")
-            return one_trip_region(func_op)  # a straight-line kernel: a loop of one trip (ttgir_regions)
-
-        if len(inner) > 1:
-            # Sequential loops (a two-pass norm, softmax, an online softmax and its
-            # gradient): each would be scheduled on its own, which one tile.for cannot say.
-            first, second = inner[0], inner[1]
-            at = self.tm.location(first)
-            raise self.error(
-                second,
-                f"a second loop in the kernel (the first at {_short(at.filename)}:{at.line}): twillc imports one loop "
-                "per kernel; sequential loops are not imported yet",
-            )
-        return inner[0]
+            return [one_trip_region(func_op)]
+        return loops
 
     def run(self) -> ModuleOp:
-        loop = self.loop = self.pick_loop()
+        loops = self.pick_loops()
         funcs = [op for op in self.tm.ops if op.name == "tt.func"]
-        kernel = loop
+        kernel = loops[0]
         while kernel.parent is not None and kernel.name != "tt.func":
             kernel = kernel.parent
         name = _func_name(self.tm, kernel) if funcs else "kernel"
+        self.loop = loops[0]
+        self.bid = self.hoist(tile.BlockIdOp(), loops[0])
+        for k, loop in enumerate(loops):
+            self.import_loop(loop)
+            if len(loops) > 1:  # a kernel with several loops: the stores after this loop, before the next
+                self.import_stores(stores_between(loop, loops[k + 1] if k + 1 < len(loops) else None, self.error))
+        self.pre.append(func.ReturnOp())
+        for op in self.pre:
+            self.entry.add_op(op)
+        arg_types = [a.type for a in self.entry.args]
+        fn = func.FuncOp(name, (arg_types, []), Region(self.entry))
+        fn.location = self._loc(kernel)
+        module = ModuleOp([fn])
+        if self.target:
+            module.attributes["twill.target"] = StringAttr(self.target)
+        module.attributes["twill.ttgir"] = StringAttr(self.tm.text)
+        module.attributes["twill.ttgir_loop"] = IntegerAttr(loops[0].index, i64)
+        return module
+
+    def import_loop(self, loop: TOp) -> None:
+        """One `scf.for` as a `tile.for` appended to the entry: what it reads
+        from before it first (imported on demand), its results then standing
+        for the Triton loop's (a later loop, a store after it reads them)."""
+        self.loop = loop
+        self.depends = {}  # 'iv': this loop's induction variable
+        self.body_ops = []
+        self.sink = self.pre
         body = loop.blocks[0]
         iv_id, carried_ids = body.args[0], body.args[1:]
         # The loop's operands: lb, ub, step, then the carried values' initial values.
         inits = loop.operands[3:]
-        self.bid = self.hoist(tile.BlockIdOp(), loop)
         lb = self.const_index(0, loop)
         step = self.const_index(1, loop)
         # Carried tiles: iter_args of a float type; the rest (pointers, flags, tokens) is dropped.
         carried: list[tuple[int, SSAValue]] = []
-        for arg_id, init_id, ty in zip(carried_ids, inits, body.arg_types[1:], strict=True):
+        dropped: dict[int, Val] = {}
+        for i, (arg_id, init_id, ty) in enumerate(zip(carried_ids, inits, body.arg_types[1:], strict=True)):
             if _is_index(ty):  # a carried pointer still reads its tensor argument
                 self.vals[arg_id] = Val(tensor=self.value(init_id, loop).tensor) if "!tt.ptr" in ty else DROPPED
+                dropped[i] = self.vals[arg_id]
                 continue
             init = self.value(init_id, loop)
             if init.value is None or not isinstance(init.value.type, TileType) and ty not in ("f32", "f16", "bf16"):
@@ -347,18 +372,28 @@ class TtgirImporter:
         for_op.location = self._loc(loop)
         for_op.attributes["twill.triton"] = ArrayAttr([IntegerAttr(loop.index, i64)])
         self.pre.append(for_op)
-        self.pre.append(func.ReturnOp())
-        for op in self.pre:
-            self.entry.add_op(op)
-        arg_types = [a.type for a in self.entry.args]
-        fn = func.FuncOp(name, (arg_types, []), Region(self.entry))
-        fn.location = self._loc(kernel)
-        module = ModuleOp([fn])
-        if self.target:
-            module.attributes["twill.target"] = StringAttr(self.target)
-        module.attributes["twill.ttgir"] = StringAttr(self.tm.text)
-        module.attributes["twill.ttgir_loop"] = IntegerAttr(loop.index, i64)
-        return module
+        # After the loop: its results; a buffer written in it but not carried holds no value the IR names.
+        results = iter(for_op.results)
+        carried_at = {arg_id for arg_id, _ in carried}
+        for i, (arg_id, res_id) in enumerate(zip(carried_ids, loop.results, strict=True)):
+            if arg_id in carried_at:
+                self.vals[res_id] = Val(next(results))
+            else:
+                self.vals[res_id] = dropped[i]
+        self.state = {b: v for b, v in outer_state.items() if b not in self.written_buffers(body)}
+        for buf in buffers:
+            self.state[buf] = next(results)
+
+    def import_stores(self, stores: list[TOp]) -> None:
+        """Stores between two loops or after the last one (a kernel with several
+        loops), appended to the entry, what they read imported on demand."""
+        self.sink = self.pre
+        for op in stores:
+            self.convert(op)
+
+    def written_buffers(self, body) -> set[int]:
+        """Tensor-memory buffers written in a loop's body."""
+        return {b for op in body.ops for o in op.walk() for b in self.buffer_use(o)[1]}
 
     def trip_count(self, loop: TOp) -> SSAValue:
         """The loop's trip count as an index expression: `ub` itself (a kernel
@@ -369,6 +404,13 @@ class TtgirImporter:
         passes what the kernel would load; the schedule does not depend on it."""
         if isinstance(loop, OneTripRegion):
             return self.const_index(1, loop)
+        lb_id, ub_id, step_id = loop.operands[:3]
+        if (lb_id, ub_id, step_id) in self.trips:  # an earlier loop's bounds (a two-pass kernel's)
+            return self.trips[lb_id, ub_id, step_id]
+        self.trips[lb_id, ub_id, step_id] = self._trip_count(loop)
+        return self.trips[lb_id, ub_id, step_id]
+
+    def _trip_count(self, loop: TOp) -> SSAValue:
         lb_id, ub_id, step_id = loop.operands[:3]
         lbk, stepk = _int_constant(self.tm.defs.get(lb_id)), _int_constant(self.tm.defs.get(step_id))
         self.index_context = "a loop bound"
@@ -829,6 +871,8 @@ class TtgirImporter:
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
         owner = value.owner
+        if isinstance(owner, tile.ForOp):  # a loop's result (read after it): the loop stands for its scf.for only
+            return
         if isinstance(owner, Operation) and "twill.triton" in owner.attributes:
             attr = owner.attributes["twill.triton"]
             assert isinstance(attr, ArrayAttr)

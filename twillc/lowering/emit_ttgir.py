@@ -2,6 +2,10 @@
 TTGIR in the attributes Triton 3.9's own passes read, printed by Triton and
 parsed back by it (`-o k.ttgir`; docs/interop.md).
 
+A kernel with several loops (one segment each, `twillc.transforms.loop_segments`)
+has each loop's schedule written on its own `scf.for` (the `twill.triton` of
+its `tile.for`), one loop after another on the same text.
+
 On each op of the loop body (`tritongpu-pipeline` reads them through
 `CoarseSchedule::deSerialize`):
   loop.stage    = cycle // II                                       (i32)
@@ -76,13 +80,15 @@ def schedule_by_triton_op(module: ModuleOp) -> tuple[int, dict[int, tuple[int, s
             i = int(idx.value.data)
             c, w = out.get(i, (int(cycle.value.data), set()))
             out[i] = (min(c, int(cycle.value.data)), w | warps)
-    index = module.attributes.get("twill.ttgir_loop")
+    own = loop.attributes.get("twill.triton")  # the scf.for the loop was imported from
+    index = own.data[0] if isinstance(own, ArrayAttr) and own.data else module.attributes.get("twill.ttgir_loop")
     assert isinstance(index, IntegerAttr)
     return ii, out, int(index.value.data)
 
 
 def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
     from twillc.frontend.triton_module import parse_ttgir
+    from twillc.transforms.loop_segments import segments
 
     text_attr = module.attributes.get("twill.ttgir")
     if not isinstance(text_attr, StringAttr):
@@ -90,8 +96,15 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
         from twillc.transforms.ir_graph import find_loop
 
         raise located_error(find_loop(module), "-o .ttgir needs a loop imported from Triton (a .ttgir or .py input)")
+    text = text_attr.data
+    for part in segments(module) or [module]:  # a kernel with several loops: each loop's schedule on its scf.for
+        text = _emit_loop(part, parse_ttgir(text, source), source)
+    return text
+
+
+def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
+    """The TTGIR `tm` with the schedule of `module`'s loop written on its scf.for."""
     ii, mapped, loop_index = schedule_by_triton_op(module)
-    tm = parse_ttgir(text_attr.data, source)
     loop = tm.ops[loop_index]
     if loop.name == "tt.func":  # a straight-line kernel imported as a loop of one trip (ttgir_regions)
         from twillc.transforms.common import located_error
@@ -372,6 +385,8 @@ def _write(tm, attrs: dict[int, dict[str, str]], source: str) -> str:
     textual: dict[int, dict[str, str]] = {}
     for index, named in attrs.items():
         op = tm.ops[index]
+        if not named:  # nothing to set (a yield on sm_90; one a loop without results leaves unprinted)
+            continue
         if not op.results:
             textual[index] = named
             continue

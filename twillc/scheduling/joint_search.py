@@ -10,7 +10,8 @@ and a binary search then finds the shortest length.
 
 The search is anytime: first the modulo schedule's own issue times with
 only the warps free (a quick query) at growing IIs, then bisected, give a
-schedule; the shortest modulo schedule's times first, then, when values may
+schedule; the shortest modulo schedule's times first (the caller's, then
+the search's own at that II where they differ), then, when values may
 cross warps, those of one whose every crossable edge carries the spill delay
 (any warp assignment then meets the cross-warp delays), then one padded by
 the barrier hand-off alone when a large tile's crossing costs more. Then full queries
@@ -283,6 +284,9 @@ class _Search:
         """Wall-clock seconds a query leaves to what follows it (`at_bound`)."""
         self.beat: int | None = None
         """The largest II that could serve the caller (`joint_schedule`'s `beat`)."""
+        self.by_area: list[tuple[int, str]] | None = None
+        """The IIs the memories' area refutes above the modulo bound, with the
+        memory (`area_bound`), once known."""
 
     def left(self) -> float:
         return self.time_limit - (time.monotonic() - self.start)
@@ -387,8 +391,18 @@ class _Search:
         lifetimes (fewer values live at once leave more warp assignments),
         then the padded one it came from; then the same padded by the barrier
         hand-off alone, when some crossing costs more (a large register
-        tile's bytes stretch the first padding past the IIs that matter)."""
-        yield self.seeds.get(ii) or self.base(ii)[1]
+        tile's bytes stretch the first padding past the IIs that matter).
+        When the caller's modulo schedule seeds `ii`, the search's own
+        shortest one at `ii` follows it where its times differ: the two are
+        solved with different objectives, and one may admit warps where the
+        other does not (a quick query that spares the padded seeds and the
+        full query at the bound)."""
+        given = self.seeds.get(ii)
+        yield given or self.base(ii)[1]
+        if given is not None:
+            own = self.base(ii)[1]
+            if own is not None and dict(own.cycles) != dict(given.cycles):
+                yield own
         if self.config.allow_cross_warp:
             graph, first = self.padded(ii)
             yield self.short_lived(graph, first)
@@ -453,7 +467,10 @@ class _Search:
             if self.progress:
                 now = time.monotonic() - self.start
                 self.progress({"ii": known[0], "heuristic": True, "bound": self.lower, "elapsed": now})
-        seeded = self.first_on_seeds(start, max_ii if known is None else min(max_ii, known[0]), tried=True)
+        # The seeds scan from the memories' area bound: no II it refutes
+        # admits warps at any issue times (`memory_bound`).
+        scan = self.area_bound(known[0]) if known is not None else start
+        seeded = self.first_on_seeds(scan, max_ii if known is None else min(max_ii, known[0]), tried=scan == start)
         if seeded is not None:
             self.tell_first(seeded[0], "z3")
             return seeded, "z3"
@@ -472,6 +489,14 @@ class _Search:
             (max_ii, res), start - 1, lambda ii: self.at(ii, extra_stages, refute_first=False)[0], self.engine
         )
         return (best[0], self.fewest_crossings(*best)), self.engine
+
+    def area_bound(self, top: int) -> int:
+        """The least II from the proven bound below `top` that the memories'
+        area (`memory_bound`) does not refute, `top` when it refutes all;
+        the bound raised to it, the refutations remembered (solved once)."""
+        if self.by_area is None:
+            self.lower, self.by_area = area_lower_bound(self.graph, self.lower, top)
+        return self.lower
 
     def outclass(self, beat: int, extra_stages: int) -> None:
         """Raise Outclassed when every II from the bound up to `beat` is
@@ -737,10 +762,10 @@ def joint_schedule(
     refuted: list[tuple[int, str]] = []
     lower = modulo.lower_bound
     if best is not None and best[0] > lower:
-        # The memories' area (`memory_bound`) refutes IIs above the modulo bound.
-        lower, by_area = area_lower_bound(graph, lower, best[0])
-        refuted += [(ii, "area") for ii, _ in by_area]
-        search.lower = lower
+        # The memories' area (`memory_bound`) refutes IIs above the modulo
+        # bound (known already when the seeds were scanned from it).
+        lower = search.area_bound(best[0])
+        refuted += [(ii, "area") for ii, _ in search.by_area or []]
     if best is not None and best[0] > lower:
         best, improved = search.improve(best, lower, extra_stages)
         solver = engine if improved else solver

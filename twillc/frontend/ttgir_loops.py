@@ -1,0 +1,108 @@
+"""The loop structure of a Triton kernel: which `scf.for` loops the TTGIR
+importer turns into `tile.for` loops, and what runs between and after them.
+
+A kernel's loops to schedule are its innermost `scf.for` loops (no loop
+inside them). One is the single-loop kernel the importer always read; several
+are *sequential loops* (a two-pass norm, an online softmax and its
+normalization, a decode's store loop) when they sit one after another in one
+block: the importer makes one `tile.for` each, in that order, the form the
+`.tile` front end gives a kernel with several loops
+(`twillc/transforms/loop_segments.py` then splits it into one segment per
+loop, each scheduled on its own). Loops around that block (a persistent
+kernel's tile loop) are the CTA's work items, as for one loop.
+
+Refused, located at the loop: a loop inside another loop of the sequence's
+block (a nest, not a sequence), and a loop in another block than the others
+(under a condition, in an early return's branch, in an outer loop the others
+are not in): the tile IR has loops run one after another, no condition.
+
+Between two loops and after the last one, the importer of a kernel with
+several loops keeps the stores (`stores_between`: the block's `tt.store` /
+`tt.descriptor_store`, with what they read imported on demand); an op
+there that holds a store in a region of its own (`if i_v == 0:
+tl.store(...)`: an `scf.if`) is refused at that op: the tile IR has no
+conditional store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from twillc.diagnostics import UserError
+from twillc.frontend.triton_module import TBlock, TOp, TritonModule
+
+STORES = ("tt.store", "tt.descriptor_store")
+
+ErrorAt = Callable[[TOp, str], UserError]
+
+
+def innermost_loops(tm: TritonModule) -> list[TOp]:
+    """The kernel's `scf.for` loops with no `scf.for` inside, in program order."""
+    loops = [op for op in tm.ops if op.name == "scf.for"]
+    return [op for op in loops if not any(o.name == "scf.for" for o in op.walk() if o is not op)]
+
+
+def block_of(op: TOp) -> TBlock | None:
+    """The block of `op`'s parent that holds it."""
+    if op.parent is None:
+        return None
+    return next((b for b in op.parent.blocks if any(o is op for o in b.ops)), None)
+
+
+def sequential_loops(tm: TritonModule, error: ErrorAt) -> list[TOp]:
+    """The loops to import, in program order: the innermost loops, which must
+    all run one after another in one block (see the module docstring)."""
+    inner = innermost_loops(tm)
+    if len(inner) <= 1:
+        return inner
+    home = block_of(inner[-1])
+    for loop in inner:
+        if block_of(loop) is home:
+            continue
+        last = tm.location(inner[-1])
+        raise error(
+            loop,
+            f"a loop {_where(loop, inner[-1])}, not in one block with the kernel's last loop (at "
+            f"{_short(last.filename)}:{last.line}): twillc imports loops that run one after another in one block "
+            "(no loop under a condition, in an early return's branch or inside another loop)",
+        )
+    return inner
+
+
+def stores_between(loop: TOp, following: TOp | None, error: ErrorAt) -> list[TOp]:
+    """The stores after `loop` in its block, up to `following` (the next loop;
+    None: to the block's end), in order. An op there holding a store in a
+    region of its own is refused at that op."""
+    block = block_of(loop)
+    assert block is not None
+    ops = block.ops
+    start = next(i for i, o in enumerate(ops) if o is loop) + 1
+    end = len(ops) if following is None else next(i for i, o in enumerate(ops) if o is following)
+    out: list[TOp] = []
+    for op in ops[start:end]:
+        if op.name in STORES:
+            out.append(op)
+        elif op.blocks and any(o.name in STORES for o in op.walk()):
+            where = "after the last loop" if following is None else "between loops"
+            raise error(
+                op,
+                f"unsupported op '{op.name}' holding a store {where}: the tile IR has no conditional store (each "
+                "store runs once per CTA)",
+            )
+    return out
+
+
+def _where(loop: TOp, last: TOp) -> str:
+    """Where `loop` is, against the kernel's last loop `last` (in another block)."""
+    parent = loop.parent
+    if parent is not None and parent.name == "scf.if":
+        return "under a condition (scf.if)"
+    if parent is not None and parent.name in ("scf.for", "scf.while"):
+        return f"inside another loop ({parent.name})"
+    if parent is not None and parent.blocks and block_of(loop) is not parent.blocks[0]:
+        return "in a branch of the kernel (an early return's)"
+    return f"outside the {last.parent.name if last.parent is not None else 'region'} the last loop is in"
+
+
+def _short(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
