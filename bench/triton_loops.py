@@ -25,9 +25,19 @@ to import it): per kernel, whether it imports (the located refusal otherwise),
 schedules (the default pipeline, each solver given --time-limit), and
 compiles (the CUDA from that schedule through nvcc for the target: no
 TWILLC-HOLE, no spill, no ptxas warning), with the totals and the refusals by
-cause; --out writes the table (bench/results/triton-corpus.md).
+cause; --out writes the table (bench/results/triton-corpus.md). With
+--writeback, also what Triton 3.9 makes of the schedule written back (`-o
+k.ttgir`, then `twillc.triton.check_writeback`): whether it compiles to a
+cubin, keeps twillc's stages (sm_90: they drive its pipeliner) and, on
+sm_100, builds twillc's partitions (each region of its `ttg.warp_specialize`
+holding the ops twillc wrote there), or Triton's own error
+(bench/results/triton-writeback.md).
+--writeback alone does the same for the project's own kernels, from the
+schedules tests/test_triton_writeback.py reads (tests/data/triton/*.mlir).
 Usage: python bench/triton_loops.py [--target b200] [--num-stages 3] [--markdown]
-       python bench/triton_loops.py --corpus [--target h100] [--time-limit 10] [--only GLOB] [--out FILE]
+       python bench/triton_loops.py --writeback
+       python bench/triton_loops.py --corpus [--target h100] [--time-limit 10] [--only GLOB] [--writeback]
+                                    [--no-nvcc] [--out FILE]
 """
 
 from __future__ import annotations
@@ -273,7 +283,32 @@ def corpus_import(case: dict, target: str) -> tuple[str, str]:
     return "imports", _ops_text(module)
 
 
-def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool) -> list[dict]:
+def writeback_check(mlir: Path, target: str) -> dict:
+    """twillc's write-back of a scheduled module (`-o k.ttgir`) compiled by
+    Triton 3.9 (`twillc.triton.check_writeback`, in a process of its own:
+    Triton's assertions abort). The check's fields, or {"error": why}."""
+    import subprocess
+
+    import corpus as tile_corpus
+
+    ttgir = mlir.with_suffix(".ttgir")
+    _, rc, err = tile_corpus.twillc([str(mlir), "--passes", "", "-o", str(ttgir)], 300)
+    if rc != 0:
+        return {"compiles": False, "error": "write-back: " + tile_corpus.first_error(err)}
+    code = (
+        "import dataclasses, json, sys; from twillc.triton import check_writeback; "
+        f"c = check_writeback({str(ttgir)!r}, {target!r}); "
+        "print(json.dumps({**dataclasses.asdict(c), 'summary': c.summary(), 'fits': c.fits}))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+    if proc.returncode != 0 or not lines:
+        return {"compiles": False, "error": f"Triton aborted: {tile_corpus.first_error(proc.stderr)}"}
+    return json.loads(lines[-1])
+
+
+def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool, writeback: bool = False) -> list[dict]:
     import fnmatch
 
     import corpus as tile_corpus  # bench/corpus.py: its twillc runner and nvcc check
@@ -299,6 +334,8 @@ def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool)
                 row["detail"] = "schedule: " + tile_corpus.first_error(err).replace(str(tmp) + "/", "")
                 continue
             row["schedules"] = True
+            if writeback:
+                row["writeback"] = writeback_check(mlir, target)
             cu = tmp / "k.cu"
             _, rc, err = tile_corpus.twillc([str(mlir), "-o", str(cu)], 300)
             if rc != 0:
@@ -341,13 +378,21 @@ def corpus_markdown(rows: list[dict], target: str, time_limit: float) -> str:
         "| kernel | file | imports | schedules | compiles | refusal or result |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
+    writeback = any("writeback" in r for r in rows)
+    if writeback:
+        out[0] += " " + writeback_totals(rows, target)
+        out[2] += " write-back with Triton 3.9 |"
+        out[3] += " --- |"
     for r in rows:
-        detail = r["detail"] if not r["imports"] or not r["compiles"] else r["detail"]
-        detail = detail.replace("|", "\\|")
-        out.append(
+        detail = r["detail"].replace("|", "\\|")
+        line = (
             f"| {r['kernel']} | {r['file']} | {yes[r['imports']]} | {yes[r['schedules']]} | "
             f"{yes[r['compiles']]} | {detail} |"
         )
+        if writeback:
+            w = r.get("writeback")
+            line += " " + (w.get("summary") or "fails: " + w["error"] if w else "").replace("|", "\\|") + " |"
+        out.append(line)
     causes: dict[str, int] = {}
     for r in rows:
         if not r["imports"]:
@@ -357,6 +402,46 @@ def corpus_markdown(rows: list[dict], target: str, time_limit: float) -> str:
         out += ["", "Refusals by cause:", ""]
         out += [f"- {c}: {k}" for c, k in sorted(causes.items(), key=lambda x: (-x[1], x[0]))]
     return "\n".join(out) + "\n"
+
+
+def project_writeback() -> str:
+    """The project kernels' fixed schedules (tests/data/triton/NAME-TARGET.mlir)
+    written back and compiled by Triton 3.9: a markdown table."""
+    out = [
+        "| kernel | H100 (sm_90a) | B200 (sm_100a) |",
+        "| --- | --- | --- |",
+    ]
+    data = ROOT / "tests" / "data" / "triton"
+    names = sorted({f.stem.rsplit("-", 1)[0] for f in data.glob("*-h100.mlir")})
+    for name in names:
+        cells = []
+        for target in ("h100", "b200"):
+            with tempfile.TemporaryDirectory() as tmp:
+                mlir = Path(tmp) / "k.mlir"
+                mlir.write_text((data / f"{name}-{target}.mlir").read_text())
+                check = writeback_check(mlir, target)
+            cells.append((check.get("summary") or "fails: " + check["error"]).replace("|", "\\|"))
+        out.append(f"| {name} | {cells[0]} | {cells[1]} |")
+    return "\n".join(out) + "\n"
+
+
+def writeback_totals(rows: list[dict], target: str) -> str:
+    """The write-back's totals over the kernels that schedule."""
+    checks = [r["writeback"] for r in rows if "writeback" in r]
+    n = len(checks)
+    compiles = [c for c in checks if c.get("compiles")]
+    fits = sum(bool(c.get("fits")) for c in compiles)
+    stages = sum(bool(c.get("stages_kept")) for c in compiles)
+    text = (
+        f"Write-back (`-o k.ttgir`) compiled by Triton 3.9 for {target}: **{len(compiles)}/{n} compile** to a cubin "
+        f"({fits} within shared memory), twillc's stages kept in {stages}"
+    )
+    split = [c for c in compiles if c.get("partitions")]
+    if target == "b200":
+        kept = sum(bool(c.get("partitions_kept")) for c in split)
+        written = sum(1 for c in checks if c.get("partitions"))
+        text += f"; twillc's partitions written in {written}, built and kept by Triton in {kept}"
+    return text + "."
 
 
 def main() -> None:
@@ -369,15 +454,25 @@ def main() -> None:
     p.add_argument("--only", default=None, help="with --corpus: the kernels whose file matches this glob")
     p.add_argument("--no-nvcc", action="store_true")
     p.add_argument("--out", default=None, help="with --corpus: write the markdown table here")
+    p.add_argument(
+        "--writeback", action="store_true", help="with --corpus: compile the schedule written back with Triton 3.9"
+    )
     a = p.parse_args()
     if a.corpus:
         sys.path.insert(0, str(ROOT / "bench"))
         target, limit = a.target or "h100", a.time_limit if a.time_limit is not None else 10.0
-        rows = run_corpus(target, limit, a.only, not a.no_nvcc)
+        rows = run_corpus(target, limit, a.only, not a.no_nvcc, a.writeback)
         text = corpus_markdown(rows, target, limit)
         if a.out:
             Path(a.out).write_text(text)
         print(text if a.markdown or a.out else json.dumps(rows, indent=1))
+        return
+    if a.writeback:
+        sys.path.insert(0, str(ROOT / "bench"))
+        text = project_writeback()
+        if a.out:
+            Path(a.out).write_text(text)
+        print(text)
         return
     target, limit = a.target or "b200", a.time_limit if a.time_limit is not None else 30.0
     rows = run(target, a.num_stages, limit)

@@ -19,7 +19,9 @@ in twillc's schedule cache). A kernel twillc cannot import (a located error)
 compiles with Triton's own schedule, with a warning that says why.
 
 `compile_writeback(path, target)` compiles a written-back `.ttgir` to a cubin
-without a GPU (the passes after `schedule-loops`, then `triton.compile`).
+without a GPU (the passes after `schedule-loops`, then `triton.compile`);
+`check_writeback(path, target)` says what Triton kept of twillc's schedule
+(its stages, its partitions region by region) or why it failed.
 
 Triton is imported inside functions: importing this module needs no Triton,
 and `compile_writeback` needs nothing of twillc's but this module (the GPU
@@ -33,10 +35,13 @@ import io
 import os
 import tempfile
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 CAPABILITIES = {"h100": 90, "b200": 100}
+SHARED_MEMORY_LIMIT = 232448
+"""Bytes of shared memory a block may use on H100 and B200 (227 KiB)."""
 
 
 @dataclass
@@ -76,16 +81,21 @@ class _Hook:
         pm.run(mod, "make_ttgir")
         text = mod.str()
         written = self.schedule(text, cap, opts)
-        if written is not None:
+        tries = [written, stages_only(written)] if written is not None and "ttg.partition" in written else [written]
+        for attempt in tries if written is not None else []:
             try:
-                mod = _parse(written, mod.context)
+                mod = _parse(attempt, mod.context)
                 pm = ir.pass_manager(mod.context)
                 pm.enable_debug()
                 add_tail_passes(pm, cap, opts)
                 pm.run(mod, "make_ttgir")
-            except RuntimeError as e:  # Triton rejects the form: its own schedule, said out loud
-                warnings.warn(f"twillc: Triton 3.9 did not compile twillc's schedule ({e}): Triton's own", stacklevel=2)
-                written = None
+                written = attempt
+                break
+            except RuntimeError as e:  # Triton rejects the form: twillc's stages alone, else Triton's own schedule
+                fallback = "twillc's stages without its partitions" if attempt is not tries[-1] else "Triton's own"
+                warnings.warn(f"twillc: Triton 3.9 did not compile twillc's schedule ({e}): {fallback}", stacklevel=2)
+        else:
+            written = None
         if written is None:
             from triton._C.libtriton import passes
 
@@ -98,6 +108,7 @@ class _Hook:
             pm.run(mod, "make_ttgir")
         metadata["tensordesc_meta"] = mod.get_tensordesc_metadata()
         metadata["twillc"] = written is not None
+        metadata["twillc_partitions"] = written is not None and "ttg.partition" in written
         return mod
 
     def schedule(self, text: str, cap: int, opts: Any) -> str | None:
@@ -133,6 +144,19 @@ def schedule_ttgir(text: str, cap: int, passes: str | None = None) -> tuple[str 
             return None, err.getvalue().strip().splitlines()[0] if err.getvalue().strip() else "twillc failed"
         with open(dst) as f:
             return f.read(), ""
+
+
+def stages_only(ttgir: str) -> str:
+    """A written-back TTGIR without its partitions (`ttg.partition*`,
+    `tt.warp_specialize`): twillc's stages and clusters alone, what
+    `twillc.triton` falls back to where Triton 3.9 fails on the partitions."""
+    import re
+
+    text = re.sub(r",? ?ttg\.partition\.(?:outputs|stages) = \[[^\]]*\]", "", ttgir)
+    text = re.sub(r",? ?ttg\.partition = array<i32[^>]*>", "", text)
+    text = re.sub(r",? ?ttg\.warp_specialize\.tag = \d+ : i32", "", text)
+    text = re.sub(r",? ?\btt\.warp_specialize\b(?![.(])", "", text)
+    return text.replace("{, ", "{").replace(" {}", "")
 
 
 def _parse(text: str, context: Any) -> Any:
@@ -217,16 +241,8 @@ def uninstall() -> None:
     _installed = None
 
 
-def compile_writeback(
-    path: str, target: str, num_warps: int | None = None, num_stages: int = 3, triton_schedule: bool = False
-) -> Any:
-    """A written-back `.ttgir` (`twillc ... -o k.ttgir`) compiled to a cubin by
-    Triton 3.9 for `target` (h100 / b200), no GPU needed: the passes after
-    `schedule-loops`, then `triton.compile` from the TTGIR. Returns
-    (the CompiledKernel, the TTGIR after Triton's passes). `triton_schedule`:
-    Triton's own `assign-latencies` and `schedule-loops` first (they overwrite
-    twillc's `loop.stage` / `loop.cluster`): the same kernel, Triton's schedule."""
-    import triton
+def _tail_ttgir(path: str, target: str, num_warps: int | None, num_stages: int, triton_schedule: bool) -> tuple:
+    """(Triton's final TTGIR of a written-back `.ttgir`, the GPU target)."""
     from triton._C.libtriton import ir
     from triton.backends.compiler import GPUTarget
     from triton.compiler import make_backend
@@ -250,10 +266,259 @@ def compile_writeback(
         passes.ttgpuir.add_schedule_loops(pm)
     add_tail_passes(pm, cap, opts)
     pm.run(mod, "make_ttgir")
-    after = mod.str()
+    return mod.str(), gpu
+
+
+def compile_writeback(
+    path: str, target: str, num_warps: int | None = None, num_stages: int = 3, triton_schedule: bool = False
+) -> Any:
+    """A written-back `.ttgir` (`twillc ... -o k.ttgir`) compiled to a cubin by
+    Triton 3.9 for `target` (h100 / b200), no GPU needed: the passes after
+    `schedule-loops`, then `triton.compile` from the TTGIR. Returns
+    (the CompiledKernel, the TTGIR after Triton's passes). `triton_schedule`:
+    Triton's own `assign-latencies` and `schedule-loops` first (they overwrite
+    twillc's `loop.stage` / `loop.cluster`): the same kernel, Triton's schedule."""
+    import triton
+
+    after, gpu = _tail_ttgir(path, target, num_warps, num_stages, triton_schedule)
     with tempfile.TemporaryDirectory(prefix="twillc-triton-") as tmp:
         out = os.path.join(tmp, "kernel.ttgir")
         with open(out, "w") as f:
             f.write(after)
         kernel = triton.compile(out, target=gpu, options={"num_stages": num_stages})
     return kernel, after
+
+
+# What each op twillc places in a partition becomes in Triton's final TTGIR
+# (the anchors `check_writeback` finds in the `ttg.warp_specialize` regions).
+_ANCHORS = {
+    "ttng.tc_gen5_mma": ("ttng.tc_gen5_mma",),
+    "ttng.tc_gen5_mma_scaled": ("ttng.tc_gen5_mma_scaled",),
+    "tt.descriptor_load": ("ttng.async_tma_copy_global_to_local",),
+    "tt.descriptor_store": ("ttng.async_tma_copy_local_to_global",),
+    "tt.load": ("tt.load", "ttg.async_copy_global_to_local"),
+    "tt.store": ("tt.store",),
+    "tt.reduce": ('"tt.reduce"', "tt.reduce"),
+    "math.exp2": ("math.exp2",),
+    "math.exp": ("math.exp",),
+    "math.log": ("math.log",),
+    "math.sqrt": ("math.sqrt",),
+    "math.rsqrt": ("math.rsqrt",),
+}
+
+
+@dataclass
+class WritebackCheck:
+    """What Triton 3.9 made of a written-back `.ttgir` (`check_writeback`)."""
+
+    target: str
+    compiles: bool
+    error: str = ""
+    """Triton's first error line where it did not compile."""
+    stages: int = 1
+    """twillc's stages (`tt.scheduled_max_stage` + 1; a kernel with several
+    loops: its loops' most)."""
+    stages_kept: bool = False
+    """Triton's pipeliner lowered twillc's stages: with partitions, each
+    partition's loop keeps twillc's last stage after Triton's warp
+    specialization; without, the final TTGIR differs from the one twillc's
+    loop gives with every op in stage 0 (trivially true for one stage)."""
+    partitions: int = 0
+    """twillc's partitions written (`ttg.partition` of the loop; 0: stages only)."""
+    regions: int = 0
+    """Regions of the `ttg.warp_specialize` Triton built (default and partitions)."""
+    partitions_kept: bool = False
+    """Each region holds the ops twillc wrote in that partition (MMAs, loads,
+    stores, reductions, exponentials: `_ANCHORS`) and no other partition's."""
+    stages_only_compiles: bool = False
+    """Where the write-back with partitions fails: whether the same TTGIR
+    without them (`stages_only`, what `twillc.triton` falls back to) compiles."""
+    num_warps: int = 0
+    shared: int = 0
+    """Bytes of shared memory the kernel takes (Triton compiles a kernel over
+    the limit; its launch fails)."""
+
+    @property
+    def fits(self) -> bool:
+        """Within the shared memory a block may use on H100 and B200."""
+        return self.shared <= SHARED_MEMORY_LIMIT
+
+    def summary(self) -> str:
+        """One line: what compiled and what Triton kept."""
+        if not self.compiles:
+            fallback = "; twillc's stages without its partitions compile" if self.stages_only_compiles else ""
+            return f"fails: {self.error}{fallback}"
+        stages = f"{self.stages} stages {'kept' if self.stages_kept else 'NOT kept'}"
+        if not self.fits:
+            stages += f", {self.shared:,} B of shared memory (over {SHARED_MEMORY_LIMIT:,})"
+        if not self.partitions:
+            why = "Triton 3.9 takes none on sm_90" if self.target == "h100" else "one warp group"
+            return f"cubin, {stages}, no partitions ({why})"
+        kept = "kept" if self.partitions_kept else "NOT kept"
+        return f"cubin, {stages}, {self.partitions} partitions {kept} ({self.regions} regions, {self.num_warps} warps)"
+
+
+def ws_regions(ttgir: str) -> list[str]:
+    """The text of each region of the kernel's `ttg.warp_specialize`, in
+    Triton's partition order: default, partition0, partition1, ..."""
+    import re
+
+    if "ttg.warp_specialize(" not in ttgir:
+        return []
+    at = ttgir.index("ttg.warp_specialize(")
+    out = []
+    for m in re.finditer(r"\n\s*(default \{|partition\d+\(.*\{)\s*\n", ttgir[at:]):
+        opening = at + m.end(1) - 1
+        depth = 0
+        for i in range(opening, len(ttgir)):
+            depth += {"{": 1, "}": -1}.get(ttgir[i], 0)
+            if depth == 0:
+                out.append(ttgir[at + m.start(1) : i + 1])
+                break
+    return out
+
+
+def _anchors_written(text: str) -> dict[str, set[int]]:
+    """Anchor op -> the partitions twillc wrote it in (ops in one partition)."""
+    import re
+
+    out: dict[str, set[int]] = {}
+    loop = text[text.index("scf.for") : text.index("tt.scheduled_max_stage")]
+    for line in loop.splitlines():
+        m = re.search(r"(?:= |^\s*)\"?([a-z_]+\.[a-z_0-9.]+)\"?[ (]", line)
+        p = re.search(r"ttg\.partition = array<i32: (\d+)>", line)
+        if m and p and m.group(1) in _ANCHORS:
+            if m.group(1) == "tt.reduce" or " tensor<" in line or "tc_gen5" in line or "descriptor" in line:
+                out.setdefault(m.group(1), set()).add(int(p.group(1)))
+    reduces = re.findall(r'"tt\.reduce"[\s\S]*?\}\) \{[^}]*?ttg\.partition = array<i32: (\d+)>', loop)
+    if reduces:
+        out["tt.reduce"] = {int(r) for r in reduces}
+    return out
+
+
+def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackCheck:
+    """Compile a written-back `.ttgir` with Triton 3.9 (`compile_writeback`)
+    and say what Triton kept of twillc's schedule: the cubin, twillc's stages,
+    and on sm_100 whether its `ttg.warp_specialize` has twillc's partitions,
+    each region holding the ops twillc wrote in that partition."""
+    import re
+
+    with open(path) as f:
+        text = f.read()
+    lasts = {int(n) for n in re.findall(r"tt\.scheduled_max_stage = (\d+)", text)}  # each loop's last stage
+    loop_parts = re.search(r"\} \{[^\n]*tt\.scheduled_max_stage[^\n]*?ttg\.partition = array<i32: ([\d, ]+)>", text)
+    check = WritebackCheck(target, False)
+    check.stages = max(lasts, default=0) + 1
+    ids = [int(i) for i in loop_parts.group(1).split(",")] if loop_parts else []
+    check.partitions = len(ids)
+    try:
+        kernel, after = _stderr_kept(lambda: compile_writeback(path, target, num_stages=num_stages))
+    except _TritonFailed as e:
+        check.error = _first_error(e.diagnostics)
+        if check.partitions:
+            with tempfile.TemporaryDirectory(prefix="twillc-triton-") as tmp:
+                plain = os.path.join(tmp, "kernel.ttgir")
+                with open(plain, "w") as f:
+                    f.write(stages_only(text))
+                try:
+                    kernel, _ = _stderr_kept(lambda: compile_writeback(plain, target, num_stages=num_stages))
+                    check.stages_only_compiles = bool(kernel.asm.get("cubin"))
+                except _TritonFailed:
+                    pass
+        return check
+    check.compiles = bool(kernel.asm.get("cubin"))
+    check.num_warps, check.shared = int(kernel.metadata.num_warps), int(kernel.metadata.shared)
+    regions = ws_regions(after)
+    check.regions = len(regions)
+    if check.partitions:
+        written = _anchors_written(text)
+        built = {
+            kind: {
+                i
+                for i, r in enumerate(regions)
+                if any(re.search(rf"(= |^\s*){re.escape(a)}\b", r, re.M) for a in _ANCHORS[kind])
+            }
+            for kind in written
+        }
+        # Triton builds a region for each partition number up to the last (the
+        # default one too where twillc leaves 0 unused: an MMA is never 0).
+        check.partitions_kept = check.regions == max(ids) + 1 and built == written
+        stages = _partition_stages(path, target, num_stages)
+        check.stages_kept = bool(stages) and set(stages) == lasts
+    else:
+        check.stages_kept = check.stages == 1 or _stage_zero_ttgir(text, target, num_stages) != after
+    return check
+
+
+class _TritonFailed(Exception):
+    def __init__(self, diagnostics: str) -> None:
+        super().__init__(diagnostics)
+        self.diagnostics = diagnostics
+
+
+def _stderr_kept(step: Callable[[], Any]) -> Any:
+    """Run `step` with the process's stdout and stderr (where Triton's C++
+    passes and ptxas write why they fail) captured: its result, or
+    `_TritonFailed` with what was written and the exception's own message."""
+    import sys
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with tempfile.TemporaryFile() as capture:
+        os.dup2(capture.fileno(), 1)
+        os.dup2(capture.fileno(), 2)
+        try:
+            return step()
+        except Exception as e:  # noqa: BLE001 - Triton failed: what it wrote is the finding
+            sys.stdout.flush()
+            capture.seek(0)
+            raise _TritonFailed(capture.read().decode("utf-8", "replace") + "\n" + str(e)) from None
+        finally:
+            for fd, old in zip((1, 2), saved, strict=True):
+                os.dup2(old, fd)
+                os.close(old)
+
+
+def _first_error(message: str) -> str:
+    """The line that says why: an assertion, an unreachable, a fatal ptxas
+    error, else the first `error:` (its message), else the last line."""
+    lines = [ln.strip() for ln in message.splitlines() if ln.strip()]
+    for keys in (("Assertion", "UNREACHABLE", "LLVM ERROR", "fatal"), ("error:",)):
+        for ln in lines:
+            if any(k in ln for k in keys):
+                text = ln.split("error: ", 1)[-1] if "error: " in ln else ln
+                if "Assertion" in text:
+                    text = text[text.index("Assertion") :]
+                return text[:200]
+    return (lines[-1] if lines else "failed")[:200]
+
+
+def _partition_stages(path: str, target: str, num_stages: int) -> list[int]:
+    """After Triton's warp specialization alone: each loop's last stage."""
+    import re
+
+    from triton._C.libtriton import ir, passes
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import make_backend
+
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    make_backend(GPUTarget("cuda", CAPABILITIES[target], 32)).load_dialects(ctx)
+    mod = ir.parse_mlir_module(path, ctx)
+    pm = ir.pass_manager(ctx)
+    passes.ttgpuir.add_warp_specialize(pm, num_stages)
+    pm.run(mod, "warp-specialize")
+    return [int(s) for s in re.findall(r"tt\.scheduled_max_stage = (\d+)", mod.str())]
+
+
+def _stage_zero_ttgir(text: str, target: str, num_stages: int) -> str:
+    """Triton's final TTGIR of the same loop with every op in stage 0, cluster 0."""
+    import re
+
+    flat = re.sub(r"(loop\.stage|loop\.cluster|tt\.scheduled_max_stage) = \d+ : i32", r"\1 = 0 : i32", text)
+    with tempfile.TemporaryDirectory(prefix="twillc-triton-") as tmp:
+        path = os.path.join(tmp, "kernel.ttgir")
+        with open(path, "w") as f:
+            f.write(flat)
+        return _tail_ttgir(path, target, None, num_stages, False)[0]

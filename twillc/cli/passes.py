@@ -74,6 +74,12 @@ def _cse() -> type[ModulePass]:
     return CsePass
 
 
+def _index_remat() -> type[ModulePass]:
+    from twillc.transforms.index_remat import IndexRematPass
+
+    return IndexRematPass
+
+
 def _mask_split() -> type[ModulePass]:
     from twillc.transforms.mask_split import MaskSplitPass
 
@@ -106,6 +112,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "sub-tile": _sub_tile,
         "cse": _cse,
         "mask-split": _mask_split,
+        "index-remat": _index_remat,
         "variant-search": _variant_search,
         "simulate": _simulate,
     }
@@ -120,6 +127,7 @@ PASS_SUMMARIES = {
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
+    "index-remat": "mark index tiles (iota and integer arithmetic, their comparisons) computed at each read",
     "sub-tile": "split a chain's rows into independent parts (data partitioning), plain tile IR",
     "cse": "compute repeated pure tile expressions once (variant-search runs it first)",
     "variant-search": "schedule the kernel (its repeats once) unsplit, sub-tiled in 2, 3, ... parts and with its "

@@ -181,7 +181,30 @@ def check_segment_registers(
             changed = True
             Rewriter.replace_op(sched, kept.scheduled.clone())
             Rewriter.replace_op(low, kept.lowered.clone())
-    return assemble(scheduled, lowered) if changed else first
+    built = assemble(scheduled, lowered) if changed else first
+    _check_whole(built, err)
+    return built
+
+
+def _check_whole(built: Built, err: IO[str]) -> None:
+    """The kernel of several loops compiled whole: a spill or warning that
+    no loop's kernel has alone (the roles' code of all loops in one
+    function, ptxas allocating them together) is reported, not silently
+    kept."""
+    from twillc.lowering.cuda.ptxas import PtxasError, run_ptxas
+    from twillc.transforms.common import module_machine
+
+    try:
+        whole = run_ptxas(built.cuda, module_machine(built.lowered).arch)
+    except PtxasError as e:
+        print(f"twillc: note: ptxas check of the whole kernel skipped: {str(e).splitlines()[0]}", file=err)
+        return
+    if not whole.clean:
+        print(
+            f"twillc: warning: ptxas: {whole.summary()} in the kernel of several loops, though each loop's "
+            "kernel compiles clean alone (their roles' code allocated together)",
+            file=err,
+        )
 
 
 def _least_spilling(tried: list[tuple[int, int, int, Built]], err: IO[str]) -> Built:

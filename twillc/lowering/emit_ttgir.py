@@ -20,7 +20,9 @@ specialization` takes the partitions of a loop whose ops carry them), also:
 and on the loop `ttg.partition`, `ttg.partition.outputs`,
 `ttg.partition.stages`, `ttg.warp_specialize.tag = 0`, `tt.warp_specialize`,
 in the forms Triton's PartitionScheduling writes and InsertAref can lower
-(`_triton_partition_forms`, `_number_partitions`). sm_90: stages and
+(`_triton_partition_forms`, `_number_partitions`; a masked pointer load read
+in another partition is written as a load and a select, `_split_masked_loads`).
+sm_90: stages and
 clusters only (Triton 3.9 warp-specializes no sm_90 loop).
 
 A Triton op that became a tile op takes that op's cycle and warp (the
@@ -97,7 +99,10 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
 
         raise located_error(find_loop(module), "-o .ttgir needs a loop imported from Triton (a .ttgir or .py input)")
     text = text_attr.data
-    for part in segments(module) or [module]:  # a kernel with several loops: each loop's schedule on its scf.for
+    # A kernel with several loops: each loop's schedule on its scf.for, the last
+    # loop first (a loop's split masked loads add ops, which renumbers the ops
+    # after them, never those before).
+    for part in reversed(segments(module) or [module]):
         text = _emit_loop(part, parse_ttgir(text, source), source)
     return text
 
@@ -141,6 +146,9 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
     _propagate_index_ops(body, timing, tm, top_of, users)
     all_warps = sorted(set().union(*(w for _, w in timing.values()))) if timing and sm100 else []
     kinds = {w: _partition_kind(body, timing, w) for w in all_warps}
+    for w in all_warps:
+        if _carries_tmem_token(body, timing, w, ii):
+            kinds[w] = "mma-tmem"
     partition = _number_partitions(all_warps, kinds)
     if len(partition) < 2:  # one warp group (or sm_90, where Triton 3.9 takes no partitions): stages only
         partition = {}
@@ -176,7 +184,7 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
         # As Triton's PartitionScheduling serializes them: stage 1 for a partition holding an MMA, else 0.
         stages = [0] * (max(everyone) + 1)
         for w, p in partition.items():
-            stages[p] = 1 if kinds[w] == "mma" else 0
+            stages[p] = 1 if kinds[w] in ("mma", "mma-tmem") else 0
         la["ttg.partition.stages"] = "[" + ", ".join(f"{s} : i32" for s in stages) + "]"
         la["ttg.warp_specialize.tag"] = "0 : i32"
         la["ttg.partition"] = _array(everyone)
@@ -184,7 +192,9 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
         if outputs:
             la["ttg.partition.outputs"] = "[" + ", ".join(_array(o) for o in outputs) + "]"
         la["tt.warp_specialize"] = "unit"
-    return _write(tm, attrs, source)
+    split = [top for top in body if _masked_pointer_load(top) and _read_elsewhere(top, parts_of, users)]
+    text = _write(tm, attrs, source)
+    return _split_masked_loads(text, tm, split, source) if split else text
 
 
 _VIEW_PREFIXES = ("ttg.memdesc_", "ttng.tmem_subslice")
@@ -214,10 +224,15 @@ def _triton_partition_forms(
     - `ttng.tmem_load` (an MMA's result read from tensor memory) is in its
       earliest user's partition, `ttng.tmem_store` and `ttng.tmem_alloc` of a
       register value in the partition that computes the value;
-    - a pointer `tt.load` and the `ttg.local_alloc` of it are in the partitions
-      of the alloc's users: InsertAref has no case for a `tt.load` read in
-      another partition (`llvm_unreachable("cpasync not supported yet")`,
-      tests/data/triton/cpasync-across-partitions.ttgir)."""
+    - a masked pointer `tt.load` (and the `ttg.local_alloc` of it) stays in
+      twillc's warp group; `_split_masked_loads` then writes it as a load and a
+      select of its `other`, the form InsertAref passes to another partition;
+    - an unmasked pointer `tt.load` and the `ttg.local_alloc` of it are in the
+      partitions of the alloc's users: InsertAref has no case for a `tt.load`
+      (or the `local_alloc` of one) read in another partition
+      (`llvm_unreachable("cpasync not supported yet")`,
+      tests/data/triton/cpasync-across-partitions.ttgir), and a select on an
+      all-true mask is folded before it."""
 
     def users_timing(top: TOp) -> tuple[int, set[int]] | None:
         known = [timing[u.index] for u in users.get(top.index, []) if u.index in timing and u.name != "scf.yield"]
@@ -250,7 +265,7 @@ def _triton_partition_forms(
                 d = tm.defs.get(top.operands[0])
                 if d is not None:
                     retime(top, timing.get(d.index))
-            elif top.name == "tt.load":
+            elif top.name == "tt.load" and not _masked_pointer_load(top):
                 allocs = [u for u in users.get(top.index, []) if u.name == "ttg.local_alloc"]
                 found = [t for t in (users_timing(a) for a in allocs or [top]) if t is not None]
                 if found:
@@ -271,6 +286,97 @@ def _triton_partition_forms(
         first = min((timing[t.index] for t in ops), key=_first)
         for t in ops:
             timing[t.index] = (timing[t.index][0], {min(first[1])})
+
+
+def _masked_pointer_load(top: TOp) -> bool:
+    """A `tt.load` of a block of pointers with a mask (`tl.load(p, mask=m)`)."""
+    return top.name == "tt.load" and len(top.operands) >= 2 and top.result_types[0].startswith("tensor<")
+
+
+def _read_elsewhere(load: TOp, parts_of, users: dict[int, list[TOp]]) -> bool:
+    """Whether a partition other than the load's reads what it loads: a user
+    of the loaded value, or of the `local_alloc` (and its views) of it in the
+    load's own partitions."""
+    mine = parts_of(load)
+    todo, seen = [load], set()
+    while todo:
+        op = todo.pop()
+        for u in users.get(op.index, []):
+            if u.index in seen or u.name == "scf.yield":
+                continue
+            seen.add(u.index)
+            if parts_of(u) != mine:
+                return True
+            if u.name == "ttg.local_alloc" or u.name.startswith(_VIEW_PREFIXES):
+                todo.append(u)
+    return False
+
+
+_LOAD_LINE = re.compile(
+    r"^(?P<indent> *)(?P<name>%[\w.$-]+) = tt\.load (?P<ptr>%[\w.$#-]+), (?P<mask>%[\w.$#-]+)"
+    r"(?:, (?P<other>%[\w.$#-]+))?(?P<rest>.*)$"
+)
+
+
+def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: str) -> str:
+    """Each masked pointer load read in another partition written as Triton
+    3.9's InsertAref can pass it there: `tt.load` with its mask only, then
+    `arith.select mask, loaded, other` (a zero constant where the load had no
+    `other`), all three with the load's attributes. InsertAref stores a value
+    computed in registers to the partitions' shared buffer (the load's
+    partition executes `ld.global` and `st.shared`); a `tt.load` itself, or the
+    `local_alloc` of one, it cannot pass (`cpasync not supported yet`)."""
+    from twillc.frontend.triton_module import op_positions, parse_ttgir
+
+    positions = op_positions(tm.ops, text)
+    prefix = "twillc_"
+    while f"%{prefix}" in text:  # names of the new values no value of the kernel has
+        prefix += "_"
+    edits: list[tuple[int, int, str]] = []
+    for n, load in enumerate(loads):
+        at = positions[load.index]
+        if at is None:
+            raise InternalError("cannot find a masked tt.load in the printed TTGIR")
+        start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        m = _LOAD_LINE.match(text[start:end])
+        types = re.search(r" : (tensor<(?:\d+x)+)!tt\.ptr<([^<>]+)>(, [^>]*)?>", m.group("rest")) if m else None
+        if m is None or types is None:
+            raise InternalError(f"cannot read the masked tt.load: {text[start:end].strip()}")
+        rest = m.group("rest")
+        brace = rest.find(" {")
+        attrs = rest[brace + 1 : _brace_end(rest, brace + 1) + 1] if brace >= 0 and rest.find(" : ") > brace else "{}"
+        loc = re.search(r" loc\(.*\)$", rest)
+        tail = loc.group(0) if loc else ""
+        shape, elem, layout = types.group(1), types.group(2), types.group(3) or ""
+        value, mask_type = f"{shape}{elem}{layout}>", f"{shape}i1{layout}>"
+        indent, name, loaded = m.group("indent"), m.group("name"), f"%{prefix}load{n}"
+        lines = [f"{indent}{loaded} = tt.load {m.group('ptr')}, {m.group('mask')}{rest}"]
+        other = m.group("other")
+        if other is None:
+            other = f"%{prefix}zero{n}"
+            zero = "0" if re.fullmatch(r"i\d+", elem) else "0.000000e+00"
+            lines.append(f"{indent}{other} = arith.constant {attrs} dense<{zero}> : {value}{tail}")
+        lines.append(
+            f"{indent}{name} = arith.select {m.group('mask')}, {loaded}, {other} {attrs} : {mask_type}, {value}{tail}"
+        )
+        edits.append((start, end, "\n".join(lines)))
+    for start, end, piece in sorted(edits, reverse=True):
+        text = text[:start] + piece + text[end:]
+    try:
+        parse_ttgir(text, source)
+    except Exception as e:  # noqa: BLE001 - whatever Triton says, it is twillc's fault
+        raise InternalError(f"Triton 3.9 does not parse the split masked loads back: {e}") from None
+    return text
+
+
+def _brace_end(text: str, at: int) -> int:
+    """The offset of the `}` closing the `{` at `at`."""
+    depth = 0
+    for i in range(at, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+    raise InternalError(f"unbalanced braces in {text!r}")
 
 
 def _first(t: tuple[int, set[int]]) -> tuple[int, int]:
@@ -316,14 +422,48 @@ def _partition_kind(body: list[TOp], timing: dict[int, tuple[int, set[int]]], wa
     return "other"
 
 
+def _carries_tmem_token(body: list[TOp], timing: dict[int, tuple[int, set[int]]], warp: int, ii: int) -> bool:
+    """Whether this warp group alone issues an MMA and reads or writes its
+    accumulator in the loop (`tmem_load` / `tmem_store`, no other partition
+    touching the buffer), its MMAs and tensor-memory ops all in one stage:
+    Triton 3.9's pipeliner
+    then leaves its partition's loop as it is, the loop carries the buffer's
+    async token, and `RemoveTMEMTokens` replaces that token by a placeholder
+    made at the function's entry, which an isolated partition region cannot
+    use ("'scf.yield' op using value defined outside the region",
+    tests/data/triton/tmem-token-in-partition.ttgir). Only the default
+    partition (0), whose region is not isolated, can hold it. (Where the
+    warp group's MMAs span stages, the pipeliner lowers the token away and
+    Triton keeps the group where twillc numbers it.)"""
+    tensor_memory = (*_MMA_OPS, "ttng.tmem_load", "ttng.tmem_store", "ttng.tmem_alloc")
+    mine = {
+        timing[t.index][0] // ii
+        for t in body
+        if t.name in tensor_memory and t.index in timing and warp in timing[t.index][1]
+    }
+    if len(mine) != 1:
+        return False
+    on: dict[int, list[TOp]] = {}
+    for top in body:
+        if top.name in _MMA_OPS or top.name in ("ttng.tmem_load", "ttng.tmem_store"):
+            on.setdefault(top.operands[2 if top.name in _MMA_OPS else 0], []).append(top)
+    for ops in on.values():
+        if any(o.name in _MMA_OPS for o in ops) and any(o.name not in _MMA_OPS for o in ops):
+            if all(o.index in timing and timing[o.index][1] == {warp} for o in ops):
+                return True
+    return False
+
+
 def _number_partitions(warps: list[int], kinds: dict[int, str]) -> dict[int, int]:
     """twillc's warp groups numbered as Triton 3.9's `assignPartitionIds`
-    numbers partitions, so that it keeps the numbers: the others first (0, the
-    default partition, runs in the kernel's own warps), then stores, then MMAs
-    and loads, never 0 for an MMA or a load partition; by warp within a kind."""
+    numbers partitions, so that it keeps the numbers: a warp group whose loop
+    carries a tensor-memory token first (`_carries_tmem_token`: 0, the default
+    partition, runs in the kernel's own warps), then the others, then stores,
+    then MMAs and loads, never 0 for another MMA or a load partition; by warp
+    within a kind."""
     out: dict[int, int] = {}
     idx = 0
-    for kind in ("other", "store", "mma", "load"):
+    for kind in ("mma-tmem", "other", "store", "mma", "load"):
         if kind == "mma" and idx == 0:
             idx = 1
         for w in warps:

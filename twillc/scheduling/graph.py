@@ -124,6 +124,12 @@ class DependenceGraph:
     slot per copy of the value live at once (`lifetimes.buffer_depths`) and
     one more per edge crossing to a later iteration (`channel_depth`)."""
 
+    joined: tuple[tuple[str, ...], ...] = ()
+    """Groups of ops whose values the loop yields and the code after the
+    loop combines (SwiGLU's gate and up accumulators of one part): on one
+    warp group they need no hand-off after the loop. The joint search's
+    warp choice prefers them together, after every other objective."""
+
     def __post_init__(self) -> None:
         ids = [o.id for o in self.ops]
         if len(set(ids)) != len(ids):
@@ -134,6 +140,9 @@ class DependenceGraph:
                 raise ValueError(f"edge {e.src}->{e.dst} names an unknown op")
             if e.delay < 0 or e.distance < 0:
                 raise ValueError(f"edge {e.src}->{e.dst} has a negative delay or distance")
+        for group in self.joined:
+            if not set(group) <= known:
+                raise ValueError(f"joined group {group} names an unknown op")
         for o in self.ops:
             if not 0 <= o.stall <= o.cycles:
                 raise ValueError(f"op {o.id!r} stalls {o.stall} cycles, outside its {o.cycles}")

@@ -96,7 +96,8 @@ def joint_schedule_at(
     the wall-clock `time_limit`. With `fixed_cycles` only warps
     are chosen. With `fewest_crossings`, Z3's optimizer returns an answer
     with the fewest edges carrying a value from one warp to another, then
-    the fewest ops needing less than a warp group on a whole one. Issue times
+    the fewest ops needing less than a warp group on a whole one, then the
+    fewest values of a `joined` group apart from its first. Issue times
     come back as solved (not shifted to 0)."""
     import z3
 
@@ -117,6 +118,7 @@ def joint_schedule_at(
     if fewest_crossings:  # lexicographic: Z3 optimizes the first objective first
         enc.solver.minimize(enc.count(enc.crossings))
         enc.solver.minimize(enc.count(enc.oversized()))
+        enc.solver.minimize(enc.count(enc.apart()))
     enc.solver.set("timeout", max(1, int(time_limit * 1000)))
     if work is not None:
         enc.solver.set("rlimit", max(1, int(work * Z3_STEPS_PER_SECOND)))
@@ -199,6 +201,11 @@ class _Encoding:
             if wide:
                 out.append(self.z3.Or([self.w[o.id] == x for x in wide]))
         return out
+
+    def apart(self) -> list[z3.BoolRef]:
+        """Per op of a `joined` group but its first, whether it is on
+        another warp than the first (its value crosses after the loop)."""
+        return [self.w[o] != self.w[group[0]] for group in self.graph.joined for o in group[1:]]
 
     def residue(self, v: str, shift: int = 0) -> z3.ArithRef:
         """(t_v + shift) mod II as a variable."""

@@ -16,7 +16,7 @@ stores and loads) and where it lives (`Machine.cross_warp_cycles`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil, prod
 
 from xdsl.context import Context
@@ -36,6 +36,7 @@ from twillc.dialects.tile import element_name
 from twillc.dialects.twill import CostAttr
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.memory_plan import registers_per_thread, tmem_tile
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
@@ -297,6 +298,27 @@ def derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation] =
     """The cost of one tile op on `machine`; None for ops that cost nothing
     at tile granularity (`COSTLESS`, and index arithmetic of other dialects).
     `chunked`: the column-chunked updates (`chunked_ops`)."""
+    if rematerialized(op):
+        return None  # computed at each read: its readers pay for it (`remat_reads`)
+    derived = _derive_cost(op, machine, chunked)
+    extra = remat_reads(op, machine)
+    if derived is None or not extra:
+        return derived
+    return replace(derived, cycles=derived.cycles + extra, latency=derived.latency + extra)
+
+
+def remat_reads(op: Operation, machine: Machine) -> int:
+    """Cycles `op` spends computing the index formulas it reads
+    (`index-remat`): one integer instruction an element of its result for
+    all of them (ptxas folds each formula to the thread's part, computed
+    once, plus the element's offset, an immediate of the unrolled loop)."""
+    if not op.results or not any(rematerialized(v.owner) for v in op.operands):  # type: ignore[arg-type]
+        return 0
+    rate = machine.rates.get("alu_int_ops") or machine.rates["alu_ops"]
+    return max(1, ceil(_elements(op.results[0]) / rate))
+
+
+def _derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation]) -> _Derived | None:
     r, lat = machine.rates, machine.latency
     if op in chunked:
         return _chunked_cost(op, machine)

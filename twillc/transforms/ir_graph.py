@@ -110,6 +110,45 @@ def _in_place_operand(op: Operation) -> SSAValue | None:
     return next((v for v in mine if over(v)), None)
 
 
+def meeting_results(loop: tile.ForOp) -> list[set[SSAValue]]:
+    """The loop's results that the code after the loop combines, in groups:
+    each set of results that meet in an expression after the loop (through
+    the ops computed from them), transitively; a result read alone is in no
+    group. In program order of their first meeting."""
+    meets: dict[Operation, set[SSAValue]] = {}  # an op after the loop -> the loop results it reads, through others
+    results = set(loop.results)
+    for op in loop.parent_block().ops if loop.parent_block() is not None else ():  # type: ignore[union-attr]
+        if op.regions:  # another loop (a mask split's other part) carries them on: no expression
+            continue
+        reads = {v for v in op.operands if v in results}
+        for v in op.operands:
+            if isinstance(v.owner, Operation) and v.owner in meets:
+                reads |= meets[v.owner]
+        if reads:
+            meets[op] = reads
+    groups: list[set[SSAValue]] = []
+    for reads in meets.values():
+        joined = [g for g in groups if g & reads]
+        merged = set(reads).union(*joined)
+        groups = [g for g in groups if not g & reads] + [merged]
+    return [g for g in groups if len(g) > 1]
+
+
+def _joined(loop: tile.ForOp, ids: dict[Operation, str]) -> tuple[tuple[str, ...], ...]:
+    """`DependenceGraph.joined`: the ops yielding each group of loop results
+    the code after the loop combines (`meeting_results`), by op id."""
+    yielded = loop.body.block.last_op
+    if not isinstance(yielded, tile.YieldOp):
+        return ()
+    producer = {r: v.owner for r, v in zip(loop.results, yielded.operands, strict=False)}
+    out = []
+    for group in meeting_results(loop):
+        names = sorted({ids[o] for r in group if (o := producer.get(r)) in ids}, key=list(ids.values()).index)
+        if len(names) > 1:
+            out.append(tuple(names))
+    return tuple(out)
+
+
 def graph_from_loop(
     loop: tile.ForOp, machine: Machine, name: str = "kernel"
 ) -> tuple[DependenceGraph, dict[str, Operation]]:
@@ -194,6 +233,7 @@ def graph_from_loop(
         target=machine.name,
         rings=frozenset({"smem"}),  # each loaded tile streams through its own ring
         channel_room=_channel_room(machine),
+        joined=_joined(loop, ids),
     )
     return graph, {ids[op]: op for op in ops}
 

@@ -57,6 +57,7 @@ from twillc.dialects.tile import element_name
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
 from twillc.target.arch import Target
+from twillc.transforms.index_remat import rematerialized
 
 TMEM_COLUMNS = 512
 """128 lanes x 512 columns of 32 bits per SM (sm_100: `Sm100a.tmem_columns`)."""
@@ -433,8 +434,13 @@ def rescaled_in_tmem(
 
 
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
-    """The ops of the loop body a role runs (not the yield, not index math)."""
-    return [op for op in loop.body.block.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"]
+    """The ops of the loop body a role runs (not the yield, not index math,
+    not the index tiles computed at each read: `index-remat`)."""
+    return [
+        op
+        for op in loop.body.block.ops
+        if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith" and not rematerialized(op)
+    ]
 
 
 def tmem_resident(loop: tile.ForOp, target: Target) -> set[SSAValue]:

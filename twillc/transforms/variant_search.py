@@ -15,7 +15,8 @@ blocks where a user writes 128). A loop split does a step's work in n
 iterations: it ranks by n times its II. Registers, shared memory and tensor
 memory decide in the scheduling itself: a variant whose loop does not fit is
 refused there with its reason. Each variant runs annotate-costs,
-cost-normalize, modulo-schedule, joint-schedule and verify-schedule; each
+cost-normalize, modulo-schedule, joint-schedule and verify-schedule (after
+`index-remat`, its index tiles computed at each read); each
 gets an equal share of what is left of `time_limit` (its modulo search at
 most a third of the share), so the pass ends within the limit.
 
@@ -48,7 +49,7 @@ from twillc.dialects.twill import ScheduleAttr, VariantAttr
 from twillc.dialects.twill_split import mask_split_of
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cycles import cycles_per_unit
-from twillc.transforms.ir_graph import find_loop
+from twillc.transforms.ir_graph import find_loop, meeting_results
 
 STATUS_RANK = {"optimal": 0, "feasible": 1}
 
@@ -77,24 +78,10 @@ def epilogue_crossing_bytes(module: ModuleOp) -> int:
         warp = value.owner.attributes.get("twill.warp") if isinstance(value.owner, Operation) else None
         if isinstance(warp, IntegerAttr) and isinstance(result.type, tile.TileType):
             source[result] = (warp.value.data, nbytes(result.type))
-    meets: dict[Operation, set[SSAValue]] = {}  # an op after the loop -> the loop results it reads, through others
-    for op in loop.parent_block().ops if loop.parent_block() is not None else ():  # type: ignore[union-attr]
-        if op.regions:  # another loop (a mask split's other part) carries them on: no expression
-            continue
-        reads = {v for v in op.operands if v in source}
-        for v in op.operands:
-            if isinstance(v.owner, Operation) and v.owner in meets:
-                reads |= meets[v.owner]
-        if reads:
-            meets[op] = reads
-    groups: list[set[SSAValue]] = []  # the results that meet, transitively
-    for reads in meets.values():
-        joined = [g for g in groups if g & reads]
-        merged = set(reads).union(*joined)
-        groups = [g for g in groups if not g & reads] + [merged]
+    groups = [g & source.keys() for g in meeting_results(loop)]
     crossing = 0
     for group in groups:
-        per_warp: dict[int, int] = {}
+        per_warp: dict[int, int] = {0: 0}
         for v in group:
             warp, size = source[v]
             per_warp[warp] = per_warp.get(warp, 0) + size
@@ -159,6 +146,10 @@ class VariantSearchPass(ModulePass):
     """Split a loop whose iterations differ only by a mask into its masked
     and unmasked iterations (`mask-split`); false: mask every iteration."""
 
+    remat: bool = True
+    """Compute index tiles and their comparisons at each read (`index-remat`);
+    false: hold them as tiles, each an op of the schedule."""
+
     time_limit: int | float = 30.0
     """Seconds for the searches of all variants together: the pass ends
     within them (plus the last first schedule's ~2 s). 30 s is the plain
@@ -217,6 +208,7 @@ class VariantSearchPass(ModulePass):
         from twillc.ir.verify import verify_located
         from twillc.transforms.annotate_costs import AnnotateCostsPass
         from twillc.transforms.cost_normalize import CostNormalizePass
+        from twillc.transforms.index_remat import IndexRematPass
         from twillc.transforms.joint_schedule import JointSchedulePass, Outclassed
         from twillc.transforms.mask_split import MaskSplitPass, has_split_mask
         from twillc.transforms.modulo_schedule import ModuloSchedulePass
@@ -233,6 +225,8 @@ class VariantSearchPass(ModulePass):
             if parts > 1:
                 sub_tile(module, parts, self.chain)
                 verify_located(module)
+            if self.remat:  # index tiles computed at each read, not scheduled
+                IndexRematPass().apply(ctx, module)
             if self.split and has_split_mask(module):  # the masked and unmasked iterations, one pipeline
                 passes = [
                     MaskSplitPass(time_limit=max(deadline - time.monotonic(), 1.0), beat=beat),

@@ -439,6 +439,8 @@ class LoopAnalysis:
         t = v.type
         if self._in_smem(v) and isinstance(v.owner, tile.LoadOp):
             return True  # MMA operands
+        if self._view(v):  # `x[:, None]`, `x[None, :]`: read in place, in its vector's layout
+            return self._layout_ok(v.owner.input)  # type: ignore[union-attr]
         shape = t.get_shape()  # type: ignore[attr-defined]
         if self.target.row_layout:  # the tensor-memory row layout (fewer rows: threads past them hold padding)
             return shape[0] <= 128

@@ -21,6 +21,7 @@ from twillc.lowering.cuda.tiles import (
 )
 from twillc.lowering.warp_program import Role, RoleCopy
 from twillc.transforms.common import located_error
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_handoff import computed_for, initial_value
 from twillc.transforms.memory_plan import tmem_tile
 
@@ -148,6 +149,7 @@ class RoleCode:
                     and v not in self.chunk_values
                     and not self._cast_sent(v)
                     and v.owner not in self.program.outside.at_use
+                    and not rematerialized(v.owner)  # an index tile computed at each read (`index-remat`)
                     and not self._view(v)  # indexed in place (`TileMath._expand_view`)
                     and not (self._split_on and id(v.owner) in self.mask_only)
                 ):

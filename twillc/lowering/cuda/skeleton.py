@@ -59,7 +59,7 @@ from twillc.lowering.cuda.tiles import (
 )
 from twillc.lowering.warp_program import WarpProgram
 from twillc.transforms.common import module_machine
-from twillc.transforms.memory_plan import elements_per_thread, is_mask, mask_words, rescaled_in_place
+from twillc.transforms.memory_plan import elements_per_thread, is_mask, loop_ops, mask_words, rescaled_in_place
 
 POST_LOOP_RESERVE = 32
 """Registers a role's code after the loop holds beside its tiles (addresses,
@@ -194,9 +194,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         after = list(self.func.body.block.ops)[loop_index + 1 :]
         # loads before or after the loop: issued once, before it
         self.pre_loads = [op for op in before + after if isinstance(op, tile.LoadOp)]
-        self.loop_ops = [
-            op for op in self.body.ops if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith"
-        ]
+        self.loop_ops = loop_ops(self.loop)
         self.loads = [op for op in self.loop_ops if isinstance(op, tile.LoadOp)]
         # checked by twillc.lowering.cuda.preconditions before the printers run
         self.producer_warp, *consumers = launched_warps(self.program)

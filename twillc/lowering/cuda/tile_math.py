@@ -24,6 +24,7 @@ from twillc.lowering.cuda.tiles import (
     scalar_literal,
 )
 from twillc.transforms.common import located_error
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 
 
@@ -61,8 +62,18 @@ class TileMath:
         # a result kept in tensor memory (a carried accumulator updated in
         # place, `acc_at`) is written there, as its readers and stores read it
         outs = [f"tmem + {self.acc_at[r]}" if r in self.acc_at else self.out(r) for r in op.results]
-        ins = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
-        return self._hole(op, outs, ins, "      ")
+        tiles = [v for v in op.operands if isinstance(v.type, tile.TileType)]
+        ins = [self._operand(v) for v in tiles if not rematerialized(v.owner)]  # type: ignore[arg-type]
+        if len(ins) == len(tiles):
+            return self._hole(op, outs, ins, "      ")
+        # an index tile computed at each read has no array: the hole gets none
+        held = iter(ins)
+        names = [self.name(v) if rematerialized(v.owner) else next(held) for v in tiles]  # type: ignore[arg-type]
+        what = f"{op.name.split('.')[-1]}({', '.join(names)})"
+        nothing = "static_cast<const {}*>(nullptr)"
+        held = iter(ins)
+        ins = [nothing.format(c_elt(v.type)) if rematerialized(v.owner) else next(held) for v in tiles]  # type: ignore[arg-type]
+        return self._hole(op, outs, ins, "      ", what)
 
     def _math(self, op: Operation) -> list[str] | None:
         """Tile math in the wgmma accumulator layout of a 64-row warp group,
@@ -416,6 +427,8 @@ class TileMath:
     def _bit(self, c: SSAValue, r: SSAValue) -> str:
         """Element i of the `i1` tile `c` where the result is `r`: bit
         index % 32 of word index / 32 (`memory_plan.mask_words`)."""
+        if rematerialized(c.owner):  # type: ignore[arg-type]  # a comparison of index tiles, computed here
+            return f"uint32_t{self._mask_cond(c, r)}"
         index = self._index(c, r)
         k = "i" if index == "i" else f"({index})"
         return f"(({self._operand(c)}[{k} >> 5] >> ({k} & 31)) & 1u)"
@@ -483,10 +496,12 @@ class TileMath:
     def _mask_cond(self, v: SSAValue, r: SSAValue) -> str:
         """Element i of a split select's condition, or of a value it is
         computed from, as one C expression: the mask-only ops (index tiles,
-        integer arithmetic, comparisons, `&`: what `mask_bounds` reads) by
-        their element formula, anything else (a live-in, a scalar) as read."""
+        integer arithmetic, comparisons, `&`: what `mask_bounds` reads) and
+        the index tiles `index-remat` marked by their element formula,
+        anything else (a live-in, a scalar) as read."""
         op = v.owner
-        if not (isinstance(op, Operation) and id(op) in self.mask_only and isinstance(v.type, tile.TileType)):
+        formula = id(op) in self.mask_only or rematerialized(op)  # type: ignore[arg-type]
+        if not (isinstance(op, Operation) and formula and isinstance(v.type, tile.TileType)):
             return self._at(v, r)  # a scalar (index arithmetic) is its expression
         if isinstance(op, tile.IotaOp):
             cols = op.result.type.get_shape()[1]  # type: ignore[attr-defined]
@@ -495,6 +510,8 @@ class TileMath:
             self._helpers.add("acc_index")
             return f"twillc_acc_{'row' if op.dim.value.data == 0 else 'col'}<{cols}>(i)"
         syms = {tile.AddOp: "+", tile.SubOp: "-", tile.MulOp: "*", tile.AndOp: "&&", tile.OrOp: "||"}
+        if isinstance(op, tile.MinOp | tile.MaxOp) and rematerialized(op):  # integer: CUDA's int min / max
+            return f"{op.name[5:]}({self._mask_cond(op.lhs, r)}, {self._mask_cond(op.rhs, r)})"
         if isinstance(op, tile.CmpOp):
             sym = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}[op.predicate.data]
         elif type(op) in syms:
@@ -512,6 +529,8 @@ class TileMath:
         on sm_100a the thread's one); a scalar is its literal."""
         if not isinstance(v.type, tile.TileType):
             return self._scalar(v)
+        if rematerialized(v.owner):  # type: ignore[arg-type]  # an index tile computed here (`index-remat`)
+            return self._mask_cond(v, r)
         if self._view(v):  # indexed in place (`_expand_view`)
             src = v.owner.input
             if v.owner.axis.value.data == 1:

@@ -22,6 +22,7 @@ from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from twillc.dialects import tile
 from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_segments import PASS_PREFIX
 
 
@@ -328,6 +329,10 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
         return j
     if v in local:
         return local[v]
+    if rematerialized(v.owner) and v not in env:  # type: ignore[arg-type]  # an index tile computed at each read
+        op = v.owner
+        xs = [body_operand(m, x, loop, env, j, local) for x in op.operands]  # type: ignore[union-attr]
+        return m.apply(op, xs)[0]  # type: ignore[arg-type]
     if isinstance(v.type, tile.TileType):
         return m.value(v, env)
     inner = dict(env)

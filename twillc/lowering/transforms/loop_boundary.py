@@ -31,6 +31,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.dialects.twill import HandoffOp, LiveInOp, LiveOutOp, PostOp
+from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_handoff import after_loop, initial_value, launch_order
 
 
@@ -125,7 +126,10 @@ def at_use(op: Operation) -> bool:
     whole kernel), every reader of which is an element-wise op, so that each
     reads its element from shared memory and converts it. Held, it would
     cost a role the registers of the f32 tile across the loop, which the
-    joint model does not count (it counts the loop's values)."""
+    joint model does not count (it counts the loop's values). An index
+    tile `index-remat` marked is computed at each read too."""
+    if rematerialized(op):
+        return True
     if not isinstance(op, tile.CastOp) or not isinstance(op.input.owner, tile.LoadOp):
         return False
     src, dst = op.input.type, op.results[0].type
