@@ -5,7 +5,8 @@ several innermost loops run one after another in one block (a two-pass norm, an
 online softmax and its normalization) gets one `tile.for` each, in order, each
 loop's results standing for the Triton loop's after it, and the stores between
 the loops and after the last imported (`twillc/frontend/ttgir_loops.py`: which
-loops, and what is refused). Outer loops around them are the CTA's work items;
+loops, and what is refused). A kernel with no loop is a loop of one trip
+(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items;
 the values a loop reads from before it are imported before it, on demand, by
 the same rules. Each tile op records the Triton ops it stands for
 (`twill.triton`: their pre-order indices; on a `tile.for`, its `scf.for`), and
@@ -28,6 +29,8 @@ What maps to what:
   tile (a load of i8 elements)         packed int4 unpacked, `(w << 4) >> 4`, `w >> 4`, `w & 15`)
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles and float scalars
+  scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
+                                       (twillc.frontend.ttgir_conditions); any other condition is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
                                        tile.cmp, arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
@@ -76,8 +79,12 @@ from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend import ttgir_scalars as scalars
 from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.ttgir_conditions import branch_taken
+from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
+from twillc.frontend.ttgir_layout import column_major
 from twillc.frontend.ttgir_loops import sequential_loops, stores_between
+from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
 
 ELEMENTS: dict[str, Attribute] = {
     "f16": f16,
@@ -268,9 +275,11 @@ class TtgirImporter(IntegerTiles):
         """The loops to import: the kernel's innermost loop, or its sequential
         loops in order (`twillc.frontend.ttgir_loops`)."""
         loops = sequential_loops(self.tm, self.error)
-        if not loops:
-            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), self.tm.root)
-            raise self.error(func_op, "no scf.for loop in the kernel: twillc schedules a kernel's innermost loop")
+        if not loops:  # a straight-line kernel: a loop of one trip (ttgir_regions)
+            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), None)
+            if func_op is None or not func_op.blocks:
+                raise self.error(self.tm.root, "no kernel function (tt.func) in the module")
+            return [one_trip_region(func_op)]
         return loops
 
     def run(self) -> ModuleOp:
@@ -394,8 +403,11 @@ class TtgirImporter(IntegerTiles):
         """The loop's trip count as an index expression: `ub` itself (a kernel
         argument, `tile.size`) for `range(0, N)`, else `(ub - lb + step - 1) /
         step` of the index scalars its bounds are (`scalar_index`). Bounds the
-        importer cannot express (a value loaded from memory) keep an opaque
-        size named after the bound: the schedule does not depend on it."""
+        importer cannot express (a value loaded from memory) are an i32
+        kernel argument named after the bound (`bound_argument`): the caller
+        passes what the kernel would load; the schedule does not depend on it."""
+        if isinstance(loop, OneTripRegion):
+            return self.const_index(1, loop)
         lb_id, ub_id, step_id = loop.operands[:3]
         if (lb_id, ub_id, step_id) in self.trips:  # an earlier loop's bounds (a two-pass kernel's)
             return self.trips[lb_id, ub_id, step_id]
@@ -405,24 +417,50 @@ class TtgirImporter(IntegerTiles):
     def _trip_count(self, loop: TOp) -> SSAValue:
         lb_id, ub_id, step_id = loop.operands[:3]
         lbk, stepk = _int_constant(self.tm.defs.get(lb_id)), _int_constant(self.tm.defs.get(step_id))
-        saved_indices, saved_consts, saved_pre = dict(self.indices), dict(self.consts), list(self.pre)
         self.index_context = "a loop bound"
         try:
-            span = self.scalar_index(ub_id, loop)
-            if lbk != 0:
-                span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
-            if stepk != 1:
-                step = self.scalar_index(step_id, loop)
-                one = self.const_index(1, loop)
-                up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
-                span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            span = self._bound_index(ub_id, loop)
+            saved = dict(self.indices), dict(self.consts), list(self.pre)
+            try:
+                if lbk != 0:
+                    span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
+                if stepk != 1:
+                    step = self.scalar_index(step_id, loop)
+                    one = self.const_index(1, loop)
+                    up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
+                    span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            except UserError:  # a lower bound or step it cannot express: the trip count is an argument
+                self.indices, self.consts, self.pre[:] = saved
+                return self.bound_argument(f"{self._bound_name(ub_id)}_trips", loop)
             return span
-        except UserError:  # undo what the attempt made
-            self.indices, self.consts, self.pre[:] = saved_indices, saved_consts, saved_pre
-            name = self.tm.arg_names.get(ub_id) or _ssa_name(self.tm, self.tm.defs.get(ub_id)) or "n_iter"
-            return self.hoist(tile.SizeOp(name), loop)
         finally:
             self.index_context = "a mask"
+
+    def _bound_index(self, vid: int, loop: TOp) -> SSAValue:
+        """A loop bound as an index expression, or (one the importer cannot
+        express: a value loaded from memory) an i32 kernel argument named
+        after it, which the caller passes."""
+        saved = dict(self.indices), dict(self.consts), list(self.pre)
+        try:
+            return self.scalar_index(vid, loop)
+        except UserError:  # undo what the attempt made
+            self.indices, self.consts, self.pre[:] = saved
+            return self.bound_argument(self._bound_name(vid), loop)
+
+    def _bound_name(self, vid: int) -> str:
+        return self.tm.arg_names.get(vid) or _ssa_name(self.tm, self.tm.defs.get(vid)) or "n_iter"
+
+    def bound_argument(self, name: str, origin: TOp) -> SSAValue:
+        """An i32 kernel argument (as `index`) for a scalar the kernel computes
+        from memory: named `name`, or `name_1`, ... where an argument has it."""
+        taken = set(self.tm.arg_names.values()) | {a.name_hint for a in self.entry.args}
+        unique, n = name, 0
+        while unique in taken:
+            n += 1
+            unique = f"{name}_{n}"
+        arg = self.entry.insert_arg(IntegerType(32), len(self.entry.args))
+        arg.name_hint = unique
+        return self.hoist(arith.IndexCastOp(arg, IndexType()), origin)
 
     def carried_buffers(self, body) -> list[int]:
         """Tensor-memory buffers read in the body before any write there."""
@@ -441,13 +479,20 @@ class TtgirImporter(IntegerTiles):
         if op.name == "ttng.tmem_load":
             return [self.buffer_of(op.operands[0])], []
         if op.name == "ttng.tmem_store":
-            return [], [self.buffer_of(op.operands[1])]
+            return [], [self.buffer_of(self.tmem_store_operands(op)[0])]
         if op.name == "ttng.tc_gen5_mma":
             acc = self.buffer_of(op.operands[2])
             use_acc = self.tm.defs.get(op.operands[4]) if len(op.operands) > 4 else None
             reads = [] if use_acc is not None and _constant_false(use_acc) else [acc]
             return reads, [acc]
         return [], []
+
+    def tmem_store_operands(self, op: TOp) -> tuple[int, int]:
+        """`ttng.tmem_store`'s destination buffer and stored tensor: its
+        operands are (dst, [dep token,] src, pred), printed `src, dst[dep]`."""
+        dst = next((o for o in op.operands if "memdesc" in self.type_of(o)), op.operands[0])
+        src = next((o for o in op.operands if self.type_of(o).startswith("tensor")), op.operands[-1])
+        return dst, src
 
     def buffer_of(self, vid: int) -> int:
         d = self.tm.defs.get(vid)
@@ -650,12 +695,15 @@ class TtgirImporter(IntegerTiles):
                 raise self.error(op, f"'{name}' of a pointer that is not derived from a kernel argument")
             ty = self.result_tile(op)
             tensor = self.tensor_arg(src.tensor, ty.rank, op)
+            transposed = name == "tt.load" and ty.rank == 2 and self.stored_transposed(op)
+            if transposed:  # columns contiguous: the transpose of a tile of the tensor stored the other way
+                ty = TileType(list(reversed(ty.get_shape())), ty.element_type)
             if name == "tt.descriptor_load":
                 indices = [self.index_for(o, op) for o in op.operands[1 : 1 + ty.rank]]
             else:
                 indices = self.pointer_indices(op.operands[0], ty.rank, op)
             new = self.emit(tile.LoadOp(tensor, indices, ty), op)
-            self.set(op, Val(new.results[0]))
+            self.set(op, Val(new.results[0], transposed))
         elif name in ("tt.store", "tt.descriptor_store"):
             dst = self.operand(op, 0)
             if dst.tensor is None:
@@ -723,8 +771,9 @@ class TtgirImporter(IntegerTiles):
             for r in op.results[1:]:
                 self.vals[r] = DROPPED
         elif name == "ttng.tmem_store":
-            buf = self.buffer_of(op.operands[1])
-            self.state[buf] = self.tile_operand(op, 0)
+            dst, src = self.tmem_store_operands(op)
+            buf = self.buffer_of(dst)
+            self.state[buf] = self.tile_operand(op, op.operands.index(src))
             self.fold(op, self.state[buf])
             for r in op.results:
                 self.vals[r] = DROPPED
@@ -788,6 +837,8 @@ class TtgirImporter(IntegerTiles):
             scalars.reshape(self, op)
         elif name == "ttg.memdesc_reshape":
             self.reshape(op)  # refused, located: a reshape of a tile that is not a join's pair
+        elif name == "scf.if" and self.sink is self.body_ops:
+            self.condition(op)
         elif name in ("scf.if", "scf.for", "scf.while"):
             if self.sink is self.body_ops:
                 what = "condition" if name == "scf.if" else "nested loop"
@@ -801,6 +852,26 @@ class TtgirImporter(IntegerTiles):
             self.select(op)
         else:
             raise self.error(op, f"unsupported op '{name}'")
+
+    def condition(self, op: TOp) -> None:
+        """An `scf.if` in the loop's body: the branch the loop's range takes in
+        every iteration imported in its place (its results the values that
+        branch yields), the other dead (`ttgir_conditions.branch_taken`); any
+        other condition is a located refusal saying which kind it is."""
+        assert self.loop is not None
+        taken = branch_taken(self.tm, self.loop, op.operands[0])
+        if taken is None:
+            varies = "iv" in self.depends_on(op.operands[0])
+            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion)))
+        branch = op.blocks[0] if taken else (op.blocks[1] if len(op.blocks) > 1 else None)
+        yielded: list[int] = []
+        for inner in branch.ops if branch is not None else []:
+            if inner.name == "scf.yield":
+                yielded = inner.operands
+            else:
+                self.convert(inner)
+        for r, v in zip(op.results, yielded, strict=True):
+            self.vals[r] = self.value(v, op)
 
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
@@ -1060,6 +1131,31 @@ class TtgirImporter(IntegerTiles):
             if base.tensor is not None:
                 return Val(tensor=base.tensor)
         return DROPPED
+
+    def stored_transposed(self, op: TOp) -> bool:
+        """Whether a rank-2 `tt.load` reads a tile whose rows are contiguous
+        in memory (`ttgir_layout.column_major`: `B + k[:, None] + n[None, :] *
+        stride_bn`) that only MMAs read (through shared-memory allocations and
+        transposes): imported as the [N, K] tile of the tensor stored [N, K],
+        the MMA reading its transpose, as TMA and an FP8 MMA need it."""
+        if not column_major(self.tm, op.operands[0], self.loop):
+            return False
+        todo, seen = list(op.results), set()
+        while todo:
+            vid = todo.pop()
+            if vid in seen:
+                continue
+            seen.add(vid)
+            for user in self.tm.ops:
+                if vid not in user.operands:
+                    continue
+                if user.name in MMAS and user.operands.index(vid) in (0, 1):
+                    continue
+                if user.name in ("ttg.local_alloc", "ttg.local_load", "ttg.convert_layout", *TRANSPOSES):
+                    todo += user.results
+                    continue
+                return False
+        return True
 
     def pointer_indices(self, ptr: int, rank: int, op: TOp) -> list[SSAValue]:
         """A pointer load's tile index, summarised: the loop's iteration in the

@@ -216,20 +216,45 @@ def in_smem(v: SSAValue) -> bool:
 
 def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
     """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
-    operands loaded, A not transposed, M = 128, f32 result), or None."""
+    operands loaded, M = 128, f32 result), or None. A transposed loaded A
+    (`mma(a.T, b)`, A^T [K, M] as TMA wrote it: 128B-swizzled boxes of 64
+    columns, K rows each) is the MMA's MN-major A (`twillc_umma_ss_at`): f16
+    or bf16, K a multiple of 16."""
     from twillc.transforms.annotate_costs import element_bytes
 
     if not target.has_tensor_memory or not isinstance(op, tile.MmaOp):
         return None
-    if not (in_smem(op.lhs) and in_smem(op.rhs)) or op.transpose_lhs:
+    if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return None
+    if op.transpose_lhs:
+        if element_name(op.lhs.type.element_type) not in ("f16", "bf16"):  # type: ignore[attr-defined]
+            return None
+        k, m = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if m != 128 or n % 32 or n > 256 or k % 16 or not tmem_tile(op.result.type):
+            return None
+        return m, n, k
     m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
     shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
     n = shape_b[0] if op.transpose_rhs else shape_b[1]
     box_cols = 128 // element_bytes(op.lhs.type.element_type)  # type: ignore[attr-defined]
-    if m != 128 or n % 32 or n > 256 or k % box_cols or not tmem_tile(op.result.type):
+    if m not in (64, 128) or n % 32 or n > 256 or k % box_cols:
         return None
-    return m, n, k
+    if not (tmem_tile(op.result.type) or m == 64 and isinstance(op.result.type.element_type, Float32Type)):  # type: ignore[attr-defined]
+        return None  # an f32 D: [128, N] in tensor memory, or [64, N] read back into the role's registers
+    return 128, n, k  # A of 64 rows: an M = 128 MMA whose rows 64.. are padding (`umma_pad_bytes`)
+
+
+def umma_pad_bytes(op: Operation | None, target: Target) -> int:
+    """Shared memory an SS tcgen05.mma (`umma_shape`) of a 64-row A reads past
+    its A tile: it is issued with M = 128 (the row layout's lanes: D's row i
+    in lane i, as the 64-row tile's registers are, threads 64.. padding),
+    and reads rows 64..127 of each of A's boxes, for the last box the 64 rows
+    of 128 bytes after the tile. Those rows give only D's padding rows."""
+    if umma_shape(op, target) is None or op.transpose_lhs:  # type: ignore[union-attr]
+        return 0
+    return (128 - op.lhs.type.get_shape()[0]) * 128  # type: ignore[union-attr]
 
 
 def a_transposed(v: SSAValue) -> tile.MmaOp | None:

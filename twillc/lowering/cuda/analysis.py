@@ -316,8 +316,11 @@ class LoopAnalysis:
     def _view(self, v: SSAValue) -> bool:
         """A `tile.expand_dims` result its readers index in place, with no
         array of its own (`TileMath._expand_view`): `v[:, None]`, or
-        `v[None, :]` of a vector in shared memory."""
+        `v[None, :]` of a vector in shared memory that no other role reads
+        (one sent is a `[1, C]` array: `TileMath._expand_view`)."""
         op = v.owner
+        if isinstance(op, tile.ExpandDimsOp) and op.axis.value.data == 0 and v in self.reg_channels:
+            return not self._in_smem(op.input)  # sent: an array (a register vector's is not generated)
         return isinstance(op, tile.ExpandDimsOp) and (op.axis.value.data == 1 or self._in_smem(op.input))
 
     def _in_tmem(self, v: SSAValue, w: int) -> bool:

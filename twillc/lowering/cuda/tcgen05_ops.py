@@ -75,7 +75,8 @@ class Tcgen05Ops:
                     f"tw_named_bar_sync({g}, 128);  // every row staged before the MMA reads them",
                 ]
         else:
-            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, {b_mn}>"
+            a_box = op.lhs.type.get_shape()[0] * 128  # type: ignore[attr-defined]  # 64 rows: M = 128, padding rows
+            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {a_box}, {b_rows * 128}, {b_mn}>"
         lines += [
             f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)}"
             f"{'^T' if op.transpose_lhs else ''} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"

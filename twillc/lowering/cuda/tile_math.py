@@ -109,7 +109,15 @@ class TileMath:
                 return cast
         if isinstance(op, tile.InterleaveOp):  # its operands read where they are (`_at`)
             return self._interleave(op)
-        if any(self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v) for v in tiles):  # type: ignore[attr-defined]
+        # a loaded [1, C] row met per column is read at each element's column (`_at`), not as a swizzled tile
+        per_column = any(r.type.get_shape()[0] > 1 or self._replicated(r) for r in op.results)  # type: ignore[attr-defined]
+        if any(
+            self._in_smem(v)
+            and len(v.type.get_shape()) == 2
+            and not column_tile(v)  # type: ignore[attr-defined]
+            and not (per_column and self._loaded_row(v))
+            for v in tiles
+        ):
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
@@ -291,14 +299,20 @@ class TileMath:
         register vector per column (a column reduction's: its elements sit
         where a row vector's do, at the threads' rows) becomes a `[1, C]`
         tile every thread holds at its elements' columns, through a
-        shared-memory scratch of the op's own (`twillc_vec_cols`). A view read
-        on another role (sent through a channel) is not generated."""
+        shared-memory scratch of the op's own (`twillc_vec_cols`). A loaded
+        vector's `[None, :]` read on another role (sent through a channel) is
+        that `[1, C]` array, each element read at its column; another view
+        sent is not generated."""
         src, r = op.input, op.result
         spelled = "[None, :]" if op.axis.value.data == 0 else "[:, None]"
         if self._view(r):
             if r in self.reg_channels:  # sent to another role: a view has no array to send
                 return None
             return [f"      // {self.name(r)} = {self.name(src)}{spelled}: read in place by its readers"]
+        if op.axis.value.data == 0 and self._in_smem(src):  # sent: the [1, C] array the channel moves
+            self._helpers.add("col")
+            at = f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {at};"]  # type: ignore[arg-type]
         cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
         if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
             return None
@@ -327,14 +341,38 @@ class TileMath:
 
     def _replicated(self, v: SSAValue) -> bool:
         """A `[1, C]` value every thread holds at its elements' columns: a
-        vector's `[None, :]`, or element-wise math, comparisons and selects
-        of those and scalars."""
+        vector's `[None, :]`, a loaded one-row tile (`_loaded_row`), or
+        element-wise math, comparisons and selects of those and scalars."""
+        if self._loaded_row(v):
+            return True
         op = v.owner
         if isinstance(op, tile.ExpandDimsOp):
             return op.axis.value.data == 0
         if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
             return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
         return False
+
+    def _loaded_row(self, v: SSAValue) -> bool:
+        """A one-row `[1, C]` tile TMA loaded to shared memory (`x[None, :]`
+        of a vector in memory, as Triton and Inductor load it): its boxes of
+        128 bytes hold row 0 unswizzled one after another (the 128B swizzle
+        moves no chunk of a box's row 0; narrower rows are one dense box), so
+        element (0, c) is at c, as a loaded vector's."""
+        t = v.type
+        return (
+            isinstance(t, tile.TileType)
+            and t.rank == 2
+            and t.get_shape()[0] == 1
+            and t.get_shape()[1] > 1
+            and (self._in_smem(v) and isinstance(v.owner, tile.LoadOp))
+        )
+
+    def _column_of(self, r: SSAValue) -> str:
+        """The column of element i of the calling thread's elements of `r`."""
+        if self.target.row_layout:
+            return "i"
+        self._helpers.add("acc_index")
+        return f"twillc_acc_col<{r.type.get_shape()[1]}>(i)"  # type: ignore[attr-defined]
 
     def _slabs(self, v: SSAValue) -> int:
         """64-row slabs of a tile in the wgmma accumulator layout (sm_90a): a
@@ -355,7 +393,7 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
-        if self.target.row_layout and not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+        if self.target.row_layout and (not isinstance(v.type.element_type, Float16Type) or narrow_rows(v.type)):  # type: ignore[attr-defined]
             # f32, bf16, 8-bit: boxes of 128 / sizeof(T) columns (or dense narrow rows), padding past `rows`
             self._helpers.add("smem_row_at_t")
             pitch = f", {cols * elt(v.type).size}" if narrow_rows(v.type) else ""
@@ -588,13 +626,11 @@ class TileMath:
             src = v.owner.input
             if v.owner.axis.value.data == 1:
                 return self._at(src, r)  # per row, as the rank-1 vector it is
-            if self.target.row_layout:
-                col = "i"
-            else:
-                self._helpers.add("acc_index")
-                col = f"twillc_acc_col<{r.type.get_shape()[1]}>(i)"  # type: ignore[attr-defined]
             self._helpers.add("col")
-            return f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {col})"  # type: ignore[arg-type]
+            return f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
+        if self._loaded_row(v) and (r.type.get_shape()[0] > 1 or self._replicated(r)):  # type: ignore[attr-defined]
+            self._helpers.add("col")  # a loaded [1, C] row, read at each element's column (`_loaded_row`)
+            return f"twillc_col_at<{c_elt(v.type)}>({self._smem_ref(v)}, {self._column_of(r)})"  # type: ignore[arg-type]
         if v.owner in self.program.outside.at_use:  # a cast of a tile in shared memory, converted where read
             return f"float({self._at(v.owner.operands[0], r)})"  # type: ignore[union-attr]
         index = self._index(v, r)
