@@ -627,12 +627,14 @@ def test_scheduler_counts_what_the_emitter_refuses_when_tensor_memory_runs_out(t
 
 
 def test_mma_operand_types_are_the_emitters() -> None:
-    """The rule's GEMM-class test reads the element types MMAs take from
-    `memory_plan.MMA_OPERANDS`: the emitter's table says the same."""
+    """The rule's GEMM-class test reads the element types float MMAs take
+    from `memory_plan.MMA_OPERANDS`: the emitter's table says the same (the
+    integer MMA's i8 / u8 take the general emitter)."""
     from twillc.lowering.cuda.dtypes import ELTS
     from twillc.transforms.memory_plan import MMA_OPERANDS
 
-    assert set(MMA_OPERANDS) == {e.name for e in ELTS.values() if e.mma is not None}
+    assert set(MMA_OPERANDS) == {e.name for e in ELTS.values() if e.mma is not None and not e.int8}
+    assert {e.name for e in ELTS.values() if e.int8} == {"i8", "u8"}
 
 
 def test_no_room_left_for_the_rings_says_so(tmp_path: Path) -> None:

@@ -60,6 +60,8 @@ PROJECT = {
     "w4a16": 0,
     "w8a16": 2,
     "persistent": 2,
+    "int8_mm": 0,  # int8 x int8 into i32 (tests/triton_kernels/int8_mm.py)
+    "awq": 0,  # int4 widened by tl.interleave, shifted by AWQ's packed order (int_interleave.py::awq_interleave)
 }
 
 

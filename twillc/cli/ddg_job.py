@@ -6,8 +6,11 @@ search under the B200 warp model, re-checked by the independent checker
 `--passes` takes `modulo-schedule` and `joint-schedule` with their options
 (time limits, warp groups, registers, engine), default
 `modulo-schedule{time-limit=10},joint-schedule{time-limit=20}` per loop.
-Outer (persistent) loops are not scheduled: a located warning each, and
-listed under `skipped_loops`.
+Outer (persistent) loops are scheduled after their inner loops, in the
+super-node model of `twillc.io.meta_ddg.nest_graph` (each inner loop one
+op of its scheduled length), by the same exact modulo scheduler, and
+re-checked by the independent checker (`checker`); their status says what
+it is optimal for (`NEST_PROOF`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ from twillc.diagnostics import InternalError, Location, UsageError, UserError
 DDG_PASSES = ("modulo-schedule", "joint-schedule")
 DEFAULT_DDG_PIPELINE = "modulo-schedule{time-limit=10},joint-schedule{time-limit=20}"
 TARGET = "b200"
+NEST_PROOF = (
+    "the super-node model: inner loop(s) {inner} as one op of {length} cycles each "
+    "((T - 1) * II + L at twillc's inner schedule, T = {trips}) holding the main-loop warps, the rest as read"
+)
+"""What an outer loop's `optimal` proves (and no more): its II is minimal for the nest in that model."""
 
 
 def _passes(spec: str) -> tuple[object, object]:
@@ -56,8 +64,6 @@ def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[
         raise UserError(Location(args.input, 0, 0), f"cannot read: {getattr(e, 'strerror', None) or e}") from None
     source[args.input] = text
     ddg = read_meta_ddg(args.input, text)
-    for skipped in ddg.skipped:
-        print(f"{args.input}:{skipped.line}:1: warning: {skipped.reason}", file=err)
     machine = load_machine(TARGET)
     config = joint_pass.config(machine)  # type: ignore[attr-defined]
     results = []
@@ -88,13 +94,20 @@ def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[
                 + "; ".join(problems)
             )
         results.append((loop, schedule))
+    nests = _schedule_nests(args.input, ddg, {lp.loop_id: (lp, s) for lp, s in results}, modulo_pass)
 
     if kind == "schedule-graph":
         from twillc.lowering.emit_schedule_graph import dumps as sg_dumps
         from twillc.lowering.emit_schedule_graph import schedule_graph
 
         threads = config.threads or ()
-        return sg_dumps(schedule_graph(ddg.data, [(lp.data, lp.graph, s, threads) for lp, s in results]))
+        return sg_dumps(
+            schedule_graph(
+                ddg.data,
+                [(lp.data, lp.graph, s, threads) for lp, s in results],
+                [(lp.data, g, s) for lp, g, s, _ in nests],
+            )
+        )
     kernel = str((ddg.data.get("kernel") or {}).get("name", Path(args.input).stem))
     if kind == "json":
         loops = []
@@ -107,9 +120,64 @@ def run_ddg_job(args: argparse.Namespace, kind: str, err: IO[str], source: dict[
             doc["loop_id"] = loop.loop_id
             doc["meta"] = {"min_ii": loop.min_ii, "res_mii": loop.res_mii, "rec_mii": loop.rec_mii}
             loops.append(doc)
-        skipped = [{"loop_id": s.loop_id, "reason": s.reason} for s in ddg.skipped]
-        return dumps({"kernel": kernel, "source": Path(args.input).name, "loops": loops, "skipped_loops": skipped})
+        for loop, graph, schedule, proof in nests:
+            doc = schedule_json(graph, schedule, kernel, f"{TARGET}:ddg-0.1:nest")
+            for op in doc["ops"]:  # type: ignore[union-attr]
+                op["id"] = int(op["id"])
+            for e in doc["edges"]:  # type: ignore[union-attr]
+                e["src"], e["dst"] = int(e["src"]), int(e["dst"])
+            doc["loop_id"] = loop.loop_id
+            doc["is_outer"] = True
+            doc["inner_loops"] = {k: v for k, v in sorted(loop.supers.items(), key=lambda kv: int(kv[0]))}
+            doc["optimal_for"] = proof
+            doc["meta"] = {"min_ii": loop.min_ii, "res_mii": loop.res_mii, "rec_mii": loop.rec_mii}
+            loops.append(doc)
+        return dumps({"kernel": kernel, "source": Path(args.input).name, "loops": loops})
     return "".join(
         gantt_text(loop.graph, schedule, f"{kernel} loop {loop.loop_id}", f"{TARGET}:ddg-0.1")
         for loop, schedule in results
+    ) + "".join(
+        gantt_text(graph, schedule, f"{kernel} outer loop {loop.loop_id}", f"{TARGET}:ddg-0.1:nest")
+        + f"optimal for {proof}\n"
+        for loop, graph, schedule, proof in nests
     )
+
+
+def _schedule_nests(path: str, ddg: object, inner: dict[int, tuple[object, object]], modulo_pass: object) -> list:
+    """Each outer loop of `ddg` in the super-node model, after its inner
+    loops (`inner`: loop_id -> (loop, joint schedule)): (loop, graph,
+    schedule, what its status proves), re-checked by the independent checker."""
+    from twillc.io.meta_ddg import inner_length, nest_graph
+    from twillc.scheduling.checker import check_schedule
+    from twillc.scheduling.modulo_cpsat import SolverLimit
+
+    out = []
+    for loop in ddg.outer:  # type: ignore[attr-defined]
+        where = Location(path, loop.line, 1)
+        lengths: dict[str, int] = {}
+        said = []
+        nodes = {str(n["id"]): n for n in loop.data["ddg"]["nodes"]}
+        for nid, inner_id in sorted(loop.supers.items(), key=lambda kv: int(kv[0])):
+            lp, sched = inner[inner_id]
+            trips, lengths[nid] = inner_length(nodes[nid], lp.data, sched.ii, sched.length)  # type: ignore[attr-defined]
+            said.append((inner_id, lengths[nid], trips))
+        graph = nest_graph(loop, lengths)
+        try:
+            schedule = modulo_pass.schedule_graph(graph)  # type: ignore[attr-defined]
+        except SolverLimit as e:
+            raise UserError(where, f"outer loop {loop.loop_id}: no schedule within the time limit: {e}") from None
+        if schedule.ii is None or not schedule.cycles:
+            raise UserError(where, f"outer loop {loop.loop_id}: no modulo schedule: {schedule.note}")
+        problems = check_schedule(graph, schedule)
+        if problems:
+            raise InternalError(
+                f"schedule of outer loop {loop.loop_id} of '{path}' fails the independent checker: "
+                + "; ".join(problems)
+            )
+        proof = NEST_PROOF.format(
+            inner=", ".join(str(i) for i, _, _ in said),
+            length=", ".join(str(n) for _, n, _ in said),
+            trips=", ".join(str(t) for _, _, t in said),
+        )
+        out.append((loop, graph, schedule, proof))
+    return out

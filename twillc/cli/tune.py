@@ -438,9 +438,7 @@ def _report(variants: list[Variant], grid: dict[str, tuple[int, ...]], args: arg
             )
         runner = next((v for v in ranked[1 + len(tied) :] if v.scheduled), None)
         if runner is not None:
-            lines.append(
-                f"  next: {runner.shape()}: {runner.throughput:.1f} {unit}/cycle, bound by {runner.bound()}"
-            )
+            lines.append(f"  next: {runner.shape()}: {runner.throughput:.1f} {unit}/cycle, bound by {runner.bound()}")
     refused = sum(1 for v in variants if not v.scheduled and v.status != "no answer")
     if refused:
         lines.append(f"  {refused} variant(s) refused")

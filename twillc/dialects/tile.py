@@ -47,6 +47,13 @@ from xdsl.traits import HasParent, IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from twillc.dialects.tile_masks import PREDICATES, AndOp, CmpOp, IotaOp, LogicOp, OrOp, SelectOp  # noqa: F401  (part of the dialect)
+from twillc.dialects.tile_scalars import (  # noqa: F401  (part of the dialect)
+    AllMaxOp,
+    AllReductionOp,
+    AllSumOp,
+    LoadScalarOp,
+    StoreScalarOp,
+)
 from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialect's types and shape rules)
     ELEMENT_NAMES,
     TensorType,
@@ -59,8 +66,10 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     compare_type,
     element_name,
     expanded,
+    interleaved,
     is_bool,
     logic_type,
+    mma_accumulator,
     row_reduced,
     select_type,
     type_text,
@@ -202,7 +211,8 @@ class StoreAddOp(_TileStoreOp):
 @irdl_op_definition
 class MmaOp(IRDLOperation):
     """`res = op(lhs) @ op(rhs) (+ acc)` in f32, where op transposes an operand
-    marked `transpose_lhs` / `transpose_rhs`.
+    marked `transpose_lhs` / `transpose_rhs`; in i32 for 8-bit integer
+    operands (an int8 x int8 MMA, `mma_accumulator`).
 
     ```mlir
     %s = tile.mma %q, %k {transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
@@ -407,38 +417,37 @@ class MinOp(BinaryOp):
 
 
 class IntegerBinaryOp(BinaryOp, ABC):
-    """An elementwise op on an integer tile (i8, i32) and a scalar or tile of
-    its element type: the bit operations that unpack packed int4 weights
-    (docs/language.md, "Integer tiles"). Results wrap to the element type's
-    width (two's complement)."""
-
-    SHIFT: ClassVar[bool] = False
+    """An elementwise op on an integer tile (i8 / u8, i16 / u16, i32 / u32)
+    and a scalar or tile of its element type: the bit operations that unpack
+    packed int4 weights and their index arithmetic (docs/language.md,
+    "Integer tiles"). Results wrap to the element type's width (two's
+    complement); the element type's signedness decides `>>` (arithmetic on
+    signed, logical on unsigned) and `/`, `%`."""
 
     def verify_(self) -> None:
         super().verify_()
         element = self.result.type.element_type
         if not isinstance(element, IntegerType) or element.width.data < 8:
-            raise VerifyException(f"'{self.name}' takes integer tiles (i8, i32), got {type_text(self.result.type)}")
-        if self.SHIFT and isinstance(self.rhs.type, TileType):
-            raise VerifyException(f"'{self.name}' shifts by a scalar amount, not a tile")
+            raise VerifyException(
+                f"'{self.name}' takes integer tiles (i8, u8, i16, u16, i32, u32), got {type_text(self.result.type)}"
+            )
 
 
 @irdl_op_definition
 class ShlOp(IntegerBinaryOp):
-    """`x << n`: shift left by `n` bits (a compile-time amount below the
-    element's width), wrapping to the element type."""
+    """`x << n`: shift left by `n` bits (a number or a tile of amounts, each
+    below the element's width), wrapping to the element type."""
 
     name = "tile.shl"
-    SHIFT: ClassVar[bool] = True
 
 
 @irdl_op_definition
 class ShrOp(IntegerBinaryOp):
-    """`x >> n`: arithmetic shift right (sign-extending: the language's
-    integer tiles are signed), as Triton's `>>` on signed integers."""
+    """`x >> n`: shift right by `n` bits (a number or a tile of amounts):
+    arithmetic (sign-extending) on a signed tile, as Triton's `>>` on
+    signed integers (`arith.shrsi`), logical on an unsigned one (`arith.shrui`)."""
 
     name = "tile.shr"
-    SHIFT: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -446,6 +455,63 @@ class BitAndOp(IntegerBinaryOp):
     """`x & y` of integer tiles (or a tile and an integer): bitwise and."""
 
     name = "tile.bitand"
+
+
+@irdl_op_definition
+class BitOrOp(IntegerBinaryOp):
+    """`x | y` of integer tiles (or a tile and an integer): bitwise or."""
+
+    name = "tile.bitor"
+
+
+@irdl_op_definition
+class RemOp(IntegerBinaryOp):
+    """`x % y` of integer tiles: the remainder of the division that
+    truncates towards zero (C's, Triton's `arith.remsi`; on unsigned tiles
+    `arith.remui`). An index tensor's `(offs_k % 8) * 4`."""
+
+    name = "tile.rem"
+
+
+@irdl_op_definition
+class InterleaveOp(IRDLOperation):
+    """Two tiles of one type interleaved along `axis`: element `2 i + t`
+    along the axis is element `i` of `lhs` (t = 0) or `rhs` (t = 1), the
+    other coordinate kept. Triton's `tl.interleave(a, b)` (`axis = 1`) and
+    `tl.join(a, b).permute(0, 2, 1).reshape(2 R, C)` (`axis = 0`): packed int4
+    pairs unpacked into one tile.
+
+    ```mlir
+    %w = tile.interleave %lo, %hi {axis = 0 : i64} : !tile.tile<64x128xf16>, !tile.tile<64x128xf16>
+        -> !tile.tile<128x128xf16>
+    ```
+    """
+
+    name = "tile.interleave"
+    lhs = operand_def(TileType)
+    rhs = operand_def(TileType)
+    axis = prop_def(IntegerAttr)
+    result = result_def(TileType)
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, lhs: SSAValue, rhs: SSAValue, axis: int):
+        super().__init__(
+            operands=[lhs, rhs],
+            properties={"axis": IntegerAttr(axis, i64)},
+            result_types=[interleaved(_tile(lhs), axis)],
+        )
+
+    def verify_(self) -> None:
+        a, b, res = _tile(self.lhs), _tile(self.rhs), _tile(self.result)
+        axis = self.axis.value.data
+        if a != b:
+            raise VerifyException(f"interleaves two tiles of one type, got {type_text(a)} and {type_text(b)}")
+        if not 0 <= axis < a.rank:
+            raise VerifyException(f"axis must be a dimension of {type_text(a)}, got {axis}")
+        if res != interleaved(a, axis):
+            raise VerifyException(f"result must be {type_text(interleaved(a, axis))}")
 
 
 class _AxisReductionOp(IRDLOperation, ABC):
@@ -688,8 +754,8 @@ ELEMENTWISE_UNARY: tuple[type[UnaryOp], ...] = (
 ELEMENTWISE_BINARY: tuple[type[BinaryOp], ...] = (AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp)
 """Elementwise ops on two operands, with broadcasting."""
 
-INTEGER_BINARY: tuple[type[IntegerBinaryOp], ...] = (ShlOp, ShrOp, BitAndOp)
-"""Bit operations on integer tiles (shifts by a scalar, and)."""
+INTEGER_BINARY: tuple[type[IntegerBinaryOp], ...] = (ShlOp, ShrOp, BitAndOp, BitOrOp, RemOp)
+"""Bit operations and remainders of integer tiles."""
 
 REDUCTIONS: tuple[type[ReductionOp], ...] = (RowMaxOp, RowSumOp)
 """Row reductions: `DT[R]` from `DT[R, C]`."""
@@ -731,6 +797,9 @@ Tile = Dialect(
         ShlOp,
         ShrOp,
         BitAndOp,
+        BitOrOp,
+        RemOp,
+        InterleaveOp,
         RowMaxOp,
         RowSumOp,
         ColMaxOp,
@@ -744,6 +813,10 @@ Tile = Dialect(
         AndOp,
         OrOp,
         SelectOp,
+        LoadScalarOp,
+        StoreScalarOp,
+        AllSumOp,
+        AllMaxOp,
         YieldOp,
         ForOp,
     ],

@@ -33,8 +33,10 @@ from twillc.dialects.tile_types import tile_of as _tile
 
 @irdl_op_definition
 class IotaOp(IRDLOperation):
-    """A rank-2 `i32` tile holding each element's row index (`dim = 0`) or
-    column index (`dim = 1`): `.tile`'s `iota_rows(R, C)` / `iota_cols(R, C)`.
+    """An `i32` tile holding each element's row index (`dim = 0`) or
+    column index (`dim = 1`): `.tile`'s `iota_rows(R, C)` / `iota_cols(R, C)`;
+    a rank-1 one (`dim = 0`) each element's index, `iota(N)` (a vector's
+    mask, Triton's `tl.arange`).
 
     ```mlir
     %r = tile.iota {dim = 0 : i64} : !tile.tile<128x128xi32>
@@ -53,8 +55,10 @@ class IotaOp(IRDLOperation):
 
     def verify_(self) -> None:
         res = _tile(self.result)
-        if res.rank != 2 or res.element_type != i32:
-            raise VerifyException(f"an index tile is a rank-2 i32 tile, got {type_text(res)}")
+        if res.rank not in (1, 2) or res.element_type != i32:
+            raise VerifyException(f"an index tile is a rank-1 or rank-2 i32 tile, got {type_text(res)}")
+        if res.rank == 1 and self.dim.value.data != 0:
+            raise VerifyException(f"a rank-1 index tile holds each element's index: dim 0, got {self.dim.value.data}")
         if self.dim.value.data not in (0, 1):
             raise VerifyException(f"dim must be 0 (rows) or 1 (columns), got {self.dim.value.data}")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntAttr, IntegerType, StringAttr, i1
+from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntAttr, IntegerType, Signedness, StringAttr, i1
 from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import base, irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
@@ -30,7 +30,11 @@ ELEMENT_NAMES = {
     "f8E4M3FN": "f8e4m3",
     "f8E5M2": "f8e5m2",
     "i32": "i32",
+    "i16": "i16",
     "i8": "i8",
+    "ui32": "u32",
+    "ui16": "u16",
+    "ui8": "u8",
     "i1": "i1",
 }
 
@@ -156,6 +160,17 @@ def broadcast_shape(a: TileType, b: TileType) -> tuple[int, ...] | None:
     return None
 
 
+def _same_width_integers(scalar: Attribute, element: Attribute) -> bool:
+    """A signless integer scalar (an `arith.constant`, which has no unsigned
+    form) with an unsigned tile of its width: the same bits."""
+    return (
+        isinstance(scalar, IntegerType)
+        and isinstance(element, IntegerType)
+        and scalar.width == element.width
+        and scalar.signedness.data == Signedness.SIGNLESS
+    )
+
+
 def _combine(lhs: Attribute, rhs: Attribute) -> TileType | str:
     """Two element-wise operands' common type, booleans included."""
     if not isinstance(lhs, TileType):
@@ -163,7 +178,7 @@ def _combine(lhs: Attribute, rhs: Attribute) -> TileType | str:
     if not isinstance(lhs, TileType):
         return "at least one operand must be a tile"
     if not isinstance(rhs, TileType):
-        if rhs != lhs.element_type:
+        if rhs != lhs.element_type and not _same_width_integers(rhs, lhs.element_type):
             return f"a scalar {element_name(rhs)} does not combine with {type_text(lhs)}"
         return lhs
     if lhs.element_type != rhs.element_type:
@@ -228,7 +243,8 @@ def check_mma(
     a: TileType, b: TileType, res: TileType, acc: SSAValue | None, transpose_lhs: bool, transpose_rhs: bool
 ) -> None:
     """`res = op(a) @ op(b) (+ acc)`, op transposing a marked operand: the
-    operands contract and the result (and accumulator) is f32[M, N]; a
+    operands contract and the result (and accumulator) is f32[M, N], or
+    i32[M, N] for an integer MMA (i8 / u8 operands, `mma_accumulator`); a
     VerifyException when not."""
     if a.rank != 2 or b.rank != 2:
         raise VerifyException("mma operands must be rank-2 tiles")
@@ -236,15 +252,45 @@ def check_mma(
     k2, n = b.get_shape()[::-1] if transpose_rhs else b.get_shape()
     if k != k2:
         raise VerifyException(f"contraction dimensions differ: {m}x{k} and {k2}x{n}")
-    if res.get_shape() != (m, n) or str(res.element_type) != "f32":
-        raise VerifyException(f"result must be f32[{m}, {n}]")
+    acc_type = mma_accumulator(a, b)
+    if acc_type not in ("f32", "i32"):
+        raise VerifyException(acc_type)
+    if res.get_shape() != (m, n) or str(res.element_type) != acc_type:
+        raise VerifyException(f"result must be {acc_type}[{m}, {n}]")
     if acc is not None and acc.type != res:
         raise VerifyException("the accumulator must have the result type")
+
+
+INTEGER_MMA_OPERANDS = ("i8", "ui8")
+"""The element types of an integer MMA's operands (int8 x int8 -> i32:
+wgmma .s8 / .u8 on sm_90a, tcgen05.mma kind::i8 on sm_100a)."""
+
+
+def mma_accumulator(a: TileType, b: TileType) -> str:
+    """The accumulator element type an MMA of `a` and `b` gives: `i32` for
+    8-bit integer operands, `f32` for floats; a message where the operands
+    mix integers and floats or are integers of another width."""
+    ints = [str(t.element_type) in INTEGER_MMA_OPERANDS for t in (a, b)]
+    if all(ints):
+        return "i32"
+    if any(ints) or any(isinstance(t.element_type, IntegerType) for t in (a, b)):
+        return (
+            f"an MMA of {type_text(a)} and {type_text(b)}: an integer MMA takes 8-bit integer operands on both "
+            "sides (convert the other to a float type with cast<...> for a float MMA)"
+        )
+    return "f32"
 
 
 def column_reduced(ty: TileType) -> TileType:
     """The type of a column reduction of `ty` (`DT[C]` from `DT[R, C]`)."""
     return TileType(ty.get_shape()[1:], ty.element_type)
+
+
+def interleaved(ty: TileType, axis: int) -> TileType:
+    """The type of two `ty` tiles interleaved along `axis`: that dimension doubled."""
+    shape = list(ty.get_shape())
+    shape[axis] *= 2
+    return TileType(shape, ty.element_type)
 
 
 def expanded(ty: TileType, axis: int) -> TileType:

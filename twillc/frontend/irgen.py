@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from twillc.diagnostics import Location, UserError
@@ -34,6 +34,7 @@ from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType, type_text
 from twillc.frontend import ast
 from twillc.frontend.irgen_exprs import DTYPES, ExprGen, Tensor
+from twillc.frontend.irgen_scalars import store_scalar
 
 MAX_TILE_DIM = 1 << 16
 """Largest tile dimension accepted (a tile lives in one SM's memory)."""
@@ -166,6 +167,8 @@ class IRGen(ExprGen):
         return TensorType(t.dims, DTYPES[t.dtype])
 
     def tile_type(self, t: ast.TypeRef) -> TileType:
+        if not t.dims:  # `f32`: one number (a scalar load or constant): its element type
+            return DTYPES[t.dtype]  # type: ignore[return-value]
         if not 1 <= len(t.dims) <= 2:
             raise self.err(t.pos, f"a tile has rank 1 or 2, got rank {len(t.dims)}")
         dims: list[int] = []
@@ -201,7 +204,9 @@ class IRGen(ExprGen):
         if name in self.env and name in self.let_names:
             raise self.err(pos, f"cannot assign to '{name}': it is a 'let' binding (an index)")
         if isinstance(current, Tensor) or (
-            isinstance(current, SSAValue) and not isinstance(current.type, TileType | IndexType)
+            isinstance(current, BlockArgument)
+            and current.owner is self.entry
+            and not isinstance(current.type, TileType | IndexType)
         ):
             raise self.err(pos, f"cannot assign to '{name}': it is a kernel parameter")
         if isinstance(current, int) and not isinstance(current, bool):
@@ -291,7 +296,7 @@ class IRGen(ExprGen):
         else:
             result = self.expr(value, s.name)
             self.no_transpose(result)
-            if result.is_scalar:
+            if result.is_scalar and not isinstance(result.value, SSAValue):
                 raise self.err(
                     value.pos,
                     f"'{s.name}' must be a tile; write a constant tile as 'full(x) : TYPE'",
@@ -343,6 +348,9 @@ class IRGen(ExprGen):
         val = self.expr(s.value, None)
         self.no_transpose(val)
         what = "store ... +=" if s.add else "store"
+        if val.is_scalar and isinstance(val.value, SSAValue) and not s.add:  # one number computed at run time
+            self.emit(store_scalar(self, val.value, tensor, indices, s.value.pos), s.pos)
+            return
         if val.is_scalar:
             raise self.err(s.value.pos, f"'{what}' needs a tile")
         self.numeric(val, what)

@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
+    Signedness,
     f16,
     f32,
     i1,
@@ -31,6 +32,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType, broadcast_type, type_text
 from twillc.frontend import ast
+from twillc.frontend.irgen_scalars import ALL_REDUCE, all_reduce, load_scalar, scalar_constant, scalar_math
 
 DTYPES: dict[str, Attribute] = {
     "f16": f16,
@@ -39,8 +41,13 @@ DTYPES: dict[str, Attribute] = {
     "f8e4m3": Float8E4M3FNType(),
     "f8e5m2": Float8E5M2Type(),
     "i32": i32,
+    "i16": IntegerType(16),
     "i8": i8,
+    "u32": IntegerType(32, Signedness.UNSIGNED),
+    "u16": IntegerType(16, Signedness.UNSIGNED),
+    "u8": IntegerType(8, Signedness.UNSIGNED),
 }
+
 
 SFU = {
     "exp": tile.ExpOp,
@@ -92,10 +99,16 @@ INDEX_OPS = {
 where it does not fold (`%` truncates, as C's and Triton's: its sign is the
 dividend's; `>>` is arithmetic)."""
 SHIFTS = {"<<": tile.ShlOp, ">>": tile.ShrOp}
-"""The shifts of an integer tile by a compile-time amount."""
+"""The shifts of an integer tile (by a compile-time amount or a tile of amounts)."""
+INTEGER_TILE_OPS = {**SHIFTS, "&": tile.BitAndOp, "|": tile.BitOrOp, "%": tile.RemOp}
+"""The operators of integer tiles that are not arithmetic on numbers."""
+INTERLEAVE = {"interleave_rows": 0, "interleave_cols": 1}
+"""`interleave_rows(a, b)` / `interleave_cols(a, b)`: two tiles' elements alternating along rows / columns."""
 INDEX_CALLS = {"max": arith.MaxSIOp, "min": arith.MinSIOp}
 """The builtins an index expression may call (an extension of the contract)."""
-BUILTINS = sorted(["mma", "cast", "zeros", "full", *SFU, "max", "min", *REDUCE, *COLUMN_REDUCE, *IOTA, "where"])
+BUILTINS = sorted(
+    ["mma", "cast", "zeros", "full", *SFU, "max", "min", "sum", *REDUCE, *COLUMN_REDUCE, *IOTA, *INTERLEAVE, "where"]
+)
 MAX_IOTA_DIM = 1 << 16
 """Largest dimension of an index tile (as of any tile)."""
 
@@ -471,7 +484,8 @@ class ExprGen:
                     raise self.err(
                         v.pos, f"'{what}': {v.value} is not an integer, the tile holds {type_text(element_type)}"
                     )
-                return self.emit(arith.ConstantOp(IntegerAttr(int(v.value), element_type)), v.pos).results[0]
+                signless = IntegerType(element_type.width)  # arith.constant's (the tile's bits)
+                return self.emit(arith.ConstantOp(IntegerAttr(int(v.value), signless)), v.pos).results[0]
             return self.emit(arith.ConstantOp(FloatAttr(v.value, element_type)), v.pos).results[0]  # type: ignore[arg-type]
         if v.is_index:
             if not isinstance(element_type, IntegerType) or element_type == i1:
@@ -504,7 +518,7 @@ class ExprGen:
         lhs, rhs = self.expr(lhs_e, None), self.expr(rhs_e, None)
         self.no_transpose(lhs)
         self.no_transpose(rhs)
-        if op in SHIFTS or (op == "&" and self.integer_tile(lhs)):
+        if op in SHIFTS or (op in INTEGER_TILE_OPS and self.integer_tile(lhs)):
             return self.integer_binary(op, lhs, rhs, pos, name)
         if op in LOGIC:
             for v in (lhs, rhs):
@@ -539,32 +553,38 @@ class ExprGen:
 
     @staticmethod
     def integer_tile(v: Val) -> bool:
-        """Whether `v` is a tile of integers (i8, i32), not comparison results."""
+        """Whether `v` is a tile of integers (i8 ... u32), not comparison results."""
         return v.is_tile and isinstance(v.value.type.element_type, IntegerType) and not tile.is_bool(v.value.type)  # type: ignore[union-attr]
 
     def integer_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:
         """`x << n`, `x >> n` (n a compile-time integer below the element's
-        width), `x & y`: bit operations on an integer tile, in its element
-        type (docs/language.md, "Integer tiles")."""
+        width, or an integer tile of amounts), `x & y`, `x | y`, `x % y`: bit
+        operations and remainders of an integer tile, in its element type
+        (docs/language.md, "Integer tiles")."""
         if not self.integer_tile(lhs):
-            raise self.err(lhs.pos, f"'{op}' takes an integer tile (i8, i32) on its left, got {lhs.type_text()}")
+            raise self.err(
+                lhs.pos, f"'{op}' takes an integer tile (i8 ... u32) on its left, got {lhs.type_text()}"
+            )
         element_type = lhs.value.type.element_type  # type: ignore[union-attr]
-        if op in SHIFTS:
+        if op in SHIFTS and not self.integer_tile(rhs):
             bits = element_type.width.data
             if not (isinstance(rhs.value, float) and rhs.value.is_integer() and 0 <= rhs.value < bits):
                 raise self.err(
                     rhs.pos,
-                    f"'{op}' shifts a {type_text(element_type)} tile by an integer in 0..{bits - 1}, "
-                    f"got {rhs.type_text() if not isinstance(rhs.value, float) else rhs.value}",
+                    f"'{op}' shifts a {type_text(element_type)} tile by an integer in 0..{bits - 1} or a tile "
+                    f"of amounts, got {rhs.type_text() if not isinstance(rhs.value, float) else rhs.value}",
                 )
         elif not (self.integer_tile(rhs) or isinstance(rhs.value, float)):
-            raise self.err(rhs.pos, f"'&' of an integer tile takes an integer tile or number, got {rhs.type_text()}")
+            raise self.err(
+                rhs.pos, f"'{op}' of an integer tile takes an integer tile or number, got {rhs.type_text()}"
+            )
+        if op == "%" and isinstance(rhs.value, float) and rhs.value == 0:
+            raise self.err(rhs.pos, "remainder by zero")
         rv = self.operand(rhs, element_type, op)
         result = broadcast_type(lhs.value.type, rv.type)  # type: ignore[union-attr]
         if isinstance(result, str):
             raise self.err(rhs.pos, f"'{op}': {result}")
-        cls = SHIFTS.get(op, tile.BitAndOp)
-        new = self.emit(cls(lhs.value, rv, result), pos, name)  # type: ignore[arg-type]
+        new = self.emit(INTEGER_TILE_OPS[op](lhs.value, rv, result), pos, name)  # type: ignore[arg-type]
         return Val(new.results[0], pos, op=new)
 
     def scalar_binary(self, op: str, lhs: Val, rhs: Val, pos: ast.Pos, name: str | None) -> Val:
@@ -629,11 +649,15 @@ class ExprGen:
             arg = self.expr(e.args[0], None)
             if isinstance(arg.value, float) and not arg.transposed:
                 return Val(self.fold_sfu(f, arg.value, e.pos), e.pos)
+            if arg.is_scalar and isinstance(arg.value, SSAValue):  # a number computed at run time
+                return scalar_math(self, f, arg, e.pos, name)
             x = self.tile_arg(arg, f, e.args[0].pos)
             op = self.emit(SFU[f](x), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
         if f in IOTA:
             return self.iota(e, name)
+        if f in INTERLEAVE:
+            return self.interleave(e, name)
         if f == "where":
             return self.where(e, name)
         if f in COLUMN_REDUCE:
@@ -647,6 +671,8 @@ class ExprGen:
             x = self.tile_arg(self.expr(e.args[0], None), f, e.pos, rank=2)
             op = self.emit(REDUCE[f](x), e.pos, name)
             return Val(op.results[0], e.pos, op=op)
+        if f in ALL_REDUCE and len(e.args) == 1:  # sum(x), max(x): one number
+            return all_reduce(self, f, self.tile_arg(self.expr(e.args[0], None), f, e.pos), e.pos, name)
         self.arity(e, 2)  # max, min
         return self.binary(f, e.args[0], e.args[1], e.pos, name)
 
@@ -689,6 +715,23 @@ class ExprGen:
         op = self.emit(tile.IotaOp(IOTA[e.func], TileType(dims, i32)), e.pos, name)
         return Val(op.results[0], e.pos, op=op)
 
+    def interleave(self, e: ast.Call, name: str | None) -> Val:
+        """`interleave_rows(a, b)` / `interleave_cols(a, b)`: a tile twice
+        as tall / wide whose rows / columns alternate between `a`'s and `b`'s
+        (`tile.interleave`: packed int4 pairs unpacked into one tile)."""
+        self.arity(e, 2)
+        a, b = (self.tile_arg(self.expr(arg, None), e.func, arg.pos) for arg in e.args)
+        if a.type != b.type:
+            raise self.err(
+                e.args[1].pos,
+                f"'{e.func}' takes two tiles of one type, got {type_text(a.type)} and {type_text(b.type)}",
+            )
+        axis = INTERLEAVE[e.func]
+        if a.type.rank <= axis:  # type: ignore[attr-defined]
+            raise self.err(e.args[0].pos, f"'{e.func}' takes rank-2 tiles, got {type_text(a.type)}")
+        op = self.emit(tile.InterleaveOp(a, b, axis), e.pos, name)
+        return Val(op.results[0], e.pos, op=op)
+
     def where(self, e: ast.Call, name: str | None) -> Val:
         """`where(cond, a, b)`: `a` where the comparison `cond` holds, else `b`."""
         self.arity(e, 3)
@@ -726,7 +769,10 @@ class ExprGen:
                 e.args[1].pos,
                 f"'mma' contraction dimensions differ: [{m}, {k}] x [{k2}, {n}]",
             )
-        result = TileType([m, n], f32)
+        acc_type = tile.mma_accumulator(av.type, bv.type)  # type: ignore[arg-type]
+        if acc_type not in ("f32", "i32"):
+            raise self.err(e.args[1].pos, f"'mma': {acc_type}")
+        result = TileType([m, n], f32 if acc_type == "f32" else i32)
         acc = None
         if len(e.args) == 3:
             c = self.expr(e.args[2], None)
@@ -744,6 +790,8 @@ class ExprGen:
         if not isinstance(tensor, Tensor):
             raise self.err(e.tensor_pos, f"'{e.tensor}' is not a kernel parameter (a global tensor)")
         indices = self.indices(e.indices, tensor, e.tensor_pos)
+        if not isinstance(ty, TileType):  # `load T[i] : f32`: one element
+            return load_scalar(self, e, tensor, indices, ty, name)
         if ty.rank != len(tensor.type.dims.data):
             raise self.err(
                 e.pos,
@@ -762,6 +810,8 @@ class ExprGen:
         return Val(op.results[0], e.pos, op=op)
 
     def constant(self, e: ast.Call, ty: TileType, name: str) -> Val:
+        if not isinstance(ty, TileType):  # `full(x) : f32`, `zeros() : f32`: one number, as a name can carry
+            return scalar_constant(self, e, ty, name)
         if e.func == "zeros":
             self.arity(e, 0)
             op: Operation = tile.ZerosOp(ty)

@@ -56,7 +56,7 @@ TOKEN_NAMES = {
     "INF": "'inf'",
     "NONE": "'None'",
     "STRING": "a string",
-    "DTYPE": "an element type (f16, bf16, f32, f8e4m3, f8e5m2, i32, i8)",
+    "DTYPE": "an element type (f16, bf16, f32, f8e4m3, f8e5m2, i32, i16, i8, u32, u16, u8)",
     "_NL": "a newline",
     "$END": "end of file",
     "TARGET": "'target'",

@@ -5,7 +5,8 @@ several innermost loops run one after another in one block (a two-pass norm, an
 online softmax and its normalization) gets one `tile.for` each, in order, each
 loop's results standing for the Triton loop's after it, and the stores between
 the loops and after the last imported (`twillc/frontend/ttgir_loops.py`: which
-loops, and what is refused). Outer loops around them are the CTA's work items;
+loops, and what is refused). A kernel with no loop is a loop of one trip
+(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items;
 the values a loop reads from before it are imported before it, on demand, by
 the same rules. Each tile op records the Triton ops it stands for
 (`twill.triton`: their pre-order indices; on a `tile.for`, its `scf.for`), and
@@ -28,6 +29,8 @@ What maps to what:
   tile (a load of i8 elements)         packed int4 unpacked, `(w << 4) >> 4`, `w >> 4`, `w & 15`)
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles and float scalars
+  scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
+                                       (twillc.frontend.ttgir_conditions); any other condition is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
                                        tile.cmp, arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
@@ -74,8 +77,14 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
+from twillc.frontend import ttgir_scalars as scalars
 from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.ttgir_conditions import branch_taken
+from twillc.frontend.ttgir_conditions import refusal as condition_refusal
+from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
+from twillc.frontend.ttgir_layout import column_major
 from twillc.frontend.ttgir_loops import sequential_loops, stores_between
+from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
 
 ELEMENTS: dict[str, Attribute] = {
     "f16": f16,
@@ -84,6 +93,7 @@ ELEMENTS: dict[str, Attribute] = {
     "f8E4M3FN": Float8E4M3FNType(),
     "f8E5M2": Float8E5M2Type(),
     "i32": i32,
+    "i16": IntegerType(16),
     "i8": i8,
 }
 
@@ -177,10 +187,6 @@ INDEX_ARITH = {
 }
 INDEX_CASTS = ("arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast")
 """Integer width changes of an index scalar (`.to(tl.int64)`): the same index."""
-INTEGER_TILE = {"arith.shli": tile.ShlOp, "arith.shrsi": tile.ShrOp, "arith.andi": tile.BitAndOp}
-"""Bit operations of an integer data tile (an int8 load unpacked: `(w << 4) >> 4`, `w >> 4`, `w & 15`)."""
-INTEGER_DATA = ("i8",)
-"""Element types of the integer tiles a load gives as data (converted with arith.sitofp), not as indices."""
 
 _TENSOR = re.compile(r"^(?:tensor|!ttg\.memdesc|!tt\.tensordesc)<(?:tensor<)?((?:\d+x)*)([A-Za-z0-9]+)")
 
@@ -208,7 +214,9 @@ def _is_index(ty: str) -> bool:
     return shape is not None and ty.startswith("tensor") and re.fullmatch(r"i\d+", shape[1]) is not None
 
 
-class TtgirImporter:
+class TtgirImporter(IntegerTiles):
+    element_types = ELEMENTS
+
     def __init__(self, tm: TritonModule, target: str | None):
         self.tm = tm
         self.target = target
@@ -267,9 +275,11 @@ class TtgirImporter:
         """The loops to import: the kernel's innermost loop, or its sequential
         loops in order (`twillc.frontend.ttgir_loops`)."""
         loops = sequential_loops(self.tm, self.error)
-        if not loops:
-            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), self.tm.root)
-            raise self.error(func_op, "no scf.for loop in the kernel: twillc schedules a kernel's innermost loop")
+        if not loops:  # a straight-line kernel: a loop of one trip (ttgir_regions)
+            func_op = next((op for op in self.tm.ops if op.name == "tt.func"), None)
+            if func_op is None or not func_op.blocks:
+                raise self.error(self.tm.root, "no kernel function (tt.func) in the module")
+            return [one_trip_region(func_op)]
         return loops
 
     def run(self) -> ModuleOp:
@@ -316,12 +326,15 @@ class TtgirImporter:
         carried: list[tuple[int, SSAValue]] = []
         dropped: dict[int, Val] = {}
         for i, (arg_id, init_id, ty) in enumerate(zip(carried_ids, inits, body.arg_types[1:], strict=True)):
-            if _is_index(ty):  # a carried pointer still reads its tensor argument
+            init_def = self.tm.defs.get(init_id)
+            if self.int_data(arg_id) and init_def is not None and init_id not in self.vals:
+                self.int_constant(init_def)  # an integer MMA's zeros
+            if _is_index(ty) and not self.int_data(arg_id):  # a carried pointer still reads its tensor argument
                 self.vals[arg_id] = Val(tensor=self.value(init_id, loop).tensor) if "!tt.ptr" in ty else DROPPED
                 dropped[i] = self.vals[arg_id]
                 continue
             init = self.value(init_id, loop)
-            if init.value is None or not isinstance(init.value.type, TileType) and ty not in ("f32", "f16", "bf16"):
+            if init.value is None or not isinstance(init.value.type, TileType) and not scalars.is_scalar_data(ty):
                 raise self.error(loop, f"carried value of type {ty} has no tile equivalent")
             carried.append((arg_id, init.value))
         # Tensor-memory buffers the loop reads before it writes them are carried too.
@@ -390,8 +403,11 @@ class TtgirImporter:
         """The loop's trip count as an index expression: `ub` itself (a kernel
         argument, `tile.size`) for `range(0, N)`, else `(ub - lb + step - 1) /
         step` of the index scalars its bounds are (`scalar_index`). Bounds the
-        importer cannot express (a value loaded from memory) keep an opaque
-        size named after the bound: the schedule does not depend on it."""
+        importer cannot express (a value loaded from memory) are an i32
+        kernel argument named after the bound (`bound_argument`): the caller
+        passes what the kernel would load; the schedule does not depend on it."""
+        if isinstance(loop, OneTripRegion):
+            return self.const_index(1, loop)
         lb_id, ub_id, step_id = loop.operands[:3]
         if (lb_id, ub_id, step_id) in self.trips:  # an earlier loop's bounds (a two-pass kernel's)
             return self.trips[lb_id, ub_id, step_id]
@@ -401,24 +417,50 @@ class TtgirImporter:
     def _trip_count(self, loop: TOp) -> SSAValue:
         lb_id, ub_id, step_id = loop.operands[:3]
         lbk, stepk = _int_constant(self.tm.defs.get(lb_id)), _int_constant(self.tm.defs.get(step_id))
-        saved_indices, saved_consts, saved_pre = dict(self.indices), dict(self.consts), list(self.pre)
         self.index_context = "a loop bound"
         try:
-            span = self.scalar_index(ub_id, loop)
-            if lbk != 0:
-                span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
-            if stepk != 1:
-                step = self.scalar_index(step_id, loop)
-                one = self.const_index(1, loop)
-                up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
-                span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            span = self._bound_index(ub_id, loop)
+            saved = dict(self.indices), dict(self.consts), list(self.pre)
+            try:
+                if lbk != 0:
+                    span = self.emit(arith.SubiOp(span, self.scalar_index(lb_id, loop)), loop).results[0]
+                if stepk != 1:
+                    step = self.scalar_index(step_id, loop)
+                    one = self.const_index(1, loop)
+                    up = self.emit(arith.AddiOp(span, self.emit(arith.SubiOp(step, one), loop).results[0]), loop)
+                    span = self.emit(arith.DivUIOp(up.results[0], step), loop).results[0]
+            except UserError:  # a lower bound or step it cannot express: the trip count is an argument
+                self.indices, self.consts, self.pre[:] = saved
+                return self.bound_argument(f"{self._bound_name(ub_id)}_trips", loop)
             return span
-        except UserError:  # undo what the attempt made
-            self.indices, self.consts, self.pre[:] = saved_indices, saved_consts, saved_pre
-            name = self.tm.arg_names.get(ub_id) or _ssa_name(self.tm, self.tm.defs.get(ub_id)) or "n_iter"
-            return self.hoist(tile.SizeOp(name), loop)
         finally:
             self.index_context = "a mask"
+
+    def _bound_index(self, vid: int, loop: TOp) -> SSAValue:
+        """A loop bound as an index expression, or (one the importer cannot
+        express: a value loaded from memory) an i32 kernel argument named
+        after it, which the caller passes."""
+        saved = dict(self.indices), dict(self.consts), list(self.pre)
+        try:
+            return self.scalar_index(vid, loop)
+        except UserError:  # undo what the attempt made
+            self.indices, self.consts, self.pre[:] = saved
+            return self.bound_argument(self._bound_name(vid), loop)
+
+    def _bound_name(self, vid: int) -> str:
+        return self.tm.arg_names.get(vid) or _ssa_name(self.tm, self.tm.defs.get(vid)) or "n_iter"
+
+    def bound_argument(self, name: str, origin: TOp) -> SSAValue:
+        """An i32 kernel argument (as `index`) for a scalar the kernel computes
+        from memory: named `name`, or `name_1`, ... where an argument has it."""
+        taken = set(self.tm.arg_names.values()) | {a.name_hint for a in self.entry.args}
+        unique, n = name, 0
+        while unique in taken:
+            n += 1
+            unique = f"{name}_{n}"
+        arg = self.entry.insert_arg(IntegerType(32), len(self.entry.args))
+        arg.name_hint = unique
+        return self.hoist(arith.IndexCastOp(arg, IndexType()), origin)
 
     def carried_buffers(self, body) -> list[int]:
         """Tensor-memory buffers read in the body before any write there."""
@@ -437,13 +479,20 @@ class TtgirImporter:
         if op.name == "ttng.tmem_load":
             return [self.buffer_of(op.operands[0])], []
         if op.name == "ttng.tmem_store":
-            return [], [self.buffer_of(op.operands[1])]
+            return [], [self.buffer_of(self.tmem_store_operands(op)[0])]
         if op.name == "ttng.tc_gen5_mma":
             acc = self.buffer_of(op.operands[2])
             use_acc = self.tm.defs.get(op.operands[4]) if len(op.operands) > 4 else None
             reads = [] if use_acc is not None and _constant_false(use_acc) else [acc]
             return reads, [acc]
         return [], []
+
+    def tmem_store_operands(self, op: TOp) -> tuple[int, int]:
+        """`ttng.tmem_store`'s destination buffer and stored tensor: its
+        operands are (dst, [dep token,] src, pred), printed `src, dst[dep]`."""
+        dst = next((o for o in op.operands if "memdesc" in self.type_of(o)), op.operands[0])
+        src = next((o for o in op.operands if self.type_of(o).startswith("tensor")), op.operands[-1])
+        return dst, src
 
     def buffer_of(self, vid: int) -> int:
         d = self.tm.defs.get(vid)
@@ -571,8 +620,8 @@ class TtgirImporter:
             what = f"{'x'.join(map(str, shape[0]))}x{shape[1]}" if shape else ty
             origin = f" from '{d.name}'" if d is not None else ""
             why = (
-                "an integer tensor is index arithmetic to the importer (an integer tile is an int8 load and its "
-                "shifts and masks)"
+                "an integer tensor is index arithmetic to the importer (an integer tile is a load of integers "
+                "and the ops on it)"
                 if shape and re.fullmatch(r"i\d+", shape[1])
                 else "it has no tile equivalent"
             )
@@ -601,41 +650,8 @@ class TtgirImporter:
     def set(self, op: TOp, val: Val, i: int = 0) -> None:
         self.vals[op.results[i]] = val
 
-    def integer_data(self, op: TOp) -> bool:
-        """Whether `op` gives an integer tile of data, not index arithmetic:
-        a load of int8 elements, or a bit operation of such a tile."""
-        res = _shape(op.result_types[0]) if op.results else None
-        if res is None or res[1] not in INTEGER_DATA:
-            return False
-        if op.name in ("tt.load", "tt.descriptor_load"):
-            return True
-        if op.name in INTEGER_TILE:
-            first = self.value(op.operands[0], op)
-            return isinstance(first.value, SSAValue) and isinstance(first.value.type, TileType)
-        return op.name in PASS_THROUGH + TRANSPOSES and isinstance(self.value(op.operands[0], op).value, SSAValue)
-
-    def integer_tile_op(self, op: TOp) -> None:
-        """`arith.shli` / `arith.shrsi` / `arith.andi` of an int8 tile and a
-        splat constant (or a tile): tile.shl / tile.shr / tile.bitand."""
-        lhs = self.tile_operand(op, 0)
-        element = lhs.type.element_type  # type: ignore[attr-defined]
-        other = self.value(op.operands[1], op)
-        if isinstance(other.value, SSAValue):
-            rhs = other.value
-        else:
-            d = self.tm.defs.get(op.operands[1])
-            k = _constant_value(d, self.tm.text) if d is not None and d.name == "arith.constant" else None
-            if k is None or not float(k).is_integer():
-                raise self.error(op, f"unsupported op '{op.name}' (an integer tile and a splat of one integer)")
-            bits = element.width.data
-            if op.name != "arith.andi" and not 0 <= k < bits:
-                raise self.error(op, f"'{op.name}' shifts an i{bits} tile by {int(k)}, not within 0..{bits - 1}")
-            rhs = self.emit(arith.ConstantOp(IntegerAttr(int(k), element)), None).results[0]  # no Triton op of its own
-        expected = tile.broadcast_type(lhs.type, rhs.type)
-        if isinstance(expected, str):
-            raise self.error(op, f"'{op.name}': {expected}")
-        new = self.emit(INTEGER_TILE[op.name](lhs, rhs, expected), op)
-        self.set(op, Val(new.results[0]))
+    def val_of(self, value: SSAValue | None) -> Val:
+        return Val(value)
 
     def convert(self, op: TOp) -> None:
         name = op.name
@@ -646,7 +662,7 @@ class TtgirImporter:
                 "e8m0 factor; the tile IR's mma has no scale operands, and dropping them would change the result)",
             )
         if (
-            not self.integer_data(op)
+            not self.int_data_op(op)
             and op.results
             and all(_is_index(t) for t in op.result_types)
             and name
@@ -671,23 +687,31 @@ class TtgirImporter:
             dims: list[str | int] = [self.tm.arg_names.get(op.operands[1 + i], f"{ptr_name}_d{i}") for i in range(rank)]
             self.dims[ptr_name] = dims
             self.set(op, Val(tensor=(ptr_name, shape[1])))
+        elif name == "tt.load" and (_shape(op.result_types[0]) is None or scalars.one_element(op.result_types[0])):
+            scalars.load_scalar(self, op)
         elif name in ("tt.descriptor_load", "tt.load"):
             src = self.operand(op, 0)
             if src.tensor is None:
                 raise self.error(op, f"'{name}' of a pointer that is not derived from a kernel argument")
             ty = self.result_tile(op)
             tensor = self.tensor_arg(src.tensor, ty.rank, op)
+            transposed = name == "tt.load" and ty.rank == 2 and self.stored_transposed(op)
+            if transposed:  # columns contiguous: the transpose of a tile of the tensor stored the other way
+                ty = TileType(list(reversed(ty.get_shape())), ty.element_type)
             if name == "tt.descriptor_load":
                 indices = [self.index_for(o, op) for o in op.operands[1 : 1 + ty.rank]]
             else:
                 indices = self.pointer_indices(op.operands[0], ty.rank, op)
             new = self.emit(tile.LoadOp(tensor, indices, ty), op)
-            self.set(op, Val(new.results[0]))
+            self.set(op, Val(new.results[0], transposed))
         elif name in ("tt.store", "tt.descriptor_store"):
             dst = self.operand(op, 0)
             if dst.tensor is None:
                 raise self.error(op, f"'{name}' to a pointer that is not derived from a kernel argument")
             value = self.tile_operand(op, 1 if name == "tt.store" else len(op.operands) - 1)
+            if name == "tt.store" and not isinstance(value.type, TileType):  # one number
+                scalars.store_scalar(self, op, value)
+                return
             vt = value.type
             assert isinstance(vt, TileType)
             tensor = self.tensor_arg(dst.tensor, vt.rank, op)
@@ -700,6 +724,8 @@ class TtgirImporter:
             else:
                 indices = self.pointer_indices(op.operands[0], vt.rank, op)
             self.emit(tile.StoreOp(value, tensor, indices), op)
+        elif name in PASS_THROUGH and self.pass_join(op):
+            return
         elif name in PASS_THROUGH or name == "ttng.warp_group_dot_wait":
             if not op.operands:
                 for r in op.results:
@@ -709,6 +735,8 @@ class TtgirImporter:
                 self.vals[r] = self.operand(op, i if name == "ttng.warp_group_dot_wait" else 0)
                 if self.vals[r].value is not None:
                     self.fold(op, self.vals[r].value)
+        elif name in TRANSPOSES and self.trans_join(op):
+            return
         elif name in TRANSPOSES:
             v = self.operand(op, 0)
             self.set(op, Val(v.value, not v.transposed, v.buffer))
@@ -718,6 +746,9 @@ class TtgirImporter:
             axis = op.int_attr("axis")
             v = self.operand(op, 0)
             vt = v.value.type if v.value is not None else None
+            if v.value is not None and not isinstance(vt, TileType):  # a one-element tensor: a scalar
+                self.set(op, v)
+                return
             if not isinstance(vt, TileType) or vt.rank != 1 or axis not in (0, 1):
                 raise self.error(op, "unsupported op 'tt.expand_dims' (only a vector [N] -> [N, 1] or [1, N])")
             if axis == 1:  # x[:, None]: a rank-1 tile is per row as it is
@@ -740,8 +771,9 @@ class TtgirImporter:
             for r in op.results[1:]:
                 self.vals[r] = DROPPED
         elif name == "ttng.tmem_store":
-            buf = self.buffer_of(op.operands[1])
-            self.state[buf] = self.tile_operand(op, 0)
+            dst, src = self.tmem_store_operands(op)
+            buf = self.buffer_of(dst)
+            self.state[buf] = self.tile_operand(op, op.operands.index(src))
             self.fold(op, self.state[buf])
             for r in op.results:
                 self.vals[r] = DROPPED
@@ -754,8 +786,14 @@ class TtgirImporter:
                 self.vals[r] = DROPPED
         elif name in MMAS:
             self.mma(op)
-        elif name in INTEGER_TILE:
-            self.integer_tile_op(op)
+        elif name == "tt.join":
+            self.join(op)
+        elif name in ("tt.reshape", "ttg.memdesc_reshape") and self.pending_join(op) is not None:
+            self.reshape(op)  # a tt.join's pair interleaved
+        elif name in INT_OPS and self.int_data_op(op):
+            self.integer_op(op)
+        elif name in INT_CASTS and self.int_data(op.operands[0]):
+            self.integer_cast(op)
         elif name in BINARY:
             lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
             if not isinstance(lhs.type, TileType) and not isinstance(rhs.type, TileType):
@@ -768,21 +806,39 @@ class TtgirImporter:
             new = self.emit(BINARY[name](lhs, rhs, expected), op)
             self.set(op, Val(new.results[0]))
         elif name in UNARY:
-            new = self.emit(UNARY[name](self.tile_operand(op, 0)), op)
+            x = self.tile_operand(op, 0)
+            if not isinstance(x.type, TileType):
+                self.set(op, Val(scalars.scalar_math(self, op, x)))
+                return
+            new = self.emit(UNARY[name](x), op)
             self.set(op, Val(new.results[0]))
+        elif name in ("arith.sitofp", "arith.uitofp") and _shape(self.type_of(op.operands[0])) is None:
+            # an integer scalar (an index: a size, the loop variable) as a number: `1 / n_cols`
+            res = op.result_types[0]
+            if res not in ELEMENTS:
+                raise self.error(op, f"unsupported op '{name}' to {res}")
+            index = self.scalar_index(op.operands[0], op)
+            as_int = self.emit(arith.IndexCastOp(index, i32), op).results[0]
+            self.set(op, Val(self.emit(arith.SIToFPOp(as_int, ELEMENTS[res]), op).results[0]))
         elif name in CASTS:
             x = self.tile_operand(op, 0)
             res = _shape(op.result_types[0])
             element = res[1] if res is not None else op.result_types[0]
             if element not in ELEMENTS:
                 raise self.error(op, f"unsupported op '{name}' to {element}")
-            if not isinstance(x.type, TileType):
-                self.set(op, Val(x))
+            if not isinstance(x.type, TileType):  # a number: converted where its float type changes
+                self.set(op, Val(scalars.convert_number(self, op, x, ELEMENTS[element])))
                 return
             new = self.emit(tile.CastOp(x, ELEMENTS[element]), op)
             self.set(op, Val(new.results[0]))
         elif name == "tt.reduce":
             self.reduce(op)
+        elif name == "tt.reshape":  # not of a join: a no-op, or a tile read whole by a reduction
+            scalars.reshape(self, op)
+        elif name == "ttg.memdesc_reshape":
+            self.reshape(op)  # refused, located: a reshape of a tile that is not a join's pair
+        elif name == "scf.if" and self.sink is self.body_ops:
+            self.condition(op)
         elif name in ("scf.if", "scf.for", "scf.while"):
             if self.sink is self.body_ops:
                 what = "condition" if name == "scf.if" else "nested loop"
@@ -796,6 +852,26 @@ class TtgirImporter:
             self.select(op)
         else:
             raise self.error(op, f"unsupported op '{name}'")
+
+    def condition(self, op: TOp) -> None:
+        """An `scf.if` in the loop's body: the branch the loop's range takes in
+        every iteration imported in its place (its results the values that
+        branch yields), the other dead (`ttgir_conditions.branch_taken`); any
+        other condition is a located refusal saying which kind it is."""
+        assert self.loop is not None
+        taken = branch_taken(self.tm, self.loop, op.operands[0])
+        if taken is None:
+            varies = "iv" in self.depends_on(op.operands[0])
+            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion)))
+        branch = op.blocks[0] if taken else (op.blocks[1] if len(op.blocks) > 1 else None)
+        yielded: list[int] = []
+        for inner in branch.ops if branch is not None else []:
+            if inner.name == "scf.yield":
+                yielded = inner.operands
+            else:
+                self.convert(inner)
+        for r, v in zip(op.results, yielded, strict=True):
+            self.vals[r] = self.value(v, op)
 
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
@@ -896,8 +972,10 @@ class TtgirImporter:
         A rank-1 vector with a `target` is read at the target's shape along
         its axis."""
         ix = self.read_index(vid)
-        if ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1:
-            if target is None or target[1] is None or len(target[0]) != 2:
+        if ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1 and target is None:
+            ix = Index(0, ix.origin, ix.start, ix.terms, ix.added)  # a vector's mask: a rank-1 index tile
+        elif ix is not None and shape is not None and len(shape[0]) == 1 and ix.dim != -1:
+            if target[1] is None or len(target[0]) != 2:
                 raise self.error(
                     origin,
                     f"unsupported op '{origin.name}' in a mask: a rank-1 index tensor (the mask is compared before "
@@ -905,7 +983,7 @@ class TtgirImporter:
                 )
             shape = (target[0], shape[1])
             ix = Index(target[1], ix.origin, ix.start, ix.terms, ix.added)
-        if ix is None or (shape is not None and ix.dim != -1 and (len(shape[0]) != 2 or ix.dim is None)):
+        if ix is None or (shape is not None and ix.dim != -1 and (len(shape[0]) not in (1, 2) or ix.dim is None)):
             raise self.error(
                 origin,
                 f"unsupported op '{origin.name}' in a mask (an index tensor is tt.make_range along rows or "
@@ -992,6 +1070,9 @@ class TtgirImporter:
             return self.emit(arith.AddiOp(self.scalar_index(lb, user), scaled), user).results[0]
         if vid in self.tm.arg_names and vid in self.tm.block_args:
             return self.int_argument(vid, user)
+        if vid in self.tm.block_args and vid not in self.loop.blocks[0].args and "pid" in self.depends_on(vid):
+            assert self.bid is not None  # an outer loop's variable or carried index: the CTA's work item
+            return self.bid
         d = self.tm.defs.get(vid)
         if d is not None and (k := _int_constant(d)) is not None:
             return self.const_index(k, d)
@@ -1003,6 +1084,8 @@ class TtgirImporter:
             return self.emit(INDEX_ARITH[d.name](lhs, rhs), d).results[0]
         if d is not None and d.name in INDEX_CASTS:
             return self.scalar_index(d.operands[0], d)
+        if d is not None and d.name == "tt.load" and _shape(d.result_types[0]) is None:
+            return scalars.load_index(self, d, user)
         if d is not None and d.name == "tt.get_program_id":
             raise self.error(
                 d,
@@ -1049,6 +1132,31 @@ class TtgirImporter:
                 return Val(tensor=base.tensor)
         return DROPPED
 
+    def stored_transposed(self, op: TOp) -> bool:
+        """Whether a rank-2 `tt.load` reads a tile whose rows are contiguous
+        in memory (`ttgir_layout.column_major`: `B + k[:, None] + n[None, :] *
+        stride_bn`) that only MMAs read (through shared-memory allocations and
+        transposes): imported as the [N, K] tile of the tensor stored [N, K],
+        the MMA reading its transpose, as TMA and an FP8 MMA need it."""
+        if not column_major(self.tm, op.operands[0], self.loop):
+            return False
+        todo, seen = list(op.results), set()
+        while todo:
+            vid = todo.pop()
+            if vid in seen:
+                continue
+            seen.add(vid)
+            for user in self.tm.ops:
+                if vid not in user.operands:
+                    continue
+                if user.name in MMAS and user.operands.index(vid) in (0, 1):
+                    continue
+                if user.name in ("ttg.local_alloc", "ttg.local_load", "ttg.convert_layout", *TRANSPOSES):
+                    todo += user.results
+                    continue
+                return False
+        return True
+
     def pointer_indices(self, ptr: int, rank: int, op: TOp) -> list[SSAValue]:
         """A pointer load's tile index, summarised: the loop's iteration in the
         last dimension when the pointer moves with the loop, the program id in the others."""
@@ -1068,7 +1176,7 @@ class TtgirImporter:
         value = _constant_value(op, text)
         if value is None:
             raise self.error(op, "unsupported op 'arith.constant' (not a splat of one number)")
-        if shape is not None and self.sink is self.pre:
+        if shape is not None and self.sink is self.pre and not scalars.one_element(ty):
             tt = TileType(shape[0], ELEMENTS[element])
             new: Operation = tile.ZerosOp(tt) if value == 0.0 else tile.FullOp(value, tt)
         else:
@@ -1079,12 +1187,12 @@ class TtgirImporter:
     def mma(self, op: TOp) -> None:
         acc_ty = self.type_of(self.buffer_of(op.operands[2])) if op.name == "ttng.tc_gen5_mma" else op.result_types[0]
         acc_shape = _shape(acc_ty)
-        if acc_shape is not None and re.fullmatch(r"i\d+", acc_shape[1]):
-            raise self.error(
-                op,
-                f"unsupported op '{op.name}' accumulating in {acc_shape[1]} (an integer MMA, int8 x int8: tile.mma "
-                "accumulates in f32)",
-            )
+        operands = [_shape(self.type_of(o)) for o in op.operands[:2]]
+        ints = [s is not None and s[1] == "i8" for s in operands]
+        want = "i32" if all(ints) else "f32"
+        if acc_shape is not None and acc_shape[1] != want:
+            what = "an integer MMA (int8 x int8) accumulates in i32" if all(ints) else "tile.mma accumulates in f32"
+            raise self.error(op, f"unsupported op '{op.name}' accumulating in {acc_shape[1]} ({what})")
         a, b = self.operand(op, 0), self.operand(op, 1)
         lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
         acc: SSAValue | None
@@ -1115,10 +1223,16 @@ class TtgirImporter:
         axis = op.int_attr("axis")
         body = [o for o in op.blocks[0].ops if o.name != "tt.reduce.return"] if op.blocks else []
         kinds = {o.name for o in body}
-        x = self.tile_operand(op, 0)
-        xt = x.type
         if len(kinds) != 1 or next(iter(kinds)) not in REDUCERS or len(op.results) != 1:
             raise self.error(op, f"unsupported op 'tt.reduce' (a reduction by {', '.join(sorted(kinds)) or 'nothing'})")
+        if _shape(op.result_types[0]) is None or scalars.one_element(op.result_types[0]):  # to one number
+            value = scalars.all_reduce(self, op, next(iter(kinds)))
+            for o in body:
+                self.fold(o, value)
+            self.set(op, Val(value))
+            return
+        x = self.tile_operand(op, 0)
+        xt = x.type
         if not isinstance(xt, TileType) or xt.rank != 2 or axis not in (0, 1):
             raise self.error(op, "unsupported op 'tt.reduce' (only a rank-2 tile's rows or columns reduce to a tile)")
         new = self.emit((REDUCERS if axis == 1 else COLUMN_REDUCERS)[next(iter(kinds))](x), op)

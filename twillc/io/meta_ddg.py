@@ -21,6 +21,19 @@ thread, every other node a warp group of 4 warps): a node asking for more
 than its warp can have is rejected. The DDG carries no register or memory
 footprints, so the joint problem has none.
 
+Outer (persistent) loops (`is_outer`, or holding an inner loop as a
+super-node) are read too and scheduled after their inner loops in the
+super-node model (`nest_graph`): each super-node is the scheduled inner loop
+as one op, of the inner loop's length, (T - 1) * II + L with twillc's II and
+one iteration's length L (T: the trip count Meta's super-node assumes,
+its `latency` / `inner_ii`, else the inner loop's `trip_count`), holding a
+`mainloop` unit of capacity 1 (one tile's main loop at a time: the load
+and MMA warps) for that whole length; its outgoing edges wait for all of
+it. The other nodes keep the reading above, so the epilogue of tile t
+overlaps the main loop of tile t + 1 where its dependences allow. The
+model does not replay the inner loop's TMA and TC reservations inside the
+super-node: the epilogue's TMA ops share the TMA unit with each other only.
+
 Errors are `file:line:col: error:`, at the offending node or edge (the line
 of its `"id": N` or of its `"src"`).
 """
@@ -29,7 +42,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +72,9 @@ class DdgLoop:
     data: dict[str, Any]
     """The loop's JSON object as read."""
     line: int
-
-
-@dataclass(frozen=True)
-class SkippedLoop:
-    loop_id: int
-    reason: str
-    line: int
-    data: dict[str, Any]
+    outer: bool = False
+    supers: dict[str, int] = field(default_factory=dict)
+    """An outer loop's super-nodes: node id -> the inner loop_id it stands for."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +82,8 @@ class DdgFile:
     path: str
     data: dict[str, Any]
     loops: tuple[DdgLoop, ...]
-    skipped: tuple[SkippedLoop, ...] = field(default_factory=tuple)
+    outer: tuple[DdgLoop, ...] = field(default_factory=tuple)
+    """Outer loops, each after the inner loops its super-nodes stand for."""
 
 
 def is_meta_ddg(path: str) -> bool:
@@ -140,7 +149,9 @@ def _int(value: Any) -> bool:
 
 def read_meta_ddg(path: str, source: str | None = None, hold: str = "self_latency") -> DdgFile:
     """Every loop of a `ddg-0.1` file: inner loops as graphs, outer loops
-    (`is_outer`, or holding an inner loop as a super-node) as skipped.
+    (`is_outer`, or holding an inner loop as a super-node) under `outer`,
+    each super-node linked to its inner loop (`nest_graph` makes their
+    graph once the inner loops are scheduled).
     `hold`: how long a node holds its pipeline, `self_latency` (Meta's
     reservation table: max(self_latency, 1), the default) or `occupancy`
     (the reading behind Meta's ResMII, for comparison: `_occupancy`)."""
@@ -169,7 +180,7 @@ def read_meta_ddg(path: str, source: str | None = None, hold: str = "self_latenc
     if not isinstance(loops, list) or not loops:
         raise fail(where.key("loops"), "'loops' must be a non-empty list of loops")
     inner: list[DdgLoop] = []
-    skipped: list[SkippedLoop] = []
+    outer: list[tuple[int, dict[str, Any], DependenceGraph, list[int]]] = []
     seen: set[int] = set()
     for k, loop in enumerate(loops):
         loc = where.loop(k)
@@ -180,20 +191,90 @@ def read_meta_ddg(path: str, source: str | None = None, hold: str = "self_latenc
             raise fail(loc, f"loop_id {loop_id} appears twice")
         seen.add(loop_id)
         graph = _read_loop(path, loop, k, where, fail, hold)
-        supers = [n["id"] for n in loop["ddg"]["nodes"] if n.get("is_super_node")]
+        supers = [n for n, node in enumerate(loop["ddg"]["nodes"]) if node.get("is_super_node")]
         if loop.get("is_outer") or supers:
-            holds = f" (it holds an inner loop as super-node {supers[0]})" if supers else ""
-            reason = (
-                f"loop {loop_id} is an outer (persistent) loop{holds}: twillc schedules innermost loops only, "
-                "so it is not scheduled"
-            )
-            skipped.append(SkippedLoop(loop_id, reason, loc[0], loop))
+            outer.append((k, loop, graph, supers))
             continue
         bounds = [loop.get(key) if _int(loop.get(key)) else None for key in ("min_ii", "res_mii", "rec_mii")]
         inner.append(DdgLoop(loop_id, graph, *bounds, data=loop, line=loc[0]))
     if not inner:
-        raise fail(where.loop(0), skipped[0].reason + "; the file has no inner loop to schedule")
-    return DdgFile(path, data, tuple(inner), tuple(skipped))
+        k, loop, _, _ = outer[0]
+        raise fail(
+            where.loop(k),
+            f"loop {loop['loop_id']} is an outer (persistent) loop, and the file has no inner loop "
+            "for its super-node to stand for: nothing to schedule",
+        )
+    nests: list[DdgLoop] = []
+    for k, loop, graph, supers in outer:
+        loc = where.loop(k)
+        if not supers:
+            raise fail(loc, f"outer loop {loop['loop_id']} holds no inner loop as a super-node")
+        owned: dict[str, int] = {}
+        for n in supers:
+            node = loop["ddg"]["nodes"][n]
+            found = _inner_of(node, data.get("ops") or {}, [lp.data for lp in inner])
+            if found is None:
+                raise fail(
+                    where.node(k, n),
+                    f"super-node {node['id']} of loop {loop['loop_id']}: no inner loop of the file matches its "
+                    "scf.for's bounds and step",
+                )
+            owned[str(node["id"])] = found
+        bounds = [loop.get(key) if _int(loop.get(key)) else None for key in ("min_ii", "res_mii", "rec_mii")]
+        nests.append(DdgLoop(loop["loop_id"], graph, *bounds, data=loop, line=loc[0], outer=True, supers=owned))
+    return DdgFile(path, data, tuple(inner), tuple(nests))
+
+
+def _inner_of(node: dict[str, Any], ops: dict[str, Any], inner: list[dict[str, Any]]) -> int | None:
+    """The inner loop a super-node stands for: the one whose lower bound,
+    upper bound and step are its `scf.for`'s first three operands, or the
+    file's only inner loop."""
+    operands = (ops.get(node.get("op_ref")) or {}).get("operands") or []
+    match = [
+        lp["loop_id"]
+        for lp in inner
+        if len(operands) >= 3 and [lp.get("lower_bound"), lp.get("upper_bound"), lp.get("step")] == operands[:3]
+    ]
+    if len(match) == 1:
+        return int(match[0])
+    return int(inner[0]["loop_id"]) if len(inner) == 1 else None
+
+
+MAINLOOP = "mainloop"
+"""The unit a super-node holds: the warps that run one tile's main loop."""
+
+
+def inner_length(super_node: dict[str, Any], inner: dict[str, Any], ii: int, length: int) -> tuple[int, int]:
+    """(T, cycles): the trip count the super-node model assumes and the
+    inner loop's length at twillc's `ii` and one iteration's `length`:
+    (T - 1) * ii + length. T is Meta's own for the super-node, its
+    `latency` / `inner_ii` when that divides, else the inner loop's
+    `trip_count` (at least 1)."""
+    lat, meta_ii = super_node.get("latency", 0), super_node.get("inner_ii", 0)
+    if _int(lat) and _int(meta_ii) and meta_ii > 0 and lat > 0 and lat % meta_ii == 0:
+        trips = lat // meta_ii
+    else:
+        trips = inner.get("trip_count") if _int(inner.get("trip_count")) else 1
+    trips = max(int(trips), 1)
+    return trips, (trips - 1) * ii + length
+
+
+def nest_graph(loop: DdgLoop, lengths: dict[str, int]) -> DependenceGraph:
+    """An outer loop's graph in the super-node model: each super-node (id ->
+    the inner loop's length in `lengths`) holds `MAINLOOP` for that length,
+    and its outgoing edges wait for all of it."""
+    ops = tuple(
+        replace(o, rrt=uniform_rrt(MAINLOOP, lengths[o.id]), latency=lengths[o.id]) if o.id in lengths else o
+        for o in loop.graph.ops
+    )
+    edges = tuple(replace(e, delay=lengths[e.src]) if e.src in lengths else e for e in loop.graph.edges)
+    return DependenceGraph(
+        name=loop.graph.name,
+        ops=ops,
+        edges=edges,
+        capacities={**loop.graph.capacities, MAINLOOP: 1},
+        target=loop.graph.target,
+    )
 
 
 def _read_loop(path: str, loop: dict[str, Any], k: int, where: _Locator, fail: Any, hold: str) -> DependenceGraph:

@@ -37,7 +37,13 @@ def _arith() -> Dialect:
     return Arith
 
 
-DIALECTS = {"builtin": _builtin, "func": _func, "arith": _arith, "tile": _tile, "twill": _twill}
+def _math() -> Dialect:
+    from xdsl.dialects.math import Math
+
+    return Math
+
+
+DIALECTS = {"builtin": _builtin, "func": _func, "arith": _arith, "math": _math, "tile": _tile, "twill": _twill}
 
 
 def make_context() -> Context:

@@ -17,8 +17,12 @@ reader's completion (issue + latency), `count` = ceil(live / II); a barrier
 buffer paired with each shared-memory buffer a TMA load fills; one
 cross-warp-group barrier per edge between nodes of different warp groups
 (`mbarrier` through the buffer when the producer fills one, else `named`),
-with the edge's distance. Outer loops twillc does not schedule are left
-out, as are `data_partition_candidates` (none applied).
+with the edge's distance. `data_partition_candidates` are left out (none
+applied). Outer loops (`is_outer: true`), scheduled in the super-node model,
+follow their inner loops: every node in one warp group of 4 warps after the
+inner loops' groups (the epilogue's), the super-node included, as Meta's
+pass writes them; their buffers derived as above, so an accumulator live
+across more than one outer II gets `count` 2 (double-buffered).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ VIEW_KINDS = ("ttg.memdesc_trans", "ttg.memdesc_subview", "ttg.memdesc_index", "
 ALLOC_KINDS = {"ttg.local_alloc": "smem", "ttng.tmem_alloc": "tmem"}
 BARRIER_BYTES = 8
 WARP_THREADS = 32
+GROUP_THREADS = 128
 
 
 def _memdesc(types: list[str]) -> tuple[list[int], int]:
@@ -49,27 +54,43 @@ def _memdesc(types: list[str]) -> tuple[list[int], int]:
 def schedule_graph(
     data: dict[str, Any],
     loops: list[tuple[dict[str, Any], DependenceGraph, Schedule, tuple[int, ...]]],
+    outer: list[tuple[dict[str, Any], DependenceGraph, Schedule]] = (),  # type: ignore[assignment]
 ) -> dict[str, Any]:
     """The document for `data` (the DDG file) and each scheduled inner
-    loop's (loop object, graph, joint schedule, threads of each warp)."""
+    loop's (loop object, graph, joint schedule, threads of each warp), then
+    each outer loop's (loop object, super-node model graph, modulo
+    schedule): node and edge latencies as that graph has them (a
+    super-node's: the inner loop's length)."""
+    ops = data.get("ops", {})
+    inner = [_loop(loop, schedule, threads, ops) for loop, _, schedule, threads in loops]
+    base = 1 + max((g["id"] for lp in inner for g in lp["warp_groups"]), default=-1)
     return {
         "@generated": "by twillc from a ddg.json (schema ddg-0.1)",
         "schema_version": SCHEMA_VERSION,
         "kernel": data.get("kernel", {"name": "kernel", "args": []}),
         "ops": data.get("ops", {}),
         "data_partition_candidates": [],
-        "loops": [_loop(loop, schedule, threads, data.get("ops", {})) for loop, _, schedule, threads in loops],
+        "loops": inner
+        + [_loop(loop, schedule, (), ops, outer_group=base, graph=graph) for loop, graph, schedule in outer],
     }
 
 
 def _loop(
-    loop: dict[str, Any], schedule: Schedule, threads: tuple[int, ...], ops_table: dict[str, Any]
+    loop: dict[str, Any],
+    schedule: Schedule,
+    threads: tuple[int, ...],
+    ops_table: dict[str, Any],
+    outer_group: int | None = None,
+    graph: DependenceGraph | None = None,
 ) -> dict[str, Any]:
     ii = schedule.ii or 1
     nodes = {n["id"]: n for n in loop["ddg"]["nodes"]}
     cycle = {nid: schedule.cycles[str(nid)] for nid in nodes}
     warps = schedule.warps or {}
     edges = loop["ddg"]["edges"]
+    if graph is not None:  # the model's latencies (a super-node: its inner loop's length)
+        nodes = {nid: {**n, "latency": graph.op(str(nid)).latency} for nid, n in nodes.items()}
+        edges = [{**e, "latency": g.delay} for e, g in zip(edges, graph.edges, strict=True)]
     home = {nid: warps.get(str(nid), 0) for nid in nodes}
     # A warp holding only NONE nodes (twillc gives unit-less nodes a warp
     # group; they issue no pipeline work) would be an empty TLX task:
@@ -89,6 +110,11 @@ def _loop(
                 home[nid] = min(working, default=0)
     used = sorted(set(home.values()))
     group_of = {w: i for i, w in enumerate(used)}
+    if outer_group is not None:  # an outer loop: one warp group of 4 warps (the epilogue's)
+        used = [0]
+        home = {nid: 0 for nid in nodes}
+        group_of = {0: outer_group}
+        threads = (GROUP_THREADS,)
     wg = {nid: group_of[home[nid]] for nid in nodes}
     groups = [
         {
@@ -229,7 +255,7 @@ def _loop(
     mma = [cycle[nid] for nid in nodes if nodes[nid]["pipeline"] == "TC"]
     return {
         "loop_id": loop["loop_id"],
-        "is_outer": False,
+        "is_outer": outer_group is not None,
         "warp_groups": groups,
         "schedule_loop": {
             "id": loop["loop_id"],

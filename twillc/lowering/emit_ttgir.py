@@ -111,6 +111,15 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
     """The TTGIR `tm` with the schedule of `module`'s loop written on its scf.for."""
     ii, mapped, loop_index = schedule_by_triton_op(module)
     loop = tm.ops[loop_index]
+    if loop.name == "tt.func":  # a straight-line kernel imported as a loop of one trip (ttgir_regions)
+        from twillc.transforms.common import located_error
+        from twillc.transforms.ir_graph import find_loop
+
+        raise located_error(
+            find_loop(module),
+            "-o .ttgir: the kernel has no loop (imported as a region of one trip): Triton's software pipeline has "
+            "no loop to take twillc's stages, there is nothing to write back; -o k.cu generates it",
+        )
     if loop.name != "scf.for":
         raise InternalError(f"op {loop_index} of the TTGIR is {loop.name}, not the imported scf.for")
     body = loop.blocks[0].ops

@@ -383,7 +383,7 @@ def _check_crossings(
             if id(src) not in name_of:
                 continue
             value = name_of[id(src)]
-            if runs[value] == runs[name]:
+            if runs[value] == runs[name] or isinstance(src, tile.LoadScalarOp):  # a number each reader reads
                 continue
             ch = channels.get(value)
             if ch is None or runs[name] not in ch.consumers:

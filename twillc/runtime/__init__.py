@@ -36,7 +36,11 @@ TORCH_DTYPES = {
     "f8e4m3": "float8_e4m3fn",
     "f8e5m2": "float8_e5m2",
     "i32": "int32",
+    "i16": "int16",
     "i8": "int8",
+    "u32": "uint32",
+    "u16": "uint16",
+    "u8": "uint8",
     "i1": "bool",
 }
 """The `.tile` element types as torch dtype names."""

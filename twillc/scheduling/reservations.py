@@ -54,12 +54,26 @@ def free_residues(
     early + r."""
     fits = np.ones(ii, dtype=bool)
     residues = np.arange(ii)
-    by_unit: dict[str, tuple[list[int], list[int]]] = {}
+    by_demand: dict[tuple[str, int], list[int]] = {}
     for (u, c), q in need.items():
-        by_unit.setdefault(u, ([], []))[0].append(c)
-        by_unit[u][1].append(q)
-    for u, (offsets, counts) in by_unit.items():
-        # fits[r] needs usage[u][(r + c) % II] + q <= capacity for every (c, q).
-        held = usage[u][(residues[:, None] + np.array(offsets)[None, :]) % ii]
-        fits &= (held + np.array(counts)[None, :] <= capacities[u]).all(axis=1)
+        by_demand.setdefault((u, q), []).append(c)
+    for (u, q), offsets in by_demand.items():
+        # fits[r] needs usage[u][(r + c) % II] + q <= capacity for every offset c:
+        # no "bad" residue in any run of consecutive offsets, counted with prefix
+        # sums over three copies of the table (r + c + run length < 3 II), so a
+        # long reservation costs O(II) per run, not O(II) per cycle of it.
+        bad = usage[u] + q > capacities[u]
+        if not bad.any():
+            continue
+        prefix = np.concatenate(([0], np.cumsum(np.tile(bad, 3))))
+        offsets.sort()
+        start = prev = offsets[0]
+        for c in offsets[1:] + [None]:  # type: ignore[operator]
+            if c is not None and c == prev + 1:
+                prev = c
+                continue
+            lo = residues + start
+            fits &= prefix[lo + (prev - start + 1)] == prefix[lo]
+            if c is not None:
+                start = prev = c
     return np.roll(fits, -(early % ii))

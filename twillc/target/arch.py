@@ -152,6 +152,7 @@ class Sm100a(Target):
     tmem_columns = 512
     row_layout = True
     drain_by_trips = True
+    narrow_row_loads = True  # read by twillc_smem_row_at_t with the rows' pitch
     # role_registers, held_back_registers: 0, not calibrated. ptxas's least
     # clean budgets of the sm_100a roles (bench/results/registers.md) stray
     # from the tiles alone by -99 to +183: a softmax role streams its

@@ -17,7 +17,7 @@ from twillc.target.arch import Target, target_for
 
 MACHINE_DIR = Path(__file__).parent / "machines"
 
-ELEMENT_TYPES = ("f16", "bf16", "f32", "f8e4m3", "f8e5m2", "i32", "i8")
+ELEMENT_TYPES = ("f16", "bf16", "f32", "f8e4m3", "f8e5m2", "i32", "i16", "i8", "u32", "u16", "u8")
 """The `.tile` element type names (docs/language.md), as `[tma] reduce_add_types` writes them."""
 
 

@@ -39,7 +39,10 @@ from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.memory_plan import registers_per_thread, tmem_tile
 
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i8": 1, "i1": 1}
+ELEMENT_BYTES = {
+    **{"f16": 2, "bf16": 2, "f32": 4, "f8E4M3FN": 1, "f8E5M2": 1, "i32": 4, "i16": 2, "i8": 1},
+    **{"ui32": 4, "ui16": 2, "ui8": 1, "i1": 1},
+}
 
 # Which unit runs each op kind (docs/language.md, "typical unit").
 SFU_OPS = (tile.ExpOp, tile.Exp2Op, tile.LogOp, tile.Log2Op, tile.RsqrtOp, tile.SqrtOp, tile.TanhOp)
@@ -357,6 +360,18 @@ def _derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation])
         return _Derived("tma", cycles, cycles, smem=size, blocking=_reads_tmem(op, machine))
     if isinstance(op, tile.StoreAddOp):
         return _store_add_cost(op, machine)
+    if isinstance(op, tile.LoadScalarOp):
+        # one element read by each thread of the warps that use it (`ld.global`, a
+        # broadcast in L1), not through the TMA's warp: an issue slot, and the memory's
+        # latency, as a TMA load's first byte, a fixed latency the schedule hides
+        return _Derived("alu", 1, 1 + lat.get("tma_fixed", 0), 1)
+    if isinstance(op, tile.StoreScalarOp):
+        return _Derived("alu", 1, 1, 0)
+    if isinstance(op, tile.AllReductionOp):
+        # each element once on the ALU, the threads' partial results combined
+        # through shared memory (as a column reduction's), the number in every thread
+        d = alu(_elements(op.input), None)
+        return _Derived(d.unit, d.cycles, d.latency + lat.get("cross_warp", 0), 1, blocking=True)
     if isinstance(op, tile.MmaOp):
         res = op.results[0]
         m, n = _tile_shape(res)
@@ -394,6 +409,12 @@ def _derive_cost(op: Operation, machine: Machine, chunked: frozenset[Operation])
         res = op.results[0]
         d = alu(_elements(res), res)
         return _Derived(d.unit, d.cycles, d.latency + machine.latency.get("cross_warp", 0), d.regs, blocking=True)
+    if isinstance(op, tile.InterleaveOp):
+        # each result element moved once, half of them from another thread's
+        # registers (a shuffle or a pass through shared memory)
+        res = op.results[0]
+        d = alu(_elements(res), res, int_rate)
+        return _Derived(d.unit, d.cycles, d.latency + machine.latency.get("cross_warp", 0), d.regs)
     if isinstance(op, INT_ALU_OPS):
         res = op.results[0]
         return alu(_elements(res), res, int_rate)

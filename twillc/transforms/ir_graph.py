@@ -180,6 +180,18 @@ def graph_from_loop(
             return owner, distance
         return None
 
+    def producers(value: SSAValue, seen: frozenset[SSAValue] = frozenset()) -> list[tuple[Operation, int]]:
+        """The costed ops `value` is computed from: its producer, or, for a
+        scalar computed in the body by ops of no cost of their own (`arith`
+        / `math` on a loaded scalar or a reduction's number), theirs."""
+        found = producer(value)
+        if found is not None:
+            return [found]
+        owner = value.owner
+        if not isinstance(owner, Operation) or owner.parent_block() is not body or value in seen:
+            return []
+        return [p for o in owner.operands for p in producers(o, seen | {value})]
+
     graph_ops: list[Op] = []
     edges: dict[tuple[str, str, int], Edge] = {}
     for op in ops:
@@ -205,11 +217,7 @@ def graph_from_loop(
                 channel_bytes=_channel_bytes(op, cost, machine),
             )
         )
-        for operand in op.operands:
-            found = producer(operand)
-            if found is None:
-                continue
-            src, distance = found
+        for operand, (src, distance) in ((o, f) for o in op.operands for f in producers(o)):
             src_cost = cost_of(src)
             blocking = bool(cost.blocking.data) and src_cost.unit.data == "tc"
             in_place = (isinstance(op, tile.MmaOp) and operand is op.acc) or _updates_in_place(op, operand)

@@ -39,6 +39,7 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp,
 from xdsl.ir import Operation, SSAValue
 
 from twillc.dialects import tile
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.transforms.common import located_error
 
 LOOPS = "twill.loops"
@@ -73,7 +74,7 @@ def needs_split(module: ModuleOp) -> bool:
 
 
 def _recomputed(op: Operation) -> bool:
-    return isinstance(op, _RECOMPUTED) or op.dialect_name() == "arith"
+    return isinstance(op, _RECOMPUTED) or is_scalar_arith(op)
 
 
 def split_loops(module: ModuleOp) -> None:
@@ -84,7 +85,7 @@ def split_loops(module: ModuleOp) -> None:
     loops = top_loops(fn)
     ops = [op for op in block.ops if not isinstance(op, func.ReturnOp)]
     for op in ops:
-        if op.dialect_name() not in ("tile", "arith"):
+        if not (op.dialect_name() == "tile" or is_scalar_arith(op)):
             raise located_error(op, f"a kernel with several loops: '{op.name}' outside its loops is not supported")
     # which segment each placed op belongs to
     seg_of: dict[int, int] = {}

@@ -49,11 +49,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import prod
 
-from xdsl.dialects.builtin import Float32Type, IntegerType
+from xdsl.dialects.builtin import Float32Type, IntegerType, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.scheduling.graph import DependenceGraph, Schedule
 from twillc.scheduling.lifetimes import Channel, later_crossings
 from twillc.target.arch import Target
@@ -67,9 +68,14 @@ BARRIERS = 2048
 
 
 def tmem_tile(t: Attribute) -> bool:
-    """A [128, N] f32 tile: one thread's row in 128 tensor-memory lanes."""
+    """A [128, N] f32 tile (or i32, an integer MMA's accumulator): one
+    thread's row in 128 tensor-memory lanes."""
+    if not hasattr(t, "get_shape"):  # a number
+        return False
     shape = t.get_shape()  # type: ignore[attr-defined]
-    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and isinstance(t.element_type, Float32Type)  # type: ignore[attr-defined]
+    element = t.element_type  # type: ignore[attr-defined]
+    numeric = isinstance(element, Float32Type) or element == i32
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and numeric
 
 
 def nbytes(t: Attribute) -> int:
@@ -194,6 +200,8 @@ def slot_bytes(t: Attribute, target: Target) -> int:
 
     if is_mask(t):
         return mask_words(t, target) * 4 * 128
+    if not hasattr(t, "get_shape"):  # a scalar (a loaded or reduced number): one per thread
+        return 128 * element_bytes(t)
     return elements_per_thread(t, target) * 128 * element_bytes(t.element_type)  # type: ignore[attr-defined]
 
 
@@ -208,20 +216,45 @@ def in_smem(v: SSAValue) -> bool:
 
 def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
     """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
-    operands loaded, A not transposed, M = 128, f32 result), or None."""
+    operands loaded, M = 128, f32 result), or None. A transposed loaded A
+    (`mma(a.T, b)`, A^T [K, M] as TMA wrote it: 128B-swizzled boxes of 64
+    columns, K rows each) is the MMA's MN-major A (`twillc_umma_ss_at`): f16
+    or bf16, K a multiple of 16."""
     from twillc.transforms.annotate_costs import element_bytes
 
     if not target.has_tensor_memory or not isinstance(op, tile.MmaOp):
         return None
-    if not (in_smem(op.lhs) and in_smem(op.rhs)) or op.transpose_lhs:
+    if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return None
+    if op.transpose_lhs:
+        if element_name(op.lhs.type.element_type) not in ("f16", "bf16"):  # type: ignore[attr-defined]
+            return None
+        k, m = op.lhs.type.get_shape()  # type: ignore[attr-defined]
+        shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+        n = shape_b[0] if op.transpose_rhs else shape_b[1]
+        if m != 128 or n % 32 or n > 256 or k % 16 or not tmem_tile(op.result.type):
+            return None
+        return m, n, k
     m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
     shape_b = op.rhs.type.get_shape()  # type: ignore[attr-defined]
     n = shape_b[0] if op.transpose_rhs else shape_b[1]
     box_cols = 128 // element_bytes(op.lhs.type.element_type)  # type: ignore[attr-defined]
-    if m != 128 or n % 32 or n > 256 or k % box_cols or not tmem_tile(op.result.type):
+    if m not in (64, 128) or n % 32 or n > 256 or k % box_cols:
         return None
-    return m, n, k
+    if not (tmem_tile(op.result.type) or m == 64 and isinstance(op.result.type.element_type, Float32Type)):  # type: ignore[attr-defined]
+        return None  # an f32 D: [128, N] in tensor memory, or [64, N] read back into the role's registers
+    return 128, n, k  # A of 64 rows: an M = 128 MMA whose rows 64.. are padding (`umma_pad_bytes`)
+
+
+def umma_pad_bytes(op: Operation | None, target: Target) -> int:
+    """Shared memory an SS tcgen05.mma (`umma_shape`) of a 64-row A reads past
+    its A tile: it is issued with M = 128 (the row layout's lanes: D's row i
+    in lane i, as the 64-row tile's registers are, threads 64.. padding),
+    and reads rows 64..127 of each of A's boxes, for the last box the 64 rows
+    of 128 bytes after the tile. Those rows give only D's padding rows."""
+    if umma_shape(op, target) is None or op.transpose_lhs:  # type: ignore[union-attr]
+        return 0
+    return (128 - op.lhs.type.get_shape()[0]) * 128  # type: ignore[union-attr]
 
 
 def a_transposed(v: SSAValue) -> tile.MmaOp | None:
@@ -409,12 +442,12 @@ def rescaled_in_tmem(
 
 
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
-    """The ops of the loop body a role runs (not the yield, not index math,
-    not the index tiles computed at each read: `index-remat`)."""
+    """The ops of the loop body a role runs (not the yield, not index or
+    number arithmetic, not the index tiles computed at each read: `index-remat`)."""
     return [
         op
         for op in loop.body.block.ops
-        if not isinstance(op, tile.YieldOp) and op.dialect_name() != "arith" and not rematerialized(op)
+        if not isinstance(op, tile.YieldOp) and not is_scalar_arith(op) and not rematerialized(op)
     ]
 
 
@@ -686,8 +719,9 @@ def ring_depths(
 
 
 MMA_OPERANDS = ("f16", "bf16", "f8e4m3", "f8e5m2")
-"""Element types an MMA reads (wgmma / tcgen05.mma operands; the emitter's
-`twillc.lowering.cuda.dtypes.ELTS` with an MMA type)."""
+"""Element types a float MMA reads (wgmma / tcgen05.mma operands; the
+emitter's `twillc.lowering.cuda.dtypes.ELTS` with a float MMA type). An
+integer MMA's (i8, u8: an i32 accumulator) loop takes the general emitter."""
 
 STORED = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2")
 """Element types an accumulator is stored as (converted by `T(float)`)."""
@@ -710,7 +744,7 @@ def gemm_class(loop: tile.ForOp) -> bool:
             loads.add(op.result)
         elif isinstance(op, tile.MmaOp):
             mmas.append(op)
-        elif not (isinstance(op, tile.YieldOp) or op.dialect_name() == "arith"):
+        elif not (isinstance(op, tile.YieldOp) or is_scalar_arith(op)):
             return False
     results = {op.result for op in mmas}
     return (

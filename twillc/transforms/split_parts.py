@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Operation
 
 from twillc.dialects import tile
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.dialects.twill_split import UNMASKED_CYCLE, mask_split_of, split_selects
 from twillc.scheduling.graph import DependenceGraph, Schedule, Status, WarpRole
 from twillc.target.machine import Machine
@@ -38,7 +39,8 @@ def fold_split_masks(module: ModuleOp) -> None:
 
 
 def _pure(op: Operation) -> bool:
-    return op.results != () and not isinstance(op, tile.LoadOp | tile.ForOp) and op.dialect_name() in ("tile", "arith")
+    computes = op.dialect_name() == "tile" or is_scalar_arith(op)
+    return op.results != () and not isinstance(op, tile.LoadOp | tile.ForOp) and computes
 
 
 def unmasked_part(

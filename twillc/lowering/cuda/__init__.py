@@ -25,6 +25,7 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     (`"skeleton"`). The code ends with its signature for
     `twillc.runtime` (`twillc.lowering.cuda.signature`)."""
     from twillc.lowering.cuda.kernel_plan import plan_sm90
+    from twillc.lowering.cuda.names import mangle_arguments, unmangle_signature
     from twillc.lowering.cuda.preconditions import check_emittable
     from twillc.lowering.cuda.signature import kernel_signature, signature_source
     from twillc.lowering.cuda.skeleton import emit_skeleton
@@ -32,12 +33,15 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     from twillc.lowering.warp_program import read_warp_program
     from twillc.transforms.loop_segments import segments
 
+    module = module.clone()  # its arguments under C++ names (`twillc.lowering.cuda.names`)
+    back = mangle_arguments(module)
     parts = segments(module)
     if parts:  # several loops: one kernel running them in order (twillc.lowering.cuda.segments)
         from twillc.lowering.cuda.segments import emit_segments
 
         code = emit_segments(module, parts, source, holes)
-        return code + signature_source(kernel_signature(module, code, module_machine(module).target.name))
+        signature = kernel_signature(module, code, module_machine(module).target.name)
+        return code + signature_source(unmangle_signature(signature, back))
     program = read_warp_program(module)
     if program.plan is None:
         raise located_error(program.ws, "code generation reads the memory plan: run plan-memory first")
@@ -48,7 +52,8 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
         code, left = emit_skeleton(program, module, source, holes)
         if notes is not None:
             notes += left
-    return code + signature_source(kernel_signature(module, code, module_machine(module).target.name))
+    signature = kernel_signature(module, code, module_machine(module).target.name)
+    return code + signature_source(unmangle_signature(signature, back))
 
 
 def emit_ptx(module: ModuleOp, code: str) -> str:

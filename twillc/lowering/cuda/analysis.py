@@ -239,7 +239,8 @@ class LoopAnalysis:
         uses: dict[SSAValue, list[int]] = {}
         for op in mine:
             for v in op.operands:
-                if not self._in_smem(v) and not self._view(v):  # a view: no instance of its own
+                # a view, a number read where it is used: no instance of its own
+                if not self._in_smem(v) and not self._view(v) and not isinstance(v.owner, tile.LoadScalarOp):
                     uses.setdefault(v, []).append(self.cycles[self.op_id[id(op)]])
         rotated = set()
         for v, at in uses.items():
@@ -315,8 +316,11 @@ class LoopAnalysis:
     def _view(self, v: SSAValue) -> bool:
         """A `tile.expand_dims` result its readers index in place, with no
         array of its own (`TileMath._expand_view`): `v[:, None]`, or
-        `v[None, :]` of a vector in shared memory."""
+        `v[None, :]` of a vector in shared memory that no other role reads
+        (one sent is a `[1, C]` array: `TileMath._expand_view`)."""
         op = v.owner
+        if isinstance(op, tile.ExpandDimsOp) and op.axis.value.data == 0 and v in self.reg_channels:
+            return not self._in_smem(op.input)  # sent: an array (a register vector's is not generated)
         return isinstance(op, tile.ExpandDimsOp) and (op.axis.value.data == 1 or self._in_smem(op.input))
 
     def _in_tmem(self, v: SSAValue, w: int) -> bool:
@@ -456,10 +460,11 @@ class LoopAnalysis:
             raise located_error(op, f"CUDA emission: MMA operands of one element type, got {ea.name} and {eb.name}")
         if eb.mma is None:
             raise located_error(op, f"CUDA emission: no MMA reads {eb.name} tiles: cast them to f16 or bf16 first")
-        if eb.fp8 and not op.transpose_rhs:
+        if (eb.fp8 or eb.int8) and not op.transpose_rhs:
+            what = "an FP8" if eb.fp8 else "an integer"
             raise located_error(
                 op,
-                "CUDA emission: an FP8 MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
-                "(an MN-major FP8 B would need a transpose in shared memory, not generated)",
+                f"CUDA emission: {what} MMA reads B K-major: store B as [N, K] and write mma(a, b.T) "
+                f"(an MN-major {eb.name} B would need a transpose in shared memory, not generated)",
             )
         return eb

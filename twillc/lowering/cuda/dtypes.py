@@ -31,6 +31,11 @@ class Elt:
         return self.mma in ("e4m3", "e5m2")
 
     @property
+    def int8(self) -> bool:
+        """An 8-bit integer MMA operand (wgmma .s8 / .u8, tcgen05.mma kind::i8: an i32 accumulator)."""
+        return self.mma in ("s8", "u8")
+
+    @property
     def k_step(self) -> int:
         """K of one wgmma / tcgen05.mma: 32 bytes of K."""
         return 32 // self.size
@@ -43,9 +48,13 @@ ELTS = {
         Elt("bf16", "__nv_bfloat16", 2, "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16", "bf16", "TW_BF16"),
         Elt("f8e4m3", "__nv_fp8_e4m3", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8", "e4m3", "TW_E4M3"),
         Elt("f8e5m2", "__nv_fp8_e5m2", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8", "e5m2", "TW_E5M2"),
-        Elt("i8", "int8_t", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8"),
+        Elt("i8", "int8_t", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8", "s8", "TW_S8"),
         Elt("f32", "float", 4, "CU_TENSOR_MAP_DATA_TYPE_FLOAT32"),
         Elt("i32", "int", 4, "CU_TENSOR_MAP_DATA_TYPE_INT32"),
+        Elt("i16", "int16_t", 2, "CU_TENSOR_MAP_DATA_TYPE_UINT16"),
+        Elt("u32", "unsigned", 4, "CU_TENSOR_MAP_DATA_TYPE_UINT32"),
+        Elt("u16", "uint16_t", 2, "CU_TENSOR_MAP_DATA_TYPE_UINT16"),
+        Elt("u8", "uint8_t", 1, "CU_TENSOR_MAP_DATA_TYPE_UINT8", "u8", "TW_U8"),
         # a comparison result: never loaded or stored; a thread holds its
         # elements as bits, 32 to a uint32_t (memory_plan.mask_words)
         Elt("i1", "uint32_t", 1, ""),

@@ -27,7 +27,7 @@ from twillc.lowering.cuda.tiles import (
 )
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import kernel_name
-from twillc.transforms.memory_plan import BARRIERS, slot_bytes, smem_parts
+from twillc.transforms.memory_plan import BARRIERS, slot_bytes, smem_parts, umma_pad_bytes
 
 SHARED_VIEW = (
     "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
@@ -106,6 +106,9 @@ class KernelFrame:
         if self.tmem_cols:
             smem.append("  uint32_t tmem_base;  // tcgen05.alloc writes the tensor-memory address here")
         smem.append("  alignas(8) uint64_t pre_full;")
+        pad = max((umma_pad_bytes(op, self.target) for op in self.loop_ops), default=0)
+        if pad:
+            smem.append(f"  alignas(16) uint8_t mma_pad[{pad}];  // read by an M = 64 tcgen05.mma as M = 128's rows")
         smem.append("};")
         parts = smem_parts(
             [(op.result.type, self.depths[self.op_id[id(op)]]) for op in self.loads],
@@ -119,7 +122,7 @@ class KernelFrame:
             [st.nbytes for st in self.staged_tiles],
             self.target,
         )
-        total = sum(parts.values())
+        total = sum(parts.values()) + pad
         if total + BARRIERS > self.machine.smem:
             what = ", ".join(f"{k} {v} B" for k, v in parts.items() if v)
             raise located_error(

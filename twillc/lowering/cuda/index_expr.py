@@ -47,6 +47,11 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
         return "bid"
     if isinstance(op, arith.IndexCastOp) and isinstance(op.input.type, IntegerType):
         return c_index(op.input, loop_var, loop_name)  # an integer scalar argument as an index
+    if isinstance(op, tile.LoadScalarOp):  # an integer read from memory (a length): read where used
+        from twillc.lowering.cuda.scalars import element_offset
+
+        tensor = op.tensor.name_hint or f"arg{op.tensor.index}"  # type: ignore[attr-defined]
+        return f"__ldg(&{tensor}[{element_offset(op, lambda i: c_index(i, loop_var, loop_name))}])"
     for kind, fn in CALLS.items():
         if isinstance(op, kind):
             lhs = c_index(op.operands[0], loop_var, loop_name)

@@ -91,6 +91,31 @@ def _store(e: Any, op: tile.StoreOp | tile.StoreAddOp) -> list[str] | None:
     return e._store(op, "      ", e.iv)
 
 
+@lowers(BOTH, tile.LoadScalarOp)
+def _load_scalar(e: Any, op: tile.LoadScalarOp) -> list[str] | None:
+    """Nothing where it is scheduled: each reader reads the element where it
+    uses it (`twillc.lowering.cuda.scalars`)."""
+    return [f"      // {e.name(op.result)}: one element of {e.args[op.tensor]}, read where it is used"]
+
+
+@lowers(BOTH, tile.StoreScalarOp)
+def _store_scalar(e: Any, op: tile.StoreScalarOp) -> list[str] | None:
+    """One number stored by the role's first thread."""
+    from twillc.lowering.cuda.index_expr import c_index
+    from twillc.lowering.cuda.scalars import element_offset
+
+    at = element_offset(op, lambda i: c_index(i, e.iv, e.iteration))
+    tensor = e.args[op.tensor]
+    return [f"      if (threadIdx.x % 128 == 0) {tensor}[{at}] = {e._scalar(op.value)};"]
+
+
+@lowers(BOTH, tile.AllReductionOp)
+def _all_reduce(e: Any, op: tile.AllReductionOp) -> list[str] | None:
+    """A tile to one number: its threads' partials combined across the warp
+    group, not generated yet (`twillc.lowering.cuda.scalars`)."""
+    return None
+
+
 TILE_MATH = (
     tile.UnaryOp,
     tile.BinaryOp,
@@ -98,6 +123,7 @@ TILE_MATH = (
     tile.ColumnReductionOp,
     tile.ExpandDimsOp,
     tile.CastOp,
+    tile.InterleaveOp,
     tile.ZerosOp,
     tile.FullOp,
     IotaOp,

@@ -12,19 +12,18 @@ checked where that layout is decided."""
 from __future__ import annotations
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
 from twillc.lowering.cuda.dtypes import ELTS, elt
 from twillc.lowering.cuda.index_expr import c_index
-from twillc.lowering.cuda.tiles import CPP_KEYWORDS, copied_rows, narrow_rows, nbytes, unsupported
+from twillc.lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsupported
 from twillc.lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.loop_handoff import initial_value
-from twillc.transforms.memory_plan import in_smem
+from twillc.transforms.memory_plan import in_smem, umma_shape
 
 
 def refuse_hole(op: Operation, target: Target, what: str, mode: str) -> None:
@@ -58,33 +57,7 @@ def check_scalar_arguments(module: ModuleOp) -> None:
             raise located_error(arg.owner.parent_op(), f"CUDA emission: {what} is not generated")  # type: ignore[arg-type]
 
 
-GENERATED_NAMES = frozenset("sm smem_raw smem wg bid trips tmem mma_phase kt blocks stream THREADS".split())
-"""What the generated kernel and its launcher declare beside the kernel's
-arguments (the shared-memory struct `sm`, the warp group `wg`, the launch's
-`blocks` and `stream`, ...), and the prefixes of their tensor maps and helpers."""
-GENERATED_PREFIXES = ("tmap_", "tw_", "twillc_")
-
-
-def check_argument_names(module: ModuleOp) -> None:
-    """A located error at a kernel argument named as the generated code
-    names its own declarations (a scalar `sm` would be declared twice)."""
-    from twillc.transforms.loop_segments import PASS_PREFIX, SEGMENT
-
-    func = next(op for op in module.walk() if isinstance(op, FuncOp))
-    for arg in func.body.block.args:
-        name = arg.name_hint or ""
-        if SEGMENT in module.attributes and name.startswith(PASS_PREFIX):
-            continue  # a value passed between loops: the scratch the split named (loop_segments)
-        if name in GENERATED_NAMES or name in CPP_KEYWORDS or name.startswith(GENERATED_PREFIXES):
-            raise located_error(
-                func,
-                f"CUDA emission: the kernel argument '{name}' is named as a declaration of the generated code "
-                "(its shared memory, warp group, launch or a C++ keyword): rename it",
-            )
-
-
 def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse") -> None:
-    check_argument_names(module)
     check_scalar_arguments(module)
     machine = module_machine(module)
     loop = program.loop
@@ -141,9 +114,10 @@ def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse
 def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bool) -> None:
     """On sm_100a an MMA of two loaded tiles is one tcgen05.mma from shared
     memory into tensor memory: A K-major ([M, K] rows, not `a.T`) and M =
-    128, the lanes of the tensor-memory row layout. A transposed loaded A
-    (MN-major: linear attention's h += K^T V) and M = 64 (its tensor-memory
-    layout is another) are not generated: refused before emission (or, asked
+    128, the lanes of the tensor-memory row layout; a transposed loaded A
+    (MN-major: linear attention's h += K^T V) of f16 / bf16 [K, 128]
+    (`umma_shape`). M = 64 (its tensor-memory layout is another) and other
+    transposed A are not generated: refused before emission (or, asked
     for, a hole: `refuse_hole`); sm_90a's wgmma takes both. Nor is a
     transposed register A that plan-memory did not put in shared memory in
     the MMA's operand layout (`a_in_slot`: its channel's slot,
@@ -163,15 +137,21 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
     if not (in_smem(op.lhs) and in_smem(op.rhs)):
         return  # a register or tensor-memory A: the tcgen05 lowerings decide
     rows = op.lhs.type.get_shape()[0]  # type: ignore[attr-defined]
-    if op.transpose_lhs:
-        refuse_hole(op, target, f"{what} with a transposed loaded A (tcgen05.mma reading A MN-major)", holes)
-    elif rows != 128:
-        refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 128 only)", holes)
+    if op.transpose_lhs and umma_shape(op, target) is None:
+        refuse_hole(
+            op,
+            target,
+            f"{what} with a transposed loaded A other than an f16 / bf16 [K, 128] tile (tcgen05.mma reading A "
+            "MN-major, M = 128)",
+            holes,
+        )
+    elif not op.transpose_lhs and rows not in (64, 128):
+        refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 64 or 128 only)", holes)
 
 
 def _check_load(op: tile.LoadOp, target: Target) -> None:
     """A tile TMA moves: 2-D boxes of 128 bytes a row (the 128B swizzle the
-    MMAs read), on sm_90a one unswizzled box of narrower rows that no MMA
+    MMAs read), or one unswizzled box of narrower rows that no MMA
     reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
     registers), or a rank-1 row by bulk copy (f32; on sm_90a f16 and bf16
     too, read by `twillc_row_of`); or one TMA cannot move, copied by the
@@ -183,10 +163,10 @@ def _check_load(op: tile.LoadOp, target: Target) -> None:
         e = elt(t)
         no_mma = not any(isinstance(u.operation, tile.MmaOp) for u in op.result.uses)
         narrow = no_mma and ((target.narrow_row_loads and narrow_rows(t)) or copied_rows(t))
-        if e.name == "i32" or (cols % e.box_cols and not narrow) or rows > 256:
+        if (cols % e.box_cols and not narrow) or rows > 256:
             raise located_error(
                 op,
-                f"CUDA emission: 2-D TMA loads of f16, bf16, FP8, i8 or f32 tiles, <= 256 rows, columns a "
+                f"CUDA emission: 2-D TMA loads of tiles of <= 256 rows, columns a "
                 f"multiple of a 128-byte box ({e.box_cols} of {e.name})",
             )
     elif elt(t).name not in target.row_load_types or nbytes(t) % 16:

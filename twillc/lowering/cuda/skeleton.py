@@ -43,6 +43,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.analysis import LoopAnalysis
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.frame import KernelFrame
@@ -177,7 +178,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             chunked = {id(op) for chain in self._chunk_chains(w, after).values() for op in chain}
             need = 0
             for op in after:
-                if self.post_role.get(id(op)) != w or isinstance(op, tile.LoadOp) or op.dialect_name() == "arith":
+                if self.post_role.get(id(op)) != w or isinstance(op, tile.LoadOp) or is_scalar_arith(op):
                     continue
                 for v in [*op.results, *op.operands]:
                     if isinstance(v.type, tile.TileType) and not self._in_smem(v):

@@ -8,6 +8,7 @@ from xdsl.dialects.builtin import Float16Type
 from xdsl.ir import Operation, SSAValue
 
 from twillc.dialects import tile
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.tile_math import plus
@@ -283,7 +284,7 @@ class StoreCode:
         ):  # an accumulator in tensor memory cast for its stores: converted as they read it
             self.acc_at[op.result] = self.acc_at[op.input]
             return []
-        if op.dialect_name() == "arith" or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
+        if is_scalar_arith(op) or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
             return []  # a load after the loop is issued with those before it
         if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
             view = self._math(op)

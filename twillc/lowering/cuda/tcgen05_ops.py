@@ -75,7 +75,8 @@ class Tcgen05Ops:
                     f"tw_named_bar_sync({g}, 128);  // every row staged before the MMA reads them",
                 ]
         else:
-            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {m * 128}, {b_rows * 128}, {b_mn}>"
+            a_box = op.lhs.type.get_shape()[0] * 128  # type: ignore[attr-defined]  # 64 rows: M = 128, padding rows
+            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {a_box}, {b_rows * 128}, {b_mn}>"
         lines += [
             f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)}"
             f"{'^T' if op.transpose_lhs else ''} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
@@ -122,7 +123,7 @@ class Tcgen05Ops:
                 at = self._tmem_slot(v)
             else:
                 at = f"tmem + {self.scratch_at[self._role]}"
-            body += [f"  float {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]
+            body += [f"  {c_elt(v.type)} {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]  # type: ignore[arg-type]
             self.names[v] = n
         expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
         for op in chain:
@@ -446,7 +447,7 @@ class Tcgen05Ops:
             if at[v] is None:  # a register tile: its elements c + i
                 self.names[v] = f"({n} + c)"
                 continue
-            body.append(f"  float {n}_c[{cw}];")
+            body.append(f"  {c_elt(v.type)} {n}_c[{cw}];")  # type: ignore[arg-type]
             if self._tmem_received(v, w):  # the first iteration: the initial value
                 body += [
                     f"  if (kt > 0) {load}({n}_c, {at[v]} + c);",
@@ -564,7 +565,7 @@ class Tcgen05Ops:
         body = []
         for v in leaves:
             n = f"{self.name(v)}_c"
-            body += [f"      float {n}[{cw}];", f"      {load}({n}, tmem + {self.acc_at[v]} + c);"]
+            body += [f"      {c_elt(v.type)} {n}[{cw}];", f"      {load}({n}, tmem + {self.acc_at[v]} + c);"]  # type: ignore[arg-type]
             self.names[v] = n
         expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
         for op in chain:
@@ -656,7 +657,7 @@ class Tcgen05Ops:
         n = self._n(v.type)  # type: ignore[arg-type]
         self.names[v] = f"{self.name(v)}_r"
         out += [
-            f"    float {self.name(v)}[{n}];  // from tensor memory",
+            f"    {c_elt(v.type)} {self.name(v)}[{n}];  // from tensor memory",  # type: ignore[arg-type]
             "    tw_tcgen05_fence_after();",
             f"    twillc_tmem_load<{n}>({self.name(v)}, tmem + {column});",
         ]

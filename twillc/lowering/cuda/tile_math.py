@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import Float16Type, IntegerAttr
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
+from twillc.lowering.cuda import scalars
 from twillc.lowering.cuda.dtypes import Elt, elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.lowerings import lowering_of
@@ -106,7 +107,17 @@ class TileMath:
             cast = self._cast_from_smem(op)
             if cast is not None:
                 return cast
-        if any(self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v) for v in tiles):  # type: ignore[attr-defined]
+        if isinstance(op, tile.InterleaveOp):  # its operands read where they are (`_at`)
+            return self._interleave(op)
+        # a loaded [1, C] row met per column is read at each element's column (`_at`), not as a swizzled tile
+        per_column = any(r.type.get_shape()[0] > 1 or self._replicated(r) for r in op.results)  # type: ignore[attr-defined]
+        if any(
+            self._in_smem(v)
+            and len(v.type.get_shape()) == 2
+            and not column_tile(v)  # type: ignore[attr-defined]
+            and not (per_column and self._loaded_row(v))
+            for v in tiles
+        ):
             return self._math_smem(op)  # read from the swizzled boxes, element by element
         if isinstance(op, tile.ZerosOp | tile.FullOp):
             return ["  " + line for line in self._init(op.result, self.out(op.result), op.result.type)]  # type: ignore[arg-type]
@@ -117,14 +128,18 @@ class TileMath:
             return self._integer_math(op, [self._at(v, op.results[0]) for v in op.operands])
         if op.name in UNARY or op.name in BINARY:
             r = op.results[0]
-            half = c_elt(r.type) == "__half"  # type: ignore[arg-type]
-            # f16 tiles: the math in f32 (no __half operator is ambiguous), rounded once
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            half = cxx in ("__half", "__nv_bfloat16")
+            # f16 / bf16 tiles: the math in f32 (no 16-bit operator is ambiguous), rounded once
             at = [f"float({self._at(v, r)})" if half else self._at(v, r) for v in op.operands]
             form = (UNARY if op.name in UNARY else BINARY)[op.name]
-            if c_elt(r.type) == "int" and op.name in ("tile.max", "tile.min"):  # type: ignore[arg-type]
-                form = op.name[5:] + "({}, {})"  # CUDA's int max / min, not fmaxf / fminf
+            if cxx in ("int", "unsigned", "int16_t", "uint16_t", "int8_t", "uint8_t") and op.name in (
+                "tile.max",
+                "tile.min",
+            ):
+                form = op.name[5:] + "({}, {})"  # CUDA's integer max / min, not fmaxf / fminf
             f = form.format(*at)
-            f = f"__float2half({f})" if half else f
+            f = f"{'__float2half' if cxx == '__half' else '__float2bfloat16'}({f})" if half else f
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {f};"]  # type: ignore[arg-type]
         if isinstance(op, tile.CastOp) and self._fp8_staged_early(op.results[0]):
             # FA3 FP8's P: converted as it is written to its staging buffer (no registers)
@@ -165,14 +180,94 @@ class TileMath:
 
     def _integer_math(self, op: Operation, at: list[str]) -> list[str]:
         """A bit operation of integer tiles (`tile.shl`, `tile.shr`,
-        `tile.bitand`) on the thread's elements `at`: C's operators on the
-        elements as `int` (a loaded 8-bit tile is read as a float holding the
-        integer exactly), `>>` arithmetic, the result converted back to the
-        element type (an int8_t wraps, two's complement)."""
+        `tile.bitand`, `tile.bitor`, `tile.rem`) on the thread's elements
+        `at`: C's operators on the elements as `int` (`unsigned` for a u32
+        tile; a u8 / u16 element widens to a non-negative int, so `>>` is
+        logical on unsigned tiles, arithmetic on signed ones), the result
+        converted back to the element type (an int8_t wraps, two's complement)."""
         r = op.results[0]
         cxx = c_elt(r.type)  # type: ignore[arg-type]
-        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"int({a})" for a in at))
+        word = "unsigned" if cxx == "unsigned" else "int"  # u8 / u16 widen to a non-negative int: `>>` logical
+        f = BINARY[op.name].format(*(a if a.lstrip("-").isdigit() else f"{word}({a})" for a in at))
         return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {cxx}({f});"]  # type: ignore[arg-type]
+
+    def _interleave(self, op: tile.InterleaveOp) -> list[str] | None:
+        """`interleave(a, b)` of rank-2 register tiles in the wgmma
+        accumulator layout: each thread writes its elements of `a` and `b`
+        to their places in the result, row-major in a shared-memory scratch
+        of the op's own, and reads its elements of the result back, the warp
+        group synchronised between (and before, as the scratch is reused
+        each iteration). Rows past a tile of fewer than 64 are padding."""
+        a, b, r = op.lhs, op.rhs, op.result
+        if a.type.rank != 2:  # type: ignore[attr-defined]
+            return None
+        if self.target.row_layout:
+            return self._interleave_rows_t(op)
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        out_rows, out_cols = r.type.get_shape()
+        cxx = c_elt(r.type)
+        self._helpers.add("acc_index")
+        scratch = f"tw_il_{self.name(r)}"
+        if op.axis.value.data == 0:  # rows 2 i, 2 i + 1
+            dst = (f"(2 * rr) * {out_cols} + cc", f"(2 * rr + 1) * {out_cols} + cc")
+        else:  # columns 2 j, 2 j + 1
+            dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
+        axis = "rows" if op.axis.value.data == 0 else "columns"
+        return [
+            f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: via shared memory",
+            f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {self._n(a.type)}; ++i) {{",  # type: ignore[arg-type]
+            f"          const int rr = twillc_acc_row<{cols}>(i), cc = twillc_acc_col<{cols}>(i);",
+            f"          if (rr < {rows}) {{",
+            f"            {scratch}[{dst[0]}] = {self._at(a, a)};",
+            f"            {scratch}[{dst[1]}] = {self._at(b, b)};",
+            "          }",
+            "        }",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
+            f"          const int rr = twillc_acc_row<{out_cols}>(i);",
+            f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
+            f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
+            "        }",
+            "      }",
+        ]
+
+    def _interleave_rows_t(self, op: tile.InterleaveOp) -> list[str] | None:
+        """`interleave(a, b)` in the row layout (sm_100a: thread t holds row
+        t): along columns within each thread's row; along rows through a
+        shared-memory scratch of the op's own, thread t writing its rows 2t
+        and 2t + 1 and reading row t (a result of at most 128 rows)."""
+        a, b, r = op.lhs, op.rhs, op.result
+        rows, cols = a.type.get_shape()  # type: ignore[attr-defined]
+        out_rows, out_cols = r.type.get_shape()
+        cxx = c_elt(r.type)
+        name = f"{self.name(r)} = interleave({self.name(a)}, {self.name(b)})"
+        if op.axis.value.data == 1:
+            return [
+                f"      // {name} along columns, within each thread's row",
+                f"      for (int i = 0; i < {cols}; ++i) {{",
+                f"        {self.out(r)}[2 * i] = {self._at(a, a)};",
+                f"        {self.out(r)}[2 * i + 1] = {self._at(b, b)};",
+                "      }",
+            ]
+        if out_rows > 128:
+            return None
+        scratch = f"tw_il_{self.name(r)}"
+        return [
+            f"      {{  // {name} along rows: via shared memory",
+            f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
+            "        const int rr = threadIdx.x % 128;",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        if (rr < {rows})",
+            f"          for (int i = 0; i < {cols}; ++i) {{",
+            f"            {scratch}[(2 * rr) * {cols} + i] = {self._at(a, a)};",
+            f"            {scratch}[(2 * rr + 1) * {cols} + i] = {self._at(b, b)};",
+            "          }",
+            f"        tw_named_bar_sync({self._group}, 128);",
+            f"        for (int i = 0; i < {out_cols}; ++i) {self.out(r)}[i] = {scratch}[rr * {out_cols} + i];",
+            "      }",
+        ]
 
     def _column_reduce(self, op: tile.ColumnReductionOp, x: str, indent: str) -> list[str] | None:
         """`colmax` / `colsum` of a register tile of f32 (`twillc_colreduce.cuh`):
@@ -204,14 +299,20 @@ class TileMath:
         register vector per column (a column reduction's: its elements sit
         where a row vector's do, at the threads' rows) becomes a `[1, C]`
         tile every thread holds at its elements' columns, through a
-        shared-memory scratch of the op's own (`twillc_vec_cols`). A view read
-        on another role (sent through a channel) is not generated."""
+        shared-memory scratch of the op's own (`twillc_vec_cols`). A loaded
+        vector's `[None, :]` read on another role (sent through a channel) is
+        that `[1, C]` array, each element read at its column; another view
+        sent is not generated."""
         src, r = op.input, op.result
         spelled = "[None, :]" if op.axis.value.data == 0 else "[:, None]"
         if self._view(r):
             if r in self.reg_channels:  # sent to another role: a view has no array to send
                 return None
             return [f"      // {self.name(r)} = {self.name(src)}{spelled}: read in place by its readers"]
+        if op.axis.value.data == 0 and self._in_smem(src):  # sent: the [1, C] array the channel moves
+            self._helpers.add("col")
+            at = f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
+            return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {at};"]  # type: ignore[arg-type]
         cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
         if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
             return None
@@ -240,14 +341,38 @@ class TileMath:
 
     def _replicated(self, v: SSAValue) -> bool:
         """A `[1, C]` value every thread holds at its elements' columns: a
-        vector's `[None, :]`, or element-wise math, comparisons and selects
-        of those and scalars."""
+        vector's `[None, :]`, a loaded one-row tile (`_loaded_row`), or
+        element-wise math, comparisons and selects of those and scalars."""
+        if self._loaded_row(v):
+            return True
         op = v.owner
         if isinstance(op, tile.ExpandDimsOp):
             return op.axis.value.data == 0
         if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
             return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
         return False
+
+    def _loaded_row(self, v: SSAValue) -> bool:
+        """A one-row `[1, C]` tile TMA loaded to shared memory (`x[None, :]`
+        of a vector in memory, as Triton and Inductor load it): its boxes of
+        128 bytes hold row 0 unswizzled one after another (the 128B swizzle
+        moves no chunk of a box's row 0; narrower rows are one dense box), so
+        element (0, c) is at c, as a loaded vector's."""
+        t = v.type
+        return (
+            isinstance(t, tile.TileType)
+            and t.rank == 2
+            and t.get_shape()[0] == 1
+            and t.get_shape()[1] > 1
+            and (self._in_smem(v) and isinstance(v.owner, tile.LoadOp))
+        )
+
+    def _column_of(self, r: SSAValue) -> str:
+        """The column of element i of the calling thread's elements of `r`."""
+        if self.target.row_layout:
+            return "i"
+        self._helpers.add("acc_index")
+        return f"twillc_acc_col<{r.type.get_shape()[1]}>(i)"  # type: ignore[attr-defined]
 
     def _slabs(self, v: SSAValue) -> int:
         """64-row slabs of a tile in the wgmma accumulator layout (sm_90a): a
@@ -268,7 +393,7 @@ class TileMath:
         """Element `index` of the calling thread, in the register layout, of a
         2-D f16 tile TMA loaded to shared memory (128B-swizzled boxes)."""
         rows, cols = v.type.get_shape()  # type: ignore[attr-defined]
-        if self.target.row_layout and not isinstance(v.type.element_type, Float16Type):  # type: ignore[attr-defined]
+        if self.target.row_layout and (not isinstance(v.type.element_type, Float16Type) or narrow_rows(v.type)):  # type: ignore[attr-defined]
             # f32, bf16, 8-bit: boxes of 128 / sizeof(T) columns (or dense narrow rows), padding past `rows`
             self._helpers.add("smem_row_at_t")
             pitch = f", {cols * elt(v.type).size}" if narrow_rows(v.type) else ""
@@ -382,6 +507,10 @@ class TileMath:
             return f"({self._scalar(op.lhs)} {sym} {self._scalar(op.rhs)})"
         if isinstance(op, arith.NegfOp):
             return f"(-{self._scalar(op.operand)})"
+        if isinstance(op, tile.LoadScalarOp):  # read where used (`twillc.lowering.cuda.scalars`)
+            return scalars.loaded(op, self.args[op.tensor], lambda i: c_index(i, self.iv, self.iteration))
+        if (expr := scalars.scalar_expr(op, self._scalar)) is not None:
+            return expr
         if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):  # an integer tile's number
             return str(op.value.value.data)
         return scalar_literal(v)
@@ -497,13 +626,11 @@ class TileMath:
             src = v.owner.input
             if v.owner.axis.value.data == 1:
                 return self._at(src, r)  # per row, as the rank-1 vector it is
-            if self.target.row_layout:
-                col = "i"
-            else:
-                self._helpers.add("acc_index")
-                col = f"twillc_acc_col<{r.type.get_shape()[1]}>(i)"  # type: ignore[attr-defined]
             self._helpers.add("col")
-            return f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {col})"  # type: ignore[arg-type]
+            return f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
+        if self._loaded_row(v) and (r.type.get_shape()[0] > 1 or self._replicated(r)):  # type: ignore[attr-defined]
+            self._helpers.add("col")  # a loaded [1, C] row, read at each element's column (`_loaded_row`)
+            return f"twillc_col_at<{c_elt(v.type)}>({self._smem_ref(v)}, {self._column_of(r)})"  # type: ignore[arg-type]
         if v.owner in self.program.outside.at_use:  # a cast of a tile in shared memory, converted where read
             return f"float({self._at(v.owner.operands[0], r)})"  # type: ignore[union-attr]
         index = self._index(v, r)

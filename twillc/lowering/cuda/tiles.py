@@ -77,9 +77,11 @@ BINARY = {
     "tile.shl": "{} << {}",
     "tile.shr": "{} >> {}",
     "tile.bitand": "{} & {}",
+    "tile.bitor": "{} | {}",
+    "tile.rem": "{} % {}",
 }
 
-INTEGER_BINARY = frozenset({"tile.shl", "tile.shr", "tile.bitand"})
+INTEGER_BINARY = frozenset({"tile.shl", "tile.shr", "tile.bitand", "tile.bitor", "tile.rem"})
 """The element-wise ops on integer tiles: their operands are read as `int`,
 their result converted to the tile's element type (`int8_t` wraps)."""
 

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -35,11 +35,20 @@ def np_dtype(t) -> type:
         return np.float16
     if name.endswith("i1") or name == "i1":
         return np.bool_
-    if name.endswith("i8"):
-        return np.int8
+    for bits, signed, unsigned in ((8, np.int8, np.uint8), (16, np.int16, np.uint16), (32, np.int32, np.uint32)):
+        if name.endswith(f"ui{bits}"):
+            return unsigned
+        if name.endswith(f"i{bits}") and bits != 32:
+            return signed
     if "i32" in name or "index" in name or name.endswith("i64"):
         return np.int32
     return np.float32
+
+
+def _trunc_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Integer division truncating towards zero, as C's `/` (and Triton's `arith.divsi`)."""
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
 
 
 def _lazy(seed: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -96,9 +105,14 @@ class Machine:
                 return int(val.value.data)
             assert isinstance(val, FloatAttr)
             return np.float32(val.value.data)
+        if isinstance(op, tile.LoadScalarOp):  # read where it is used, as the CUDA does
+            return self.load_scalar(op, [int(self.scalar(i, env)) for i in op.indices])
         xs = [self.scalar(o, env) for o in op.operands]
         if name == "arith.index_cast":
             return int(xs[0])
+        if name in SCALAR_FLOAT:
+            with np.errstate(all="ignore"):
+                return np.float32(SCALAR_FLOAT[name](*[np.float32(x) for x in xs]))
         ops = {
             "arith.addi": lambda a, b: a + b,
             "arith.subi": lambda a, b: a - b,
@@ -154,6 +168,16 @@ class Machine:
             return np.clip(ints, -(2 ** (bits - 1)), 2 ** (bits - 1) - 1).astype(dt)
         return (0.5 * vals).astype(dt)
 
+    def load_scalar(self, op: tile.LoadScalarOp, idx: list[int]):
+        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column)."""
+        seed, _ = self._tensor(op.tensor)
+        rows = np.asarray([idx[0]])
+        cols = np.asarray([idx[1] if len(idx) > 1 else 0])
+        val = _lazy(self.seed * 131 + seed, rows, cols)[0]
+        if isinstance(op.result.type, IntegerType):  # an index read from memory: small, not negative
+            return int(np.floor(val * 8.0))
+        return np.float32(0.5 * val)
+
     def _passed_tile(self, name: str, shape: tuple[int, ...], idx: list[int], value: np.ndarray | None = None):
         """Read (value None) or write the tile at `idx` of passed tensor `name`."""
         rows = slice(idx[0] * shape[0], (idx[0] + 1) * shape[0])
@@ -191,10 +215,27 @@ class Machine:
         if isinstance(op, tile.LoadOp):
             assert idx is not None
             return [self.load(op, idx)]
+        if isinstance(op, tile.LoadScalarOp):  # element `idx` of the tensor a tile load reads there too
+            assert idx is not None
+            return [self.load_scalar(op, idx)]
+        if isinstance(op, tile.StoreScalarOp):
+            assert idx is not None
+            seed, _ = self._tensor(op.tensor)
+            self.stores[(seed, tuple(idx), ())] = np.asarray(xs[0])
+            return []
+        if isinstance(op, tile.AllReductionOp):
+            x = np.asarray(xs[0], np.float32)
+            return [np.float32(x.max() if isinstance(op, tile.AllMaxOp) else x.sum())]
         if isinstance(op, tile.StoreOp | tile.StoreAddOp):
             assert idx is not None
             self.store(op, np.asarray(xs[0]), idx)
             return []
+        if isinstance(op, tile.MmaOp) and np.issubdtype(dt, np.integer):  # int8 x int8, exact in i32 (wrapping)
+            a, b = np.asarray(xs[0], np.int64), np.asarray(xs[1], np.int64)
+            a = a.T if op.transpose_lhs else a
+            b = b.T if op.transpose_rhs else b
+            r = a @ b + (np.asarray(xs[2], np.int64) if op.acc is not None else 0)
+            return [np.asarray(r).astype(dt)]
         if isinstance(op, tile.MmaOp):
             a = np.asarray(xs[0], np.float32)
             b = np.asarray(xs[1], np.float32)
@@ -208,12 +249,24 @@ class Machine:
             return [np.zeros(t.get_shape(), dt)]
         if isinstance(op, tile.FullOp):
             return [np.full(t.get_shape(), op.value.value.data, dt)]
+        if isinstance(op, IotaOp) and len(t.get_shape()) == 1:  # a vector's element indices
+            return [np.arange(t.get_shape()[0]).astype(dt)]
         if isinstance(op, IotaOp):
-            r, c = t.get_shape()
+            shape = t.get_shape()
             d = op.dim.value.data
-            return [np.broadcast_to((np.arange(r)[:, None] if d == 0 else np.arange(c)[None, :]), (r, c)).astype(dt)]
+            axis = np.arange(shape[d]).reshape([-1 if k == d else 1 for k in range(len(shape))])
+            return [np.broadcast_to(axis, shape).astype(dt)]
         if isinstance(op, tile.CastOp):
-            return [np.asarray(xs[0]).astype(np.float32 if dt is not np.int32 else np.float64).astype(dt)]
+            x = np.asarray(xs[0])
+            if np.issubdtype(x.dtype, np.integer) and np.issubdtype(dt, np.integer):
+                return [x.astype(dt)]  # a width or signedness change wraps (two's complement), as C's
+            return [x.astype(np.float32 if not np.issubdtype(dt, np.integer) else np.float64).astype(dt)]
+        if isinstance(op, tile.InterleaveOp):
+            axis = op.axis.value.data
+            pair = np.stack([np.asarray(xs[0]), np.asarray(xs[1])], axis=axis + 1)
+            shape = list(pair.shape[: axis + 1]) + list(pair.shape[axis + 2 :])
+            shape[axis] *= 2
+            return [pair.reshape(shape).astype(dt)]
         if isinstance(op, tile.ReductionOp):
             x = np.asarray(xs[0], np.float32)
             return [(x.max(axis=1) if isinstance(op, tile.RowMaxOp) else x.sum(axis=1)).astype(dt)]
@@ -245,7 +298,13 @@ class Machine:
         with np.errstate(all="ignore"):
             if isinstance(op, tile.IntegerBinaryOp):  # in the element type, wrapping (two's complement)
                 a, b = (np.asarray(y).astype(dt) for y in ys)
-                g = {tile.ShlOp: np.left_shift, tile.ShrOp: np.right_shift, tile.BitAndOp: np.bitwise_and}[type(op)]
+                g = {
+                    tile.ShlOp: np.left_shift,
+                    tile.ShrOp: np.right_shift,  # arithmetic on a signed dtype, logical on an unsigned one
+                    tile.BitAndOp: np.bitwise_and,
+                    tile.BitOrOp: np.bitwise_or,
+                    tile.RemOp: np.fmod,  # truncating, as C's `%`
+                }[type(op)]
                 return [np.asarray(g(a, b)).astype(dt)]
             if isinstance(op, tile.BinaryOp):
                 wide = np.int64 if np.issubdtype(dt, np.integer) else np.float32
@@ -254,7 +313,7 @@ class Machine:
                     tile.AddOp: np.add,
                     tile.SubOp: np.subtract,
                     tile.MulOp: np.multiply,
-                    tile.DivOp: np.divide,
+                    tile.DivOp: _trunc_div if np.issubdtype(dt, np.integer) else np.divide,
                     tile.MaxOp: np.maximum,
                     tile.MinOp: np.minimum,
                 }[type(op)]
@@ -279,9 +338,9 @@ class Machine:
     # -- the function around the loop ------------------------------------------
     def operands(self, op: Operation, env: dict[SSAValue, object], j: int | None = None) -> tuple[list, list[int]]:
         """An op outside the loop's operand values and tile coordinates."""
-        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
+        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp | tile.LoadScalarOp | tile.StoreScalarOp):
             idx = [int(self.scalar(i, env)) for i in op.indices]
-            xs = [env[op.value]] if not isinstance(op, tile.LoadOp) else []
+            xs = [self.value(op.value, env)] if not isinstance(op, tile.LoadOp | tile.LoadScalarOp) else []
             return xs, idx
         return [self.value(v, env) for v in op.operands], []
 
@@ -336,6 +395,7 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
     if isinstance(v.type, tile.TileType):
         return m.value(v, env)
     inner = dict(env)
+    inner.update(local)  # the iteration's loaded and reduced numbers
     inner[body.args[0]] = j
     return m.scalar(v, inner)
 
@@ -386,12 +446,37 @@ def loop_operands(m: Machine, op: Operation, loop: tile.ForOp, env: dict, j: int
     """A loop op's operand values (`local` holds the values of this
     iteration and the carried ones) and, for a load or store, its tile
     coordinates."""
-    if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
+    if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp | tile.LoadScalarOp | tile.StoreScalarOp):
         idx = [int(body_operand(m, i, loop, env, j, local)) for i in op.indices]
-        xs = [] if isinstance(op, tile.LoadOp) else [body_operand(m, op.value, loop, env, j, local)]
+        loads = tile.LoadOp | tile.LoadScalarOp
+        xs = [] if isinstance(op, loads) else [body_operand(m, op.value, loop, env, j, local)]
         return xs, idx
     return [body_operand(m, v, loop, env, j, local) for v in op.operands], None
 
+
+SCALAR_FLOAT = {
+    "arith.subf": lambda a, b: a - b,
+    "arith.divf": lambda a, b: a / b,
+    "arith.maxnumf": max,
+    "arith.maximumf": max,
+    "arith.minnumf": min,
+    "arith.minimumf": min,
+    "arith.negf": lambda a: -a,
+    "arith.sitofp": lambda a: a,
+    "arith.extf": lambda a: a,
+    "arith.truncf": lambda a: a,
+    "math.exp": np.exp,
+    "math.exp2": np.exp2,
+    "math.log": np.log,
+    "math.log2": np.log2,
+    "math.rsqrt": lambda a: 1 / np.sqrt(a),
+    "math.sqrt": np.sqrt,
+    "math.tanh": np.tanh,
+    "math.erf": math.erf,
+    "math.log1p": np.log1p,
+    "math.absf": abs,
+}
+"""Scalar float ops (a loaded or reduced number, a scalar argument) and their values."""
 
 _erf = np.vectorize(math.erf, otypes=[np.float64])
 """The error function elementwise (numpy has none; math.erf per element)."""
@@ -404,3 +489,27 @@ def _broadcast(x, shape: tuple[int, ...]):
     if isinstance(x, np.ndarray) and x.ndim == 1 and len(shape) == 2:
         return x[:, None]
     return x
+
+
+def unsimulated_number(loop: tile.ForOp) -> Operation | None:
+    """The first op of the loop body computing a number (not an index, not a
+    tile) from a reduction's result or from a number the loop carries
+    (`best = max(best, max(x))`): the warp-specialized simulator runs each
+    costed op on its warp and evaluates scalar arithmetic where it is read,
+    which needs the numbers it reads to be a scalar argument's, a constant's
+    or one read from memory (`tile.load_scalar`, read where used)."""
+    body = loop.body.block
+
+    def computed(v: SSAValue) -> bool:
+        if isinstance(v, BlockArgument):
+            return v.block is body and v.index >= 1
+        owner = v.owner
+        if isinstance(owner, tile.LoadScalarOp) or not isinstance(owner, Operation) or owner.parent_block() is not body:
+            return False
+        return owner.dialect_name() == "tile" or any(computed(o) for o in owner.operands)
+
+    for op in body.ops:
+        if op.dialect_name() in ("arith", "math") and op.results and not isinstance(op.results[0].type, IndexType):
+            if any(computed(o) for o in op.operands):
+                return op
+    return None

@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
-from twillc.lowering.simulate.reference import Machine, body_operand, find_func, run_reference
+from twillc.lowering.simulate.reference import Machine, body_operand, find_func, loop_operands, run_reference
 from twillc.lowering.warp_program import RoleCopy, WarpProgram
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import cost_of
@@ -374,11 +374,7 @@ class WarpSim:
         mine.pop((name, it - self.prog.stages - 2), None)
 
     def operands(self, op: Operation, j: int, local: dict) -> tuple[list, list[int] | None]:
-        if isinstance(op, tile.LoadOp | tile.StoreOp | tile.StoreAddOp):
-            idx = [int(body_operand(self.m, i, self.loop, self.env, j, local)) for i in op.indices]
-            xs = [] if isinstance(op, tile.LoadOp) else [body_operand(self.m, op.value, self.loop, self.env, j, local)]
-            return xs, idx
-        return [body_operand(self.m, v, self.loop, self.env, j, local) for v in op.operands], None
+        return loop_operands(self.m, op, self.loop, self.env, j, local)
 
     # -- the interleaving ------------------------------------------------------
     def run(self, policy) -> None:

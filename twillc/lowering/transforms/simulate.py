@@ -17,8 +17,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from twillc.diagnostics import InternalError
+from twillc.lowering.simulate.reference import unsimulated_number
 from twillc.lowering.simulate.warp_sim import NUMERIC_RUNS, simulate
 from twillc.lowering.warp_program import read_warp_program
+from twillc.transforms.common import located_error
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class SimulatePass(ModulePass):
             from twillc.lowering.simulate.warp_sim import simulate_segments
 
             progs = [read_warp_program(p) for p in parts]
+            _refuse_numbers(progs)
             s = max(p.stages for p in progs)
             trips = sorted(set(self.trips) if self.trips else {0, 1, 2, max(s - 1, 0), s, s + 1, 37})
             rep = simulate_segments(op, parts, progs, trips, self.interleavings, self.seed)
@@ -52,6 +55,7 @@ class SimulatePass(ModulePass):
             print(verdict(trips, rep.runs) + f" ({len(parts)} loops run in order)", file=sys.stderr)
             return
         prog = read_warp_program(op)
+        _refuse_numbers([prog])
         s = prog.stages
         trips = sorted(set(self.trips) if self.trips else {0, 1, 2, max(s - 1, 0), s, s + 1, 37})
         rep = simulate(op, prog, trips, self.interleavings, self.seed)
@@ -68,3 +72,15 @@ def verdict(trips: list[int], runs: int) -> str:
         f"under {each} interleavings each ({runs} runs: the tile math compared in the first "
         f"{min(NUMERIC_RUNS, each)} of each, the rings' protocol checked in all)"
     )
+
+
+def _refuse_numbers(progs: list) -> None:
+    """A located error at a number the warp-specialized simulator cannot evaluate (`unsimulated_number`)."""
+    for prog in progs:
+        number = unsimulated_number(prog.loop)
+        if number is not None:
+            raise located_error(
+                number,
+                f"simulate: '{number.name}' computes a number from a reduction's result or a carried number, which the "
+                "warp-specialized simulator does not evaluate yet (the reference interpreter does)",
+            )

@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from twillc.dialects import tile
 from twillc.dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
 from twillc.lowering.transforms.expand import channels, program_from_ir
 from twillc.lowering.transforms.loop_boundary import outside_entries
@@ -75,7 +76,8 @@ class WarpSpecializePass(ModulePass):
             ]
             if phases[1] or role.id == 0:  # warp group 0 is launched even with no op: it would issue the loads
                 roles.append(RoleOp(role.role, role.id, role.regs, phases))
-        crossing = channels(graph, schedule)
+        # a number read from memory crosses no channel: each role reading it reads the element itself
+        crossing = [c for c in channels(graph, schedule) if not isinstance(ops[c.value], tile.LoadScalarOp)]
         gemm = machine.target.gemm_release and gemm_class(loop)
         depths = ring_depths(graph, schedule, ops, program.depths, crossing, gemm)
         memory = channel_memory(loop, ops, warps, crossing, depths, machine.target)

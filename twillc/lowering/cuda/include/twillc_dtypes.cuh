@@ -8,7 +8,7 @@
 #include <cuda_fp8.h>
 #include <type_traits>
 
-enum : int { TW_F16 = 0, TW_BF16 = 1, TW_E4M3 = 2, TW_E5M2 = 3 };
+enum : int { TW_F16 = 0, TW_BF16 = 1, TW_E4M3 = 2, TW_E5M2 = 3, TW_S8 = 4, TW_U8 = 5 };
 
 #define TW_ACC32_REGS "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
 #define TW_ACC32_OUT(d) "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
@@ -39,6 +39,29 @@ TW_DEV void tw_wgmma_m64n64_ss(float* d, uint64_t desc_a, uint64_t desc_b, int s
         "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %34, 0;\n\t"
         "wgmma.mma_async.sync.aligned.m64n64k32.f32.e5m2.e5m2 " TW_ACC32_REGS "%32, %33, p, 1, 1;\n\t}"
         : TW_ACC32_OUT(d)
+        : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+  }
+#endif
+}
+#define TW_ACC32_OUT_S32(d) "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]), "+r"(d[4]), "+r"(d[5]), "+r"(d[6]), "+r"(d[7]), "+r"(d[8]), "+r"(d[9]), "+r"(d[10]), "+r"(d[11]), "+r"(d[12]), "+r"(d[13]), "+r"(d[14]), "+r"(d[15]), "+r"(d[16]), "+r"(d[17]), "+r"(d[18]), "+r"(d[19]), "+r"(d[20]), "+r"(d[21]), "+r"(d[22]), "+r"(d[23]), "+r"(d[24]), "+r"(d[25]), "+r"(d[26]), "+r"(d[27]), "+r"(d[28]), "+r"(d[29]), "+r"(d[30]), "+r"(d[31])
+// D(64x64, s32) (+)= A B of 8-bit integers (s8 or u8 on both sides), A and
+// B K-major from shared-memory descriptors, one K step (32 bytes of K).
+template <int DT, int TRANS_B, int TRANS_A = 0>
+TW_DEV void tw_wgmma_m64n64_ss(int* d, uint64_t desc_a, uint64_t desc_b, int scale_d) {
+  static_assert((DT == TW_S8 || DT == TW_U8) && TRANS_A == 0 && TRANS_B == 0,
+                "an integer wgmma reads K-major s8 / u8 A and B");
+#if TW_SM90A
+  if constexpr (DT == TW_S8) {
+    asm volatile(
+        "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %34, 0;\n\t"
+        "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 " TW_ACC32_REGS "%32, %33, p;\n\t}"
+        : TW_ACC32_OUT_S32(d)
+        : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+  } else {
+    asm volatile(
+        "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %34, 0;\n\t"
+        "wgmma.mma_async.sync.aligned.m64n64k32.s32.u8.u8 " TW_ACC32_REGS "%32, %33, p;\n\t}"
+        : TW_ACC32_OUT_S32(d)
         : "l"(desc_a), "l"(desc_b), "r"(scale_d));
   }
 #endif
@@ -100,8 +123,8 @@ TW_DEV uint32_t tw_pack2v(T lo, T hi) {
 }
 // twillc_mma_k16_boxed for any MMA type: step kk is 32 bytes of K (A and
 // B K-major), or 16 rows of an MN-major B (f16 / bf16).
-template <int DT, int N, int TRANS_B, int A_BOX, int B_BOX>
-TW_DEV void twillc_mma_kstep_boxed(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
+template <int DT, int N, int TRANS_B, int A_BOX, int B_BOX, typename Acc>
+TW_DEV void twillc_mma_kstep_boxed(Acc* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
   const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
   const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
 #pragma unroll

@@ -1,13 +1,24 @@
 // ---------------------------------------------------------------------------
 // tcgen05.mma of other element types (sm_100a): kind::f16 takes f16 or bf16
 // (A / B format 0 / 1 at bits 7 and 10 of the instruction descriptor),
-// kind::f8f6f4 FP8 (format 0 = E4M3, 1 = E5M2); one MMA is 32 bytes of K.
+// kind::f8f6f4 FP8 (format 0 = E4M3, 1 = E5M2), kind::i8 8-bit integers into
+// s32; one MMA is 32 bytes of K.
 // ---------------------------------------------------------------------------
+// kind::i8: s8 (format 1) or u8 (0) A and B, an s32 D (format 2 at bit 4).
 template <int DT, int M, int N, int B_MN>
 __host__ __device__ constexpr uint32_t tw_umma_idesc_t() {
-  constexpr uint32_t fmt = (DT == TW_BF16 || DT == TW_E5M2) ? 1u : 0u;
-  return (1u << 4) | (fmt << 7) | (fmt << 10) | (uint32_t(B_MN) << 16) | (uint32_t(N >> 3) << 17) |
+  constexpr uint32_t fmt = (DT == TW_BF16 || DT == TW_E5M2 || DT == TW_S8) ? 1u : 0u;
+  constexpr uint32_t dfmt = (DT == TW_S8 || DT == TW_U8) ? 2u : 1u;
+  return (dfmt << 4) | (fmt << 7) | (fmt << 10) | (uint32_t(B_MN) << 16) | (uint32_t(N >> 3) << 17) |
          (uint32_t(M >> 4) << 24);
+}
+TW_DEV void tw_umma_i8_ss(uint32_t d_tmem, uint64_t a_desc, uint64_t b_desc, uint32_t idesc, int accumulate) {
+#if TW_SM100A
+  asm volatile(
+      "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %4, 0;\n\t"
+      "tcgen05.mma.cta_group::1.kind::i8 [%0], %1, %2, %3, p;\n\t}"
+      :: "r"(d_tmem), "l"(a_desc), "l"(b_desc), "r"(idesc), "r"(accumulate) : "memory");
+#endif
 }
 TW_DEV void tw_umma_f8f6f4_ss(uint32_t d_tmem, uint64_t a_desc, uint64_t b_desc, uint32_t idesc, int accumulate) {
 #if TW_SM100A
@@ -21,7 +32,7 @@ TW_DEV void tw_umma_f8f6f4_ss(uint32_t d_tmem, uint64_t a_desc, uint64_t b_desc,
 // K-major (B_MN = 0).
 template <int DT, int M, int N, int K, int A_BOX, int B_BOX, int B_MN>
 TW_DEV void twillc_umma_ss_t(uint32_t d_tmem, const uint8_t* a, const uint8_t* b, int accumulate) {
-  static_assert(DT <= TW_BF16 || B_MN == 0, "FP8 tcgen05.mma operands are K-major here");
+  static_assert(DT <= TW_BF16 || B_MN == 0, "8-bit tcgen05.mma operands are K-major here");
   constexpr uint32_t idesc = tw_umma_idesc_t<DT, M, N, B_MN>();
   constexpr int STEPS = DT <= TW_BF16 ? K / 16 : K / 32;
 #pragma unroll
@@ -31,6 +42,8 @@ TW_DEV void twillc_umma_ss_t(uint32_t d_tmem, const uint8_t* a, const uint8_t* b
                              : tw_umma_smem_desc(b + (kk / 4) * B_BOX + (kk % 4) * 32, 16, 1024);
     if constexpr (DT <= TW_BF16)
       tw_umma_f16_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
+    else if constexpr (DT == TW_S8 || DT == TW_U8)
+      tw_umma_i8_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
     else
       tw_umma_f8f6f4_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
   }

@@ -211,6 +211,7 @@ TW_DEV void tw_wgmma_wait() {
 // Keep the compiler from moving accumulator accesses across wgmma issue/wait
 // (CUTLASS warpgroup_fence_operand).
 TW_DEV void tw_fence_operand(float& r) { asm volatile("" : "+f"(r) :: "memory"); }
+TW_DEV void tw_fence_operand(int& r) { asm volatile("" : "+r"(r) :: "memory"); }
 
 // Shared-memory matrix descriptor (sm_90 GMMA descriptor layout):
 //  bits [0,14)  start address >> 4     bits [16,30) leading byte offset >> 4

@@ -70,10 +70,16 @@ TW_DEV void twillc_umma_ss(uint32_t d_tmem, const uint8_t* a, const uint8_t* b, 
     tw_umma_f16_ss(d_tmem, da, db, idesc, accumulate || kk > 0);
   }
 }
-// The calling thread's row of an [128, N] f32 tile in tensor memory, 32
-// columns per tcgen05.ld, to registers (and back by tcgen05.st).
-template <int N>
-TW_DEV void twillc_tmem_load(float* dst, uint32_t taddr) {
+// A 32-bit tensor-memory word as an accumulator element (f32, or s32 of an
+// integer MMA), and back.
+TW_DEV void tw_from_bits(float& d, uint32_t r) { d = __uint_as_float(r); }
+TW_DEV void tw_from_bits(int& d, uint32_t r) { d = int(r); }
+TW_DEV uint32_t tw_to_bits(float v) { return __float_as_uint(v); }
+TW_DEV uint32_t tw_to_bits(int v) { return uint32_t(v); }
+// The calling thread's row of an [128, N] f32 (or i32) tile in tensor
+// memory, 32 columns per tcgen05.ld, to registers (and back by tcgen05.st).
+template <int N, typename T>
+TW_DEV void twillc_tmem_load(T* dst, uint32_t taddr) {
 #if TW_SM100A
   const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
 #pragma unroll
@@ -89,12 +95,13 @@ TW_DEV void twillc_tmem_load(float* dst, uint32_t taddr) {
         : "r"(row + c));
     asm volatile("tcgen05.wait::ld.sync.aligned;\n" ::: "memory");
 #pragma unroll
-    for (int i = 0; i < 32; ++i) dst[c + i] = __uint_as_float(r[i]);
+    for (int i = 0; i < 32; ++i) tw_from_bits(dst[c + i], r[i]);
   }
 #endif
 }
 // 16 columns (tcgen05.ld / st 32x32b.x16): a role with few registers.
-TW_DEV void twillc_tmem_load_x16(float* dst, uint32_t taddr) {
+template <typename T>
+TW_DEV void twillc_tmem_load_x16(T* dst, uint32_t taddr) {
 #if TW_SM100A
   const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
   uint32_t r[16];
@@ -106,15 +113,16 @@ TW_DEV void twillc_tmem_load_x16(float* dst, uint32_t taddr) {
       : "r"(row));
   asm volatile("tcgen05.wait::ld.sync.aligned;\n" ::: "memory");
 #pragma unroll
-  for (int i = 0; i < 16; ++i) dst[i] = __uint_as_float(r[i]);
+  for (int i = 0; i < 16; ++i) tw_from_bits(dst[i], r[i]);
 #endif
 }
-TW_DEV void twillc_tmem_store_x16(uint32_t taddr, const float* src) {
+template <typename T>
+TW_DEV void twillc_tmem_store_x16(uint32_t taddr, const T* src) {
 #if TW_SM100A
   const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
   uint32_t r[16];
 #pragma unroll
-  for (int i = 0; i < 16; ++i) r[i] = __float_as_uint(src[i]);
+  for (int i = 0; i < 16; ++i) r[i] = tw_to_bits(src[i]);
   asm volatile(
       "tcgen05.st.sync.aligned.32x32b.x16.b32 [%0], {%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
       "%14, %15, %16};\n"
@@ -124,15 +132,15 @@ TW_DEV void twillc_tmem_store_x16(uint32_t taddr, const float* src) {
   asm volatile("tcgen05.wait::st.sync.aligned;\n" ::: "memory");
 #endif
 }
-template <int N>
-TW_DEV void twillc_tmem_store(uint32_t taddr, const float* src) {
+template <int N, typename T>
+TW_DEV void twillc_tmem_store(uint32_t taddr, const T* src) {
 #if TW_SM100A
   const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
 #pragma unroll
   for (int c = 0; c < N; c += 32) {
     uint32_t r[32];
 #pragma unroll
-    for (int i = 0; i < 32; ++i) r[i] = __float_as_uint(src[c + i]);
+    for (int i = 0; i < 32; ++i) r[i] = tw_to_bits(src[c + i]);
     asm volatile(
         "tcgen05.st.sync.aligned.32x32b.x32.b32 [%0], {%1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, "
         "%14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32};\n"
