@@ -23,6 +23,7 @@ from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Operation, SSAValue
 
+from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 
@@ -70,9 +71,29 @@ def load_scalar(imp: TtgirImporter, op: TOp) -> None:
         raise imp.error(op, f"'{op.name}' of a pointer that is not derived from a kernel argument")
     tensor = _tensor(imp, src.tensor, op)
     rank = len(tensor.type.dims.data)  # type: ignore[attr-defined]
-    indices = imp.pointer_indices(op.operands[0], rank, op)
-    new = imp.emit(tile.LoadScalarOp(tensor, indices), op)
+    new = imp.emit(tile.LoadScalarOp(tensor, element_indices(imp, op.operands[0], rank, op)), op)
     imp.set(op, imp_val(new.results[0]))
+
+
+def element_indices(imp: TtgirImporter, ptr: int, rank: int, op: TOp) -> list[SSAValue]:
+    """The element a one-element pointer names: in a vector (rank 1), the sum
+    of its `tt.addptr` offsets from the kernel argument, where each is an
+    index expression (`starts + e + 1` is element `bid + 1`, not `bid`);
+    otherwise the summarised tile index every pointer load gets."""
+    offsets: list[int] = []
+    vid = ptr
+    while (d := imp.tm.defs.get(vid)) is not None and d.name == "tt.addptr":
+        offsets.append(d.operands[1])
+        vid = d.operands[0]
+    if rank == 1 and offsets and vid in imp.tm.arg_names:
+        try:
+            index = imp.scalar_index(offsets[-1], op)
+            for off in reversed(offsets[:-1]):
+                index = imp.emit(arith.AddiOp(index, imp.scalar_index(off, op)), op).results[0]
+            return [index]
+        except UserError:
+            pass  # an offset with no index form (read from memory, a tensor): summarised as any pointer
+    return imp.pointer_indices(ptr, rank, op)
 
 
 def store_scalar(imp: TtgirImporter, op: TOp, value: SSAValue) -> None:
@@ -86,7 +107,7 @@ def store_scalar(imp: TtgirImporter, op: TOp, value: SSAValue) -> None:
             raise imp.error(op, f"'{op.name}' of a {value.type} number into a tensor of {element}")
         value = imp.emit(_convert(value, element), op).results[0]
     rank = len(tensor.type.dims.data)  # type: ignore[attr-defined]
-    imp.emit(tile.StoreScalarOp(value, tensor, imp.pointer_indices(op.operands[0], rank, op)), op)
+    imp.emit(tile.StoreScalarOp(value, tensor, element_indices(imp, op.operands[0], rank, op)), op)
 
 
 def load_index(imp: TtgirImporter, d: TOp, user: TOp) -> SSAValue:
@@ -102,7 +123,7 @@ def load_index(imp: TtgirImporter, d: TOp, user: TOp) -> SSAValue:
         element = "i32"  # an index held as i32 (the tile IR's integer types: i32, i8)
     tensor = _tensor(imp, (name, element), d)
     rank = len(tensor.type.dims.data)  # type: ignore[attr-defined]
-    loaded = imp.emit(tile.LoadScalarOp(tensor, imp.pointer_indices(d.operands[0], rank, d)), d).results[0]
+    loaded = imp.emit(tile.LoadScalarOp(tensor, element_indices(imp, d.operands[0], rank, d)), d).results[0]
     return imp.emit(arith.IndexCastOp(loaded, IndexType()), d).results[0]
 
 
