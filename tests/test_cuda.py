@@ -726,7 +726,7 @@ def test_mask_registers_are_what_the_emitter_declares(tmp_path: Path) -> None:
         "  store L[bid] = m\n"
         "}\n"
     )
-    passes = f"variant-search{{parts=1 split=false time-limit=2}},{LOWERING_PIPELINE}"
+    passes = f"variant-search{{parts=1 split=false remat=false time-limit=2}},{LOWERING_PIPELINE}"
     assert main([str(src), "--passes", passes, "-o", str(mlir)]) == 0
     assert main([str(mlir), "-o", str(cu)]) == 0
     module = parse_module(mlir.read_text(), str(mlir), ".mlir")
