@@ -92,6 +92,12 @@ def _variant_search() -> type[ModulePass]:
     return VariantSearchPass
 
 
+def _nest_schedule() -> type[ModulePass]:
+    from twillc.transforms.nest_schedule import NestSchedulePass
+
+    return NestSchedulePass
+
+
 def _simulate() -> type[ModulePass]:
     from twillc.lowering.transforms.simulate import SimulatePass
 
@@ -106,6 +112,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "joint-schedule": _joint_schedule,
         "gaus-schedule": _gaus_schedule,
         "verify-schedule": _verify_schedule,
+        "nest-schedule": _nest_schedule,
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
         "plan-memory": _plan_memory,
@@ -125,6 +132,7 @@ PASS_SUMMARIES = {
     "joint-schedule": "exact joint software pipelining + warp specialization (Twill 4), CP-SAT and Z3",
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
+    "nest-schedule": "a persistent kernel's outer loop over tiles in the super-node model (the main loop as one op)",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "index-remat": "mark index tiles (iota and integer arithmetic, their comparisons) computed at each read",
@@ -144,7 +152,7 @@ PASS_SUMMARIES = {
 # SCHEDULE_PIPELINE where it stands.
 SCHEDULE_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
 DEFAULT_PIPELINE = "variant-search"
-LOWERING_PIPELINE = "pipeline-expand,warp-specialize"
+LOWERING_PIPELINE = "nest-schedule,pipeline-expand,warp-specialize"
 
 
 def default_pipeline(module: ModuleOp, kind: str) -> str:

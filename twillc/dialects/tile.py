@@ -107,6 +107,42 @@ class SizeOp(IRDLOperation):
         super().__init__(properties={"sym": StringAttr(sym)}, result_types=[IndexType()])
 
 
+@irdl_op_definition
+class PersistentOp(IRDLOperation):
+    """The persistent outer loop over output tiles (`for tm, tn in
+    tiles(M / BM, N / BN) persistent group 8 { ... }`):
+    `tile.persistent %tiles_m, %tiles_n {group = 8 : i64}`, first in its
+    function. The function's body is the outer loop's body: `tile.block_id`
+    is the linear index of the output tile (0 .. tiles_m * tiles_n - 1), not
+    the CTA's, and each CTA walks the indices blockIdx.x, + gridDim.x, ...
+    (grid: min(SMs, tiles)). The tile coordinates are `arith` on it in the
+    IR (the grouped rasterization of `group` rows of tiles, written out);
+    `group` is recorded for readers. `twill.nest` (written by `nest-schedule`)
+    is the outer body's schedule in the super-node model."""
+
+    name = "tile.persistent"
+    tiles_m = operand_def(IndexType)
+    tiles_n = operand_def(IndexType)
+    group = prop_def(IntegerAttr[IntegerType])
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "$tiles_m `,` $tiles_n attr-dict"
+
+    def __init__(self, tiles_m: SSAValue, tiles_n: SSAValue, group: int) -> None:
+        super().__init__(operands=[tiles_m, tiles_n], properties={"group": IntegerAttr(group, i64)})
+
+    def verify_(self) -> None:
+        if self.group.value.data < 1:
+            raise VerifyException(f"tile.persistent: group must be positive, got {self.group.value.data}")
+
+
+def find_persistent(func_op: object) -> PersistentOp | None:
+    """The function's `tile.persistent`, or None (one CTA per output tile)."""
+    for op in func_op.walk():  # type: ignore[attr-defined]
+        if isinstance(op, PersistentOp):
+            return op
+    return None
+
+
 # ---------------------------------------------------------------------------
 # Data movement
 
@@ -772,6 +808,7 @@ Tile = Dialect(
     [
         BlockIdOp,
         SizeOp,
+        PersistentOp,
         LoadOp,
         StoreOp,
         StoreAddOp,

@@ -144,6 +144,17 @@ class For(Stmt):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True)
+class Tiles(Stmt):
+    """`for tm, tn in tiles(TM, TN) persistent [group G] { ... }`: the
+    persistent outer loop over a TM x TN grid of output tiles."""
+
+    vars: tuple[tuple[str, Pos], tuple[str, Pos]]
+    counts: tuple[Expr, Expr]
+    group: Expr | None
+    body: tuple[Stmt, ...]
+
+
 # Top level
 
 

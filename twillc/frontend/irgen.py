@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import func
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BoolAttr,
     DictionaryAttr,
@@ -71,6 +71,8 @@ class IRGen(ExprGen):
         self.let_names: set[str] = set()
         """The `let` names defined so far."""
         self.column_values: set[SSAValue] = set()  # rank-1 values holding a column reduction's (`orient`)
+        self.persistent = False
+        """Inside a persistent tile loop: `bid` is refused (the tile coordinates name the tile)."""
 
     # -- helpers -----------------------------------------------------------
 
@@ -151,8 +153,9 @@ class IRGen(ExprGen):
             st = stack.pop()
             if isinstance(st, ast.Let):
                 self.lets.setdefault(st.name, st.name_pos)
-            elif isinstance(st, ast.For):
+            elif isinstance(st, ast.For | ast.Tiles):
                 stack.extend(st.body)
+        self.check_tiles_placement(k.body)
         for stmt in k.body:
             self.stmt(stmt)
         self.emit(func.ReturnOp(), k.pos)
@@ -198,6 +201,8 @@ class IRGen(ExprGen):
             self.store(s)
         elif isinstance(s, ast.For):
             self.for_(s)
+        elif isinstance(s, ast.Tiles):
+            self.tiles(s)
 
     def bind_check(self, name: str, pos: ast.Pos) -> None:
         current = self.env.get(name)
@@ -368,6 +373,73 @@ class IRGen(ExprGen):
         if s.attrs:
             op.attributes["twill.override"] = self.overrides(s.attrs)
 
+    # -- the persistent outer loop (docs/language.md, "Persistent kernels") --
+
+    def check_tiles_placement(self, body: tuple[ast.Stmt, ...]) -> None:
+        """A `tiles` loop is the kernel's outermost statement: one per kernel,
+        only `const` and `let` before it, nothing after it, and one main loop
+        (a `for`) in its body, not inside another loop."""
+        tiles = [s for s in body if isinstance(s, ast.Tiles)]
+        nested = [t for s in body if isinstance(s, ast.For | ast.Tiles) for t in _tiles_within(s.body)]
+        if nested:
+            raise self.err(nested[0].pos, "a persistent tile loop is the kernel's outermost loop: it cannot nest")
+        if not tiles:
+            return
+        if len(tiles) > 1:
+            raise self.err(tiles[1].pos, "one persistent tile loop per kernel")
+        at = body.index(tiles[0])
+        for s in body[:at]:
+            if not isinstance(s, ast.Const | ast.Let):
+                raise self.err(s.pos, "only 'const' and 'let' may come before the persistent tile loop")
+        if at + 1 < len(body):
+            raise self.err(body[at + 1].pos, "nothing may follow the persistent tile loop: write it inside")
+        loops = [s for s in tiles[0].body if isinstance(s, ast.For)]
+        if not loops:
+            raise self.err(tiles[0].pos, "a persistent tile loop holds one main loop ('for'), found none")
+        if len(loops) > 1:
+            raise self.err(
+                loops[1].pos, "a persistent tile loop holds one main loop: several loops per tile are not generated"
+            )
+
+    def tiles(self, s: ast.Tiles) -> None:
+        """`for tm, tn in tiles(TM, TN) persistent group G { ... }`: a
+        `tile.persistent` op, then the body once, with `tm` / `tn` the tile's
+        coordinates from its linear index `bid` in grouped order: tiles go
+        down G rows of tiles, then across, so that consecutive tiles (the
+        CTAs running at once) share their A rows and B columns in L2."""
+        (m_name, m_pos), (n_name, n_pos) = s.vars
+        for name, pos in s.vars:
+            if name in self.env or name == "bid" or self.is_size(name):
+                raise self.err(pos, f"the tile coordinate '{name}' is already defined")
+        if m_name == n_name:
+            raise self.err(n_pos, f"the two tile coordinates are both named '{m_name}'")
+        group = 8 if s.group is None else self.index(s.group)
+        if not isinstance(group, int) or group < 1:
+            raise self.err(
+                s.group.pos if s.group else s.pos, "the tile group must be a compile-time integer >= 1"
+            )
+        cm, cn = (self.index_value(e) for e in s.counts)
+        self.emit(tile.PersistentOp(cm, cn, group), s.pos)
+        if self.bid is None:
+            self.bid = self.hoist(tile.BlockIdOp(), s.pos)
+            self.bid.name_hint = "bid"
+
+        def ix(op: str, a: SSAValue | int, b: SSAValue | int) -> SSAValue:
+            av = self.const_index(a, s.pos) if isinstance(a, int) else a
+            bv = self.const_index(b, s.pos) if isinstance(b, int) else b
+            return self.index_op(op, av, bv, s.pos)
+
+        width = ix("*", group, cn)  # tiles in one group: G rows of tiles, all columns
+        first = ix("*", ix("/", self.bid, width), group)  # the group's first row of tiles
+        rows = self.emit(arith.MinSIOp(ix("-", cm, first), self.const_index(group, s.pos)), s.pos).results[0]
+        within = ix("%", self.bid, width)
+        tm, tn = ix("+", first, ix("%", within, rows)), ix("/", within, rows)
+        tm.name_hint, tn.name_hint = m_name, n_name
+        self.env[m_name], self.env[n_name] = tm, tn
+        self.persistent = True
+        for stmt in s.body:
+            self.stmt(stmt)
+
     def for_(self, s: ast.For) -> None:
         if self.in_loop:
             raise self.err(
@@ -426,3 +498,13 @@ class IRGen(ExprGen):
             self.env[name] = res
             if value in self.column_values:
                 self.column_values.add(res)
+
+
+def _tiles_within(body: tuple[ast.Stmt, ...]) -> list[ast.Tiles]:
+    out: list[ast.Tiles] = []
+    for s in body:
+        if isinstance(s, ast.Tiles):
+            out.append(s)
+        if isinstance(s, ast.For | ast.Tiles):
+            out += _tiles_within(s.body)
+    return out

@@ -168,6 +168,9 @@ class Val:
 class ExprGen:
     """Index and tile expressions; see the module docstring."""
 
+    persistent: bool = False
+    """Inside a persistent tile loop (`bid` refused there)."""
+
     # -- index expressions -------------------------------------------------
 
     def const_index(self, n: int, pos: ast.Pos) -> SSAValue:
@@ -261,6 +264,10 @@ class ExprGen:
         if value is not None:
             raise self.err(e.pos, f"'{e.name}' is a tile, expected an integer expression")
         if e.name == "bid":
+            if self.persistent:
+                raise self.err(
+                    e.pos, "'bid' inside a persistent tile loop: a CTA runs several tiles, name them by the coordinates"
+                )
             if self.bid is None:
                 self.bid = self.hoist(tile.BlockIdOp(), e.pos)
                 self.bid.name_hint = "bid"

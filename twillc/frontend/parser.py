@@ -176,6 +176,21 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     ) -> ast.For:
         return ast.For(_pos(meta), str(var), lb, ub, step, carry or (), body)
 
+    def tiles_stmt(
+        self,
+        meta: Meta,
+        tm: Token,
+        tn: Token,
+        _tiles: Token,
+        count_m: ast.Expr,
+        count_n: ast.Expr,
+        _persistent: Token,
+        _group: Token | None,
+        group: ast.Expr | None,
+        body: tuple,
+    ) -> ast.Tiles:
+        return ast.Tiles(_pos(meta), ((str(tm), _pos(tm)), (str(tn), _pos(tn))), (count_m, count_n), group, body)
+
     def carry(self, meta: Meta, *names: Token) -> tuple[tuple[str, ast.Pos], ...]:
         return tuple((str(n), _pos(n)) for n in names if n is not None)
 

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from twillc.diagnostics import UserError, error_at
-from twillc.scheduling.graph import DependenceGraph, Edge, Op, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph, uniform_rrt
 
 SCHEMA = "ddg-0.1"
 PIPELINES = ("TMA", "TC", "CUDA", "SFU", "NONE")
@@ -263,18 +263,7 @@ def nest_graph(loop: DdgLoop, lengths: dict[str, int]) -> DependenceGraph:
     """An outer loop's graph in the super-node model: each super-node (id ->
     the inner loop's length in `lengths`) holds `MAINLOOP` for that length,
     and its outgoing edges wait for all of it."""
-    ops = tuple(
-        replace(o, rrt=uniform_rrt(MAINLOOP, lengths[o.id]), latency=lengths[o.id]) if o.id in lengths else o
-        for o in loop.graph.ops
-    )
-    edges = tuple(replace(e, delay=lengths[e.src]) if e.src in lengths else e for e in loop.graph.edges)
-    return DependenceGraph(
-        name=loop.graph.name,
-        ops=ops,
-        edges=edges,
-        capacities={**loop.graph.capacities, MAINLOOP: 1},
-        target=loop.graph.target,
-    )
+    return super_node_graph(loop.graph, lengths, units=(MAINLOOP,))
 
 
 def _read_loop(path: str, loop: dict[str, Any], k: int, where: _Locator, fail: Any, hold: str) -> DependenceGraph:

@@ -10,7 +10,7 @@ docs/outputs.md ("The JSON schema").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 # One row per cycle of an op's execution from its issue: the units it holds
@@ -25,6 +25,37 @@ def uniform_rrt(unit: str | None, cycles: int, count: int = 1, stall: int = 0) -
     lasts `cycles`)."""
     row: RRTRow = ((unit, count),) if unit else ()
     return tuple(row if k >= stall else () for k in range(max(cycles, 1)))
+
+
+def super_node_graph(
+    graph: DependenceGraph,
+    lengths: Mapping[str, int],
+    heads: Mapping[str, int] | None = None,
+    units: tuple[str, ...] = ("mainloop",),
+) -> DependenceGraph:
+    """An outer loop's graph in the super-node model (Meta's outer loops,
+    `twillc.io.meta_ddg`, and the persistent kernel's, `nest-schedule`):
+    each super-node (op id -> its inner loop's length in `lengths`) is one op
+    of that length holding each of `units` (capacity 1 unless the graph
+    gives one) from cycle `heads[id]` (default 0) to its end, and its
+    outgoing edges wait for all of it."""
+    heads = heads or {}
+
+    def held(op_id: str) -> RRT:
+        row: RRTRow = tuple((u, 1) for u in units)
+        return tuple(row if k >= heads.get(op_id, 0) else () for k in range(max(lengths[op_id], 1)))
+
+    ops = tuple(
+        replace(o, rrt=held(o.id), latency=lengths[o.id]) if o.id in lengths else o for o in graph.ops
+    )
+    edges = tuple(replace(e, delay=lengths[e.src]) if e.src in lengths else e for e in graph.edges)
+    return DependenceGraph(
+        name=graph.name,
+        ops=ops,
+        edges=edges,
+        capacities={**graph.capacities, **{u: graph.capacities.get(u, 1) for u in units}},
+        target=graph.target,
+    )
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,48 @@ class KernelPlan:
     roles: tuple[str, ...]  # the schedule's role name of each warp group
     ii: int
     stages: int
+    persistent: Persistent | None = None  # the outer loop over output tiles (`tile.persistent`), if any
+
+
+@dataclass(frozen=True)
+class Persistent:
+    """The persistent GEMM's outer loop: `tiles` output tiles (C), walked by
+    each CTA from blockIdx.x in steps of gridDim.x, in grouped order
+    (`group` rows of tiles); each consumer stores its accumulators through an
+    epilogue buffer in shared memory (`epi_bytes` each) with a TMA store;
+    `nest` is the outer body's schedule as `nest-schedule` wrote it."""
+
+    tiles: str
+    group: int
+    epi_bytes: int
+    nest: str
+
+
+def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mmas: list[Wgmma]) -> Persistent | None:
+    """The plan of a `tile.persistent` kernel: its tile count, and the
+    epilogue buffer a consumer needs to stage its accumulators for a TMA
+    store (16-bit C only: an f32 tile of 64x256 would take 64 KB per group)."""
+    from twillc.transforms.nest_schedule import describe_nest
+
+    p = tile.find_persistent(func)
+    if p is None:
+        return None
+    nest = p.attributes.get("twill.nest")
+    if nest is None:
+        raise located_error(p, "CUDA emission: the persistent loop has no 'twill.nest' schedule: run nest-schedule")
+    for s in stores:
+        if ELTS[s.dtype].size != 2:
+            raise located_error(
+                p,
+                f"CUDA emission: a persistent kernel stores C through shared memory with a TMA store of 16-bit "
+                f"elements; '{s.tensor}' stores {s.dtype} (not generated)",
+            )
+    per_group: dict[int, int] = {}
+    for s in stores:
+        m = next(m for m in mmas if m.name == s.acc)
+        per_group[m.group] = per_group.get(m.group, 0) + m.m * m.n * 2
+    tiles = f"({c_index(p.tiles_m, None)}) * ({c_index(p.tiles_n, None)})"
+    return Persistent(tiles, p.group.value.data, max(per_group.values(), default=0), describe_nest(nest))
 
 
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
@@ -173,6 +215,13 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values())
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
+    persistent = _persistent(func, program, stores, wgmmas)
+    if persistent is not None and ring + BARRIERS + persistent.epi_bytes * len(consumer_warps) > machine.smem:
+        raise located_error(
+            loop,
+            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue buffers "
+            f"({len(consumer_warps)} x {persistent.epi_bytes} B) exceed shared memory ({machine.smem} B)",
+        )
     budgets = {r.warp: r.regs for r in program.roles}
     warps = [producer, *consumer_warps]
     regs = tuple(budgets[w] for w in warps)
@@ -192,6 +241,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
         roles=roles,
         ii=program.ii,
         stages=max(c // program.ii for c in program.cycle.values()) + 1,  # issue stages, as printed before
+        persistent=persistent,
     )
 
 

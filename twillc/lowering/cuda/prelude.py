@@ -55,11 +55,18 @@ class TensorMap:
 
 
 def host_launcher(
-    ns: str, comment: list[str], params: list[str], maps: list[TensorMap], call: list[str], f16_only: bool
+    ns: str,
+    comment: list[str],
+    params: list[str],
+    maps: list[TensorMap],
+    call: list[str],
+    f16_only: bool,
+    persistent: bool = False,
 ) -> str:
     """The `extern "C"` launcher of both emitters: build the tensor maps
     (returning the driver's error), size the dynamic shared memory, launch
-    `blocks` CTAs of the kernel with `call` as its arguments."""
+    `blocks` CTAs of the kernel with `call` as its arguments (a persistent
+    kernel: at most one per SM, each walking its tiles)."""
     out = [
         *comment,
         f'extern "C" int {ns}_launch({", ".join([*params, "int blocks", "cudaStream_t stream"])}) {{',
@@ -68,6 +75,14 @@ def host_launcher(
     for m in maps:
         make = make_tmap(m.dtype, m.tensor, m.name, m.rows, m.cols, m.box_rows, f16_only, m.box_cols)
         out += [f"  CUtensorMap tmap_{m.name};", f"  if (int e = {make})", "    return e;"]
+    if persistent:
+        out += [
+            "  int dev = 0, sms = 0;  // persistent: one CTA per SM at most, each walks its tiles",
+            "  if (cudaGetDevice(&dev) == cudaSuccess &&",
+            "      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && sms > 0 &&",
+            "      blocks > sms)",
+            "    blocks = sms;",
+        ]
     out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",

@@ -1,0 +1,199 @@
+"""`nest-schedule{trips=.. time-limit=..}`: the persistent kernel's outer
+loop (`tile.persistent`) scheduled in the super-node model, after its main
+loop's joint schedule; a no-op for a kernel without one.
+
+The outer body, one output tile, as a loop of its own (the model Meta's
+outer loops are scheduled in, `twillc.scheduling.graph.super_node_graph`):
+
+- the main loop is one op of (T - 1) * II + L cycles (II and L its joint
+  schedule's, in cycles; T the trip count the model assumes, `trips`),
+  holding every consumer warp group from cycle P on, P the producer's head
+  start (the first consumer op's cycle in its schedule): the ring runs on
+  across tiles, so the next tile's first loads are issued while this
+  tile's consumers are still busy;
+- each accumulator's staging into shared memory (its cast and st.shared)
+  on the consumer warp group holding it, after the main loop;
+- each TMA store of a staged tile on the TMA unit, after its staging; the
+  next tile's staging of that buffer waits for the store's read of it
+  (distance 1).
+
+The main loop's own TMA loads are not replayed inside the super-node (as in
+Meta's model). `optimal` proves the outer II minimal in this model, and no
+more: the main loop's own schedule carries its own proof. The result is
+`twill.nest` on the `tile.persistent` op: the II, length, status and bound,
+T, P, each op's cycle, and the proof's statement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
+from xdsl.ir import Attribute, Operation
+from xdsl.passes import ModulePass
+
+from twillc.dialects import tile
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, super_node_graph, uniform_rrt
+from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
+
+MAIN = "mainloop"
+"""The super-node's id: the main loop of one tile."""
+
+PROOF = (
+    "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
+    "II {ii}, L {inner_length} cycles) holding the consumer warp groups from cycle {head} (the producer's head "
+    "start), each accumulator staged on its consumer warp group, each TMA store on the TMA unit (the main loop's "
+    "own TMA loads not replayed); the main loop: {inner_status} by its own schedule"
+)
+"""What the nest's `optimal` proves (and no more)."""
+
+
+@dataclass(frozen=True)
+class NestSchedulePass(ModulePass):
+    """The persistent outer loop in the super-node model (module docstring)."""
+
+    name = "nest-schedule"
+
+    trips: int = 64
+    """T: the main loop's trip count the model assumes (64: K = 4096 at BK = 64)."""
+
+    time_limit: int | float = 10.0
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from xdsl.dialects.func import FuncOp
+
+        from twillc.scheduling.checker import check_schedule
+        from twillc.scheduling.modulo_cpsat import SolverLimit, modulo_schedule
+
+        func = next((o for o in op.walk() if isinstance(o, FuncOp)), None)
+        persistent = tile.find_persistent(func) if func is not None else None
+        if persistent is None:
+            return
+        if self.trips < 1:
+            raise located_error(persistent, f"nest-schedule: trips must be >= 1, got {self.trips}")
+        graph, facts = nest_graph(op, self.trips)
+        try:
+            schedule = modulo_schedule(graph, time_limit=self.time_limit)
+        except SolverLimit as e:
+            raise located_error(persistent, f"nest-schedule: {e}") from None
+        if schedule.ii is None or not schedule.cycles:
+            raise located_error(persistent, f"nest-schedule: no schedule of the outer loop: {schedule.note}")
+        problems = check_schedule(graph, schedule)
+        if problems:
+            from twillc.scheduling.checker import ScheduleVerificationError
+
+            raise ScheduleVerificationError("nest schedule fails the independent checker: " + "; ".join(problems))
+        persistent.attributes["twill.nest"] = nest_attr(schedule, facts)
+
+
+def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str, object]]:
+    """The outer body's graph (module docstring) and the facts its proof
+    names: T, II, L and the main loop's length in cycles, P, its status."""
+    machine = module_machine(module)
+    loop = find_loop(module)
+    inner, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    if schedule is None or schedule.ii is None or schedule.warps is None:
+        raise located_error(loop, "nest-schedule reads the main loop's joint schedule: run joint-schedule first")
+    norm = loop.attributes.get("twill.normalization")
+    scale = (1, 1)
+    if isinstance(norm, DictionaryAttr):
+        scale = (_int(norm.data["scale_cycles"]), _int(norm.data["scale_units"]))
+
+    def cycles(units: int) -> int:
+        return ceil(units * scale[0] / scale[1])
+
+    consumers = sorted({w for k, w in schedule.warps.items() if not inner.op(k).variable_latency})
+    if not consumers:
+        raise located_error(loop, "nest-schedule: the main loop has no consumer warp group")
+    units = tuple(f"wg{w}" for w in consumers)
+    ii, length = cycles(schedule.ii), cycles(schedule.length)
+    head = min(cycles(schedule.cycles[k]) for k, w in schedule.warps.items() if w in consumers)
+    total = (trips - 1) * ii + length
+    nodes = [Op(MAIN, uniform_rrt(None, total), latency=total, kind="tile.for")]
+    edges: list[Edge] = []
+    for n, (acc, store) in enumerate(_stores(loop)):
+        staged, put = f"stage{n}", f"store{n}"
+        holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]
+        nbytes = _bytes(store)
+        stage_cycles = ceil(nbytes / machine.rates["smem_bytes"]) + ceil(nbytes // 2 / machine.rates["alu_ops"])
+        nodes.append(Op(staged, uniform_rrt(f"wg{holder}", stage_cycles), latency=stage_cycles, kind="tile.cast"))
+        store_cycles = max(1, ceil(nbytes / machine.rates["tma_bytes"]))
+        nodes.append(
+            Op(put, uniform_rrt("tma", store_cycles), latency=store_cycles, kind="tile.store", variable_latency=True)
+        )
+        edges += [Edge(MAIN, staged, total, 0), Edge(staged, put, stage_cycles, 0), Edge(put, staged, store_cycles, 1)]
+    graph = DependenceGraph(
+        name=f"{kernel_name(module)}/nest",
+        ops=tuple(nodes),
+        edges=tuple(edges),
+        capacities={**{u: 1 for u in units}, "tma": machine.units["tma"]},
+        target=machine.target.name,
+    )
+    graph = super_node_graph(graph, {MAIN: total}, {MAIN: head}, units)
+    facts = {
+        "trips": trips,
+        "ii": ii,
+        "inner_length": length,
+        "length": total,
+        "head": head,
+        "inner_status": schedule.status.value,
+    }
+    return graph, facts
+
+
+def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
+    """(the loop-carried accumulator's value in the loop, its store after the loop)."""
+    out = []
+    yielded = list(loop.body.block.last_op.operands) if loop.body.block.last_op else []
+    for index, result in enumerate(loop.res):
+        for use in result.uses:
+            user: Operation = use.operation
+            if isinstance(user, tile.CastOp):
+                user = next(iter(user.result.uses)).operation
+            if isinstance(user, tile.StoreOp):
+                out.append((yielded[index], user))
+    return out
+
+
+def _bytes(store: tile.StoreOp) -> int:
+    from twillc.transforms.annotate_costs import _bytes as value_bytes
+
+    return value_bytes(store.operands[0])
+
+
+def _int(a: Attribute) -> int:
+    assert isinstance(a, IntegerAttr)
+    return int(a.value.data)
+
+
+def nest_attr(schedule: Schedule, facts: dict[str, object]) -> DictionaryAttr:
+    proof = PROOF.format(**facts)
+    return DictionaryAttr(
+        {
+            "ii": IntegerAttr(schedule.ii or 0, i64),
+            "length": IntegerAttr(schedule.length, i64),
+            "status": StringAttr(schedule.status.value),
+            "lower_bound": IntegerAttr(schedule.lower_bound, i64),
+            "trips": IntegerAttr(int(facts["trips"]), i64),  # type: ignore[call-overload]
+            "head": IntegerAttr(int(facts["head"]), i64),  # type: ignore[call-overload]
+            "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
+            "optimal_for": StringAttr(proof),
+        }
+    )
+
+
+def describe_nest(attr: Attribute) -> str:
+    """One line of `twill.nest` for the generated code's header."""
+    if not isinstance(attr, DictionaryAttr):
+        return "(unreadable twill.nest)"
+    d = attr.data
+    ii, status, trips, head = (_int(d["ii"]), d["status"], _int(d["trips"]), _int(d["head"]))
+    status_text = status.data if isinstance(status, StringAttr) else "?"
+    stages = {k: _int(v) // max(ii, 1) for k, v in d["cycles"].data.items()}  # type: ignore[attr-defined]
+    later = sorted(k for k, s in stages.items() if k != MAIN and s > stages.get(MAIN, 0))
+    over = f"; under the next tile's main loop: {', '.join(later)}" if later else ""
+    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}"
