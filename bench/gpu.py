@@ -60,6 +60,10 @@ TRIP_TARGETS = (1, 2, 37)
 FULL_BLOCKS = 128  # the full size grows until the grid has this many CTAs (132 SMs on an H100)
 REF_FLOPS_ALL = 2e10  # above this many MMA flops the float64 reference runs REF_SAMPLE CTAs, not all
 REF_SAMPLE = 16
+TIMED_ALSO: dict[str, tuple[int, ...]] = {"gemm_persistent_h100": (8192,)}
+"""Kernels timed at more full sizes than the suite's (every size at N, after
+the default 4096): each a row of its own, `NAME@N`, checked (sampled) and
+timed against its baseline at that size in the same run."""
 
 
 def sources() -> list[Path]:
@@ -226,14 +230,14 @@ def baseline_flops(b: Mapping[str, Any]) -> int:
     return flops // 2 if b["causal"] else flops
 
 
-def plan_entry(program: dict[str, Any], stages: int) -> dict[str, Any]:
+def plan_entry(program: dict[str, Any], stages: int, full_size: int = 4096) -> dict[str, Any]:
     """The checks and the full size of a kernel (gpu_ref.plan_sizes), with
     the flops and the grid of each."""
     import gpu_ref
     import torch
 
     checks = []
-    for p in gpu_ref.plan_sizes(program, [*TRIP_TARGETS[:2], stages, TRIP_TARGETS[2]], FULL_BLOCKS):
+    for p in gpu_ref.plan_sizes(program, [*TRIP_TARGETS[:2], stages, TRIP_TARGETS[2]], FULL_BLOCKS, full_size):
         run = gpu_ref.index_run(program, p.sizes, p.blocks)
         trips = run.trips if run.trips is not None else torch.zeros(1)
         checks.append(
@@ -304,6 +308,26 @@ def build_one(src: Path, out: Path, timeout: float) -> dict[str, Any]:
     return entry
 
 
+def also_timed(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The rows of a kernel at its `TIMED_ALSO` sizes: its library, one
+    check at that full size, its baseline there."""
+    rows = []
+    for n in TIMED_ALSO.get(entry["name"], ()):
+        if "program" not in entry or not entry.get("checks"):
+            continue
+        full = [c for c in plan_entry(entry["program"], entry["stages"], n)["checks"] if c["label"] == "full"]
+        if full:
+            rows.append(
+                {
+                    **entry,
+                    "name": f"{entry['name']}@{n}",
+                    "checks": full,
+                    "baseline": baseline_of(entry["program"], full[0]),
+                }
+            )
+    return rows
+
+
 def compile_one(entry: dict[str, Any], out: Path) -> dict[str, Any]:
     """nvcc the emitted kernel into lib<name>.so for its architecture."""
     if "cu" not in entry:
@@ -359,6 +383,7 @@ def build(out: Path, only: list[str] | None, jobs: int, timeout: float) -> int:
     entries = [build_one(s, out, timeout) for s in srcs]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         entries = list(pool.map(lambda e: compile_one(e, out), entries))
+    entries = [x for e in entries for x in (e, *also_timed(e))]
     manifest = {
         "built": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": _git_commit(),
@@ -604,6 +629,8 @@ def check_kernel(entry: Mapping[str, Any], folder: Path, device: str, dry_run: b
         return out
     if timing_values is None:  # dry run: time the largest check done
         done = [c for c in entry["checks"] if any(r["label"] == c["label"] for r in results)]
+        if not done:  # a row of the full size only (`TIMED_ALSO`): nothing the CPU runs
+            return {**out, "detail": "dry run: its one check is the full size, not run on the CPU"}
         full = done[-1]
         timing_values = {**make_tensors(program, full["sizes"], device, gen), **full["sizes"], "blocks": full["blocks"]}
     ms = timed(lambda: launch(timing_values), cuda)  # type: ignore[arg-type]

@@ -196,6 +196,8 @@ class Interpreter:
             if name == "tile.for":
                 self.loop(op, active)
                 continue
+            if name == "tile.persistent":  # the body is one output tile, `bid` its index: as written, a block per tile
+                continue
             if self.index_only and op.get("tile") and name not in ("tile.load", "tile.store", "tile.store_add"):
                 for r in op["res"]:
                     self.env[r] = None

@@ -415,9 +415,7 @@ class IRGen(ExprGen):
             raise self.err(n_pos, f"the two tile coordinates are both named '{m_name}'")
         group = 8 if s.group is None else self.index(s.group)
         if not isinstance(group, int) or group < 1:
-            raise self.err(
-                s.group.pos if s.group else s.pos, "the tile group must be a compile-time integer >= 1"
-            )
+            raise self.err(s.group.pos if s.group else s.pos, "the tile group must be a compile-time integer >= 1")
         cm, cn = (self.index_value(e) for e in s.counts)
         self.emit(tile.PersistentOp(cm, cn, group), s.pos)
         if self.bid is None:
@@ -431,7 +429,10 @@ class IRGen(ExprGen):
 
         width = ix("*", group, cn)  # tiles in one group: G rows of tiles, all columns
         first = ix("*", ix("/", self.bid, width), group)  # the group's first row of tiles
+        # the group's rows of tiles (the last group may have fewer; at least 1, so that an index past the
+        # tiles, as a grid's search reads it, lands past the tensor rather than dividing by zero)
         rows = self.emit(arith.MinSIOp(ix("-", cm, first), self.const_index(group, s.pos)), s.pos).results[0]
+        rows = self.emit(arith.MaxSIOp(rows, self.const_index(1, s.pos)), s.pos).results[0]
         within = ix("%", self.bid, width)
         tm, tn = ix("+", first, ix("%", within, rows)), ix("/", within, rows)
         tm.name_hint, tn.name_hint = m_name, n_name

@@ -45,9 +45,7 @@ def super_node_graph(
         row: RRTRow = tuple((u, 1) for u in units)
         return tuple(row if k >= heads.get(op_id, 0) else () for k in range(max(lengths[op_id], 1)))
 
-    ops = tuple(
-        replace(o, rrt=held(o.id), latency=lengths[o.id]) if o.id in lengths else o for o in graph.ops
-    )
+    ops = tuple(replace(o, rrt=held(o.id), latency=lengths[o.id]) if o.id in lengths else o for o in graph.ops)
     edges = tuple(replace(e, delay=lengths[e.src]) if e.src in lengths else e for e in graph.edges)
     return DependenceGraph(
         name=graph.name,

@@ -358,7 +358,7 @@ class Machine:
 
     def run_outside(self, ops: list[Operation], env: dict[SSAValue, object]) -> None:
         for op in ops:
-            if op.dialect_name() != "tile" or isinstance(op, tile.BlockIdOp | tile.SizeOp):
+            if op.dialect_name() != "tile" or isinstance(op, tile.BlockIdOp | tile.SizeOp | tile.PersistentOp):
                 continue  # twill ops, index arithmetic (evaluated on demand), func.return
             xs, idx = self.operands(op, env)
             for r, x in zip(op.results, self.apply(op, xs, idx), strict=True):

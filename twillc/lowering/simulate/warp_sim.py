@@ -126,7 +126,11 @@ class WarpSim:
         options: Options,
         deferred_release: bool = False,
         passed: dict | None = None,
+        rings: dict[str, Ring] | None = None,
+        base: int = 0,
     ):
+        """`rings` and `base`: a persistent CTA's later tile, whose rings run
+        on from the tile before (its iteration `it` is the rings' `base + it`)."""
         self.prog, self.trips, self.options = prog, trips, options
         self.m = Machine(find_func(module), bid, dict(sizes), passed={} if passed is None else passed)
         self.loop = prog.loop
@@ -143,10 +147,17 @@ class WarpSim:
             self.name_of[id(op)] for op in (prog.split.mask_only if prog.split else ()) if id(op) in self.name_of
         }
         self.runs = {c.op: r.warp for r in prog.roles for c in r.kernel}
-        self.rings = {
-            n: Ring(n, ch.depth, ch.producer, ch.consumers, isinstance(prog.ops[n], tile.LoadOp) or ch.memory == "tmem")
-            for n, ch in prog.channels.items()
-        }
+        self.base = base
+        self.rings = (
+            rings
+            if rings is not None
+            else {
+                n: Ring(
+                    n, ch.depth, ch.producer, ch.consumers, isinstance(prog.ops[n], tile.LoadOp) or ch.memory == "tmem"
+                )
+                for n, ch in prog.channels.items()
+            }
+        )
         # the sm_90a GEMM printer releases a loaded tile's slot one iteration
         # later, once the next wgmma batch is issued (one batch in flight)
         self.deferred_release = deferred_release
@@ -240,7 +251,7 @@ class WarpSim:
             )
 
     def release(self, w: int, ring: Ring, src_it: int, end: int) -> Iterator:
-        slot = src_it % ring.depth
+        slot = (self.base + src_it) % ring.depth
         ring.released[slot].add(w)
         ring.empty[slot].arrive(end)
         yield ("go",)
@@ -249,7 +260,7 @@ class WarpSim:
         name = copy.op
         if it < 0 or it >= self.trips:
             raise Finding("beyond-trips", f"warp {w} runs '{name}' of iteration {it} (trip count {self.trips})")
-        self.clock[w] = (it + copy.stage) * self.prog.ii + copy.at
+        self.clock[w] = (self.base + it + copy.stage) * self.prog.ii + copy.at
         j = self.lb + it * self.step
         if name in self.skipped and self.unmasked(j):
             return
@@ -284,8 +295,8 @@ class WarpSim:
             if key not in self.reads_left:  # the first read: wait for the slot, take it
                 if ring.depth <= 0:
                     raise Finding("deadlock", f"channel '{src}' has depth {ring.depth}: no slot to wait on")
-                slot = src_it % ring.depth
-                parity = (src_it // ring.depth) & 1
+                slot = (self.base + src_it) % ring.depth
+                parity = ((self.base + src_it) // ring.depth) & 1
                 if (src, "full") in self.options.flip:
                     parity ^= 1
                 yield from self.wait(
@@ -294,7 +305,7 @@ class WarpSim:
                 got = ring.slots[slot]
                 if got is None:
                     raise Finding("unwritten-read", f"warp {w} reads slot {slot} of '{src}' before it was written")
-                if got[0] != src_it:
+                if got[0] != self.base + src_it:
                     raise Finding(
                         "stale-read",
                         f"warp {w} reads slot {slot} of '{src}' for iteration {src_it} but it holds iteration {got[0]}",
@@ -304,9 +315,9 @@ class WarpSim:
                 if not ring.holds:
                     releases.append((ring, src_it))
             elif ring.holds:
-                slot = src_it % ring.depth
+                slot = (self.base + src_it) % ring.depth
                 got = ring.slots[slot]
-                if got is None or got[0] != src_it:
+                if got is None or got[0] != self.base + src_it:
                     raise Finding(
                         "overwrite",
                         f"warp {w} still reads '{src}' of iteration {src_it} in slot {slot}, "
@@ -351,8 +362,8 @@ class WarpSim:
                 )
             if ring.depth <= 0:
                 raise Finding("deadlock", f"channel '{name}' has depth {ring.depth}: no slot to fill")
-            slot = it % ring.depth
-            parity = ((it // ring.depth) & 1) ^ 1
+            slot = (self.base + it) % ring.depth
+            parity = (((self.base + it) // ring.depth) & 1) ^ 1
             if (name, "empty") in self.options.flip:
                 parity ^= 1
             yield from self.wait(
@@ -366,7 +377,7 @@ class WarpSim:
                     f"warp {w} refills slot {slot} of '{name}' with iteration {it} before warp(s) {missing} "
                     f"released iteration {old[0]}",
                 )
-            ring.slots[slot] = (it, outs[0])
+            ring.slots[slot] = (self.base + it, outs[0])
             ring.released[slot] = set()
             ring.full[slot].arrive(self.clock[w])
             yield ("go",)
@@ -378,26 +389,7 @@ class WarpSim:
 
     # -- the interleaving ------------------------------------------------------
     def run(self, policy) -> None:
-        gens = {r.warp: self.role(r.warp) for r in self.prog.roles}
-        blocked: dict[int, tuple] = {}
-        live = dict(gens)
-        while live:
-            runnable = [w for w in live if w not in blocked or blocked[w][1].passed(blocked[w][2])]
-            if not runnable:
-                waits = "; ".join(blocked[w][3] for w in sorted(blocked))
-                raise Finding("deadlock", f"every role waits: {waits}")
-            if isinstance(policy, random.Random):
-                w = policy.choice(runnable)
-            else:
-                w = next(x for x in policy if x in runnable)
-            blocked.pop(w, None)
-            try:
-                ev = next(live[w])
-            except StopIteration:
-                del live[w]
-                continue
-            if ev[0] == "wait":
-                blocked[w] = ev
+        interleave({r.warp: self.role(r.warp) for r in self.prog.roles}, policy)
 
     def finish(self) -> list:
         for name, op in self.prog.ops.items():
@@ -477,6 +469,72 @@ def simulate(
                 if stop_at_first:
                     return rep
     return rep
+
+
+def simulate_persistent(
+    module: ModuleOp,
+    prog: WarpProgram,
+    sizes: dict[str, int],
+    grid: int,
+    interleavings: int = 8,
+    seed: int = 0,
+    numeric_runs: int = NUMERIC_RUNS,
+) -> Report:
+    """A persistent kernel (`tile.persistent`) on a grid of `grid` CTAs:
+    each CTA runs the tiles blockIdx.x, + grid, ... one after another with
+    its rings running on from one tile to the next (no drain: a role goes
+    on into the next tile's copies as soon as its rings let it), under
+    `interleavings` interleavings; every tile's stores compared with the
+    reference interpreter's for that tile."""
+    from twillc.lowering.simulate.reference import Machine
+
+    rep = Report()
+    persistent = tile.find_persistent(find_func(module))
+    if persistent is None:
+        raise located_error(prog.ws, "simulate_persistent: the kernel has no tile.persistent loop")
+    if prog.plan is None:
+        raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
+    probe = Machine(find_func(module), 0, dict(sizes))
+    n_tiles = int(probe.scalar(persistent.tiles_m, {})) * int(probe.scalar(persistent.tiles_n, {}))
+    roles = [r.warp for r in prog.roles]
+    refs: dict[int, tuple] = {}
+    for cta in range(min(grid, n_tiles)):
+        tiles = list(range(cta, n_tiles, grid))
+        for i, (what, policy) in enumerate(_policies(roles, interleavings, seed + cta)):
+            sims: list[WarpSim] = []
+            rings = None
+            base = 0
+            for t in tiles:
+                sim = WarpSim(module, prog, 0, t, dict(sizes), Options(), prog.plan.deferred_release, None, rings, base)
+                sim.trips = int(sim.m.scalar(prog.loop.ub, sim.env)) - sim.lb
+                sim.trips = max(-(-sim.trips // sim.step), 0)
+                sim.numeric = i < numeric_runs
+                rings, base = sim.rings, base + sim.trips
+                sims.append(sim)
+            rep.runs += 1
+            try:
+                _run_tiles(sims, policy)
+                for t, sim in zip(tiles, sims, strict=True):
+                    results = sim.finish()
+                    if sim.numeric:
+                        if t not in refs:
+                            refs[t] = run_reference(module, sim.trips, t, dict(sizes))
+                        _compare(sim, results, refs[t])
+            except Finding as f:
+                rep.findings.append(f"CTA {cta} (tiles {tiles}), interleaving '{what}': {f}")
+                return rep
+    return rep
+
+
+def _run_tiles(sims: list[WarpSim], policy) -> None:
+    """Each role runs its copies of every tile in order (the generated code's
+    tile loop); the interleaving picks among the roles as `WarpSim.run` does."""
+
+    def chain(w: int) -> Iterator:
+        for sim in sims:
+            yield from sim.role(w)
+
+    interleave({r.warp: chain(r.warp) for r in sims[0].prog.roles}, policy)
 
 
 def _sizes(module: ModuleOp, trips: int) -> dict[str, int]:
@@ -587,3 +645,28 @@ def simulate_segments(
                 rep.findings.append(f"trips={t}, interleaving '{what}': {f}")
                 return rep
     return rep
+
+
+def interleave(gens: dict[int, Iterator], policy) -> None:
+    """Run the roles' generators under the interleaving `policy` (a role
+    order, or a seeded random choice among the runnable roles) until all
+    end; every role blocked is a deadlock."""
+    blocked: dict[int, tuple] = {}
+    live = dict(gens)
+    while live:
+        runnable = [w for w in live if w not in blocked or blocked[w][1].passed(blocked[w][2])]
+        if not runnable:
+            waits = "; ".join(blocked[w][3] for w in sorted(blocked))
+            raise Finding("deadlock", f"every role waits: {waits}")
+        if isinstance(policy, random.Random):
+            w = policy.choice(runnable)
+        else:
+            w = next(x for x in policy if x in runnable)
+        blocked.pop(w, None)
+        try:
+            ev = next(live[w])
+        except StopIteration:
+            del live[w]
+            continue
+        if ev[0] == "wait":
+            blocked[w] = ev
