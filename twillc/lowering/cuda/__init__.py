@@ -9,6 +9,7 @@ from pathlib import Path
 
 from xdsl.dialects.builtin import ModuleOp
 
+from twillc.dialects import tile
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop
 
@@ -35,6 +36,7 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
 
     module = module.clone()  # its arguments under C++ names (`twillc.lowering.cuda.names`)
     back = mangle_arguments(module)
+    persistent = next((op for op in module.walk() if isinstance(op, tile.PersistentOp)), None)
     parts = segments(module)
     if parts:  # several loops: one kernel running them in order (twillc.lowering.cuda.segments)
         from twillc.lowering.cuda.segments import emit_segments
@@ -48,6 +50,13 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     check_emittable(program, module, holes)
     if program.plan.deferred_release:  # plan-memory's choice: the GEMM class's printer
         code = emit_sm90(plan_sm90(program, module), source)
+    elif persistent is not None:
+        raise located_error(
+            persistent,
+            "CUDA emission: a persistent tile loop is generated for the sm_90a GEMM class (TMA loads feeding wgmma, "
+            "accumulators stored after the loop); this kernel's is not (write it without 'tiles(...) persistent': "
+            "one CTA per tile)",
+        )
     else:
         code, left = emit_skeleton(program, module, source, holes)
         if notes is not None:

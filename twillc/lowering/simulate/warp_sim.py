@@ -479,13 +479,16 @@ def simulate_persistent(
     interleavings: int = 8,
     seed: int = 0,
     numeric_runs: int = NUMERIC_RUNS,
+    ring_runs_on: bool = True,
 ) -> Report:
     """A persistent kernel (`tile.persistent`) on a grid of `grid` CTAs:
     each CTA runs the tiles blockIdx.x, + grid, ... one after another with
     its rings running on from one tile to the next (no drain: a role goes
     on into the next tile's copies as soon as its rings let it), under
     `interleavings` interleavings; every tile's stores compared with the
-    reference interpreter's for that tile."""
+    reference interpreter's for that tile. `ring_runs_on=False` is a
+    mutation for the tests: each tile counts its slots and phases from 0
+    again while the barriers run on."""
     from twillc.lowering.simulate.reference import Machine
 
     rep = Report()
@@ -509,7 +512,7 @@ def simulate_persistent(
                 sim.trips = int(sim.m.scalar(prog.loop.ub, sim.env)) - sim.lb
                 sim.trips = max(-(-sim.trips // sim.step), 0)
                 sim.numeric = i < numeric_runs
-                rings, base = sim.rings, base + sim.trips
+                rings, base = sim.rings, (base + sim.trips if ring_runs_on else 0)
                 sims.append(sim)
             rep.runs += 1
             try:
