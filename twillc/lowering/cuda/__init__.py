@@ -54,8 +54,8 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
         raise located_error(
             persistent,
             "CUDA emission: a persistent tile loop is generated for the sm_90a GEMM class (TMA loads feeding wgmma, "
-            "accumulators stored after the loop); this kernel's is not (write it without 'tiles(...) persistent': "
-            "one CTA per tile)",
+            f"accumulators stored after the loop); not yet for this kernel on {module_machine(module).target.name} "
+            "(write it without 'tiles(...) persistent': one CTA per tile)",
         )
     else:
         code, left = emit_skeleton(program, module, source, holes)
