@@ -30,17 +30,15 @@ from dataclasses import dataclass
 from math import ceil
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp
 from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
-from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, super_node_graph, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph, uniform_rrt
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-
-MAIN = "mainloop"
-"""The super-node's id: the main loop of one tile."""
+from twillc.transforms.nest_attr import MAIN, nest_attr
 
 PROOF = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
@@ -86,7 +84,7 @@ class NestSchedulePass(ModulePass):
             from twillc.scheduling.checker import ScheduleVerificationError
 
             raise ScheduleVerificationError("nest schedule fails the independent checker: " + "; ".join(problems))
-        persistent.attributes["twill.nest"] = nest_attr(schedule, facts)
+        persistent.attributes["twill.nest"] = nest_attr(schedule, facts, PROOF.format(**facts))
 
 
 def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str, object]]:
@@ -168,32 +166,3 @@ def _bytes(store: tile.StoreOp) -> int:
 def _int(a: Attribute) -> int:
     assert isinstance(a, IntegerAttr)
     return int(a.value.data)
-
-
-def nest_attr(schedule: Schedule, facts: dict[str, object]) -> DictionaryAttr:
-    proof = PROOF.format(**facts)
-    return DictionaryAttr(
-        {
-            "ii": IntegerAttr(schedule.ii or 0, i64),
-            "length": IntegerAttr(schedule.length, i64),
-            "status": StringAttr(schedule.status.value),
-            "lower_bound": IntegerAttr(schedule.lower_bound, i64),
-            "trips": IntegerAttr(int(facts["trips"]), i64),  # type: ignore[call-overload]
-            "head": IntegerAttr(int(facts["head"]), i64),  # type: ignore[call-overload]
-            "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
-            "optimal_for": StringAttr(proof),
-        }
-    )
-
-
-def describe_nest(attr: Attribute) -> str:
-    """One line of `twill.nest` for the generated code's header."""
-    if not isinstance(attr, DictionaryAttr):
-        return "(unreadable twill.nest)"
-    d = attr.data
-    ii, status, trips, head = (_int(d["ii"]), d["status"], _int(d["trips"]), _int(d["head"]))
-    status_text = status.data if isinstance(status, StringAttr) else "?"
-    stages = {k: _int(v) // max(ii, 1) for k, v in d["cycles"].data.items()}  # type: ignore[attr-defined]
-    later = sorted(k for k, s in stages.items() if k != MAIN and s > stages.get(MAIN, 0))
-    over = f"; under the next tile's main loop: {', '.join(later)}" if later else ""
-    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}"

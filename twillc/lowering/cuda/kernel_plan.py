@@ -121,7 +121,7 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
     """The plan of a `tile.persistent` kernel: its tile count, and the
     epilogue buffer a consumer needs to stage its accumulators for a TMA
     store (16-bit C only: an f32 tile of 64x256 would take 64 KB per group)."""
-    from twillc.transforms.nest_schedule import describe_nest
+    from twillc.transforms.nest_attr import describe_nest
 
     p = tile.find_persistent(func)
     if p is None:

@@ -1,0 +1,47 @@
+"""`twill.nest`, the persistent outer loop's schedule on `tile.persistent`
+(written by `nest-schedule`), and its reading for the emitters (which
+import no solver)."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr, i64
+from xdsl.ir import Attribute
+
+from twillc.scheduling.graph import Schedule
+
+MAIN = "mainloop"
+"""The super-node's id: the main loop of one tile."""
+
+
+def _int(a: Attribute) -> int:
+    assert isinstance(a, IntegerAttr)
+    return int(a.value.data)
+
+
+def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> DictionaryAttr:
+    """`twill.nest`: the outer loop's schedule, its model's facts and what its status proves."""
+    return DictionaryAttr(
+        {
+            "ii": IntegerAttr(schedule.ii or 0, i64),
+            "length": IntegerAttr(schedule.length, i64),
+            "status": StringAttr(schedule.status.value),
+            "lower_bound": IntegerAttr(schedule.lower_bound, i64),
+            "trips": IntegerAttr(int(facts["trips"]), i64),  # type: ignore[call-overload]
+            "head": IntegerAttr(int(facts["head"]), i64),  # type: ignore[call-overload]
+            "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
+            "optimal_for": StringAttr(proof),
+        }
+    )
+
+
+def describe_nest(attr: Attribute) -> str:
+    """One line of `twill.nest` for the generated code's header."""
+    if not isinstance(attr, DictionaryAttr):
+        return "(unreadable twill.nest)"
+    d = attr.data
+    ii, status, trips, head = (_int(d["ii"]), d["status"], _int(d["trips"]), _int(d["head"]))
+    status_text = status.data if isinstance(status, StringAttr) else "?"
+    stages = {k: _int(v) // max(ii, 1) for k, v in d["cycles"].data.items()}  # type: ignore[attr-defined]
+    later = sorted(k for k, s in stages.items() if k != MAIN and s > stages.get(MAIN, 0))
+    over = f"; under the next tile's main loop: {', '.join(later)}" if later else ""
+    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}"
