@@ -286,15 +286,16 @@ def _left_for_loop(loop: tile.ForOp, machine: Machine) -> dict[str, int]:
     """Each memory's capacity less what tiles made before the loop and read
     in it hold throughout (Q in shared memory), less the shared memory the
     machine keeps for barriers and small channels, and less the staging
-    buffers of wgmma operands, which the emitter allocates whatever the
-    schedule (`memory_plan.staged_tiles`)."""
-    from twillc.transforms.memory_plan import loop_ops, staged_tiles
+    buffers of wgmma operands and a persistent kernel's epilogue buffer,
+    which the emitter allocates whatever the schedule
+    (`memory_plan.staged_tiles`, `memory_plan.epilogue_bytes`)."""
+    from twillc.transforms.memory_plan import epilogue_bytes, loop_ops, staged_tiles
 
     inside = {id(o) for o in loop.walk()}
     held = dict.fromkeys(machine.memories, 0)
-    if "smem" in held:
+    if "smem" in held:  # and a persistent kernel's epilogue buffer, which its stores go through
         staged = staged_tiles(loop_ops(loop), machine.target)
-        held["smem"] = machine.smem_reserved + sum(t.nbytes for t in staged)
+        held["smem"] = machine.smem_reserved + sum(t.nbytes for t in staged) + epilogue_bytes(loop)
     block = loop.parent_block()
     for op in block.ops if block is not None else ():
         if op is loop:

@@ -441,6 +441,39 @@ def rescaled_in_tmem(
     return acc
 
 
+def epilogue_stores(loop: tile.ForOp) -> list[tuple[int, tile.StoreOp, int]]:
+    """A persistent kernel's (`tile.persistent`) stores of the loop's results
+    after the loop, each staged in shared memory for its TMA store: (the
+    result's index, the store, the staged tile's bytes), in program order;
+    [] for a kernel without the persistent loop. The emitter's epilogue
+    buffer (`sm.epi`) is their bytes one after another."""
+    func = loop.parent_op()
+    while func is not None and func.name != "func.func":
+        func = func.parent_op()
+    if func is None or tile.find_persistent(func) is None:
+        return []
+    from twillc.transforms.annotate_costs import element_bytes
+
+    index = {r: k for k, r in enumerate(loop.res)}
+    out = []
+    for op in loop.parent_block().ops if loop.parent_block() else ():
+        if not isinstance(op, tile.StoreOp):
+            continue
+        value = op.value
+        if isinstance(value.owner, tile.CastOp):
+            value = value.owner.input
+        if value in index:
+            t = op.value.type
+            assert isinstance(t, tile.TileType)
+            out.append((index[value], op, prod(t.get_shape()) * element_bytes(t.element_type)))
+    return out
+
+
+def epilogue_bytes(loop: tile.ForOp) -> int:
+    """Shared memory a persistent kernel's epilogue buffer takes (`epilogue_stores`)."""
+    return sum(n for _, _, n in epilogue_stores(loop))
+
+
 def loop_ops(loop: tile.ForOp) -> list[Operation]:
     """The ops of the loop body a role runs (not the yield, not index or
     number arithmetic, not the index tiles computed at each read: `index-remat`)."""

@@ -108,19 +108,24 @@ class Persistent:
     """The persistent GEMM's outer loop: `tiles` output tiles (C), walked by
     each CTA from blockIdx.x in steps of gridDim.x, in grouped order
     (`group` rows of tiles); each consumer stores its accumulators through an
-    epilogue buffer in shared memory (`epi_bytes` each) with a TMA store;
+    epilogue buffer in shared memory (`epi_bytes`, each store's tile at its
+    offset) with a TMA store;
     `nest` is the outer body's schedule as `nest-schedule` wrote it."""
 
     tiles: str
     group: int
-    epi_bytes: int
+    epi_bytes: int  # the whole buffer
+    epi_offsets: tuple[int, ...]  # each store's staged tile in it, in the plan's store order
     nest: str
 
 
 def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mmas: list[Wgmma]) -> Persistent | None:
     """The plan of a `tile.persistent` kernel: its tile count, and the
-    epilogue buffer a consumer needs to stage its accumulators for a TMA
-    store (16-bit C only: an f32 tile of 64x256 would take 64 KB per group)."""
+    epilogue buffer its stores go through (`memory_plan.epilogue_stores`,
+    the rule joint-schedule counted: each stored tile's bytes one after
+    another), 16-bit C only (an f32 tile of 64x256 would take 64 KB)."""
+    from twillc.diagnostics import InternalError
+    from twillc.transforms.memory_plan import epilogue_stores
     from twillc.transforms.nest_attr import describe_nest
 
     p = tile.find_persistent(func)
@@ -136,12 +141,16 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
                 f"CUDA emission: a persistent kernel stores C through shared memory with a TMA store of 16-bit "
                 f"elements; '{s.tensor}' stores {s.dtype} (not generated)",
             )
-    per_group: dict[int, int] = {}
-    for s in stores:
-        m = next(m for m in mmas if m.name == s.acc)
-        per_group[m.group] = per_group.get(m.group, 0) + m.m * m.n * 2
     tiles = f"({c_index(p.tiles_m, None)}) * ({c_index(p.tiles_n, None)})"
-    return Persistent(tiles, p.group.value.data, max(per_group.values(), default=0), describe_nest(nest))
+    offsets, at = [], 0
+    for s in stores:  # each staged tile (the wgmma's m x n, 16-bit) after the one before
+        m = next(m for m in mmas if m.name == s.acc)
+        offsets.append(at)
+        at += m.m * m.n * 2
+    counted = sum(n for _, _, n in epilogue_stores(program.loop))
+    if at != counted:
+        raise InternalError(f"the persistent epilogue buffer takes {at} B, but joint-schedule counted {counted} B")
+    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest))
 
 
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
@@ -216,11 +225,11 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     persistent = _persistent(func, program, stores, wgmmas)
-    if persistent is not None and ring + BARRIERS + persistent.epi_bytes * len(consumer_warps) > machine.smem:
+    if persistent is not None and ring + BARRIERS + persistent.epi_bytes > machine.smem:
         raise located_error(
             loop,
-            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue buffers "
-            f"({len(consumer_warps)} x {persistent.epi_bytes} B) exceed shared memory ({machine.smem} B)",
+            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue buffer "
+            f"({persistent.epi_bytes} B) exceed shared memory ({machine.smem} B)",
         )
     budgets = {r.warp: r.regs for r in program.roles}
     warps = [producer, *consumer_warps]

@@ -80,14 +80,14 @@ def _constants(plan: KernelPlan) -> str:
         f"constexpr uint32_t SLOT_BYTES = {plan.slot_bytes};",
         f"constexpr uint32_t TX_BYTES = {sum(t.nbytes for t in plan.loads)};   // bytes TMA writes per slot",
         *(
-            [f"constexpr uint32_t EPI_BYTES = {plan.persistent.epi_bytes};  // a consumer's staged C tile"]
+            [f"constexpr uint32_t EPI_BYTES = {plan.persistent.epi_bytes};  // every staged C tile, one after another"]
             if plan.persistent
             else []
         ),
         "struct SharedStorage {",
         "  alignas(1024) uint8_t ring[STAGES][SLOT_BYTES];",
         *(
-            ["  alignas(1024) uint8_t epi[CONSUMERS][EPI_BYTES];  // C through shared memory: the TMA store's source"]
+            ["  alignas(1024) uint8_t epi[EPI_BYTES];  // C through shared memory: the TMA stores' source"]
             if plan.persistent
             else []
         ),
@@ -295,21 +295,20 @@ def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         "      if (threadIdx.x % 128 == 0) tw_tma_store_wait_read<0>();  // the last tile's store has read the buffer",
         f"      tw_named_bar_sync({group}, 128);",
     ]
+    assert plan.persistent is not None
     issue: list[str] = []
-    offset = 0
-    for s in plan.stores:
+    for s, base in zip(plan.stores, plan.persistent.epi_offsets, strict=True):
         m = next((m for m in mmas if m.name == s.acc), None)
         if m is None:
             continue
-        for r in range(m.slabs):
+        for r in range(m.slabs):  # a 64-row slab: N / 64 boxes of 8 KB
             acc = f"{m.name} + {r * m.n // 2}" if r else m.name
             row0 = f"{s.row0} + {r * 64}" if r else s.row0
-            buf = f"sm.epi[{group - 1}] + {offset}"
+            buf = f"sm.epi + {base + r * 64 * m.n * 2}"
             out.append(f"      twillc_acc_to_smem<{m.n}, {ELTS[s.dtype].cxx}>({acc}, {buf});")
             for j in range(m.n // 64):
                 col = s.col0 if j == 0 else f"{s.col0} + {j * 64}"
                 issue.append(f"        tw_tma_store_2d(&tmap_{s.tensor}_store, {buf} + {j * 8192}, {col}, {row0});")
-            offset += 64 * m.n * 2
     return [
         *out,
         "      tw_fence_proxy_async_smem();  // st.shared visible to the TMA store",
