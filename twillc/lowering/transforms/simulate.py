@@ -17,7 +17,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from twillc.diagnostics import InternalError
-from twillc.lowering.simulate.reference import unsimulated_number
+from twillc.dialects import tile
+from twillc.lowering.simulate.reference import find_func, unsimulated_number
 from twillc.lowering.simulate.warp_sim import NUMERIC_RUNS, simulate
 from twillc.lowering.warp_program import read_warp_program
 from twillc.transforms.common import located_error
@@ -62,6 +63,25 @@ class SimulatePass(ModulePass):
         if rep.findings:
             raise InternalError(f"simulate: {rep.findings[0]}")
         print(verdict(trips, rep.runs), file=sys.stderr)
+        if tile.find_persistent(find_func(op)) is not None:
+            self.persistent(op, prog)
+
+    def persistent(self, op: ModuleOp, prog: object) -> None:
+        """A persistent kernel also runs as its CTAs do: 2 CTAs walking their
+        tiles (every size 320: 5 trips of 64, the last row and column of
+        tiles partial) with the rings running on (`simulate_persistent`)."""
+        from twillc.lowering.simulate.warp_sim import simulate_persistent
+
+        sizes = {o.sym.data: 320 for o in op.walk() if isinstance(o, tile.SizeOp)}
+        rep = simulate_persistent(op, prog, sizes, 2, self.interleavings, self.seed)  # type: ignore[arg-type]
+        if rep.findings:
+            raise InternalError(f"simulate: persistent: {rep.findings[0]}")
+        print(
+            f"twillc: simulated: persistent, 2 CTAs walking their tiles at sizes "
+            f"{', '.join(f'{k}={v}' for k, v in sorted(sizes.items()))}, the rings running on: equal to the "
+            f"reference on every tile ({rep.runs} runs)",
+            file=sys.stderr,
+        )
 
 
 def verdict(trips: list[int], runs: int) -> str:
