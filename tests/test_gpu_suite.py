@@ -58,6 +58,7 @@ def _lazy_tensors(program: dict, sizes: dict[str, int], seed: int) -> dict:
 
 KERNELS = [
     "examples/gemm_h100.tile",
+    "examples/gemm_persistent_h100.tile",
     "examples/attn_fwd_h100.tile",
     "examples/attn_causal_h100.tile",
     "examples/attn_bwd_h100.tile",
@@ -189,6 +190,20 @@ def test_baseline_read_off_the_program() -> None:
     assert base("examples/attn_bwd_h100.tile")["kind"] == "sdpa_bwd"  # type: ignore[index]
     assert base("bench/corpus/layernorm_stats_h100.tile") is None
     assert gpu.baseline_flops({"kind": "sdpa_bwd", "n": 1024, "d": 64, "causal": True}) == 5 * 1024 * 1024 * 64
+
+
+def test_persistent_gemm_timed_at_4096_and_8192() -> None:
+    """The persistent GEMM (bf16) is timed against torch.matmul at 4096^3
+    (the suite's full size) and, in a row of its own, at 8192^3."""
+    program = _program("examples/gemm_persistent_h100.tile")
+    entry = {"name": "gemm_persistent_h100", "program": program, "stages": 2, **gpu.plan_entry(program, 2)}
+    full = entry["checks"][-1]
+    assert full["label"] == "full" and full["sizes"] == {"M": 4096, "K": 4096, "N": 4096}
+    assert gpu.baseline_of(program, full) == {"kind": "matmul", "m": 4096, "n": 4096, "k": 4096, "dtype": "bf16"}
+    (row,) = gpu.also_timed(entry)
+    assert row["name"] == "gemm_persistent_h100@8192" and [c["label"] for c in row["checks"]] == ["full"]
+    assert row["checks"][0]["blocks"] == 64 * 32  # the tiles: the launcher clamps the grid to the SMs
+    assert row["baseline"] == {"kind": "matmul", "m": 8192, "n": 8192, "k": 8192, "dtype": "bf16"}
 
 
 def test_launcher_signature_read_from_the_source() -> None:
