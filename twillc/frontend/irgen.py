@@ -300,23 +300,19 @@ class IRGen(ExprGen):
 
     def launch_time(self, value: SSAValue, s: ast.Grid) -> None:
         """A located error unless `value` is computed from what the launcher
-        knows: constants, sizes, integer scalar arguments and their arithmetic."""
+        knows: constants, sizes, integer scalar arguments and their arithmetic
+        (an index expression here is those, or a block's index)."""
         stack = [value]
         while stack:
             v = stack.pop()
             if isinstance(v, BlockArgument):
                 continue  # an integer scalar argument (`index_cast` of it)
             op = v.owner
-            why = None
             if isinstance(op, tile.BlockIdOp):
-                why = f"'{BLOCK_NAMES[op.grid_axis]}' is the block's index"
-            elif isinstance(op, tile.LoadScalarOp):
-                why = "a number loaded from memory is read by the kernel"
-            if why is not None:
                 raise self.err(
                     s.value.pos,
                     f"the grid's {s.axis} extent is sized before launch (constants, sizes, integer scalar "
-                    f"arguments and their arithmetic): {why}",
+                    f"arguments and their arithmetic): '{BLOCK_NAMES[op.grid_axis]}' is the block's index",
                 )
             stack.extend(op.operands)
 
