@@ -179,6 +179,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
                 scratch[arg.name_hint] = (arg.type, t.get_shape()[0])  # type: ignore[index,union-attr]
     user_args = fn.body.block.args
     extents = grid_extents(fn)
+    ctas = "gridDim.x" if extents == ("1", "1") else "gridDim.x * gridDim.y * gridDim.z"
     tensors = [(a.name_hint, a.type) for a in user_args if isinstance(a.type, tile.TensorType)]
     tensors += [(n, t) for n, (t, _) in scratch.items()]
     scalars = [(a.name_hint, elt(a.type).cxx) for a in user_args if not isinstance(a.type, tile.TensorType)]
@@ -254,10 +255,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         f"{ns}_kernel(\n    " + ",\n    ".join(params) + ") {",
         f"  tw_require_{arch.replace('_', '')}();",
         "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
-        *[
-            f"  const int {s} = gridDim.x * gridDim.y * gridDim.z * {rows};  // one tile per CTA"
-            for s, rows in scratch_sizes.items()
-        ],
+        *[f"  const int {s} = {ctas} * {rows};  // one tile per CTA" for s, rows in scratch_sizes.items()],
     ]
     calls = []
     for k, em in enumerate(ems):
