@@ -43,3 +43,19 @@ def gqa_bwd_dq(
         ds = p * (dp - delta[:, None])
         dq += tl.dot(ds.to(kT.dtype), tl.trans(kT))
     tl.store(DQ + q_off, dq * scale, mask=row_ok[:, None])
+
+
+@triton.jit
+def head_blocks_by_grid(X, Y, T, D: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr):
+    """Row blocks of one head (program_id(1)), the head's row count the
+    grid's extent along x (`tl.num_programs(0) * BM`): the importer refuses
+    it, the extent along x being derived from the kernel's stores."""
+    i_m, i_h = tl.program_id(0), tl.program_id(1)
+    n_rows = tl.num_programs(0) * BM
+    rows = i_m * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for j in range(0, T, BN):
+        x = tl.load(X + (i_h * n_rows + rows[:, None]) * D + j + cols[None, :])
+        acc += tl.where(rows[:, None] < n_rows, x.to(tl.float32), 0.0)
+    tl.store(Y + (i_h * n_rows + rows[:, None]) * BN + cols[None, :], acc)

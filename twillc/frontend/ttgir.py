@@ -1096,8 +1096,8 @@ class TtgirImporter(IntegerTiles):
             raise self.error(
                 d,
                 f"unsupported op 'tt.get_num_programs' along axis 0 in {self.index_context} (the grid's extent "
-                "along axis 0 is derived from the kernel's stores, not an argument: a kernel striding over its "
-                "work items by it is a persistent kernel, whose outer loop is the CTA's work item)",
+                "along axis 0 is derived from the kernel's stores: no value the kernel reads; along axes 1 and 2 "
+                "it is the launcher's argument grid_y / grid_z)",
             )
         raise self.error(
             d or user,
