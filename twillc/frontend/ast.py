@@ -116,6 +116,16 @@ class Let(Stmt):
 
 
 @dataclass(frozen=True)
+class Grid(Stmt):
+    """`grid y = INT_EXPR` (or `z`): the grid's extent along its second (third)
+    axis, whose block index is `bid_y` (`bid_z`) (docs/language.md, "Part 2")."""
+
+    axis: str
+    axis_pos: Pos
+    value: Expr
+
+
+@dataclass(frozen=True)
 class Assign(Stmt):
     name: str
     value: Expr

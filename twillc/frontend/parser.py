@@ -63,6 +63,7 @@ TOKEN_NAMES = {
     "KERNEL": "'kernel'",
     "CONST": "'const'",
     "LET": "'let'",
+    "GRID": "'grid'",
     "STORE": "'store'",
     "FOR": "'for'",
     "IN": "'in'",
@@ -149,6 +150,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def let_stmt(self, meta: Meta, name: Token, value: ast.Expr) -> ast.Let:
         return ast.Let(_pos(meta), str(name), _pos(name), value)
+
+    def grid_stmt(self, meta: Meta, axis: Token, value: ast.Expr) -> ast.Grid:
+        return ast.Grid(_pos(meta), str(axis), _pos(axis), value)
 
     def assign(
         self, meta: Meta, name: Token, value: ast.Expr, ty: ast.TypeRef | None, attrs: tuple | None

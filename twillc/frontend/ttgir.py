@@ -228,6 +228,8 @@ class TtgirImporter(IntegerTiles):
         self.loop: TOp | None = None
         self.iv: SSAValue | None = None
         self.bid: SSAValue | None = None
+        self.grid_ids: dict[int, SSAValue] = {}
+        """The program id along axes 1 and 2 (`bid_y`, `bid_z`), by axis (`program_id`)."""
         self.consts: dict[int, SSAValue] = {}
         self.state: dict[int, SSAValue] = {}
         """Each tensor-memory buffer's current value."""
@@ -1076,9 +1078,13 @@ class TtgirImporter(IntegerTiles):
         d = self.tm.defs.get(vid)
         if d is not None and (k := _int_constant(d)) is not None:
             return self.const_index(k, d)
-        if d is not None and d.name == "tt.get_program_id" and (d.int_attr("axis") or 0) == 0:
-            assert self.bid is not None
-            return self.bid
+        if d is not None and d.name == "tt.get_program_id":
+            return self.program_id(d.int_attr("axis") or 0, d)
+        if d is not None and d.name == "tt.get_num_programs" and (d.int_attr("axis") or 0) in (1, 2):
+            self.program_id(d.int_attr("axis") or 0, d)
+            owner = self.grid_ids[d.int_attr("axis") or 0].owner
+            assert isinstance(owner, tile.BlockIdOp) and owner.extent is not None
+            return owner.extent
         if d is not None and d.name in INDEX_ARITH:
             lhs, rhs = self.scalar_index(d.operands[0], d), self.scalar_index(d.operands[1], d)
             return self.emit(INDEX_ARITH[d.name](lhs, rhs), d).results[0]
@@ -1086,17 +1092,44 @@ class TtgirImporter(IntegerTiles):
             return self.scalar_index(d.operands[0], d)
         if d is not None and d.name == "tt.load" and _shape(d.result_types[0]) is None:
             return scalars.load_index(self, d, user)
-        if d is not None and d.name == "tt.get_program_id":
+        if d is not None and d.name == "tt.get_num_programs":
             raise self.error(
                 d,
-                f"unsupported op 'tt.get_program_id' along axis {d.int_attr('axis')} in {self.index_context} "
-                "(the tile language's block index `bid` is the program id along axis 0)",
+                f"unsupported op 'tt.get_num_programs' along axis 0 in {self.index_context} (the grid's extent "
+                "along axis 0 is derived from the kernel's stores: no value the kernel reads; along axes 1 and 2 "
+                "it is the launcher's argument grid_y / grid_z)",
             )
         raise self.error(
             d or user,
             f"unsupported op '{(d or user).name}' in {self.index_context} (an index scalar is the program id, the "
             "loop's induction variable, a constant, a kernel argument, and their +, -, *, /, %, min, max)",
         )
+
+    def program_id(self, axis: int, d: TOp) -> SSAValue:
+        """The program id along `axis`: `bid` (axis 0), or `bid_y` / `bid_z`,
+        a `tile.block_id` of that axis whose extent, the grid's along it
+        (what `tl.num_programs(axis)` reads), is an integer argument the
+        function gains, `num_programs_1` / `num_programs_2`: Triton's grid
+        is chosen by the caller at launch, so twillc's launcher takes it."""
+        if axis == 0:
+            assert self.bid is not None
+            return self.bid
+        if axis not in (1, 2):
+            raise self.error(d, f"unsupported op '{d.name}' along axis {axis} (a grid has axes 0, 1 and 2)")
+        if axis not in self.grid_ids:
+            taken = {a.name_hint for a in self.entry.args} | set(self.tm.arg_names.values())
+            name = f"grid_{'xyz'[axis]}"
+            while name in taken:
+                name += "_"
+            arg = self.entry.insert_arg(i32, len(self.entry.args))
+            arg.name_hint = name
+            extent = arith.IndexCastOp(arg, IndexType())
+            extent.results[0].name_hint = name
+            block = tile.BlockIdOp(axis, extent.results[0])
+            block.results[0].name_hint = tile.BLOCK_NAMES[axis]
+            self.grid_ids[axis] = self.hoist(block, d)
+            self.hoist(extent, d)  # before its block id: hoist inserts first
+        return self.grid_ids[axis]
 
     def int_argument(self, vid: int, user: TOp) -> SSAValue:
         """An integer kernel argument as an index: a tensor's size where a

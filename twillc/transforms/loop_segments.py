@@ -221,9 +221,13 @@ def _segment(
     loc = next((op.location for op in own if isinstance(op, tile.ForOp)), fn.location)
     bid: list[SSAValue] = []
 
-    orig_bid = next((op for op in block.ops if isinstance(op, tile.BlockIdOp)), None)
+    orig_bid = next((op for op in block.ops if isinstance(op, tile.BlockIdOp) and op.grid_axis == 0), None)
+    grid_yz = sorted((op.grid_axis, op) for op in block.ops if isinstance(op, tile.BlockIdOp) and op.grid_axis)
 
     def block_id() -> SSAValue:
+        """The CTA's row of the scratch tensors: `bid`, or in a grid along y
+        and z too `(bid * Y + bid_y) * Z + bid_z` (the launcher allots
+        `blocks * Y * Z` rows)."""
         if not bid and orig_bid is not None:
             ensure(orig_bid.results[0], seg_fn)
             bid.append(mapper[orig_bid.results[0]])
@@ -232,6 +236,16 @@ def _segment(
             op.location = loc
             new.add_op(op)
             bid.append(op.results[0])
+        for _, yz in grid_yz:
+            ensure(yz.results[0], seg_fn)
+            assert yz.extent is not None
+            ops: list[Operation] = [arith.MuliOp(bid[0], mapper[yz.extent])]
+            ops.append(arith.AddiOp(ops[0].results[0], mapper[yz.results[0]]))
+            for op in ops:
+                op.location = loc
+                new.add_op(op)
+            bid[0] = ops[-1].results[0]
+        grid_yz.clear()
         return bid[0]
 
     def zero() -> SSAValue:

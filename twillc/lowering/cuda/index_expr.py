@@ -5,6 +5,8 @@ loop variable, and the `arith` ops the front end lowers index expressions to
 
 from __future__ import annotations
 
+import re
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, IntegerType
 from xdsl.dialects.func import FuncOp
@@ -44,7 +46,7 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
     if isinstance(op, tile.SizeOp):
         return op.sym.data
     if isinstance(op, tile.BlockIdOp):
-        return "bid"
+        return tile.BLOCK_NAMES[op.grid_axis]
     if isinstance(op, arith.IndexCastOp) and isinstance(op.input.type, IntegerType):
         return c_index(op.input, loop_var, loop_name)  # an integer scalar argument as an index
     if isinstance(op, tile.LoadScalarOp):  # an integer read from memory (a length): read where used
@@ -63,3 +65,25 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
             rhs = c_index(op.operands[1], loop_var, loop_name)
             return f"({lhs} {sym} {rhs})"
     raise located_error(op, f"CUDA emission: unsupported index computation '{op.name}'")
+
+
+def grid_extents(fn: FuncOp) -> tuple[str, str]:
+    """The grid's extents along axes 1 and 2 (`blockIdx.y`, `.z`) as C
+    expressions of the launcher's parameters (sizes, integer scalar
+    arguments): the operands of the kernel's `tile.block_id`s along them,
+    "1" along an axis none reads."""
+    out = ["1", "1"]
+    for op in fn.walk():
+        if isinstance(op, tile.BlockIdOp) and op.extent is not None:
+            out[op.grid_axis - 1] = c_index(op.extent, None)
+    return out[0], out[1]
+
+
+def block_index_decls(body: str, prefix: str = "") -> list[str]:
+    """The declarations of the block indices (`bid`, `bid_y`, `bid_z`) the
+    kernel body `body` reads."""
+    return [
+        f"  {prefix}const int {name} = blockIdx.{axis};"
+        for name, axis in zip(tile.BLOCK_NAMES, "xyz", strict=True)
+        if re.search(rf"\b{name}\b", body)
+    ]

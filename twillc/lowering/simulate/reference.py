@@ -73,6 +73,8 @@ class Machine:
     `twillc.transforms.loop_segments`), by tensor name, element by element
     (NaN where nothing was stored): what a load of such a tensor reads,
     whatever tiles the loops' sub-tiling cut it into."""
+    block_yz: tuple[int, int] = (0, 0)
+    """The block's index along the grid's y and z axes (`bid_y`, `bid_z`)."""
 
     def __post_init__(self) -> None:
         self.args: dict[SSAValue, object] = {}
@@ -86,6 +88,21 @@ class Machine:
                 self.args[a] = np.float32(0.0625 * (1 + (self.seed + 3 * i) % 7))
         self.block = block
 
+    def where(self) -> str:
+        """The block's index as the messages name it: `bid`, or `(bid, bid_y, bid_z)`."""
+        return str(self.bid) if self.block_yz == (0, 0) else str((self.bid, *self.block_yz))
+
+    def grid_blocks(self) -> list[tuple[int, int]]:
+        """The blocks along y and z a simulation runs for each block along x:
+        the first and the last along each axis the kernel reads (its
+        `tile.block_id`'s extent at these sizes), just (0, 0) where it reads none."""
+        along: list[list[int]] = [[0], [0]]
+        for op in self.func.walk():
+            if isinstance(op, tile.BlockIdOp) and op.extent is not None:
+                n = int(self.scalar(op.extent, {}))  # type: ignore[call-overload]
+                along[op.grid_axis - 1] = sorted({0, n - 1}) if n > 0 else []
+        return [(y, z) for y in along[0] for z in along[1]]
+
     # -- index and scalar values ------------------------------------------
     def scalar(self, v: SSAValue, env: dict[SSAValue, object]):
         if v in env:
@@ -96,7 +113,7 @@ class Machine:
         assert isinstance(op, Operation), f"unbound value {v}"
         name = op.name
         if isinstance(op, tile.BlockIdOp):
-            return self.bid
+            return self.bid if op.grid_axis == 0 else self.block_yz[op.grid_axis - 1]
         if isinstance(op, tile.SizeOp):
             return self.sizes.get(op.sym.data, self.default_size)
         if name == "arith.constant":
@@ -136,7 +153,7 @@ class Machine:
         if name in ops:
             if ("div" in name or "rem" in name) and xs[1] == 0:  # the kernel's own: undefined on the GPU too
                 raise located_error(
-                    op, f"simulate: this index expression divides by zero in block {self.bid} (sizes {self.sizes})"
+                    op, f"simulate: this index expression divides by zero in block {self.where()} (sizes {self.sizes})"
                 )
             return ops[name](*xs)
         raise NotImplementedError(f"simulate: no semantics for scalar op '{name}'")
@@ -400,12 +417,20 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
     return m.scalar(v, inner)
 
 
-def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, int] | None = None, seed: int = 0):
-    """The function run as written, each loop for `trips` iterations (a
-    kernel with several loops runs them in order): the stores (tensor, tile
-    coordinates, shape) -> tile, and the last loop's results."""
+def run_reference(
+    module: ModuleOp,
+    trips: int,
+    bid: int = 0,
+    sizes: dict[str, int] | None = None,
+    seed: int = 0,
+    block_yz: tuple[int, int] = (0, 0),
+):
+    """The function run as written in block (`bid`, *`block_yz`*), each loop
+    for `trips` iterations (a kernel with several loops runs them in order):
+    the stores (tensor, tile coordinates, shape) -> tile, and the last loop's
+    results."""
     func = find_func(module)
-    m = Machine(func, bid, dict(sizes or {}), seed=seed)
+    m = Machine(func, bid, dict(sizes or {}), seed=seed, block_yz=block_yz)
     env: dict[SSAValue, object] = {}
     carried: list = []
     outside: list[Operation] = []
