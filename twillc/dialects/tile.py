@@ -65,7 +65,9 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     column_reduced,
     compare_type,
     element_name,
+    F16_ACCUMULATING,
     expanded,
+    f16_accumulation,
     interleaved,
     is_bool,
     logic_type,
@@ -212,7 +214,9 @@ class StoreAddOp(_TileStoreOp):
 class MmaOp(IRDLOperation):
     """`res = op(lhs) @ op(rhs) (+ acc)` in f32, where op transposes an operand
     marked `transpose_lhs` / `transpose_rhs`; in i32 for 8-bit integer
-    operands (an int8 x int8 MMA, `mma_accumulator`).
+    operands (an int8 x int8 MMA, `mma_accumulator`); in f16 where the
+    result is f16 (f16 operands: `f16_accumulation`), rounded to f16 once
+    per MMA.
 
     ```mlir
     %s = tile.mma %q, %k {transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>

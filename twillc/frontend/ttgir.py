@@ -1190,8 +1190,13 @@ class TtgirImporter(IntegerTiles):
         operands = [_shape(self.type_of(o)) for o in op.operands[:2]]
         ints = [s is not None and s[1] == "i8" for s in operands]
         want = "i32" if all(ints) else "f32"
-        if acc_shape is not None and acc_shape[1] != want:
-            what = "an integer MMA (int8 x int8) accumulates in i32" if all(ints) else "tile.mma accumulates in f32"
+        f16_operands = all(s is not None and s[1] in tile.F16_ACCUMULATING for s in operands)
+        if acc_shape is not None and acc_shape[1] != want and not (acc_shape[1] == "f16" and f16_operands):
+            what = (
+                "an integer MMA (int8 x int8) accumulates in i32"
+                if all(ints)
+                else "tile.mma accumulates in f32, or in f16 for f16 operands"
+            )
             raise self.error(op, f"unsupported op '{op.name}' accumulating in {acc_shape[1]} ({what})")
         a, b = self.operand(op, 0), self.operand(op, 1)
         lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
