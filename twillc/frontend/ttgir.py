@@ -172,6 +172,9 @@ class Index:
 
 CMPI = {2: "lt", 3: "le", 4: "gt", 5: "ge", 0: "eq", 1: "ne", 6: "lt", 7: "le", 8: "gt", 9: "ge"}
 """`arith.cmpi`'s predicates (signed and unsigned alike: indices are not negative)."""
+CMPF = {1: "eq", 2: "gt", 3: "ge", 4: "lt", 5: "le", 13: "ne"}
+"""`arith.cmpf`'s predicates imported: oeq, ogt, oge, olt, ole (ordered: false on NaN) and une (`!=`:
+true on NaN), C++'s `==`, `>`, `>=`, `<`, `<=`, `!=` of floats."""
 LOGIC = {"arith.andi": tile.AndOp, "arith.ori": tile.OrOp}
 MASK_PASS_THROUGH = ("tt.broadcast", "ttg.convert_layout", "tt.expand_dims")
 INDEX_ARITH = {
@@ -890,23 +893,44 @@ class TtgirImporter(IntegerTiles):
         imported from the index arithmetic it reads (`mask_operand`); a splat
         constant operand is a scalar, as `.tile`'s `where(c, s, -inf)`."""
         cond = self.mask_operand(op.operands[0], op)
-        values = []
-        for i in (1, 2):
-            d = self.tm.defs.get(op.operands[i])
-            if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
-                value = _constant_value(d, self.tm.text)
-                element = _shape(d.result_types[0])[1]  # type: ignore[index]
-                if value is None or element not in ELEMENTS:
-                    raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
-                const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
-                values.append(self.emit(const, d).results[0])
-            else:
-                values.append(self.tile_operand(op, i))
+        values = [self.float_operand(op, i) for i in (1, 2)]
         result = tile.select_type(cond.type, values[0].type, values[1].type)
         if isinstance(result, str):
             raise self.error(op, f"'arith.select': {result}")
         new = self.emit(tile.SelectOp(cond, values[0], values[1], result), op)
         self.set(op, Val(new.results[0]))
+
+    def float_operand(self, op: TOp, i: int) -> SSAValue:
+        """Operand `i` of a select or a float comparison: a splat constant as
+        the scalar it is (`.tile`'s `where(c, s, -inf)`, `x == -inf`), else
+        the tile it stands for."""
+        d = self.tm.defs.get(op.operands[i])
+        if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
+            value = _constant_value(d, self.tm.text)
+            element = _shape(d.result_types[0])[1]  # type: ignore[index]
+            if value is None or element not in ELEMENTS:
+                raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
+            const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
+            return self.emit(const, d).results[0]
+        return self.tile_operand(op, i)
+
+    def float_compare(self, d: TOp) -> SSAValue:
+        """`arith.cmpf` of float tensors (`tl.where(m == float('-inf'), 0., m)`):
+        a data-dependent `tile.cmp` of the tiles (a splat constant a scalar).
+        The ordered predicates and `une` (`!=`) are C++'s comparisons of
+        floats; the other unordered ones (true on NaN) are refused."""
+        pred = CMPF.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
+        if pred is None:
+            raise self.error(
+                d,
+                "unsupported op 'arith.cmpf' (predicate: the ordered comparisons <, <=, >, >=, == and != are "
+                "imported; an unordered one, true where an operand is NaN, is not)",
+            )
+        lhs, rhs = self.float_operand(d, 0), self.float_operand(d, 1)
+        expected = tile.compare_type(lhs.type, rhs.type)
+        if isinstance(expected, str):
+            raise self.error(d, f"'arith.cmpf': {expected}")
+        return self.emit(tile.CmpOp(pred, lhs, rhs, expected), d).results[0]
 
     def mask_operand(self, vid: int, user: TOp, target: tuple[list[int], int | None] | None = None) -> SSAValue:
         """An integer or boolean tensor (or scalar) that a select reads, as
@@ -926,7 +950,9 @@ class TtgirImporter(IntegerTiles):
         saved = self.sink
         self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
         try:
-            if d is not None and d.name == "arith.cmpi" and shape is not None:
+            if d is not None and d.name == "arith.cmpf" and shape is not None:
+                out = self.float_compare(d)
+            elif d is not None and d.name == "arith.cmpi" and shape is not None:
                 pred = CMPI.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
                 if pred is None:
                     raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")

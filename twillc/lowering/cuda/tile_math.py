@@ -213,6 +213,8 @@ class TileMath:
         else:  # columns 2 j, 2 j + 1
             dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
         axis = "rows" if op.axis.value.data == 0 else "columns"
+        # a one-row interleave of per-column rows (`_replicated`): every thread reads row 0 at its columns
+        row = "0" if out_rows == 1 and self._replicated(r) else "rr"
         return [
             f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: via shared memory",
             f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
@@ -226,7 +228,7 @@ class TileMath:
             "        }",
             f"        tw_named_bar_sync({self._group}, 128);",
             f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
-            f"          const int rr = twillc_acc_row<{out_cols}>(i);",
+            f"          const int rr = {'0' if row == '0' else f'twillc_acc_row<{out_cols}>(i)'};",
             f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
             f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
             "        }",
@@ -350,6 +352,8 @@ class TileMath:
             return op.axis.value.data == 0
         if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
             return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
+        if isinstance(op, tile.InterleaveOp) and op.axis.value.data == 1:  # read back by every thread (`_interleave`)
+            return all(self._replicated(x) for x in op.operands)
         return False
 
     def _loaded_row(self, v: SSAValue) -> bool:
