@@ -56,6 +56,7 @@ from twillc.dialects.tile_scalars import (  # noqa: F401  (part of the dialect)
 )
 from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialect's types and shape rules)
     ELEMENT_NAMES,
+    F16_ACCUMULATING,
     TensorType,
     TileOrScalar,
     TileType,
@@ -65,7 +66,6 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     column_reduced,
     compare_type,
     element_name,
-    F16_ACCUMULATING,
     expanded,
     f16_accumulation,
     interleaved,

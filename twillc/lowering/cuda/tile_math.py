@@ -665,6 +665,7 @@ class TileMath:
             return None
         if op.transpose_rhs and elt(op.rhs.type).name == "f16":
             return None
+        self._f32_accumulator(op, "A from registers")
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
         if m % 64 or m > 256 or n % 64 or n > 256 or k % 16:
@@ -690,6 +691,17 @@ class TileMath:
             )
         return out
 
+    def _f32_accumulator(self, op: tile.MmaOp, form: str) -> None:
+        """A located refusal where an MMA of `form` accumulates in f16: the
+        f16 accumulator (wgmma .f16.f16.f16) is generated with A and B in
+        shared memory (`_wgmma`, `twillc_mma_k16_boxed`) only."""
+        if elt(op.result.type).name == "f16":
+            raise located_error(
+                op,
+                f"CUDA emission: an MMA accumulating in f16 with {form} is not generated (an f16 accumulator is "
+                "generated with A and B in shared memory: accumulate in f32 and cast after the loop)",
+            )
+
     def _wgmma_ts(self, op: tile.MmaOp) -> list[str] | None:
         """acc (+)= X^T B with X a [64, M] register tile (FA3's dV += P^T dO,
         dK += dS^T Q): X goes to shared memory, swizzled as TMA would write
@@ -697,6 +709,7 @@ class TileMath:
         x = op.lhs
         if not self._in_smem(op.rhs):
             return None
+        self._f32_accumulator(op, "A transposed")
         if self._in_smem(x):
             return self._wgmma_ts_loaded(op)
         k, m = x.type.get_shape()  # type: ignore[attr-defined]
@@ -932,6 +945,7 @@ class TileMath:
             and k % e.box_cols == 0
             and op.transpose_rhs
             and e.name == "f16"
+            and elt(op.result.type).name == "f32"
         ):
             return self._wgmma_narrow(op, a_ref, n, k)
         slabs = m // 64
