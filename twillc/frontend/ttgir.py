@@ -17,7 +17,8 @@ attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
 What maps to what:
   tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)
   tt.dot, ttng.warp_group_dot,         tile.mma (a `tt.trans` / `ttg.memdesc_trans` operand transposes;
-  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer)
+  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer;
+                                       f32, i32 of int8, or f16 of f16 operands)
   arith.addf/subf/mulf/divf/max*/min*  tile.add/sub/mul/div/max/min; arith.negf tile.neg
   math.exp/exp2/log/log2/rsqrt         tile.exp/exp2/log/log2/rsqrt
   math.sqrt/tanh/erf/log1p/absf        tile.sqrt/tanh/erf/log1p/abs
@@ -32,7 +33,8 @@ What maps to what:
   scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
                                        (twillc.frontend.ttgir_conditions); any other condition is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
-                                       tile.cmp, arith.andi/ori tile.and/or, an integer tensor
+                                       tile.cmp, arith.cmpf of float data tile.cmp of the tiles (a
+                                       data-dependent select), arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
                                        scalars) tile.iota + tile.add of an i32 offset; the loop's
                                        induction variable lb + j * step (j counting iterations)
