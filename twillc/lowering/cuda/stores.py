@@ -71,13 +71,15 @@ class StoreCode:
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             on, lim = short_clip(op, r0) if rows < 128 else clip(op)  # fewer rows: the threads past them padding
             if self._acc_on(op.value, self._role):  # straight from tensor memory, 32 columns at a time
+                # an MMA accumulating in f16: its D unpacked, in the low 16 bits of each column
+                args = f"32{on or ', 0'}, __half" if elt(t).name == "f16" else f"32{on}"
                 # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
                 # hold the whole row, past a small role's setmaxnreg budget.
                 return [
                     f"{indent}tw_tcgen05_fence_after();",
                     "#pragma unroll 1",
                     f"{indent}for (int c = 0; c < {cols}; c += 32)",
-                    f"{indent}  twillc_store_tmem_row<32{on}>({self._operand(op.value)} + c, {tensor}, "
+                    f"{indent}  twillc_store_tmem_row<{args}>({self._operand(op.value)} + c, {tensor}, "
                     f"({r0}) * {rows}, ({c0}) * {cols} + c, {ld}{lim});",
                 ]
             if self._in_tmem(op.value, self._role):

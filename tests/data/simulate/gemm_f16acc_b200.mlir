@@ -62,7 +62,8 @@ builtin.module attributes {twill.target = "b200"} {
       twill.live_out "acc_1" on 1
       twill.post "store" on 1
     }
-    twill.memory_plan release "last-use" tmem 0 mma 0 {
+    twill.memory_plan release "last-use" tmem 128 mma 128 {
+      twill.tmem_acc "acc" at 0
     }
     tile.store %acc_1, %C[%bid, %2] {twill.cost = #twill.cost<unit = tma, cycles = 256, latency = 256, regs = 0, smem = 32768, tmem = 0>} : !tile.tile<128x128xf16>, !tile.tensor<[M, N], f16>
     func.return
