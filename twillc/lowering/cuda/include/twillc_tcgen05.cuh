@@ -173,7 +173,7 @@ TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, in
     twillc_tmem_load<32>(v, taddr + c);
 #pragma unroll
     for (int i = 0; i < 32; ++i)
-      if (in && (!(CLIP & 2) || col0 + c + i < cols)) dst[c + i] = U(float(v[i]));
+      if (in && (!(CLIP & 2) || col0 + c + i < cols)) dst[c + i] = U(v[i]);
   }
 }
 // Tile math in that layout: a [128, N] tile is N values of the thread's row,
