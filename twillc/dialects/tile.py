@@ -56,6 +56,7 @@ from twillc.dialects.tile_scalars import (  # noqa: F401  (part of the dialect)
 )
 from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialect's types and shape rules)
     ELEMENT_NAMES,
+    F16_ACCUMULATING,
     TensorType,
     TileOrScalar,
     TileType,
@@ -66,6 +67,7 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     compare_type,
     element_name,
     expanded,
+    f16_accumulation,
     interleaved,
     is_bool,
     logic_type,
@@ -240,7 +242,9 @@ class StoreAddOp(_TileStoreOp):
 class MmaOp(IRDLOperation):
     """`res = op(lhs) @ op(rhs) (+ acc)` in f32, where op transposes an operand
     marked `transpose_lhs` / `transpose_rhs`; in i32 for 8-bit integer
-    operands (an int8 x int8 MMA, `mma_accumulator`).
+    operands (an int8 x int8 MMA, `mma_accumulator`); in f16 where the
+    result is f16 (f16 operands: `f16_accumulation`), rounded to f16 once
+    per MMA.
 
     ```mlir
     %s = tile.mma %q, %k {transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>

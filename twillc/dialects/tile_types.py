@@ -255,8 +255,15 @@ def check_mma(
     acc_type = mma_accumulator(a, b)
     if acc_type not in ("f32", "i32"):
         raise VerifyException(acc_type)
-    if res.get_shape() != (m, n) or str(res.element_type) != acc_type:
-        raise VerifyException(f"result must be {acc_type}[{m}, {n}]")
+    if str(res.element_type) == "f16" and acc_type == "f32":
+        f16_acc = f16_accumulation(a, b)
+        if f16_acc is not None:
+            raise VerifyException(f16_acc)
+    elif str(res.element_type) != acc_type:
+        also = " or f16 for f16 operands" if acc_type == "f32" else ""
+        raise VerifyException(f"result must be {acc_type}[{m}, {n}]{also}")
+    if res.get_shape() != (m, n):
+        raise VerifyException(f"result must be {element_name(res.element_type)}[{m}, {n}]")
     if acc is not None and acc.type != res:
         raise VerifyException("the accumulator must have the result type")
 
@@ -279,6 +286,22 @@ def mma_accumulator(a: TileType, b: TileType) -> str:
             "sides (convert the other to a float type with cast<...> for a float MMA)"
         )
     return "f32"
+
+
+F16_ACCUMULATING = ("f16",)
+"""The operand element type an MMA may accumulate in f16 (wgmma
+`.f16.f16.f16` on sm_90a, tcgen05.mma kind::f16 with an f16 D on sm_100a):
+the accumulator's type chooses, an f16 one rounding to f16 after each MMA."""
+
+
+def f16_accumulation(a: TileType, b: TileType) -> str | None:
+    """Why an MMA of `a` and `b` cannot accumulate in f16, or None when it can."""
+    if all(element_name(t.element_type) in F16_ACCUMULATING for t in (a, b)):
+        return None
+    return (
+        f"an f16 accumulator takes f16 operands (wgmma .f16.f16.f16, tcgen05.mma kind::f16), got "
+        f"{type_text(a)} and {type_text(b)}: accumulate in f32"
+    )
 
 
 def column_reduced(ty: TileType) -> TileType:

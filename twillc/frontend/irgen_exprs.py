@@ -796,6 +796,11 @@ class ExprGen:
         if len(e.args) == 3:
             c = self.expr(e.args[2], None)
             acc = self.tile_arg(c, "mma", e.args[2].pos)
+            if acc_type == "f32" and acc.type == TileType([m, n], f16):  # an f16 accumulator: accumulate in f16
+                why = tile.f16_accumulation(av.type, bv.type)  # type: ignore[arg-type]
+                if why is not None:
+                    raise self.err(e.args[2].pos, f"'mma': {why}")
+                result = acc.type
             if acc.type != result:
                 raise self.err(
                     e.args[2].pos,

@@ -17,7 +17,8 @@ attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
 What maps to what:
   tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)
   tt.dot, ttng.warp_group_dot,         tile.mma (a `tt.trans` / `ttg.memdesc_trans` operand transposes;
-  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer)
+  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer;
+                                       f32, i32 of int8, or f16 of f16 operands)
   arith.addf/subf/mulf/divf/max*/min*  tile.add/sub/mul/div/max/min; arith.negf tile.neg
   math.exp/exp2/log/log2/rsqrt         tile.exp/exp2/log/log2/rsqrt
   math.sqrt/tanh/erf/log1p/absf        tile.sqrt/tanh/erf/log1p/abs
@@ -32,7 +33,8 @@ What maps to what:
   scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
                                        (twillc.frontend.ttgir_conditions); any other condition is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
-                                       tile.cmp, arith.andi/ori tile.and/or, an integer tensor
+                                       tile.cmp, arith.cmpf of float data tile.cmp of the tiles (a
+                                       data-dependent select), arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
                                        scalars) tile.iota + tile.add of an i32 offset; the loop's
                                        induction variable lb + j * step (j counting iterations)
@@ -172,6 +174,9 @@ class Index:
 
 CMPI = {2: "lt", 3: "le", 4: "gt", 5: "ge", 0: "eq", 1: "ne", 6: "lt", 7: "le", 8: "gt", 9: "ge"}
 """`arith.cmpi`'s predicates (signed and unsigned alike: indices are not negative)."""
+CMPF = {1: "eq", 2: "gt", 3: "ge", 4: "lt", 5: "le", 13: "ne"}
+"""`arith.cmpf`'s predicates imported: oeq, ogt, oge, olt, ole (ordered: false on NaN) and une (`!=`:
+true on NaN), C++'s `==`, `>`, `>=`, `<`, `<=`, `!=` of floats."""
 LOGIC = {"arith.andi": tile.AndOp, "arith.ori": tile.OrOp}
 MASK_PASS_THROUGH = ("tt.broadcast", "ttg.convert_layout", "tt.expand_dims")
 INDEX_ARITH = {
@@ -892,23 +897,44 @@ class TtgirImporter(IntegerTiles):
         imported from the index arithmetic it reads (`mask_operand`); a splat
         constant operand is a scalar, as `.tile`'s `where(c, s, -inf)`."""
         cond = self.mask_operand(op.operands[0], op)
-        values = []
-        for i in (1, 2):
-            d = self.tm.defs.get(op.operands[i])
-            if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
-                value = _constant_value(d, self.tm.text)
-                element = _shape(d.result_types[0])[1]  # type: ignore[index]
-                if value is None or element not in ELEMENTS:
-                    raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
-                const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
-                values.append(self.emit(const, d).results[0])
-            else:
-                values.append(self.tile_operand(op, i))
+        values = [self.float_operand(op, i) for i in (1, 2)]
         result = tile.select_type(cond.type, values[0].type, values[1].type)
         if isinstance(result, str):
             raise self.error(op, f"'arith.select': {result}")
         new = self.emit(tile.SelectOp(cond, values[0], values[1], result), op)
         self.set(op, Val(new.results[0]))
+
+    def float_operand(self, op: TOp, i: int) -> SSAValue:
+        """Operand `i` of a select or a float comparison: a splat constant as
+        the scalar it is (`.tile`'s `where(c, s, -inf)`, `x == -inf`), else
+        the tile it stands for."""
+        d = self.tm.defs.get(op.operands[i])
+        if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
+            value = _constant_value(d, self.tm.text)
+            element = _shape(d.result_types[0])[1]  # type: ignore[index]
+            if value is None or element not in ELEMENTS:
+                raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
+            const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
+            return self.emit(const, d).results[0]
+        return self.tile_operand(op, i)
+
+    def float_compare(self, d: TOp) -> SSAValue:
+        """`arith.cmpf` of float tensors (`tl.where(m == float('-inf'), 0., m)`):
+        a data-dependent `tile.cmp` of the tiles (a splat constant a scalar).
+        The ordered predicates and `une` (`!=`) are C++'s comparisons of
+        floats; the other unordered ones (true on NaN) are refused."""
+        pred = CMPF.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
+        if pred is None:
+            raise self.error(
+                d,
+                "unsupported op 'arith.cmpf' (predicate: the ordered comparisons <, <=, >, >=, == and != are "
+                "imported; an unordered one, true where an operand is NaN, is not)",
+            )
+        lhs, rhs = self.float_operand(d, 0), self.float_operand(d, 1)
+        expected = tile.compare_type(lhs.type, rhs.type)
+        if isinstance(expected, str):
+            raise self.error(d, f"'arith.cmpf': {expected}")
+        return self.emit(tile.CmpOp(pred, lhs, rhs, expected), d).results[0]
 
     def mask_operand(self, vid: int, user: TOp, target: tuple[list[int], int | None] | None = None) -> SSAValue:
         """An integer or boolean tensor (or scalar) that a select reads, as
@@ -928,7 +954,9 @@ class TtgirImporter(IntegerTiles):
         saved = self.sink
         self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
         try:
-            if d is not None and d.name == "arith.cmpi" and shape is not None:
+            if d is not None and d.name == "arith.cmpf" and shape is not None:
+                out = self.float_compare(d)
+            elif d is not None and d.name == "arith.cmpi" and shape is not None:
                 pred = CMPI.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
                 if pred is None:
                     raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
@@ -1223,8 +1251,13 @@ class TtgirImporter(IntegerTiles):
         operands = [_shape(self.type_of(o)) for o in op.operands[:2]]
         ints = [s is not None and s[1] == "i8" for s in operands]
         want = "i32" if all(ints) else "f32"
-        if acc_shape is not None and acc_shape[1] != want:
-            what = "an integer MMA (int8 x int8) accumulates in i32" if all(ints) else "tile.mma accumulates in f32"
+        f16_operands = all(s is not None and s[1] in tile.F16_ACCUMULATING for s in operands)
+        if acc_shape is not None and acc_shape[1] != want and not (acc_shape[1] == "f16" and f16_operands):
+            what = (
+                "an integer MMA (int8 x int8) accumulates in i32"
+                if all(ints)
+                else "tile.mma accumulates in f32, or in f16 for f16 operands"
+            )
             raise self.error(op, f"unsupported op '{op.name}' accumulating in {acc_shape[1]} ({what})")
         a, b = self.operand(op, 0), self.operand(op, 1)
         lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)

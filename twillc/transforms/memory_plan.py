@@ -78,6 +78,17 @@ def tmem_tile(t: Attribute) -> bool:
     return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and numeric
 
 
+def tmem_accumulator(t: Attribute) -> bool:
+    """An MMA's D in tensor memory: a `tmem_tile`, or a [128, N] f16 tile (an
+    MMA accumulating in f16: tcgen05.mma kind::f16 into an f16 D, whose
+    elements the PTX ISA keeps unpacked, one to a 32-bit column, so it takes
+    the columns of an f32 one)."""
+    if tmem_tile(t):
+        return True
+    shape = t.get_shape()  # type: ignore[attr-defined]
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and element_name(t.element_type) == "f16"  # type: ignore[attr-defined]
+
+
 def nbytes(t: Attribute) -> int:
     """Bytes of a tile."""
     from twillc.transforms.annotate_costs import element_bytes
@@ -241,9 +252,14 @@ def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | N
     box_cols = 128 // element_bytes(op.lhs.type.element_type)  # type: ignore[attr-defined]
     if m not in (64, 128) or n % 32 or n > 256 or k % box_cols:
         return None
-    if not (tmem_tile(op.result.type) or m == 64 and isinstance(op.result.type.element_type, Float32Type)):  # type: ignore[attr-defined]
-        return None  # an f32 D: [128, N] in tensor memory, or [64, N] read back into the role's registers
+    if not (tmem_accumulator(op.result.type) or m == 64 and _float_d(op.result.type)):
+        return None  # an f32 (or f16) D: [128, N] in tensor memory, or [64, N] read back into the role's registers
     return 128, n, k  # A of 64 rows: an M = 128 MMA whose rows 64.. are padding (`umma_pad_bytes`)
+
+
+def _float_d(t: Attribute) -> bool:
+    """An f32 D, or an f16 one (an MMA accumulating in f16, `tmem_accumulator`)."""
+    return isinstance(t.element_type, Float32Type) or element_name(t.element_type) == "f16"  # type: ignore[attr-defined]
 
 
 def umma_pad_bytes(op: Operation | None, target: Target) -> int:

@@ -125,6 +125,14 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
     `memory_plan.umma_a_t_shape` gives the shapes generated: A^T of [K, 128]
     f16 or bf16, K a multiple of 64, B loaded, an f32 [128, N] result)."""
     what = unsupported(op, "'mma'")
+    if element_name(op.result.type.element_type) == "f16" and (op.transpose_lhs or umma_shape(op, target) is None):  # type: ignore[attr-defined]
+        refuse_hole(
+            op,
+            target,
+            f"{what} accumulating in f16 other than from A and B in shared memory (tcgen05.mma kind::f16 into "
+            "an f16 D: A K-major, 64 or 128 rows; accumulate in f32 and cast after the loop)",
+            holes,
+        )
     if op.transpose_lhs and not in_smem(op.lhs) and not a_in_slot:
         refuse_hole(
             op,

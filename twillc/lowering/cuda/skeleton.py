@@ -218,6 +218,9 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             )
             or any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads)  # tw_make_tmap_2d_rows
             or any(isinstance(op, tile.MmaOp) and not self._in_smem(op.rhs) for op in self.loop_ops)  # stage_rows
+            or any(  # an MMA accumulating in f16: tcgen05.mma into an f16 D (twillc_umma_ss_t)
+                isinstance(op, tile.MmaOp) and elt(op.result.type).name == "f16" for op in self.loop_ops
+            )
         )
         # Register values read on other roles (the channels, the loads aside).
         found = self.program.channels

@@ -50,6 +50,14 @@ def short_clip(op: tile.StoreOp | tile.StoreAddOp, r0: str) -> tuple[str, str]:
 class StoreCode:
     """A part of the general emitter (`twillc.lowering.cuda.skeleton._Emitter`)."""
 
+    def _tmem_element(self, v: SSAValue) -> str:
+        """The element type an accumulator in tensor memory is held in: that
+        of the MMA's D, through the casts converted as they read it (an f32
+        accumulator stored as `cast<f16>(acc)` is still f32 words there)."""
+        while isinstance(v.owner, tile.CastOp) and self.acc_at.get(v.owner.input) == self.acc_at.get(v):
+            v = v.owner.input
+        return elt(v.type).name
+
     def _store(self, op: tile.StoreOp | tile.StoreAddOp, indent: str, iv: SSAValue | None) -> list[str]:
         """A store from the register layout, each thread its elements; `store
         += x` (tile.store_add) adds them to memory instead, on sm_90a from the
@@ -71,13 +79,15 @@ class StoreCode:
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             on, lim = short_clip(op, r0) if rows < 128 else clip(op)  # fewer rows: the threads past them padding
             if self._acc_on(op.value, self._role):  # straight from tensor memory, 32 columns at a time
+                # an MMA accumulating in f16: its D unpacked, in the low 16 bits of each column
+                args = f"32{on or ', 0'}, __half" if self._tmem_element(op.value) == "f16" else f"32{on}"
                 # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
                 # hold the whole row, past a small role's setmaxnreg budget.
                 return [
                     f"{indent}tw_tcgen05_fence_after();",
                     "#pragma unroll 1",
                     f"{indent}for (int c = 0; c < {cols}; c += 32)",
-                    f"{indent}  twillc_store_tmem_row<32{on}>({self._operand(op.value)} + c, {tensor}, "
+                    f"{indent}  twillc_store_tmem_row<{args}>({self._operand(op.value)} + c, {tensor}, "
                     f"({r0}) * {rows}, ({c0}) * {cols} + c, {ld}{lim});",
                 ]
             if self._in_tmem(op.value, self._role):

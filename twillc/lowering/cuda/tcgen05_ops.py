@@ -76,7 +76,7 @@ class Tcgen05Ops:
                 ]
         else:
             a_box = op.lhs.type.get_shape()[0] * 128  # type: ignore[attr-defined]  # 64 rows: M = 128, padding rows
-            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {a_box}, {b_rows * 128}, {b_mn}>"
+            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {a_box}, {b_rows * 128}, {b_mn}{self._umma_d16(op)}>"
         lines += [
             f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)}"
             f"{'^T' if op.transpose_lhs else ''} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
@@ -187,7 +187,7 @@ class Tcgen05Ops:
                     continue
                 out += [
                     f"    {{  // {self.name(arg)}: its initial value in tensor memory, 32 columns at a time",
-                    "      float z[32];",
+                    f"      {c_elt(arg.type)} z[32];",  # type: ignore[arg-type]  # f16: an MMA accumulating in f16
                     f"      for (int i = 0; i < 32; ++i) z[i] = {value};",
                     f"      for (int c = 0; c < {cols}; c += 32) "
                     f"twillc_tmem_store<32>(tmem + {self.acc_at[arg]} + c, z);",
@@ -212,7 +212,14 @@ class Tcgen05Ops:
 
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
+        if elt(op.result.type).name == "f16":  # kind::f16 into an f16 D (`_umma_d16`)
+            return f"twillc_umma_ss_t<{e.tag}, "
         return "twillc_umma_ss<" if e.name == "f16" else f"twillc_umma_ss_t<{e.tag}, "
+
+    def _umma_d16(self, op: tile.MmaOp) -> str:
+        """The template argument that asks twillc_umma_ss_t for an f16 D (an
+        MMA accumulating in f16), else nothing."""
+        return ", 1" if elt(op.result.type).name == "f16" else ""
 
     def _tmem_slot(self, v: SSAValue, it: str = "kt") -> str:
         """The tensor-memory address of channel `v`'s slot for iteration `it`:

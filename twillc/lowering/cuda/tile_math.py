@@ -213,6 +213,8 @@ class TileMath:
         else:  # columns 2 j, 2 j + 1
             dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
         axis = "rows" if op.axis.value.data == 0 else "columns"
+        # a one-row interleave of per-column rows (`_replicated`): every thread reads row 0 at its columns
+        row = "0" if out_rows == 1 and self._replicated(r) else "rr"
         return [
             f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: via shared memory",
             f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
@@ -226,7 +228,7 @@ class TileMath:
             "        }",
             f"        tw_named_bar_sync({self._group}, 128);",
             f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
-            f"          const int rr = twillc_acc_row<{out_cols}>(i);",
+            f"          const int rr = {'0' if row == '0' else f'twillc_acc_row<{out_cols}>(i)'};",
             f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
             f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
             "        }",
@@ -350,6 +352,8 @@ class TileMath:
             return op.axis.value.data == 0
         if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
             return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
+        if isinstance(op, tile.InterleaveOp) and op.axis.value.data == 1:  # read back by every thread (`_interleave`)
+            return all(self._replicated(x) for x in op.operands)
         return False
 
     def _loaded_row(self, v: SSAValue) -> bool:
@@ -661,6 +665,7 @@ class TileMath:
             return None
         if op.transpose_rhs and elt(op.rhs.type).name == "f16":
             return None
+        self._f32_accumulator(op, "A from registers")
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
         if m % 64 or m > 256 or n % 64 or n > 256 or k % 16:
@@ -686,6 +691,17 @@ class TileMath:
             )
         return out
 
+    def _f32_accumulator(self, op: tile.MmaOp, form: str) -> None:
+        """A located refusal where an MMA of `form` accumulates in f16: the
+        f16 accumulator (wgmma .f16.f16.f16) is generated with A and B in
+        shared memory (`_wgmma`, `twillc_mma_k16_boxed`) only."""
+        if elt(op.result.type).name == "f16":
+            raise located_error(
+                op,
+                f"CUDA emission: an MMA accumulating in f16 with {form} is not generated (an f16 accumulator is "
+                "generated with A and B in shared memory: accumulate in f32 and cast after the loop)",
+            )
+
     def _wgmma_ts(self, op: tile.MmaOp) -> list[str] | None:
         """acc (+)= X^T B with X a [64, M] register tile (FA3's dV += P^T dO,
         dK += dS^T Q): X goes to shared memory, swizzled as TMA would write
@@ -693,6 +709,7 @@ class TileMath:
         x = op.lhs
         if not self._in_smem(op.rhs):
             return None
+        self._f32_accumulator(op, "A transposed")
         if self._in_smem(x):
             return self._wgmma_ts_loaded(op)
         k, m = x.type.get_shape()  # type: ignore[attr-defined]
@@ -928,6 +945,7 @@ class TileMath:
             and k % e.box_cols == 0
             and op.transpose_rhs
             and e.name == "f16"
+            and elt(op.result.type).name == "f32"
         ):
             return self._wgmma_narrow(op, a_ref, n, k)
         slabs = m // 64

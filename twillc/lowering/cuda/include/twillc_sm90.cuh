@@ -212,6 +212,7 @@ TW_DEV void tw_wgmma_wait() {
 // (CUTLASS warpgroup_fence_operand).
 TW_DEV void tw_fence_operand(float& r) { asm volatile("" : "+f"(r) :: "memory"); }
 TW_DEV void tw_fence_operand(int& r) { asm volatile("" : "+r"(r) :: "memory"); }
+TW_DEV void tw_fence_operand(__half& r) { asm volatile("" : "+h"(reinterpret_cast<unsigned short&>(r)) :: "memory"); }
 
 // Shared-memory matrix descriptor (sm_90 GMMA descriptor layout):
 //  bits [0,14)  start address >> 4     bits [16,30) leading byte offset >> 4
@@ -249,6 +250,26 @@ TW_DEV void tw_wgmma_m64n64k16_f32_f16_ss(float* d, uint64_t desc_a,
         "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
         "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
         "+f"(d[30]), "+f"(d[31])
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A));
+#endif
+}
+// D(64x64,f16) (+)= A(64x16,f16) * B(16x64,f16), both from shared-memory
+// descriptors as above, accumulating in f16 (wgmma .f16.f16.f16: an f16
+// accumulator tile, rounded to f16 by each instruction). Each thread owns 32
+// f16 accumulators, two to a 32-bit register: the f32 fragment's elements in
+// its order, element 2i in the low half of register i.
+template <int TRANS_B, int TRANS_A = 0>
+TW_DEV void tw_wgmma_m64n64k16_f16_f16_ss(__half* acc, uint64_t desc_a, uint64_t desc_b, int scale_d) {
+#if TW_SM90A
+  uint32_t* d = reinterpret_cast<uint32_t*>(acc);
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "setp.ne.b32 p, %18, 0;\n\t"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
+      "%16, %17, p, 1, 1, %20, %19;\n\t}"
+      : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]), "+r"(d[4]), "+r"(d[5]), "+r"(d[6]), "+r"(d[7]),
+        "+r"(d[8]), "+r"(d[9]), "+r"(d[10]), "+r"(d[11]), "+r"(d[12]), "+r"(d[13]), "+r"(d[14]), "+r"(d[15])
       : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A));
 #endif
 }
@@ -368,6 +389,18 @@ TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b,
       const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
       tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
     }
+  }
+}
+// The same accumulating in f16 (an f16 accumulator tile: wgmma .f16.f16.f16).
+template <int N, int TRANS_B, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_boxed(__half* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+#pragma unroll
+  for (int j = 0; j < N / 64; ++j) {
+    const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+    tw_wgmma_m64n64k16_f16_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
   }
 }
 // The wgmma accumulator fragment written to a row-major [rows, ld] matrix.
