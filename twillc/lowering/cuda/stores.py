@@ -88,6 +88,13 @@ class StoreCode:
             ]
         rows_ok = t.get_shape()[0] <= 128 if self.target.row_layout else self._layout_ok(op.value)
         short = t.get_shape()[0] < (128 if self.target.row_layout else 64) and rows_ok and not self._in_smem(op.value)
+        if self.target.spread_vector(t) and not self._in_smem(op.value):
+            # a long rank-1 tile spread over the threads: element t + 128 k from thread t
+            (r0,) = (c_index(i, iv) for i in op.indices)
+            self._helpers.add("store_rows")
+            n = t.get_shape()[0]
+            on, lim = clip(op)
+            return [f"{indent}twillc_store_spread<{n}{on}>({self._operand(op.value)}, {tensor}, ({r0}) * {n}{lim});"]
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
             # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)

@@ -29,6 +29,13 @@ from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 
 
+def spread_element(index: str) -> str:
+    """The element of a rank-1 tile spread over the warp group
+    (`Target.spread_vector`) that the calling thread holds at `index`."""
+    k = index if index.isidentifier() else f"({index})"
+    return f"{k} * 128 + int(threadIdx.x % 128)"
+
+
 def plus(base: str, offset: int) -> str:
     """`base + offset` as C (a pointer into a slab), `base` for offset 0."""
     return f"{base} + {offset}" if offset else base
@@ -328,6 +335,39 @@ class TileMath:
             "      }",
         ]
 
+    def _all_reduce(self, op: tile.AllReductionOp) -> list[str] | None:
+        """`sum(x)` / `max(x)` of a rank-1 f32 tile computed before the loop,
+        in registers or in shared memory: each thread's elements combined,
+        then the warp group's partials (`twillc_allreduce`); the number is a
+        `float` of the role, read where it is used (`_scalar`). A row vector
+        of the accumulator layout (a quad's four threads hold each row) starts
+        its shuffles at lane distance 4; a spread one (`Target.spread_vector`)
+        at 1. In the loop, or of another tile, None (not generated)."""
+        x, r = op.input, op.result
+        t = x.type
+        if op.parent_op() is self.loop or t.rank != 1 or self.target.row_layout:  # type: ignore[attr-defined]
+            return None
+        rows = t.get_shape()[0]  # type: ignore[attr-defined]
+        spread = self.target.spread_vector(t)
+        if not spread and (rows % 64 or not self._layout_ok(x)):
+            return None
+        mx = isinstance(op, tile.AllMaxOp)
+        combine = "fmaxf(tw_part, {})" if mx else "tw_part + {}"
+        at = self._at(x, x)
+        at = at if c_elt(t) == "float" else f"float({at})"  # type: ignore[arg-type]
+        self._helpers.add("allreduce")
+        name = self.name(r)
+        return [
+            f"      float {name};",
+            f"      {{  // {name} = {op.name[5:]}({self.name(x)}): the thread's elements, then the warp group's",
+            f"        __shared__ float tw_all_{name}[4];",
+            f"        float tw_part = {'-INFINITY' if mx else '0.f'};",
+            f"        for (int i = 0; i < {self._n(t)}; ++i) tw_part = {combine.format(at)};",  # type: ignore[arg-type]
+            f"        {name} = twillc_allreduce<{'true' if mx else 'false'}, {1 if spread else 4}>(tw_part, "
+            f"tw_all_{name}, {self._group});",
+            "      }",
+        ]
+
     def _per_column_ok(self, v: SSAValue, r: SSAValue) -> bool:
         """Whether operand `v` of an op with result `r` is generated: a `[1, C]`
         tile meeting more rows is read per column, which only a vector's
@@ -507,6 +547,8 @@ class TileMath:
             return f"({self._scalar(op.lhs)} {sym} {self._scalar(op.rhs)})"
         if isinstance(op, arith.NegfOp):
             return f"(-{self._scalar(op.operand)})"
+        if isinstance(op, tile.AllReductionOp):  # a number of the role, computed before the loop (`_all_reduce`)
+            return self.name(v)
         if isinstance(op, tile.LoadScalarOp):  # read where used (`twillc.lowering.cuda.scalars`)
             return scalars.loaded(op, self.args[op.tensor], lambda i: c_index(i, self.iv, self.iteration))
         if (expr := scalars.scalar_expr(op, self._scalar)) is not None:
@@ -639,6 +681,9 @@ class TileMath:
         if self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v):  # type: ignore[attr-defined]
             # a loaded tile: the thread's elements of the swizzled TMA boxes
             return self._smem_at(v, index)
+        if self._in_smem(v) and self.target.spread_vector(v.type):  # its elements t + 128 k, dense in the slot
+            self._helpers.add("col")
+            return f"twillc_col_at<{c_elt(v.type)}>({self._smem_ref(v)}, {spread_element(index)})"  # type: ignore[arg-type]
         if self._in_smem(v):  # a row vector (or an [R, 1] tile's dense rows) in shared memory: the thread's rows
             if self.target.row_layout:
                 return f"twillc_row_t({self._smem_ref(v)})"
