@@ -180,7 +180,19 @@ class TileMath:
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
             fn += "_t" if self.target.row_layout else ""
-            return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            if cxx == "float":
+                return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
+            # a 16-bit result (Triton's tl.sum of a bf16 tile): reduced in f32, rounded once
+            n = self._n(r.type)  # type: ignore[arg-type]
+            red = self._row_reduce(fn, self._n(a.type), "tw_red", self._operand(a), self._slabs(a), "        ")
+            return [
+                f"      {{  // {self.name(r)} = {op.name[5:]}({self.name(a)}) in f32, then {elt(r.type).name}",
+                f"        float tw_red[{n}];",
+                *red,
+                f"        for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {cxx}(tw_red[i]);",
+                "      }",
+            ]
         if isinstance(op, tile.ColumnReductionOp):
             return self._column_reduce(op, self._operand(op.input), "      ")
         return None
@@ -321,8 +333,11 @@ class TileMath:
             at = f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {at};"]  # type: ignore[arg-type]
         cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
-        if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
+        cxx = c_elt(src.type)  # type: ignore[arg-type]
+        if (cxx != "float" and self.target.row_layout) or not self._layout_ok(src) or not self._layout_ok(r):
             return None
+        if self.target.spread_vector(src.type) or self.target.spread_vector(r.type):
+            return None  # a spread vector's columns: not generated
         if (self.target.row_layout and cols > 128) or (not self.target.row_layout and cols % 8):
             return None
         self._helpers.add("colreduce")
@@ -330,7 +345,7 @@ class TileMath:
         scratch = f"tw_cols_{self.name(r)}"
         return [
             f"      {{  // {self.name(r)} = {self.name(src)}{spelled}: each thread's columns, through shared memory",
-            f"        __shared__ float {scratch}[{cols}];",
+            f"        __shared__ {cxx} {scratch}[{cols}];",
             f"        {fn}<{cols}>({self.out(r)}, {self._operand(src)}, {scratch}, {self._group});",
             "      }",
         ]
@@ -345,7 +360,7 @@ class TileMath:
         at 1. In the loop, or of another tile, None (not generated)."""
         x, r = op.input, op.result
         t = x.type
-        if op.parent_op() is self.loop or t.rank != 1 or self.target.row_layout:  # type: ignore[attr-defined]
+        if (op.parent_op() is self.loop and not self._in_order) or t.rank != 1 or self.target.row_layout:  # type: ignore[attr-defined]
             return None
         rows = t.get_shape()[0]  # type: ignore[attr-defined]
         spread = self.target.spread_vector(t)
@@ -406,6 +421,17 @@ class TileMath:
             and t.get_shape()[1] > 1
             and (self._in_smem(v) and isinstance(v.owner, tile.LoadOp))
         )
+
+    def _vector_row(self, r: SSAValue) -> str:
+        """The index of element i of the calling thread's elements of rank-1
+        tile `r`: the row it is held for (a row vector of the accumulator
+        layout: rows t/32*16 + t%32/4 and + 8 of each 64-row slab; the row
+        layout: the thread's row), or of a spread one (`spread_element`)."""
+        if self.target.row_layout:
+            return "int(threadIdx.x % 128)"
+        if self.target.spread_vector(r.type):
+            return spread_element("i")
+        return "(i >> 1) * 64 + int(threadIdx.x % 128) / 32 * 16 + int(threadIdx.x % 32) / 4 + 8 * (i & 1)"
 
     def _column_of(self, r: SSAValue) -> str:
         """The column of element i of the calling thread's elements of `r`."""
@@ -538,6 +564,10 @@ class TileMath:
         iteration) converted to int, arithmetic of those."""
         if isinstance(v, BlockArgument) and v.owner is self.func.body.block:
             return self.args[v]
+        if self._in_order and (
+            (isinstance(v, BlockArgument) and v.owner is self.body and v.index > 0) or v.owner is self.loop
+        ):
+            return self.name(v)  # a number the loop carries: the role's variable (`scalars.number_role`)
         op = v.owner
         if isinstance(op, arith.IndexCastOp):
             index = c_index(op.input, self.iv, self.iteration)
@@ -574,8 +604,10 @@ class TileMath:
         column); an `i1` result is packed 32 elements to a word."""
         if isinstance(op, tile.IotaOp):
             r = op.result
-            rows, cols = r.type.get_shape()  # type: ignore[attr-defined]
             n = elements_per_thread(r.type, self.target)
+            if r.type.rank == 1:  # type: ignore[attr-defined]  # a vector of indices: each element's row
+                return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {self._vector_row(r)};"]
+            rows, cols = r.type.get_shape()  # type: ignore[attr-defined]
             if self.target.row_layout:
                 at = "int(threadIdx.x % 128)" if op.dim.value.data == 0 else "i"
             else:
@@ -607,9 +639,10 @@ class TileMath:
             r = op.result
             n = elements_per_thread(r.type, self.target)
             a, b = (self._at(v, r) for v in (op.on_true, op.on_false))
-            if c_elt(r.type) == "__half":  # type: ignore[arg-type]  # a scalar: its f16 value
+            conv = {"__half": "__float2half", "__nv_bfloat16": "__float2bfloat16"}.get(c_elt(r.type))  # type: ignore[arg-type]
+            if conv is not None:  # a scalar: its f16 / bf16 value
                 pairs = ((a, op.on_true), (b, op.on_false))
-                a, b = (x if isinstance(v.type, tile.TileType) else f"__float2half({x})" for x, v in pairs)
+                a, b = (x if isinstance(v.type, tile.TileType) else f"{conv}({x})" for x, v in pairs)
             if id(op) in self.split_selects and self._split_on:
                 # An unmasked iteration does not compute the mask: its true
                 # operand (`||` evaluates no condition there). The mask's ops

@@ -102,7 +102,8 @@ def _live_in(
     def computed_value(v: SSAValue) -> bool:
         """A register tile, or a number computed before the loop (arithmetic of
         a tile's `sum(x)` / `max(x)`: the role reads it where it uses it)."""
-        return register_tile(v) or (not isinstance(v.type, tile.TileType) and not isinstance(v, BlockArgument))
+        number = isinstance(v.type, Float16Type | BFloat16Type | Float32Type)
+        return register_tile(v) or (number and not isinstance(v, BlockArgument))
 
     roles: dict[int, list[int]] = {}  # id(op before the loop) -> the roles computing it
     for w in groups[1:]:
