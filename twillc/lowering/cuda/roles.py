@@ -215,9 +215,8 @@ class RoleCode:
             for op in mine:
                 out += self._copy(op, w, events, "      ")
             if numbers:  # the carried numbers' next values, assigned once every op of the iteration has read them
-                nexts = [f"tw_next_{self.name(arg)}" for arg, _, _ in numbers]
-                out += [f"      const float {n} = {self._scalar(y)};" for n, (_, y, _) in zip(nexts, numbers, strict=True)]
-                out += [f"      {self.name(arg)} = {n};" for n, (arg, _, _) in zip(nexts, numbers, strict=True)]
+                out += [f"      const float tw_next_{self.name(arg)} = {self._scalar(y)};" for arg, y, _ in numbers]
+                out += [f"      {self.name(arg)} = tw_next_{self.name(arg)};" for arg, _, _ in numbers]
             out.append("    }")
         # after the loop: the ops on this role's carried results
         for arg, _, _ in numbers:  # after the loop a carried number is its variable
