@@ -11,6 +11,7 @@ from twillc.dialects import tile
 from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.lowerings import lowering_of
 from twillc.lowering.cuda.tile_math import plus
 from twillc.lowering.cuda.tiles import BINARY, UNARY, c_elt, clip_extents, clip_mask
 from twillc.transforms.common import located_error
@@ -293,6 +294,12 @@ class StoreCode:
             return []
         if is_scalar_arith(op) or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
             return []  # a load after the loop is issued with those before it
+        if isinstance(op, tile.AllReductionOp | tile.StoreScalarOp):  # numbers: their lowerings (lowerings.py)
+            lower = lowering_of(self.target, type(op))
+            code = lower(self, op) if lower is not None else None
+            if code is not None:
+                return [line[2:] for line in code]
+            return self._hole(op, [], [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)], "    ")
         if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
             view = self._math(op)
             if view is not None:
