@@ -8,7 +8,7 @@ import triton.language as tl
 
 
 @triton.jit
-def decode_one_query(Q, K, V, O, seq_len, scale, BS: tl.constexpr, D: tl.constexpr):
+def decode_one_query(Q, K, V, Out, seq_len, scale, BS: tl.constexpr, D: tl.constexpr):
     pid = tl.program_id(0)
     offs_s = tl.arange(0, BS)
     offs_d = tl.arange(0, D)
@@ -27,7 +27,7 @@ def decode_one_query(Q, K, V, O, seq_len, scale, BS: tl.constexpr, D: tl.constex
         d = d * alpha + tl.sum(p)
         acc = acc * alpha + tl.sum(p[:, None] * v.to(tl.float32), axis=0)
         m = m_new
-    tl.store(O + pid * D + offs_d, acc / d)
+    tl.store(Out + pid * D + offs_d, acc / d)
 
 
 @triton.jit

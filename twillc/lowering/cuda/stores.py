@@ -299,7 +299,8 @@ class StoreCode:
             code = lower(self, op) if lower is not None else None
             if code is not None:
                 return [line[2:] for line in code]
-            return self._hole(op, [], [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)], "    ")
+            tiles = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+            return self._hole(op, [], tiles, "    ")
         if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
             view = self._math(op)
             if view is not None:
