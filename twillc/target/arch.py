@@ -141,7 +141,7 @@ class Sm90a(Target):
     gemm_release = True
     refuses_holes = True  # complete there: what is not generated is refused
     narrow_row_loads = True
-    row_load_types = ("f32", "f16", "bf16")
+    row_load_types = ("f32", "f16", "bf16", "i32")
     role_registers = 32
     """The median over the fixed sm_90a roles of ptxas's least clean budget
     less the model's tiles: a GEMM's 128 accumulator registers compile clean

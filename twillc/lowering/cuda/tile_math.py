@@ -721,8 +721,12 @@ class TileMath:
             if self.target.row_layout:
                 return f"twillc_row_t({self._smem_ref(v)})"
             e = elt(v.type)
-            if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales)
+            if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales), an integer one
                 self._helpers.add("row_of")
+                if e.cxx in ("int", "unsigned"):  # its bits, not a float
+                    slab = f" + (({index}) >> 1) * {64 * e.size}" if self._slabs(v) > 1 else ""
+                    half = f"({index}) & 1" if self._slabs(v) > 1 else index
+                    return f"twillc_row_int<{e.cxx}>({self._smem_ref(v)}{slab}, {half})"
                 if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
                     slab = f"(({index}) >> 1) * {64 * e.size}"
                     return f"twillc_row_of<{e.cxx}>({self._smem_ref(v)} + {slab}, ({index}) & 1)"
