@@ -1339,7 +1339,16 @@ def _constant_value(op: TOp, text: str) -> float | None:
         if word.startswith("0x"):
             import struct
 
+            # the bits of the constant's element type: bf16 the top half of an f32's, f16 IEEE half
             bits = int(word, 16)
+            kind = re.search(r":\s*(?:tensor<(?:\d+x)*)?(bf16|f16|f32|f64)\b", line)
+            elt = kind.group(1) if kind else "f32"
+            if elt == "bf16":
+                return struct.unpack(">f", (bits << 16).to_bytes(4, "big"))[0]
+            if elt == "f16":
+                return struct.unpack(">e", bits.to_bytes(2, "big"))[0]
+            if elt == "f64":
+                return struct.unpack(">d", bits.to_bytes(8, "big"))[0]
             return struct.unpack(">f", bits.to_bytes(4, "big"))[0] if len(word) <= 10 else float("nan")
         return float(word)
     except ValueError:

@@ -116,8 +116,9 @@ def _store_scalar(e: Any, op: tile.StoreScalarOp) -> list[str] | None:
 @lowers(BOTH, tile.AllReductionOp)
 def _all_reduce(e: Any, op: tile.AllReductionOp) -> list[str] | None:
     """A tile to one number: its threads' partials combined across the warp
-    group, not generated yet (`twillc.lowering.cuda.scalars`)."""
-    return None
+    group (`TileMath._all_reduce`), before the loop or, in it, on the role
+    computing the loop's carried numbers (`scalars.number_role`)."""
+    return e._all_reduce(op)
 
 
 TILE_MATH = (

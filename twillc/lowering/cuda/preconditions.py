@@ -162,7 +162,7 @@ def _check_load(op: tile.LoadOp, target: Target) -> None:
     MMAs read), or one unswizzled box of narrower rows that no MMA
     reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
     registers), or a rank-1 row by bulk copy (f32; on sm_90a f16 and bf16
-    too, read by `twillc_row_of`); or one TMA cannot move, copied by the
+    too, read by `twillc_row_of`, and i32, read by `twillc_row_int`); or one TMA cannot move, copied by the
     producer thread (`copied_rows`: a per-row scale [BM, 1])."""
     t = op.result.type
     assert isinstance(t, tile.TileType)

@@ -122,6 +122,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
+        self._in_order = False  # the role computes the loop's carried numbers (`scalars.number_role`)
         # twill.mask_split: the ops an unmasked iteration skips, the selects
         # it replaces by their true operand, and whether the role being
         # emitted applies the split (`RoleCode._split_applies`)

@@ -11,6 +11,7 @@ from twillc.dialects import tile
 from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.lowerings import lowering_of
 from twillc.lowering.cuda.tile_math import plus
 from twillc.lowering.cuda.tiles import BINARY, UNARY, c_elt, clip_extents, clip_mask
 from twillc.transforms.common import located_error
@@ -98,6 +99,13 @@ class StoreCode:
             ]
         rows_ok = t.get_shape()[0] <= 128 if self.target.row_layout else self._layout_ok(op.value)
         short = t.get_shape()[0] < (128 if self.target.row_layout else 64) and rows_ok and not self._in_smem(op.value)
+        if self.target.spread_vector(t) and not self._in_smem(op.value):
+            # a long rank-1 tile spread over the threads: element t + 128 k from thread t
+            (r0,) = (c_index(i, iv) for i in op.indices)
+            self._helpers.add("store_rows")
+            n = t.get_shape()[0]
+            on, lim = clip(op)
+            return [f"{indent}twillc_store_spread<{n}{on}>({self._operand(op.value)}, {tensor}, ({r0}) * {n}{lim});"]
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
             # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)
@@ -296,6 +304,13 @@ class StoreCode:
             return []
         if is_scalar_arith(op) or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
             return []  # a load after the loop is issued with those before it
+        if isinstance(op, tile.AllReductionOp | tile.StoreScalarOp):  # numbers: their lowerings (lowerings.py)
+            lower = lowering_of(self.target, type(op))
+            code = lower(self, op) if lower is not None else None
+            if code is not None:
+                return [line[2:] for line in code]
+            tiles = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+            return self._hole(op, [], tiles, "    ")
         if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
             view = self._math(op)
             if view is not None:
