@@ -641,7 +641,7 @@ class TileMath:
             return self._smem_at(v, index)
         if self._in_smem(v):  # a row vector (or an [R, 1] tile's dense rows) in shared memory: the thread's rows
             if self.target.row_layout:
-                return f"twillc_row_t({self._smem_ref(v)})"
+                return f"twillc_row_t<{c_elt(v.type)}>({self._smem_ref(v)})"  # type: ignore[arg-type]
             e = elt(v.type)
             if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales)
                 self._helpers.add("row_of")
