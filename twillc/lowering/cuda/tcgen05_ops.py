@@ -136,10 +136,12 @@ class Tcgen05Ops:
             body += [f"  {c_elt(v.type)} {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]  # type: ignore[arg-type]
             self.names[v] = n
         expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        self._chunk_column = "c + i"  # a per-column operand ([1, C]) read at the chunk element's column
         for op in chain:
             res = op.results[0]
             at = [f"({expr[v]})" if v in expr else f"float({self._at(v, res)})" for v in op.operands]
             expr[res] = self._form(op).format(*at)
+        self._chunk_column = None
         self.names = saved
         out_c = f"{self.name(r)}_c"
         body += [

@@ -37,6 +37,10 @@ def plus(base: str, offset: int) -> str:
 class TileMath:
     """A part of the general emitter (`twillc.lowering.cuda.skeleton._Emitter`)."""
 
+    _chunk_column: str | None = None
+    """Inside a column-chunked update (`Tcgen05Ops._chunked_update`): the
+    column of the chunk's element i (`c + i`), where a per-column operand is read."""
+
     def _init(self, init: SSAValue, name: str, t: tile.TileType) -> list[str]:
         op = init.owner
         n = self._n(t)
@@ -369,6 +373,8 @@ class TileMath:
 
     def _column_of(self, r: SSAValue) -> str:
         """The column of element i of the calling thread's elements of `r`."""
+        if self._chunk_column is not None:  # element i of a 32-column chunk
+            return self._chunk_column
         if self.target.row_layout:
             return "i"
         self._helpers.add("acc_index")
