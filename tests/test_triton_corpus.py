@@ -69,10 +69,11 @@ WRITEBACK_TIME_LIMIT = 5
 # Where Triton 3.9 itself fails on the partitions twillc writes for a corpus kernel's sm_100 schedule (Triton's
 # first error; bench/results/triton-writeback.md): `twillc.triton` then compiles twillc's stages without its
 # partitions, which the test checks. A kernel listed here that compiles passes (Triton or the schedule changed).
-TRITON_FAILS = {
+TRITON_FAILS: dict[str, str | tuple[str, ...]] = {
     "liger_kl_div_fwd.py": "operation destroyed but still has uses",  # rank-1 reductions across partitions
     "fa_cross_entropy_fwd.py": "operation destroyed but still has uses",
-    "fla_chunk_bwd_dv.py": "A signal was caught",  # NVWSInsertAref on a tensor-memory accumulator's reads
+    # warp specialization on a tensor-memory accumulator's reads: a crash or an assertion, by schedule
+    "fla_chunk_bwd_dv.py": ("A signal was caught", "cast<Ty>() argument of incompatible type"),
     "unsloth_w8a8_block_fp8_mm.py": "forOp.getResult(tokIdx).use_empty()",  # hoist-tmem-alloc
     "unsloth_moe_grouped_gemm_dw.py": "Flags::MANUAL",
     "lightllm_context_attention.py": "Insufficient registers",  # ptxas on Triton's partition budgets
@@ -108,9 +109,10 @@ def test_writeback_compiles_with_triton(case, target):
     if "has no loop" in check.get("error", ""):
         pytest.skip("a kernel with no loop: no schedule to write back (-o k.cu generates it)")
     if not check["compiles"] and target == "b200" and case["file"] in TRITON_FAILS:
-        assert TRITON_FAILS[case["file"]] in check["error"], check["error"]
+        says = TRITON_FAILS[case["file"]]
+        assert any(m in check["error"] for m in ((says,) if isinstance(says, str) else says)), check["error"]
         assert check.get("stages_only_compiles"), check.get("summary") or check["error"]
-        pytest.xfail(f"Triton 3.9 fails on twillc's partitions: {TRITON_FAILS[case['file']]}")
+        pytest.xfail(f"Triton 3.9 fails on twillc's partitions: {check['error'][:200]}")
     assert check["compiles"], check.get("summary") or check["error"]
     assert check["stages_kept"], check["summary"]
     if target == "h100":
