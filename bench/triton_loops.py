@@ -308,6 +308,17 @@ def writeback_check(mlir: Path, target: str) -> dict:
     return json.loads(lines[-1])
 
 
+def corpus_schedule(case: dict, target: str, passes: str, time_limit: float, mlir: Path) -> tuple[float, str]:
+    """Import and schedule a corpus kernel (`passes`, each solver given
+    `time_limit`) into the scheduled module `mlir`: (seconds, "") or
+    (seconds, the first error, the temporary folder's name left out)."""
+    import corpus as tile_corpus
+
+    cmd = [*case["args"], "--target", target, "-p", passes, "--emit", "mlir", "-o", str(mlir)]
+    seconds, rc, err = tile_corpus.twillc(cmd, 3 * time_limit + 120)
+    return seconds, "" if rc == 0 else tile_corpus.first_error(err).replace(str(mlir.parent) + "/", "")
+
+
 def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool, writeback: bool = False) -> list[dict]:
     import fnmatch
 
@@ -328,10 +339,9 @@ def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool,
         with tempfile.TemporaryDirectory() as tmp_name:
             tmp = Path(tmp_name)
             mlir = tmp / "k.mlir"
-            cmd = [*case["args"], "--target", target, "-p", passes, "--emit", "mlir", "-o", str(mlir)]
-            row["seconds"], rc, err = tile_corpus.twillc(cmd, 3 * time_limit + 120)
-            if rc != 0:
-                row["detail"] = "schedule: " + tile_corpus.first_error(err).replace(str(tmp) + "/", "")
+            row["seconds"], error = corpus_schedule(case, target, passes, time_limit, mlir)
+            if error:
+                row["detail"] = "schedule: " + error
                 continue
             row["schedules"] = True
             if writeback:

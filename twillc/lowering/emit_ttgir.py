@@ -545,6 +545,8 @@ def _write(tm, attrs: dict[int, dict[str, str]], source: str) -> str:
         edits: list[tuple[int, str]] = []
         for index, named in textual.items():
             at = positions[index]
+            if at is None and tm.ops[index].name == "scf.yield" and not tm.ops[index].operands:
+                continue  # a loop without results: its yield is implicit, not printed (Triton rebuilds it)
             if at is None:
                 raise InternalError(f"cannot find {tm.ops[index].name} in the printed TTGIR")
             dict_text = "{" + ", ".join(n if v == "unit" else f"{n} = {v}" for n, v in named.items()) + "}"

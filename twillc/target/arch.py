@@ -166,6 +166,7 @@ class Sm100a(Target):
     row_layout = True
     drain_by_trips = True
     narrow_row_loads = True  # read by twillc_smem_row_at_t with the rows' pitch
+    row_load_types = ("f32", "f16", "bf16")  # a thread's row: twillc_row_t<T>; a column: twillc_col_at<T>
     # role_registers, held_back_registers: 0, not calibrated. ptxas's least
     # clean budgets of the sm_100a roles (bench/results/registers.md) stray
     # from the tiles alone by -99 to +183: a softmax role streams its

@@ -60,6 +60,16 @@ class Tcgen05Ops:
             ]
         commit = [f"  tw_umma_commit(&sm.{self.name(res)}_full[kt % {d}]);"] if res in self.umma_direct else []
         b_mn = 0 if op.transpose_rhs else 1
+        b_ref = self._smem_ref(op.rhs) if self._in_smem(op.rhs) else None
+        if b_ref is None and (sb := self._staged(op, "b")) is not None:  # a register B: staged, as TMA would load it
+            self._helpers.add("umma_at")
+            b_ref, b_rows = f"sm.{self._staged_buffer(sb)}", 128  # boxes of 128 rows (padding past B's)
+            rows, cols = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+            lines += [
+                f"twillc_store_operand_mn<{cols}, {c_elt(op.rhs.type)}>({b_ref}, {self._operand(op.rhs)});"  # type: ignore[arg-type]
+                f"  // {self.name(op.rhs)} ([{rows}, {cols}]) to shared memory as the MMA's B",
+                f"tw_named_bar_sync({g}, 128);  // every row staged before the MMA reads them",
+            ]
         st = self._staged_a_t(op)
         a_ref = self._smem_ref(op.lhs) if st is None else f"sm.{self._staged_buffer(st)}"
         if op.transpose_lhs:  # A^T, MN-major in its channel's slot (`smem_operand`) or staged: boxes of K rows
@@ -84,7 +94,7 @@ class Tcgen05Ops:
             "D in tensor memory)",
             "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
             "  tw_tcgen05_fence_after();",
-            f"  {call}({dst}, {a_ref}, {self._smem_ref(op.rhs)}, {accumulate});",
+            f"  {call}({dst}, {a_ref}, {b_ref}, {accumulate});",
             *commit,
             f"  tw_umma_commit(&sm.mma_done[{g}]);",
             "}",
@@ -126,10 +136,12 @@ class Tcgen05Ops:
             body += [f"  {c_elt(v.type)} {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]  # type: ignore[arg-type]
             self.names[v] = n
         expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        self._chunk_column = "c + i"  # a per-column operand ([1, C]) read at the chunk element's column
         for op in chain:
             res = op.results[0]
             at = [f"({expr[v]})" if v in expr else f"float({self._at(v, res)})" for v in op.operands]
             expr[res] = self._form(op).format(*at)
+        self._chunk_column = None
         self.names = saved
         out_c = f"{self.name(r)}_c"
         body += [

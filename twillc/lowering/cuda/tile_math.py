@@ -44,6 +44,10 @@ def plus(base: str, offset: int) -> str:
 class TileMath:
     """A part of the general emitter (`twillc.lowering.cuda.skeleton._Emitter`)."""
 
+    _chunk_column: str | None = None
+    """Inside a column-chunked update (`Tcgen05Ops._chunked_update`): the
+    column of the chunk's element i (`c + i`), where a per-column operand is read."""
+
     def _init(self, init: SSAValue, name: str, t: tile.TileType) -> list[str]:
         op = init.owner
         n = self._n(t)
@@ -439,6 +443,8 @@ class TileMath:
 
     def _column_of(self, r: SSAValue) -> str:
         """The column of element i of the calling thread's elements of `r`."""
+        if self._chunk_column is not None:  # element i of a 32-column chunk
+            return self._chunk_column
         if self.target.row_layout:
             return "i"
         self._helpers.add("acc_index")
@@ -723,7 +729,7 @@ class TileMath:
             return f"twillc_col_at<{c_elt(v.type)}>({self._smem_ref(v)}, {spread_element(index)})"  # type: ignore[arg-type]
         if self._in_smem(v):  # a row vector (or an [R, 1] tile's dense rows) in shared memory: the thread's rows
             if self.target.row_layout:
-                return f"twillc_row_t({self._smem_ref(v)})"
+                return f"twillc_row_t<{c_elt(v.type)}>({self._smem_ref(v)})"  # type: ignore[arg-type]
             e = elt(v.type)
             if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales), an integer one
                 self._helpers.add("row_of")

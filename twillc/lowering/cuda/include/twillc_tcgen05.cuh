@@ -192,9 +192,11 @@ TW_DEV void twillc_rowsum_t(float* out, const T* a) {
   for (int i = 0; i < N; ++i) s += float(a[i]);
   out[0] = s;
 }
-// The thread's row of a row vector [128] loaded to shared memory.
+// The thread's row of a row vector [128] of T (f32, f16, bf16) loaded to
+// shared memory, as float.
+template <typename T>
 TW_DEV float twillc_row_t(const uint8_t* rows) {
-  return reinterpret_cast<const float*>(rows)[threadIdx.x % 128];
+  return float(reinterpret_cast<const T*>(rows)[threadIdx.x % 128]);
 }
 // The thread's row of a [128, N] tile to a row-major [rows, ld] matrix; CLIP:
 // nothing at a row >= rows or a column >= cols.
