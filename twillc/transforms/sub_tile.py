@@ -16,6 +16,10 @@ union-find, and each op unifies the dimensions it ties:
   operand dims ~ result dims; a row vector broadcast over a rank-2 tile
   ties its one dim to the rows;
 - `rowmax` / `rowsum`: result dim ~ input rows (the input's columns are reduced);
+- `allsum` / `allmax` (a tile to one number) tie nothing: each part reduces
+  its own rows, and the parts' numbers are combined (`+`, `max`, part 0
+  first) into the one number the kernel reads (an RMSNorm backward's
+  `sum(m * x)` over a row of 4096 columns, in parts of 1024);
 - the loop: carried initial value ~ block argument ~ yielded value ~ result.
 
 Loads, stores, `zeros`, `full` and index tiles are where a class starts
@@ -45,6 +49,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
+from twillc.dialects.tile_scalars import AllMaxOp, AllReductionOp
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 
@@ -167,7 +172,7 @@ def analyze(func: FuncOp) -> DimAnalysis:
                 for value in tied[1:]:
                     for a, b in zip(_dims(tied[0]), _dims(value), strict=False):
                         uf.union(a, b)
-        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.StoreAddOp, tile.YieldOp)):
+        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.StoreAddOp, tile.YieldOp, AllReductionOp)):
             pass
         elif any(_shape(v) for v in (*op.operands, *op.results)):
             an.opaque.append(op)
@@ -275,6 +280,8 @@ class _Rewriter:
         self.split: dict[SSAValue, list[SSAValue]] = {}
         self.consts: dict[int, SSAValue] = {}
         self.const_ops: list[Operation] = []
+        self.partial: dict[SSAValue, list[SSAValue]] = {}
+        """An `allsum` / `allmax` of a split tile: each part's number, combined by `combine`."""
 
     def cut(self, value: SSAValue) -> list[int]:
         return [k for k, d in enumerate(_dims(value)) if self.an.same(d, self.dim)]
@@ -333,12 +340,29 @@ class _Rewriter:
             offset.location = shifted.location = op.location
             out += [offset, shifted]
             results = [shifted.result]
+        if isinstance(op, AllReductionOp):  # the part's number; `combine` makes the kernel's
+            results[0].name_hint = _part_name(op.result.name_hint, p)
+            self.partial.setdefault(op.result, []).append(results[0])
+            return
         for old, r in zip(op.results, results, strict=True):
             r.name_hint = _part_name(old.name_hint, p) if self.cut(old) else old.name_hint
             if self.cut(old):
                 self.split.setdefault(old, []).append(r)
             else:
                 self.single[old] = r
+
+    def combine(self, op: AllReductionOp, out: list[Operation]) -> None:
+        """The kernel's number from the parts' (`allsum`: their sum, `allmax`:
+        their maximum), folded from part 0 on."""
+        kind = arith.MaximumfOp if isinstance(op, AllMaxOp) else arith.AddfOp
+        acc, *rest = self.partial.pop(op.result)
+        for v in rest:
+            new = kind(acc, v)
+            new.location = op.location
+            out.append(new)
+            acc = new.result
+        acc.name_hint = op.result.name_hint
+        self.single[op.result] = acc
 
     def clone_one(self, op: Operation, out: list[Operation]) -> None:
         new = op.clone(value_mapper=dict(self.single))
@@ -407,6 +431,10 @@ class _Rewriter:
             if isinstance(op, tile.ForOp):
                 flush()
                 self.rewrite_loop(op, out)
+            elif isinstance(op, AllReductionOp) and self.is_split(op):
+                run.append(op)  # every part's number before the kernel's is read
+                flush()
+                self.combine(op, out)
             elif self.is_split(op):
                 run.append(op)
             else:
