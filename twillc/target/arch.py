@@ -33,7 +33,6 @@ from functools import cache
 from math import prod
 from typing import Any
 
-
 FRAGMENT_ROWS = 256
 """The most rows of a register tile in either layout (four m64 slabs of
 wgmma fragments; the 128 lanes of the row layout): a rank-1 tile within
