@@ -138,6 +138,7 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
 
     seen: list[tuple[int, float, bool]] = []
     loops: list[int] = []
+    column_calls: list[tuple[int, float]] = []
 
     def fake(
         self: VariantSearchPass,
@@ -148,8 +149,12 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
         alone: bool,
         loop: int = 1,
         rival: Variant | None = None,
+        columns: bool = False,
     ) -> Variant:
         assert rival is None
+        if columns:
+            column_calls.append((parts, limit))
+            return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
         seen.append((parts, limit, alone))
         loops.append(loop)
         return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
@@ -160,6 +165,10 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
     assert [p for p, _, _ in seen] == [2, 1]
     assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0
     assert not seen[0][2]
+    # No row variant scheduled: the columns of the largest MMA result in 2
+    # and 4 parts (128 do not divide in 3), each an equal share of what is left.
+    assert [p for p, _ in column_calls] == [2, 4]
+    assert 4.9 <= column_calls[0][1] <= 5.0 and 9.0 <= column_calls[1][1] <= 10.0
     seen.clear()
     with pytest.raises(UserError):
         VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100"))  # type: ignore[arg-type]
