@@ -259,7 +259,7 @@ def _stores_joined(stores: dict, axis: int) -> dict:
     import numpy as np
 
     by_tensor: dict = {}
-    for (tensor, coords, _), value in sorted(stores.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+    for (tensor, _, _), value in sorted(stores.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         by_tensor.setdefault(tensor, []).append(np.asarray(value))
     return {t: np.concatenate(parts, axis=axis) for t, parts in by_tensor.items()}
 
