@@ -33,6 +33,11 @@ from functools import cache
 from math import prod
 from typing import Any
 
+FRAGMENT_ROWS = 256
+"""The most rows of a register tile in either layout (four m64 slabs of
+wgmma fragments; the 128 lanes of the row layout): a rank-1 tile within
+them may be the row vector of one (`Target.elements_per_thread`)."""
+
 
 class Target:
     """An architecture twillc schedules for but generates no CUDA for."""
@@ -107,12 +112,16 @@ class Target:
         64 rows as one m64 fragment, its rows past the tile padding; a longer
         rank-1 tile spread over the threads, `spread_vector`); on a
         row-layout target a 128-row tile's row per thread (`row_layout`; of
-        fewer rows, the threads past them hold padding)."""
+        fewer rows, the threads past them hold padding). A rank-1 tile longer
+        than any register tile's rows (`FRAGMENT_ROWS`: the rows of no
+        fragment, so the row vector of none) is a flat vector, its elements
+        spread over the 128 threads: a norm's row of 4096 columns is 32 per
+        thread, not the 128 of a row vector's two values per 64-row slab."""
         shape = t.get_shape()
         if self.row_layout and shape[0] <= 128:
             return shape[1] if len(shape) == 2 else 1
-        if self.spread_vector(t):
-            return shape[0] // 128
+        if self.spread_vector(t) or (len(shape) == 1 and shape[0] > FRAGMENT_ROWS):
+            return -(-shape[0] // 128)
         if self.wgmma and shape[0] < 64:
             return shape[1] // 2 if len(shape) == 2 else 2
         return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
