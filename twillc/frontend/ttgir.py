@@ -30,7 +30,9 @@ What maps to what:
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles and float scalars
   scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
-                                       (twillc.frontend.ttgir_conditions); any other condition is refused
+                                       (twillc.frontend.ttgir_conditions); else, both branches free of
+                                       side effects: both imported, each result a tile.select on the
+                                       condition as one i1 (`if roffset == 0`); any other is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
                                        tile.cmp, arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
@@ -860,9 +862,12 @@ class TtgirImporter(IntegerTiles):
         other condition is a located refusal saying which kind it is."""
         assert self.loop is not None
         taken = branch_taken(self.tm, self.loop, op.operands[0])
+        if taken is None and not isinstance(self.loop, OneTripRegion) and self.side_effect_free(op):
+            self.select_branches(op)
+            return
         if taken is None:
             varies = "iv" in self.depends_on(op.operands[0])
-            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion)))
+            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion), self.effect_of(op)))
         branch = op.blocks[0] if taken else (op.blocks[1] if len(op.blocks) > 1 else None)
         yielded: list[int] = []
         for inner in branch.ops if branch is not None else []:
@@ -872,6 +877,86 @@ class TtgirImporter(IntegerTiles):
                 self.convert(inner)
         for r, v in zip(op.results, yielded, strict=True):
             self.vals[r] = self.value(v, op)
+
+    def effect_of(self, op: TOp) -> TOp | None:
+        """The first op in an `scf.if`'s branches with an effect a select
+        cannot undo (a store, an atomic, a loop, tensor memory written,
+        an MMA), or None."""
+        return next((o for o in op.walk() if o is not op and _has_effect(o)), None)
+
+    def side_effect_free(self, op: TOp) -> bool:
+        """An `scf.if` whose branches only compute the values they yield,
+        each a float tile or number: both can run, a select keeping one."""
+        if self.effect_of(op) is not None or len(op.blocks) != 2:
+            return False
+        return all(scalars.is_scalar_data(t) or _is_float_data(t) for t in op.result_types)
+
+    def select_branches(self, op: TOp) -> None:
+        """An `scf.if` on a uniform condition the loop's range does not decide
+        (`roffset == 0`: the first iteration takes one branch, the others the
+        other), both branches free of side effects: each branch imported in
+        turn, and each result a `tile.select` on the condition (one `i1`,
+        `uniform_condition`) of the two branches' values. Every iteration
+        computes both; the loop stays one loop, scheduled as one (no peeled
+        iteration, no value passed between loops through memory)."""
+        cond = self.uniform_condition(op.operands[0], op)
+        yields: list[TOp] = []
+        for branch in op.blocks:
+            for inner in branch.ops:
+                if inner.name == "scf.yield":
+                    yields.append(inner)
+                else:
+                    self.convert(inner)
+        for k, r in enumerate(op.results):
+            a_id, b_id = (y.operands[k] for y in yields)
+            if a_id == b_id:
+                self.vals[r] = self.value(a_id, op)
+                continue
+            a, b = (self.select_value(y, k) for y in yields)
+            if a is b:
+                self.vals[r] = Val(a)
+                continue
+            if not isinstance(a.type, TileType) and not isinstance(b.type, TileType):
+                self.vals[r] = Val(self.emit(arith.SelectOp(cond, a, b), op).results[0])
+                continue
+            result = tile.select_type(cond.type, a.type, b.type)
+            if isinstance(result, str):
+                raise self.error(op, f"'scf.if' as a select: {result}")
+            self.vals[r] = Val(self.emit(tile.SelectOp(cond, a, b, result), op).results[0])
+
+    def uniform_condition(self, vid: int, user: TOp) -> SSAValue:
+        """An `i1` scalar (the same in every thread of the CTA) as one `i1`:
+        `arith.cmpi` of index scalars (`scalar_index`), `&` / `|` / `^` of
+        such, a constant."""
+        if vid in self.indices:
+            return self.indices[vid]
+        d = self.tm.defs.get(vid)
+        saved = self.sink
+        self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
+        try:
+            if d is not None and d.name == "arith.cmpi":
+                pred = CMPI.get(d.int_attr("predicate") or 0)
+                if pred is None:
+                    raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
+                lhs, rhs = (self.scalar_index(o, d) for o in d.operands[:2])
+                signed = pred if pred in ("eq", "ne") else "s" + pred
+                out = self.emit(arith.CmpiOp(lhs, rhs, signed), d).results[0]
+            elif d is not None and d.name in ("arith.andi", "arith.ori", "arith.xori"):
+                lhs, rhs = (self.uniform_condition(o, d) for o in d.operands[:2])
+                kind = {"arith.andi": arith.AndIOp, "arith.ori": arith.OrIOp, "arith.xori": arith.XOrIOp}[d.name]
+                out = self.emit(kind(lhs, rhs), d).results[0]
+            elif d is not None and d.name == "arith.constant" and (k := d.int_attr("value")) is not None:
+                out = self.emit(arith.ConstantOp(IntegerAttr(k & 1, IntegerType(1))), d).results[0]
+            else:
+                raise self.error(
+                    d or user,
+                    f"unsupported op '{(d or user).name}' in a condition (a uniform condition is a comparison of "
+                    "integer scalars: the program id, the loop's variable, kernel arguments, constants)",
+                )
+        finally:
+            self.sink = saved
+        self.indices[vid] = out
+        return out
 
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
@@ -890,23 +975,26 @@ class TtgirImporter(IntegerTiles):
         imported from the index arithmetic it reads (`mask_operand`); a splat
         constant operand is a scalar, as `.tile`'s `where(c, s, -inf)`."""
         cond = self.mask_operand(op.operands[0], op)
-        values = []
-        for i in (1, 2):
-            d = self.tm.defs.get(op.operands[i])
-            if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
-                value = _constant_value(d, self.tm.text)
-                element = _shape(d.result_types[0])[1]  # type: ignore[index]
-                if value is None or element not in ELEMENTS:
-                    raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
-                const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
-                values.append(self.emit(const, d).results[0])
-            else:
-                values.append(self.tile_operand(op, i))
+        values = [self.select_value(op, i) for i in (1, 2)]
         result = tile.select_type(cond.type, values[0].type, values[1].type)
         if isinstance(result, str):
             raise self.error(op, f"'arith.select': {result}")
         new = self.emit(tile.SelectOp(cond, values[0], values[1], result), op)
         self.set(op, Val(new.results[0]))
+
+    def select_value(self, op: TOp, i: int) -> SSAValue:
+        """Operand `i` of a select (or a value an `scf.if` yields, `op` the
+        yield): a splat constant as its one number (a scalar fills the tile),
+        else the tile."""
+        d = self.tm.defs.get(op.operands[i])
+        if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
+            value = _constant_value(d, self.tm.text)
+            element = _shape(d.result_types[0])[1]  # type: ignore[index]
+            if value is None or element not in ELEMENTS:
+                raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
+            const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
+            return self.emit(const, d).results[0]
+        return self.tile_operand(op, i)
 
     def mask_operand(self, vid: int, user: TOp, target: tuple[list[int], int | None] | None = None) -> SSAValue:
         """An integer or boolean tensor (or scalar) that a select reads, as
@@ -1239,6 +1327,21 @@ class TtgirImporter(IntegerTiles):
         for o in body:  # the combiner belongs to the reduction
             self.fold(o, new.results[0])
         self.set(op, Val(new.results[0]))
+
+
+EFFECTS = ("scf.for", "scf.while", "ttng.tc_gen5_mma", "tt.print", "tt.assert")
+"""Ops besides stores and atomics that an `scf.if`'s branch may not hold to become a select."""
+
+
+def _has_effect(op: TOp) -> bool:
+    """An op whose effect is more than the values it gives: memory written,
+    a loop, an MMA into tensor memory (`tt.dot` gives a value: it may run in both)."""
+    name = op.name
+    return (
+        "store" in name
+        or "atomic" in name
+        or name in ("scf.for", "scf.while", "ttng.tc_gen5_mma", "tt.print", "tt.assert")
+    )
 
 
 def _constant_false(op: TOp) -> bool:

@@ -25,6 +25,13 @@ BINARY = {
     arith.ShRSIOp: ">>",
 }
 
+LOGIC = {arith.AndIOp: "&&", arith.OrIOp: "||", arith.XOrIOp: "!="}
+"""Booleans (`i1`: a uniform condition) combined."""
+
+COMPARE = {"eq": "==", "ne": "!=", "slt": "<", "sle": "<=", "sgt": ">", "sge": ">=", "ult": "<", "ule": "<="}
+COMPARE |= {"ugt": ">", "uge": ">="}
+"""`arith.cmpi`'s predicates by mnemonic (`arith.CmpiOp.predicate` counts them in this order)."""
+
 CALLS = {arith.MaxSIOp: "max", arith.MinSIOp: "min"}
 """Signed max / min of the ints an index expression computes (CUDA's
 `int max(int, int)` / `int min(int, int)` device and host overloads)."""
@@ -57,7 +64,10 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
             lhs = c_index(op.operands[0], loop_var, loop_name)
             rhs = c_index(op.operands[1], loop_var, loop_name)
             return f"{fn}({lhs}, {rhs})"
-    for kind, sym in BINARY.items():
+    if isinstance(op, arith.CmpiOp):  # a uniform condition (`tile.select` of one i1)
+        sym = list(COMPARE.values())[op.predicate.value.data]
+        return f"({c_index(op.lhs, loop_var, loop_name)} {sym} {c_index(op.rhs, loop_var, loop_name)})"
+    for kind, sym in (BINARY | LOGIC).items():
         if isinstance(op, kind):
             lhs = c_index(op.operands[0], loop_var, loop_name)
             rhs = c_index(op.operands[1], loop_var, loop_name)

@@ -13,10 +13,12 @@ the warp-program simulator calls it too."""
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp, i1
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -24,6 +26,12 @@ from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
 from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_segments import PASS_PREFIX
+
+CMPI = (operator.eq, operator.ne, *(operator.lt, operator.le, operator.gt, operator.ge) * 2)
+"""`arith.cmpi`'s predicates in `arith.CmpiOp.predicate`'s order (signed, then unsigned)."""
+
+LOGIC_I1 = {"arith.andi": operator.and_, "arith.ori": operator.or_, "arith.xori": operator.ne}
+"""`&` / `|` / `^` of uniform conditions."""
 
 
 def np_dtype(t) -> type:
@@ -133,6 +141,10 @@ class Machine:
             "arith.addf": lambda a, b: np.float32(a + b),
             "arith.mulf": lambda a, b: np.float32(a * b),
         }
+        if isinstance(op, arith.CmpiOp):  # a uniform condition
+            return bool(CMPI[op.predicate.value.data](xs[0], xs[1]))
+        if name in LOGIC_I1 and op.results[0].type == i1:
+            return bool(LOGIC_I1[name](xs[0], xs[1]))
         if name in ops:
             if ("div" in name or "rem" in name) and xs[1] == 0:  # the kernel's own: undefined on the GPU too
                 raise located_error(
