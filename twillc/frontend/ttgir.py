@@ -80,13 +80,13 @@ from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend import ttgir_scalars as scalars
-from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.triton_module import TBlock, TOp, TritonModule
 from twillc.frontend.ttgir_conditions import branch_taken
 from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
 from twillc.frontend.ttgir_layout import column_major
-from twillc.frontend.ttgir_loops import sequential_loops, stores_between
-from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
+from twillc.frontend.ttgir_loops import STORES, Guard, branch_blocks, sequential_loops, stores_between
+from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region, store_region
 
 ELEMENTS: dict[str, Attribute] = {
     "f16": f16,
@@ -293,7 +293,10 @@ class TtgirImporter(IntegerTiles):
         name = _func_name(self.tm, kernel) if funcs else "kernel"
         self.loop = loops[0]
         self.bid = self.hoist(tile.BlockIdOp(), loops[0])
-        for k, loop in enumerate(loops):
+        branches = branch_blocks(self.tm, self.error) if len(loops) > 1 else None
+        if branches is not None:  # an early return: conditional regions (ttgir_loops.branch_blocks)
+            self.import_branches(branches, loops)
+        for k, loop in enumerate([] if branches is not None else loops):
             self.import_loop(loop)
             if len(loops) > 1:  # a kernel with several loops: the stores after this loop, before the next
                 self.import_stores(stores_between(loop, loops[k + 1] if k + 1 < len(loops) else None, self.error))
@@ -310,10 +313,65 @@ class TtgirImporter(IntegerTiles):
         module.attributes["twill.ttgir_loop"] = IntegerAttr(loops[0].index, i64)
         return module
 
-    def import_loop(self, loop: TOp) -> None:
+    def import_branches(self, branches: list[tuple[TBlock, Guard]], loops: list[TOp]) -> None:
+        """A kernel of several blocks (an early return): each block's loops in
+        order under its guard, and a guarded block's stores outside its loops
+        as a region of one trip under the guard (`store_region`); the entry's
+        stores as a kernel's with one block."""
+        for block, guard in branches:
+            stores: list[TOp] = []
+            for op in block.ops:
+                if op.name == "scf.for" and any(op is lp for lp in loops):
+                    self.import_guarded(stores, guard, block)
+                    stores = []
+                    self.import_loop(op, guard)
+                elif op.name in STORES:
+                    stores.append(op)
+                elif op.blocks and any(o.name in STORES for o in op.walk()):
+                    raise self.error(
+                        op,
+                        f"unsupported op '{op.name}' holding a store in a branch of the kernel: the tile IR has no "
+                        "conditional store inside a region (each store runs once per CTA)",
+                    )
+            self.import_guarded(stores, guard, block)
+
+    def import_guarded(self, stores: list[TOp], guard: Guard, block: TBlock) -> None:
+        """A block's stores outside its loops: in the kernel's entry as they
+        are (no guard), else a region of one trip under the block's guard."""
+        if not stores:
+            return
+        if not guard:
+            self.import_stores(stores)
+            return
+        self.import_loop(store_region(stores, stores[0].parent or self.tm.root), guard)
+
+    def guarded_trips(self, trips: SSAValue, guard: Guard, loop: TOp) -> SSAValue:
+        """A loop's trip count under its block's guard: `guard ? trips : 0`
+        (a branch not taken runs its loops zero times), the guard the `&` of
+        its conditions (`uniform_condition`, negated where the branch is the
+        false one), made before the loop."""
+        saved = self.sink
+        self.sink = self.pre
+        try:
+            cond: SSAValue | None = None
+            for vid, holds in guard:
+                c = self.uniform_condition(vid, loop)
+                if not holds:
+                    true = self.emit(arith.ConstantOp(IntegerAttr(1, IntegerType(1))), None).results[0]
+                    c = self.emit(arith.XOrIOp(c, true), None).results[0]
+                cond = c if cond is None else self.emit(arith.AndIOp(cond, c), None).results[0]
+            assert cond is not None
+            zero = self.const_index(0, loop)
+            return self.emit(arith.SelectOp(cond, trips, zero), loop).results[0]
+        finally:
+            self.sink = saved
+
+    def import_loop(self, loop: TOp, guard: Guard = ()) -> None:
         """One `scf.for` as a `tile.for` appended to the entry: what it reads
         from before it first (imported on demand), its results then standing
-        for the Triton loop's (a later loop, a store after it reads them)."""
+        for the Triton loop's (a later loop, a store after it reads them).
+        Under a `guard` (a branch of the kernel) its trip count is 0 where
+        the guard does not hold (`guarded_trips`)."""
         self.loop = loop
         self.depends = {}  # 'iv': this loop's induction variable
         self.body_ops = []
@@ -374,6 +432,8 @@ class TtgirImporter(IntegerTiles):
         self.sink = self.pre
         init_values = [v for _, v in carried] + [outer_state[b] for b in buffers]
         ub = self.trip_count(loop)
+        if guard:
+            ub = self.guarded_trips(ub, guard, loop)
         for_op = tile.ForOp(lb, ub, step, init_values, block)
         for_op.location = self._loc(loop)
         for_op.attributes["twill.triton"] = ArrayAttr([IntegerAttr(loop.index, i64)])

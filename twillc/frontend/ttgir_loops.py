@@ -13,8 +13,20 @@ kernel's tile loop) are the CTA's work items, as for one loop.
 
 Refused, located at the loop: a loop inside another loop of the sequence's
 block (a nest, not a sequence), and a loop in another block than the others
-(under a condition, in an early return's branch, in an outer loop the others
-are not in): the tile IR has loops run one after another, no condition.
+(under a condition, in an outer loop the others are not in): the tile IR has
+loops run one after another.
+
+A kernel whose function has several blocks (an early return, `if y ==
+ignore: <loop>; return`, is a `cf.cond_br` to two blocks, one ending in
+`tt.return`) is a tree of *conditional regions* (`branch_blocks`): each block
+runs under the conjunction of the branch conditions on its path from the
+entry, a condition uniform across the CTA. Its loops are imported in block
+order, each under its block's guard (`TtgirImporter.guarded_trips`: the trip
+count is `guard ? n : 0`, so a loop of a branch not taken runs zero times),
+and the stores of a guarded block outside its loops form a region of their
+own (`ttgir_regions.store_region`: a loop of `guard ? 1 : 0` trips). Blocks
+that join again (`cf.br`), branches with block arguments and other
+terminators are refused at the terminator.
 
 Between two loops and after the last one, the importer of a kernel with
 several loops keeps the stores (`stores_between`: the block's `tt.store` /
@@ -26,6 +38,7 @@ conditional store.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from twillc.diagnostics import UserError
@@ -34,6 +47,10 @@ from twillc.frontend.triton_module import TBlock, TOp, TritonModule
 STORES = ("tt.store", "tt.descriptor_store")
 
 ErrorAt = Callable[[TOp, str], UserError]
+
+Guard = tuple[tuple[int, bool], ...]
+"""A block's condition: the branch conditions (value ids) on its path from the
+entry, each with whether it holds there."""
 
 
 def innermost_loops(tm: TritonModule) -> list[TOp]:
@@ -56,8 +73,10 @@ def sequential_loops(tm: TritonModule, error: ErrorAt) -> list[TOp]:
     if len(inner) <= 1:
         return inner
     home = block_of(inner[-1])
+    func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
+    branches = func_op.blocks if func_op is not None and len(func_op.blocks) > 1 else []
     for loop in inner:
-        if block_of(loop) is home:
+        if block_of(loop) is home or any(block_of(loop) is b for b in branches):
             continue
         last = tm.location(inner[-1])
         raise error(
@@ -90,6 +109,46 @@ def stores_between(loop: TOp, following: TOp | None, error: ErrorAt) -> list[TOp
                 "store runs once per CTA)",
             )
     return out
+
+
+def branch_blocks(tm: TritonModule, error: ErrorAt) -> list[tuple[TBlock, Guard]] | None:
+    """The kernel function's blocks in order, each with its guard, where the
+    function has several (an early return); None where it has one."""
+    func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
+    if func_op is None or len(func_op.blocks) <= 1:
+        return None
+    guards: dict[int, Guard] = {0: ()}
+    for k, block in enumerate(func_op.blocks):
+        term = block.ops[-1]
+        if k not in guards:
+            raise error(block.ops[0], "a block of the kernel that no branch before it reaches")
+        if term.name == "tt.return":
+            continue
+        targets = _successors(tm, term) if term.name == "cf.cond_br" else None
+        if targets is None:
+            raise error(
+                term,
+                f"unsupported op '{term.name}' ending a block of the kernel (twillc imports an early return's "
+                "`cf.cond_br` to two blocks without arguments)",
+            )
+        for target, holds in zip(targets, (True, False), strict=True):
+            if target in guards or target <= k or target >= len(func_op.blocks):
+                raise error(term, "branches that join again: the kernel's blocks must form a tree (an early return)")
+            guards[target] = (*guards[k], (term.operands[0], holds))
+    return [(b, guards[k]) for k, b in enumerate(func_op.blocks)]
+
+
+def _successors(tm: TritonModule, term: TOp) -> list[int] | None:
+    """A `cf.cond_br`'s two successors as block positions (`^bbN` is the
+    function's block N), read from its line of the TTGIR text; None where a
+    successor takes arguments."""
+    if term.text_pos is None:
+        return None
+    line = tm.text.splitlines()[term.text_pos[0] - 1]
+    found = re.findall(r"\^bb(\d+)(\(?)", line)
+    if len(found) != 2 or any(paren for _, paren in found):
+        return None
+    return [int(n) for n, _ in found]
 
 
 def _where(loop: TOp, last: TOp) -> str:

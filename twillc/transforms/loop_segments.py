@@ -9,7 +9,8 @@ kernel is split: the module keeps the function as written (marked
 what the launcher takes) and gains one nested `builtin.module` per loop,
 `twill.segment = k`, holding a single-loop kernel `@NAME_loopK`:
 
-- before its loop, what the loop reads from before it: loads, index
+- before its loop, what the loop reads from before it: loads (of tiles and of
+  single numbers: a label read from memory that a branch's guard compares), index
   arithmetic, constant tiles, iota tiles and broadcast views (`v[None, :]`) are *recomputed* (cloned; a
   load is issued again), every other value computed by an earlier segment
   (a loop result, the tile math on it) is *passed*: stored by the segment
@@ -51,7 +52,16 @@ SEGMENT = "twill.segment"
 PASS_PREFIX = "tw_pass_"
 """Names of the scratch tensors that pass a value from one segment to a later one."""
 
-_RECOMPUTED = (tile.BlockIdOp, tile.SizeOp, tile.LoadOp, tile.ZerosOp, tile.FullOp, tile.IotaOp, tile.ExpandDimsOp)
+_RECOMPUTED = (
+    tile.BlockIdOp,
+    tile.SizeOp,
+    tile.LoadOp,
+    tile.LoadScalarOp,
+    tile.ZerosOp,
+    tile.FullOp,
+    tile.IotaOp,
+    tile.ExpandDimsOp,
+)
 
 
 def top_loops(fn: Operation) -> list[tile.ForOp]:
@@ -135,7 +145,13 @@ def split_loops(module: ModuleOp) -> None:
             return
         d = defining_segment(v)
         if d is not None and d < k and v not in passed:
-            if not isinstance(v.type, tile.TileType) or _is_mask(v.type):
+            if not isinstance(v.type, tile.TileType):
+                raise located_error(
+                    owner,
+                    "a kernel with several loops: a single number this loop gives is read by a later loop, and "
+                    "only tiles are passed from one loop to the next (through scratch memory)",
+                )
+            if _is_mask(v.type):
                 raise located_error(
                     owner,
                     "a kernel with several loops: this comparison result is read by a later loop, and a mask is "

@@ -6,7 +6,7 @@ loop variable, and the `arith` ops the front end lowers index expressions to
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr, IntegerType
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, i1
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, SSAValue
 
@@ -47,6 +47,8 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
         raise located_error(value.owner.parent_op() or value.owner, "unsupported index: a block argument")
     op = value.owner
     if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+        if op.value.type == i1:  # a boolean (`true` is -1 as a signed i1): 1 or 0
+            return str(int(op.value.value.data != 0))
         return str(op.value.value.data)
     if isinstance(op, tile.SizeOp):
         return op.sym.data
@@ -64,6 +66,9 @@ def c_index(value: SSAValue, loop_var: SSAValue | None, loop_name: str = "kt") -
             lhs = c_index(op.operands[0], loop_var, loop_name)
             rhs = c_index(op.operands[1], loop_var, loop_name)
             return f"{fn}({lhs}, {rhs})"
+    if isinstance(op, arith.SelectOp):  # a branch's trip count, `guard ? n : 0`
+        cond, a, b = (c_index(o, loop_var, loop_name) for o in op.operands)
+        return f"({cond} ? {a} : {b})"
     if isinstance(op, arith.CmpiOp):  # a uniform condition (`tile.select` of one i1)
         sym = list(COMPARE.values())[op.predicate.value.data]
         return f"({c_index(op.lhs, loop_var, loop_name)} {sym} {c_index(op.rhs, loop_var, loop_name)})"

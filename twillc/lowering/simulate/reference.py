@@ -110,7 +110,7 @@ class Machine:
         if name == "arith.constant":
             val = op.properties["value"] if "value" in op.properties else op.attributes.get("value")
             if isinstance(val, IntegerAttr):
-                return int(val.value.data)
+                return bool(val.value.data) if val.type == i1 else int(val.value.data)
             assert isinstance(val, FloatAttr)
             return np.float32(val.value.data)
         if isinstance(op, tile.LoadScalarOp):  # read where it is used, as the CUDA does
@@ -141,6 +141,8 @@ class Machine:
             "arith.addf": lambda a, b: np.float32(a + b),
             "arith.mulf": lambda a, b: np.float32(a * b),
         }
+        if isinstance(op, arith.SelectOp):  # a branch's trip count, `guard ? n : 0`
+            return xs[1] if xs[0] else xs[2]
         if isinstance(op, arith.CmpiOp):  # a uniform condition
             return bool(CMPI[op.predicate.value.data](xs[0], xs[1]))
         if name in LOGIC_I1 and op.results[0].type == i1:

@@ -1,0 +1,22 @@
+"""An early return, as cross-entropy kernels write it for an ignored label: `masked_scale` reads its row's
+label, and where it is the ignored one zeroes the row and returns; otherwise it stores the row scaled.
+Each branch is a conditional region: its loop runs under the branch's condition (zero trips where the
+other branch is taken)."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def masked_scale(x_ptr, y_ptr, label_ptr, n_cols, ignore_index, ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    rows = pid * ROWS + tl.arange(0, ROWS)
+    cols = tl.arange(0, BLOCK)
+    label = tl.load(label_ptr + pid)
+    if label == ignore_index:
+        for off in range(0, n_cols, BLOCK):
+            tl.store(y_ptr + rows[:, None] * n_cols + off + cols[None, :], tl.zeros([ROWS, BLOCK], tl.bfloat16))
+        return
+    for off in range(0, n_cols, BLOCK):
+        x = tl.load(x_ptr + rows[:, None] * n_cols + off + cols[None, :]).to(tl.float32)
+        tl.store(y_ptr + rows[:, None] * n_cols + off + cols[None, :], (x * 2.0).to(tl.bfloat16))
