@@ -293,9 +293,9 @@ class TtgirImporter(IntegerTiles):
         name = _func_name(self.tm, kernel) if funcs else "kernel"
         self.loop = loops[0]
         self.bid = self.hoist(tile.BlockIdOp(), loops[0])
-        branches = branch_blocks(self.tm, self.error) if len(loops) > 1 else None
+        branches = branch_blocks(self.tm, self.error)
         if branches is not None:  # an early return: conditional regions (ttgir_loops.branch_blocks)
-            self.import_branches(branches, loops)
+            self.import_branches(branches, [lp for lp in loops if not isinstance(lp, OneTripRegion)])
         for k, loop in enumerate([] if branches is not None else loops):
             self.import_loop(loop)
             if len(loops) > 1:  # a kernel with several loops: the stores after this loop, before the next

@@ -158,8 +158,6 @@ def _where(loop: TOp, last: TOp) -> str:
         return "under a condition (scf.if)"
     if parent is not None and parent.name in ("scf.for", "scf.while"):
         return f"inside another loop ({parent.name})"
-    if parent is not None and parent.blocks and block_of(loop) is not parent.blocks[0]:
-        return "in a branch of the kernel (an early return's)"
     return f"outside the {last.parent.name if last.parent is not None else 'region'} the last loop is in"
 
 

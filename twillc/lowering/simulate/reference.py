@@ -183,7 +183,10 @@ class Machine:
         return (0.5 * vals).astype(dt)
 
     def load_scalar(self, op: tile.LoadScalarOp, idx: list[int]):
-        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column)."""
+        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column); a
+        number an earlier loop passed, as it stored it."""
+        if (op.tensor.name_hint or "").startswith(PASS_PREFIX):
+            return np.float32(self._passed_tile(op.tensor.name_hint, (1,), idx)[0])
         seed, _ = self._tensor(op.tensor)
         rows = np.asarray([idx[0]])
         cols = np.asarray([idx[1] if len(idx) > 1 else 0])
@@ -234,6 +237,9 @@ class Machine:
             return [self.load_scalar(op, idx)]
         if isinstance(op, tile.StoreScalarOp):
             assert idx is not None
+            if (op.tensor.name_hint or "").startswith(PASS_PREFIX):  # a number passed to a later loop
+                self._passed_tile(op.tensor.name_hint, (1,), idx, np.asarray([xs[0]]))
+                return []
             seed, _ = self._tensor(op.tensor)
             self.stores[(seed, tuple(idx), ())] = np.asarray(xs[0])
             return []
