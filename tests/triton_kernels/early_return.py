@@ -36,3 +36,20 @@ def row_sums(x_ptr, s_ptr, label_ptr, n_cols, ignore_index, ROWS: tl.constexpr, 
     for off in range(0, n_cols, BLOCK):
         acc += tl.load(x_ptr + rows[:, None] * n_cols + off + cols[None, :]).to(tl.float32)
     tl.store(s_ptr + rows[:, None] * BLOCK + cols[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def flagged_clear(x_ptr, y_ptr, s_ptr, flag_ptr, n_cols, ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    """A loop under a condition read from memory (`if flag: for ...`, an `scf.if` at kernel level), then the
+    kernel's loop, and a store only the first program makes (`if pid == 0: tl.store`)."""
+    pid = tl.program_id(0)
+    rows = pid * ROWS + tl.arange(0, ROWS)
+    cols = tl.arange(0, BLOCK)
+    if tl.load(flag_ptr) != 0:
+        for off in range(0, n_cols, BLOCK):
+            tl.store(y_ptr + rows[:, None] * n_cols + off + cols[None, :], tl.zeros([ROWS, BLOCK], tl.float16))
+    acc = tl.zeros([ROWS, BLOCK], tl.float32)
+    for off in range(0, n_cols, BLOCK):
+        acc += tl.load(x_ptr + rows[:, None] * n_cols + off + cols[None, :]).to(tl.float32)
+    if pid == 0:
+        tl.store(s_ptr + rows[:, None] * BLOCK + cols[None, :], acc.to(tl.float16))

@@ -85,7 +85,14 @@ from twillc.frontend.ttgir_conditions import branch_taken
 from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
 from twillc.frontend.ttgir_layout import column_major
-from twillc.frontend.ttgir_loops import STORES, Guard, branch_blocks, sequential_loops, stores_between
+from twillc.frontend.ttgir_loops import (
+    STORES,
+    Guard,
+    holds_effects,
+    region_blocks,
+    sequential_loops,
+    stores_between,
+)
 from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region, store_region
 
 ELEMENTS: dict[str, Attribute] = {
@@ -293,9 +300,11 @@ class TtgirImporter(IntegerTiles):
         name = _func_name(self.tm, kernel) if funcs else "kernel"
         self.loop = loops[0]
         self.bid = self.hoist(tile.BlockIdOp(), loops[0])
-        branches = branch_blocks(self.tm, self.error)
-        if branches is not None:  # an early return: conditional regions (ttgir_loops.branch_blocks)
-            self.import_branches(branches, [lp for lp in loops if not isinstance(lp, OneTripRegion)])
+        real = [lp for lp in loops if not isinstance(lp, OneTripRegion)]
+        branches = region_blocks(self.tm, real, self.error)
+        if branches is not None:  # an early return, a condition holding a loop: conditional regions
+            for block, guard in branches:
+                self.import_region(block, guard, real)
         for k, loop in enumerate([] if branches is not None else loops):
             self.import_loop(loop)
             if len(loops) > 1:  # a kernel with several loops: the stores after this loop, before the next
@@ -313,27 +322,39 @@ class TtgirImporter(IntegerTiles):
         module.attributes["twill.ttgir_loop"] = IntegerAttr(loops[0].index, i64)
         return module
 
-    def import_branches(self, branches: list[tuple[TBlock, Guard]], loops: list[TOp]) -> None:
-        """A kernel of several blocks (an early return): each block's loops in
-        order under its guard, and a guarded block's stores outside its loops
-        as a region of one trip under the guard (`store_region`); the entry's
-        stores as a kernel's with one block."""
-        for block, guard in branches:
-            stores: list[TOp] = []
-            for op in block.ops:
-                if op.name == "scf.for" and any(op is lp for lp in loops):
-                    self.import_guarded(stores, guard, block)
-                    stores = []
-                    self.import_loop(op, guard)
-                elif op.name in STORES:
-                    stores.append(op)
-                elif op.blocks and any(o.name in STORES for o in op.walk()):
+    def import_region(self, block: TBlock, guard: Guard, loops: list[TOp]) -> None:
+        """A block of the kernel under `guard` (`ttgir_loops.region_blocks`):
+        its loops in order under the guard, its stores outside them (in the
+        kernel's entry where unguarded, else a region of one trip under the
+        guard, `store_region`), and each `scf.if` holding a loop or a store
+        its two blocks in turn, under the guard and its condition or its
+        negation."""
+        stores: list[TOp] = []
+        for op in block.ops:
+            if op.name == "scf.for" and any(op is lp for lp in loops):
+                self.import_guarded(stores, guard, block)
+                stores = []
+                self.import_loop(op, guard)
+            elif op.name in STORES:
+                stores.append(op)
+            elif holds_effects(op):
+                if op.results:
                     raise self.error(
                         op,
-                        f"unsupported op '{op.name}' holding a store in a branch of the kernel: the tile IR has no "
-                        "conditional store inside a region (each store runs once per CTA)",
+                        "unsupported op 'scf.if' holding a loop or a store and giving values: a conditional region "
+                        "of the kernel gives none (store them in its branches)",
                     )
-            self.import_guarded(stores, guard, block)
+                self.import_guarded(stores, guard, block)
+                stores = []
+                for branch, holds in zip(op.blocks, (True, False), strict=False):
+                    self.import_region(branch, (*guard, (op.operands[0], holds)), loops)
+            elif op.blocks and any(o.name in STORES for o in op.walk()):
+                raise self.error(
+                    op,
+                    f"unsupported op '{op.name}' holding a store at kernel level: only a condition (scf.if) is a "
+                    "conditional region",
+                )
+        self.import_guarded(stores, guard, block)
 
     def import_guarded(self, stores: list[TOp], guard: Guard, block: TBlock) -> None:
         """A block's stores outside its loops: in the kernel's entry as they

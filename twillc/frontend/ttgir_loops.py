@@ -13,8 +13,8 @@ kernel's tile loop) are the CTA's work items, as for one loop.
 
 Refused, located at the loop: a loop inside another loop of the sequence's
 block (a nest, not a sequence), and a loop in another block than the others
-(under a condition, in an outer loop the others are not in): the tile IR has
-loops run one after another.
+(in an outer loop the others are not in): the tile IR has loops run one
+after another.
 
 A kernel whose function has several blocks (an early return, `if y ==
 ignore: <loop>; return`, is a `cf.cond_br` to two blocks, one ending in
@@ -26,7 +26,10 @@ count is `guard ? n : 0`, so a loop of a branch not taken runs zero times),
 and the stores of a guarded block outside its loops form a region of their
 own (`ttgir_regions.store_region`: a loop of `guard ? 1 : 0` trips). Blocks
 that join again (`cf.br`), branches with block arguments and other
-terminators are refused at the terminator.
+terminators are refused at the terminator. A kernel-level `scf.if` holding a
+loop or a store (`if flag: for ...`, `if pid == 0: tl.store(...)`) is the
+same: its then-block runs under the condition, its else-block under its
+negation (`region_blocks`, `kernel_block`).
 
 Between two loops and after the last one, the importer of a kernel with
 several loops keeps the stores (`stores_between`: the block's `tt.store` /
@@ -66,17 +69,52 @@ def block_of(op: TOp) -> TBlock | None:
     return next((b for b in op.parent.blocks if any(o is op for o in b.ops)), None)
 
 
+def kernel_block(op: TOp) -> TBlock | None:
+    """The block `op` runs in at kernel level: its own, or, under kernel-level
+    conditions (`scf.if`, no loop between), the block holding the outermost
+    of them."""
+    block = block_of(op)
+    parent = op.parent
+    while parent is not None and parent.name == "scf.if":
+        block = block_of(parent)
+        parent = parent.parent
+    return block
+
+
+def holds_effects(op: TOp) -> bool:
+    """An `scf.if` holding a loop or a store: a conditional region."""
+    return op.name == "scf.if" and any(o.name == "scf.for" or o.name in STORES for o in op.walk() if o is not op)
+
+
+def region_blocks(tm: TritonModule, loops: list[TOp], error: ErrorAt) -> list[tuple[TBlock, Guard]] | None:
+    """The blocks to import as conditional regions, each with its guard: the
+    function's blocks where it has several (`branch_blocks`), else the
+    loops' kernel-level block where a condition there holds a loop or a
+    store; None where the kernel has no conditional region."""
+    branches = branch_blocks(tm, error)
+    if branches is not None:
+        return branches
+    if loops:
+        home = kernel_block(loops[-1])
+    else:
+        func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
+        home = func_op.blocks[0] if func_op is not None and func_op.blocks else None
+    if home is None or not any(holds_effects(op) for op in home.ops):
+        return None
+    return [(home, ())]
+
+
 def sequential_loops(tm: TritonModule, error: ErrorAt) -> list[TOp]:
     """The loops to import, in program order: the innermost loops, which must
     all run one after another in one block (see the module docstring)."""
     inner = innermost_loops(tm)
     if len(inner) <= 1:
         return inner
-    home = block_of(inner[-1])
+    home = kernel_block(inner[-1])
     func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
     branches = func_op.blocks if func_op is not None and len(func_op.blocks) > 1 else []
     for loop in inner:
-        if block_of(loop) is home or any(block_of(loop) is b for b in branches):
+        if kernel_block(loop) is home or any(kernel_block(loop) is b for b in branches):
             continue
         last = tm.location(inner[-1])
         raise error(
