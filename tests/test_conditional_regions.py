@@ -46,3 +46,33 @@ def test_cuda_trip_counts_read_the_guard() -> None:
     guard = "(__ldg(&label_ptr[bid]) == ignore_index)"
     assert c_index(zero_loop.ub, None) == f"({guard} ? ((n_cols + (128 - 1)) / 128) : 0)"
     assert c_index(scale_loop.ub, None) == f"(({guard} != 1) ? ((n_cols + (128 - 1)) / 128) : 0)"
+
+
+IF_TILE = """target h100
+
+kernel k(X: f32[M, 64], Y: f32[M, 64], flag: i32) {
+  if flag != 0 {
+    for i in 0 .. M / 64 {
+      store Y[i, 0] = load X[i, 0] : f32[64, 64]
+    }
+  } else {
+    if bid == 1 {
+      z = zeros() : f32[64, 64]
+      store Y[bid, 0] = z
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(("flag", "bid", "trips"), [(1, 0, (4, 0)), (1, 1, (4, 0)), (0, 1, (0, 1)), (0, 2, (0, 0))])
+def test_tile_if_guards_each_region(flag: int, bid: int, trips: tuple[int, int]) -> None:
+    """`.tile`'s `if` / `else` (nested): the loop runs under `flag != 0`, the store's region under
+    `flag == 0 & bid == 1`, as the reference and the CUDA read the trip counts."""
+    from twillc.frontend import parse_tile
+
+    fn = find_func(parse_tile(IF_TILE, "k.tile"))
+    loops = top_loops(fn)
+    m = Machine(fn, bid, {"M": 256, "flag": flag})
+    assert tuple(m.scalar(loop.ub, {}) for loop in loops) == trips
+    assert c_index(loops[1].ub, None) == "((((flag != 0) != 1) && (bid == 1)) ? 1 : 0)"
