@@ -102,12 +102,21 @@ CASES = [
 
 
 def _ops_text(module) -> str:
+    """The imported loop's tile ops; a kernel with several loops (or
+    conditional regions), each loop's, separated by `|`."""
     from twillc.dialects import tile
     from twillc.transforms.ir_graph import find_loop
+    from twillc.transforms.loop_segments import kernel_func, top_loops
 
-    loop = find_loop(module)
-    names = [op.name.removeprefix("tile.") for op in loop.body.block.ops if not isinstance(op, tile.YieldOp)]
-    return " ".join(names)
+    fn = kernel_func(module)
+    loops = top_loops(fn) if fn is not None else []
+    if len(loops) <= 1:
+        loops = [find_loop(module)]
+    texts = []
+    for loop in loops:
+        names = [op.name.removeprefix("tile.") for op in loop.body.block.ops if not isinstance(op, tile.YieldOp)]
+        texts.append(" ".join(names))
+    return " | ".join(texts)
 
 
 def twillc_ii(text: str) -> dict:

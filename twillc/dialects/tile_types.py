@@ -220,11 +220,16 @@ def select_type(cond: Attribute, on_true: Attribute, on_false: Attribute) -> Til
     """`where(cond, a, b)`: an `i1` condition tile and two values of one
     element type (tiles or scalars); the result has the values' element type
     and the shape all three broadcast to."""
-    if not is_bool(cond):
-        return f"the condition must be a comparison result (an i1 tile), got {type_text(cond)}"
-    assert isinstance(cond, TileType)
+    uniform = cond == i1  # one condition for the whole tile: the values' shape
+    if not is_bool(cond) and not uniform:
+        return f"the condition must be a comparison result (an i1 tile or one i1), got {type_text(cond)}"
     if is_bool(on_true) or is_bool(on_false):
         return "the values must be numbers, not comparison results"
+    if uniform:
+        if not isinstance(on_true, TileType) and not isinstance(on_false, TileType):
+            return "a uniform condition selects between tiles (one value is a tile)"
+        return _combine(on_true, on_false)
+    assert isinstance(cond, TileType)
     if isinstance(on_true, TileType) or isinstance(on_false, TileType):
         values = _combine(on_true, on_false)
         if isinstance(values, str):

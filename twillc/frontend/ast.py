@@ -154,6 +154,15 @@ class For(Stmt):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True)
+class If(Stmt):
+    """`if cond { then } else { other }` at kernel level: a conditional region."""
+
+    cond: Expr
+    then: tuple[Stmt, ...]
+    other: tuple[Stmt, ...]
+
+
 # Top level
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import func
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BoolAttr,
     DictionaryAttr,
@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     StringAttr,
     i1,
@@ -55,6 +56,10 @@ OVERRIDE_KINDS = {
 }
 
 
+COMPARE = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}
+"""An `if` condition's comparisons as `arith.cmpi` predicates."""
+
+
 class IRGen(ExprGen):
     def __init__(self, module: ast.Module, filename: str, text: str):
         self.ast = module
@@ -72,6 +77,8 @@ class IRGen(ExprGen):
         self.builder: Builder | None = None
         self.in_loop = False
         self.loops = 0
+        self.guard: SSAValue | None = None
+        """The condition the statements being generated run under (an `if` at kernel level), or None."""
         self.lets: dict[str, ast.Pos] = {}
         """Every `let` of the kernel, at its name: for the errors of a use
         before it or out of its scope."""
@@ -166,6 +173,8 @@ class IRGen(ExprGen):
                 self.lets.setdefault(st.name, st.name_pos)
             elif isinstance(st, ast.For):
                 stack.extend(st.body)
+            elif isinstance(st, ast.If):
+                stack.extend(st.then + st.other)
         for stmt in k.body:
             self.stmt(stmt)
         for axis, bid in sorted(self.grid_ids.items()):
@@ -221,6 +230,8 @@ class IRGen(ExprGen):
             self.store(s)
         elif isinstance(s, ast.For):
             self.for_(s)
+        elif isinstance(s, ast.If):
+            self.if_(s)
 
     def bind_check(self, name: str, pos: ast.Pos) -> None:
         current = self.env.get(name)
@@ -410,7 +421,71 @@ class IRGen(ExprGen):
                 out[a.key] = StringAttr(v)
         return DictionaryAttr(out)
 
+    def if_(self, s: ast.If) -> None:
+        """`if c { ... } else { ... }` at kernel level: a conditional region.
+        Its statements run under the guard (the enclosing one `&` `c`, or `&`
+        its negation in the else-block): each loop's trip count is `guard ?
+        n : 0` (its upper bound is the lower one where the guard fails), each
+        store a region of `guard ? 1 : 0` trips holding it and what it
+        computes; names bound inside are the block's own."""
+        if self.in_loop:
+            raise self.err(
+                s.pos,
+                "an 'if' inside a loop: a loop runs the same ops every iteration (write where(c, a, b), or the "
+                "'if' around the loop)",
+            )
+        cond = self.condition(s.cond)
+        outer_guard, outer_env = self.guard, self.env
+        for body, holds in ((s.then, True), (s.other, False)):
+            if not body:
+                continue
+            c = cond
+            if not holds:
+                true = self.emit(arith.ConstantOp(IntegerAttr(1, IntegerType(1))), s.pos).results[0]
+                c = self.emit(arith.XOrIOp(cond, true), s.pos).results[0]
+            self.guard = c if outer_guard is None else self.emit(arith.AndIOp(outer_guard, c), s.pos).results[0]
+            self.env = dict(outer_env)
+            for stmt in body:
+                self.stmt(stmt)
+        self.guard, self.env = outer_guard, outer_env
+
+    def condition(self, e: ast.Expr) -> SSAValue:
+        """An `if`'s condition as one `i1`: comparisons of integer expressions
+        (`arith.cmpi`), joined by `&` and `|`."""
+        if isinstance(e, ast.Binary) and e.op in ("&", "|"):
+            a, b = self.condition(e.lhs), self.condition(e.rhs)
+            return self.emit((arith.AndIOp if e.op == "&" else arith.OrIOp)(a, b), e.pos).results[0]
+        if isinstance(e, ast.Binary) and e.op in COMPARE:
+            a, b = self.index_value(e.lhs), self.index_value(e.rhs)
+            return self.emit(arith.CmpiOp(a, b, COMPARE[e.op]), e.pos).results[0]
+        raise self.err(
+            e.pos,
+            "an 'if' condition compares integer expressions (bid, sizes, integer scalar arguments, constants) with "
+            "== != < <= > >=, joined by & and |",
+        )
+
     def store(self, s: ast.Store) -> None:
+        """A store; under an `if` at kernel level, a region of `guard ? 1 :
+        0` trips holding it and the values it computes."""
+        if self.guard is None or self.in_loop:
+            self._store(s)
+            return
+        body = Block(arg_types=[IndexType()])
+        body.args[0].name_hint = "once"
+        outer_builder = self.builder
+        self.builder = Builder(InsertPoint.at_end(body))
+        self.in_loop = True
+        try:
+            self._store(s)
+            self.emit(tile.YieldOp(), s.pos)
+        finally:
+            self.in_loop = False
+            self.builder = outer_builder
+        zero, one = self.const_index(0, s.pos), self.const_index(1, s.pos)
+        trips = self.emit(arith.SelectOp(self.guard, one, zero), s.pos).results[0]
+        self.emit(tile.ForOp(zero, trips, one, [], body), s.pos)
+
+    def _store(self, s: ast.Store) -> None:
         tensor = self.env.get(s.tensor)
         if not isinstance(tensor, Tensor):
             raise self.err(s.tensor_pos, f"'{s.tensor}' is not a kernel parameter (a global tensor)")
@@ -452,6 +527,8 @@ class IRGen(ExprGen):
         if isinstance(step_value, int) and step_value <= 0:
             raise self.err(s.step.pos if s.step else s.pos, f"the loop step must be positive, got {step_value}")
         step = self.const_index(step_value, s.pos) if isinstance(step_value, int) else step_value
+        if self.guard is not None:  # under an `if`: no iteration where the guard fails
+            ub = self.emit(arith.SelectOp(self.guard, ub, lb), s.pos).results[0]
         if s.var in self.env or s.var in BLOCK_NAMES or self.is_size(s.var):
             raise self.err(s.pos, f"the loop variable '{s.var}' is already defined")
         carried: list[tuple[str, SSAValue]] = []

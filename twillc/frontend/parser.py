@@ -180,6 +180,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     ) -> ast.For:
         return ast.For(_pos(meta), str(var), lb, ub, step, carry or (), body)
 
+    def if_stmt(self, meta: Meta, cond: ast.Expr, then: tuple, other: tuple | None) -> ast.If:
+        return ast.If(_pos(meta), cond, then, other or ())
+
     def carry(self, meta: Meta, *names: Token) -> tuple[tuple[str, ast.Pos], ...]:
         return tuple((str(n), _pos(n)) for n in names if n is not None)
 

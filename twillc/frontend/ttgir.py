@@ -31,7 +31,9 @@ What maps to what:
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles and float scalars
   scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
-                                       (twillc.frontend.ttgir_conditions); any other condition is refused
+                                       (twillc.frontend.ttgir_conditions); else, both branches free of
+                                       side effects: both imported, each result a tile.select on the
+                                       condition as one i1 (`if roffset == 0`); any other is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
                                        tile.cmp, arith.cmpf of float data tile.cmp of the tiles (a
                                        data-dependent select), arith.andi/ori tile.and/or, an integer tensor
@@ -80,13 +82,20 @@ from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend import ttgir_scalars as scalars
-from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.triton_module import TBlock, TOp, TritonModule
 from twillc.frontend.ttgir_conditions import branch_taken
 from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
 from twillc.frontend.ttgir_layout import column_major
-from twillc.frontend.ttgir_loops import sequential_loops, stores_between
-from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
+from twillc.frontend.ttgir_loops import (
+    STORES,
+    Guard,
+    holds_effects,
+    region_blocks,
+    sequential_loops,
+    stores_between,
+)
+from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region, store_region
 
 ELEMENTS: dict[str, Attribute] = {
     "f16": f16,
@@ -298,7 +307,12 @@ class TtgirImporter(IntegerTiles):
         name = _func_name(self.tm, kernel) if funcs else "kernel"
         self.loop = loops[0]
         self.bid = self.hoist(tile.BlockIdOp(), loops[0])
-        for k, loop in enumerate(loops):
+        real = [lp for lp in loops if not isinstance(lp, OneTripRegion)]
+        branches = region_blocks(self.tm, real, self.error)
+        if branches is not None:  # an early return, a condition holding a loop: conditional regions
+            for block, guard in branches:
+                self.import_region(block, guard, real)
+        for k, loop in enumerate([] if branches is not None else loops):
             self.import_loop(loop)
             if len(loops) > 1:  # a kernel with several loops: the stores after this loop, before the next
                 self.import_stores(stores_between(loop, loops[k + 1] if k + 1 < len(loops) else None, self.error))
@@ -315,10 +329,77 @@ class TtgirImporter(IntegerTiles):
         module.attributes["twill.ttgir_loop"] = IntegerAttr(loops[0].index, i64)
         return module
 
-    def import_loop(self, loop: TOp) -> None:
+    def import_region(self, block: TBlock, guard: Guard, loops: list[TOp]) -> None:
+        """A block of the kernel under `guard` (`ttgir_loops.region_blocks`):
+        its loops in order under the guard, its stores outside them (in the
+        kernel's entry where unguarded, else a region of one trip under the
+        guard, `store_region`), and each `scf.if` holding a loop or a store
+        its two blocks in turn, under the guard and its condition or its
+        negation."""
+        stores: list[TOp] = []
+        for op in block.ops:
+            if op.name == "scf.for" and any(op is lp for lp in loops):
+                self.import_guarded(stores, guard, block)
+                stores = []
+                self.import_loop(op, guard)
+            elif op.name in STORES:
+                stores.append(op)
+            elif holds_effects(op):
+                if op.results:
+                    raise self.error(
+                        op,
+                        "unsupported op 'scf.if' holding a loop or a store and giving values: a conditional region "
+                        "of the kernel gives none (store them in its branches)",
+                    )
+                self.import_guarded(stores, guard, block)
+                stores = []
+                for branch, holds in zip(op.blocks, (True, False), strict=False):
+                    self.import_region(branch, (*guard, (op.operands[0], holds)), loops)
+            elif op.blocks and any(o.name in STORES for o in op.walk()):
+                raise self.error(
+                    op,
+                    f"unsupported op '{op.name}' holding a store at kernel level: only a condition (scf.if) is a "
+                    "conditional region",
+                )
+        self.import_guarded(stores, guard, block)
+
+    def import_guarded(self, stores: list[TOp], guard: Guard, block: TBlock) -> None:
+        """A block's stores outside its loops: in the kernel's entry as they
+        are (no guard), else a region of one trip under the block's guard."""
+        if not stores:
+            return
+        if not guard:
+            self.import_stores(stores)
+            return
+        self.import_loop(store_region(stores, stores[0].parent or self.tm.root), guard)
+
+    def guarded_trips(self, trips: SSAValue, guard: Guard, loop: TOp) -> SSAValue:
+        """A loop's trip count under its block's guard: `guard ? trips : 0`
+        (a branch not taken runs its loops zero times), the guard the `&` of
+        its conditions (`uniform_condition`, negated where the branch is the
+        false one), made before the loop."""
+        saved = self.sink
+        self.sink = self.pre
+        try:
+            cond: SSAValue | None = None
+            for vid, holds in guard:
+                c = self.uniform_condition(vid, loop)
+                if not holds:
+                    true = self.emit(arith.ConstantOp(IntegerAttr(1, IntegerType(1))), None).results[0]
+                    c = self.emit(arith.XOrIOp(c, true), None).results[0]
+                cond = c if cond is None else self.emit(arith.AndIOp(cond, c), None).results[0]
+            assert cond is not None
+            zero = self.const_index(0, loop)
+            return self.emit(arith.SelectOp(cond, trips, zero), loop).results[0]
+        finally:
+            self.sink = saved
+
+    def import_loop(self, loop: TOp, guard: Guard = ()) -> None:
         """One `scf.for` as a `tile.for` appended to the entry: what it reads
         from before it first (imported on demand), its results then standing
-        for the Triton loop's (a later loop, a store after it reads them)."""
+        for the Triton loop's (a later loop, a store after it reads them).
+        Under a `guard` (a branch of the kernel) its trip count is 0 where
+        the guard does not hold (`guarded_trips`)."""
         self.loop = loop
         self.depends = {}  # 'iv': this loop's induction variable
         self.body_ops = []
@@ -379,6 +460,8 @@ class TtgirImporter(IntegerTiles):
         self.sink = self.pre
         init_values = [v for _, v in carried] + [outer_state[b] for b in buffers]
         ub = self.trip_count(loop)
+        if guard:
+            ub = self.guarded_trips(ub, guard, loop)
         for_op = tile.ForOp(lb, ub, step, init_values, block)
         for_op.location = self._loc(loop)
         for_op.attributes["twill.triton"] = ArrayAttr([IntegerAttr(loop.index, i64)])
@@ -867,9 +950,12 @@ class TtgirImporter(IntegerTiles):
         other condition is a located refusal saying which kind it is."""
         assert self.loop is not None
         taken = branch_taken(self.tm, self.loop, op.operands[0])
+        if taken is None and not isinstance(self.loop, OneTripRegion) and self.side_effect_free(op):
+            self.select_branches(op)
+            return
         if taken is None:
             varies = "iv" in self.depends_on(op.operands[0])
-            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion)))
+            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion), self.effect_of(op)))
         branch = op.blocks[0] if taken else (op.blocks[1] if len(op.blocks) > 1 else None)
         yielded: list[int] = []
         for inner in branch.ops if branch is not None else []:
@@ -879,6 +965,86 @@ class TtgirImporter(IntegerTiles):
                 self.convert(inner)
         for r, v in zip(op.results, yielded, strict=True):
             self.vals[r] = self.value(v, op)
+
+    def effect_of(self, op: TOp) -> TOp | None:
+        """The first op in an `scf.if`'s branches with an effect a select
+        cannot undo (a store, an atomic, a loop, tensor memory written,
+        an MMA), or None."""
+        return next((o for o in op.walk() if o is not op and _has_effect(o)), None)
+
+    def side_effect_free(self, op: TOp) -> bool:
+        """An `scf.if` whose branches only compute the values they yield,
+        each a float tile or number: both can run, a select keeping one."""
+        if self.effect_of(op) is not None or len(op.blocks) != 2:
+            return False
+        return all(scalars.is_scalar_data(t) or _is_float_data(t) for t in op.result_types)
+
+    def select_branches(self, op: TOp) -> None:
+        """An `scf.if` on a uniform condition the loop's range does not decide
+        (`roffset == 0`: the first iteration takes one branch, the others the
+        other), both branches free of side effects: each branch imported in
+        turn, and each result a `tile.select` on the condition (one `i1`,
+        `uniform_condition`) of the two branches' values. Every iteration
+        computes both; the loop stays one loop, scheduled as one (no peeled
+        iteration, no value passed between loops through memory)."""
+        cond = self.uniform_condition(op.operands[0], op)
+        yields: list[TOp] = []
+        for branch in op.blocks:
+            for inner in branch.ops:
+                if inner.name == "scf.yield":
+                    yields.append(inner)
+                else:
+                    self.convert(inner)
+        for k, r in enumerate(op.results):
+            a_id, b_id = (y.operands[k] for y in yields)
+            if a_id == b_id:
+                self.vals[r] = self.value(a_id, op)
+                continue
+            a, b = (self.float_operand(y, k) for y in yields)
+            if a is b:
+                self.vals[r] = Val(a)
+                continue
+            if not isinstance(a.type, TileType) and not isinstance(b.type, TileType):
+                self.vals[r] = Val(self.emit(arith.SelectOp(cond, a, b), op).results[0])
+                continue
+            result = tile.select_type(cond.type, a.type, b.type)
+            if isinstance(result, str):
+                raise self.error(op, f"'scf.if' as a select: {result}")
+            self.vals[r] = Val(self.emit(tile.SelectOp(cond, a, b, result), op).results[0])
+
+    def uniform_condition(self, vid: int, user: TOp) -> SSAValue:
+        """An `i1` scalar (the same in every thread of the CTA) as one `i1`:
+        `arith.cmpi` of index scalars (`scalar_index`), `&` / `|` / `^` of
+        such, a constant."""
+        if vid in self.indices:
+            return self.indices[vid]
+        d = self.tm.defs.get(vid)
+        saved = self.sink
+        self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
+        try:
+            if d is not None and d.name == "arith.cmpi":
+                pred = CMPI.get(d.int_attr("predicate") or 0)
+                if pred is None:
+                    raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
+                lhs, rhs = (self.scalar_index(o, d) for o in d.operands[:2])
+                signed = pred if pred in ("eq", "ne") else "s" + pred
+                out = self.emit(arith.CmpiOp(lhs, rhs, signed), d).results[0]
+            elif d is not None and d.name in ("arith.andi", "arith.ori", "arith.xori"):
+                lhs, rhs = (self.uniform_condition(o, d) for o in d.operands[:2])
+                kind = {"arith.andi": arith.AndIOp, "arith.ori": arith.OrIOp, "arith.xori": arith.XOrIOp}[d.name]
+                out = self.emit(kind(lhs, rhs), d).results[0]
+            elif d is not None and d.name == "arith.constant" and (k := d.int_attr("value")) is not None:
+                out = self.emit(arith.ConstantOp(IntegerAttr(k & 1, IntegerType(1))), d).results[0]
+            else:
+                raise self.error(
+                    d or user,
+                    f"unsupported op '{(d or user).name}' in a condition (a uniform condition is a comparison of "
+                    "integer scalars: the program id, the loop's variable, kernel arguments, constants)",
+                )
+        finally:
+            self.sink = saved
+        self.indices[vid] = out
+        return out
 
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
@@ -905,9 +1071,9 @@ class TtgirImporter(IntegerTiles):
         self.set(op, Val(new.results[0]))
 
     def float_operand(self, op: TOp, i: int) -> SSAValue:
-        """Operand `i` of a select or a float comparison: a splat constant as
-        the scalar it is (`.tile`'s `where(c, s, -inf)`, `x == -inf`), else
-        the tile it stands for."""
+        """Operand `i` of a select, a float comparison or a value an `scf.if`
+        yields (`op` the yield): a splat constant as the scalar it is
+        (`.tile`'s `where(c, s, -inf)`, `x == -inf`), else the tile it stands for."""
         d = self.tm.defs.get(op.operands[i])
         if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
             value = _constant_value(d, self.tm.text)
@@ -1305,6 +1471,21 @@ class TtgirImporter(IntegerTiles):
         for o in body:  # the combiner belongs to the reduction
             self.fold(o, new.results[0])
         self.set(op, Val(new.results[0]))
+
+
+EFFECTS = ("scf.for", "scf.while", "ttng.tc_gen5_mma", "tt.print", "tt.assert")
+"""Ops besides stores and atomics that an `scf.if`'s branch may not hold to become a select."""
+
+
+def _has_effect(op: TOp) -> bool:
+    """An op whose effect is more than the values it gives: memory written,
+    a loop, an MMA into tensor memory (`tt.dot` gives a value: it may run in both)."""
+    name = op.name
+    return (
+        "store" in name
+        or "atomic" in name
+        or name in ("scf.for", "scf.while", "ttng.tc_gen5_mma", "tt.print", "tt.assert")
+    )
 
 
 def _constant_false(op: TOp) -> bool:

@@ -120,6 +120,8 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
             "-o .ttgir: the kernel has no loop (imported as a region of one trip): Triton's software pipeline has "
             "no loop to take twillc's stages, there is nothing to write back; -o k.cu generates it",
         )
+    if loop.name in ("tt.store", "tt.descriptor_store"):  # a conditional region of stores: no scf.for to pipeline
+        return tm.text
     if loop.name != "scf.for":
         raise InternalError(f"op {loop_index} of the TTGIR is {loop.name}, not the imported scf.for")
     body = loop.blocks[0].ops

@@ -16,13 +16,14 @@ from xdsl.ir import Operation
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import ELTS, elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsupported
 from twillc.lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
-from twillc.transforms.loop_handoff import initial_value
+from twillc.transforms.loop_handoff import computed_for, initial_value
 from twillc.transforms.memory_plan import in_smem, umma_shape
 
 
@@ -89,6 +90,14 @@ def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse
     for op in program.outside.post:
         for v in op.operands:
             if v in loop.res and v not in program.outside.live_out and initial_value(loop, v) is None:
+                source = computed_for(loop, list(loop.res).index(v))
+                if source is not None and is_scalar_arith(source.owner):  # type: ignore[arg-type]
+                    raise located_error(
+                        op,
+                        f"CUDA emission: carried number '{v.name_hint or 'result'}' read after the loop is computed "
+                        f"in the loop by number arithmetic ('{source.owner.name}': an online softmax's running max "
+                        "or sum), which no role holds after the loop: not generated",
+                    )
                 raise located_error(
                     op,
                     f"CUDA emission: carried '{v.name_hint or 'result'}' read after the loop takes another carried "

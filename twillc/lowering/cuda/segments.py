@@ -174,7 +174,11 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         assert seg_fn is not None
         for arg in seg_fn.body.block.args:
             if (arg.name_hint or "").startswith(PASS_PREFIX):
-                use = next(u.operation for u in arg.uses if isinstance(u.operation, tile.LoadOp | tile.StoreOp))
+                kinds = tile.LoadOp | tile.StoreOp | tile.LoadScalarOp | tile.StoreScalarOp
+                use = next(u.operation for u in arg.uses if isinstance(u.operation, kinds))
+                if isinstance(use, tile.LoadScalarOp | tile.StoreScalarOp):  # a number: one per CTA
+                    scratch[arg.name_hint] = (arg.type, 1)
+                    continue
                 t = use.result.type if isinstance(use, tile.LoadOp) else use.value.type
                 scratch[arg.name_hint] = (arg.type, t.get_shape()[0])  # type: ignore[index,union-attr]
     user_args = fn.body.block.args

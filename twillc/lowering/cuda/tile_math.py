@@ -666,6 +666,9 @@ class TileMath:
                     f"{self.out(r)}[i] = (tw_um || {self._mask_cond(op.cond, r)}) ? {a} : {b};",
                     "      }",
                 ]
+            if not isinstance(op.cond.type, tile.TileType):  # one condition for the tile (a uniform i1)
+                cond = c_index(op.cond, self.iv, self.iteration)
+                return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {cond} ? {a} : {b};"]
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {self._bit(op.cond, r)} ? {a} : {b};"]
         return None
 

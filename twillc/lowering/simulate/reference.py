@@ -13,10 +13,12 @@ the warp-program simulator calls it too."""
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp, i1
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -24,6 +26,12 @@ from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
 from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_segments import PASS_PREFIX
+
+CMPI = (operator.eq, operator.ne, *(operator.lt, operator.le, operator.gt, operator.ge) * 2)
+"""`arith.cmpi`'s predicates in `arith.CmpiOp.predicate`'s order (signed, then unsigned)."""
+
+LOGIC_I1 = {"arith.andi": operator.and_, "arith.ori": operator.or_, "arith.xori": operator.ne}
+"""`&` / `|` / `^` of uniform conditions."""
 
 
 def np_dtype(t) -> type:
@@ -119,7 +127,7 @@ class Machine:
         if name == "arith.constant":
             val = op.properties["value"] if "value" in op.properties else op.attributes.get("value")
             if isinstance(val, IntegerAttr):
-                return int(val.value.data)
+                return bool(val.value.data) if val.type == i1 else int(val.value.data)
             assert isinstance(val, FloatAttr)
             return np.float32(val.value.data)
         if isinstance(op, tile.LoadScalarOp):  # read where it is used, as the CUDA does
@@ -150,6 +158,12 @@ class Machine:
             "arith.addf": lambda a, b: np.float32(a + b),
             "arith.mulf": lambda a, b: np.float32(a * b),
         }
+        if isinstance(op, arith.SelectOp):  # a branch's trip count, `guard ? n : 0`
+            return xs[1] if xs[0] else xs[2]
+        if isinstance(op, arith.CmpiOp):  # a uniform condition
+            return bool(CMPI[op.predicate.value.data](xs[0], xs[1]))
+        if name in LOGIC_I1 and op.results[0].type == i1:
+            return bool(LOGIC_I1[name](xs[0], xs[1]))
         if name in ops:
             if ("div" in name or "rem" in name) and xs[1] == 0:  # the kernel's own: undefined on the GPU too
                 raise located_error(
@@ -186,7 +200,10 @@ class Machine:
         return (0.5 * vals).astype(dt)
 
     def load_scalar(self, op: tile.LoadScalarOp, idx: list[int]):
-        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column)."""
+        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column); a
+        number an earlier loop passed, as it stored it."""
+        if (op.tensor.name_hint or "").startswith(PASS_PREFIX):
+            return np.float32(self._passed_tile(op.tensor.name_hint, (1,), idx)[0])
         seed, _ = self._tensor(op.tensor)
         rows = np.asarray([idx[0]])
         cols = np.asarray([idx[1] if len(idx) > 1 else 0])
@@ -237,6 +254,9 @@ class Machine:
             return [self.load_scalar(op, idx)]
         if isinstance(op, tile.StoreScalarOp):
             assert idx is not None
+            if (op.tensor.name_hint or "").startswith(PASS_PREFIX):  # a number passed to a later loop
+                self._passed_tile(op.tensor.name_hint, (1,), idx, np.asarray([xs[0]]))
+                return []
             seed, _ = self._tensor(op.tensor)
             self.stores[(seed, tuple(idx), ())] = np.asarray(xs[0])
             return []
