@@ -122,6 +122,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
+        self._in_order = False  # the role computes the loop's carried numbers (`scalars.number_role`)
         # twill.mask_split: the ops an unmasked iteration skips, the selects
         # it replaces by their true operand, and whether the role being
         # emitted applies the split (`RoleCode._split_applies`)
@@ -218,6 +219,9 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             )
             or any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads)  # tw_make_tmap_2d_rows
             or any(isinstance(op, tile.MmaOp) and not self._in_smem(op.rhs) for op in self.loop_ops)  # stage_rows
+            or any(  # an MMA accumulating in f16: tcgen05.mma into an f16 D (twillc_umma_ss_t)
+                isinstance(op, tile.MmaOp) and elt(op.result.type).name == "f16" for op in self.loop_ops
+            )
         )
         # Register values read on other roles (the channels, the loads aside).
         found = self.program.channels

@@ -200,14 +200,16 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
     ]
     head, out = out, []
     for m in mmas:
+        cxx = ELTS[m.acc].cxx  # f16: two to a 32-bit register (wgmma .f16.f16.f16)
         if m.slabs == 1:
-            out.append(f"      float {m.name}[{m.n // 2}];  // 64x{m.n} f32 accumulator, {m.n // 2} per thread")
+            out.append(f"      {cxx} {m.name}[{m.n // 2}];  // 64x{m.n} {m.acc} accumulator, {m.n // 2} per thread")
         else:  # one m64 fragment per 64-row slab, slab r at r * n / 2
             out.append(
-                f"      float {m.name}[{_regs(m)}];  // {m.m}x{m.n} f32 accumulator: {m.slabs} m64 slabs of "
+                f"      {cxx} {m.name}[{_regs(m)}];  // {m.m}x{m.n} {m.acc} accumulator: {m.slabs} m64 slabs of "
                 f"{m.n // 2} per thread"
             )
-        out.append(f"#pragma unroll\n      for (int i = 0; i < {_regs(m)}; ++i) {m.name}[i] = 0.f;")
+        zero = "0.f" if m.acc == "f32" else f"{cxx}(0.f)"
+        out.append(f"#pragma unroll\n      for (int i = 0; i < {_regs(m)}; ++i) {m.name}[i] = {zero};")
     zeros, out = out, []
     out += [
         "      for (int kt = 0; kt < k_tiles; ++kt) {",
@@ -345,7 +347,9 @@ def _launcher(plan: KernelPlan) -> str:
     ]
     params = [f"void* {name}" for name, _ in plan.tensors] + [f"int {s}" for s in plan.sizes]
     f16_only = not _other_types(plan)
-    return host_launcher(_ident(plan), comment, params, maps, call + list(plan.sizes), f16_only, bool(plan.persistent))
+    return host_launcher(
+        _ident(plan), comment, params, maps, call + list(plan.sizes), f16_only, persistent=bool(plan.persistent)
+    )
 
 
 def _store_elt_name(plan: KernelPlan, tensor: str) -> str:
