@@ -143,7 +143,7 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
                 f"elements; '{s.tensor}' stores {s.dtype} (not generated)",
             )
     for m in mmas:
-        if getattr(m, "acc", "f32") != "f32":
+        if m.acc != "f32":
             raise located_error(
                 p, f"CUDA emission: a persistent kernel stages f32 accumulators; '{m.name}' is {m.acc} (not generated)"
             )
