@@ -56,6 +56,12 @@ def _plan_memory() -> type[ModulePass]:
     return PlanMemoryPass
 
 
+def _issue_order() -> type[ModulePass]:
+    from twillc.lowering.transforms.issue_order import IssueOrderPass
+
+    return IssueOrderPass
+
+
 def _verify_schedule() -> type[ModulePass]:
     from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -109,6 +115,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
         "plan-memory": _plan_memory,
+        "issue-order": _issue_order,
         "sub-tile": _sub_tile,
         "cse": _cse,
         "mask-split": _mask_split,
@@ -134,6 +141,7 @@ PASS_SUMMARIES = {
     "loop's steps split; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
     "plan-memory": "the warp-specialized kernel's memory plan (release policy, tensor memory, staged tiles)",
+    "issue-order": "the warp roles' turns at the tensor core (FA3's ping-pong) where the schedule makes them take turns",
     "simulate": "run the warp-specialized program under many interleavings against the loop; exit 3 on a finding",
 }
 

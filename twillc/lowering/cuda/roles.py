@@ -200,6 +200,16 @@ class RoleCode:
             out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
         events = self._events(w, mine, carried, rank)
+        self._turn = turn = self.program.turn_of(w)
+        if turn is not None and not pipelined:
+            raise located_error(
+                self.program.ws,
+                f"CUDA emission: role '{turn.role}' takes turns at the tensor core (twill.issue_order) but runs its "
+                "ops in program order, not the schedule's: not generated",
+            )
+        if turn is not None and turn.before_first:  # the first turn is the first role's
+            first = self.program.turns[0]
+            out.append(f"    tw_named_bar_arrive({first.bar}, {turn.threads});  // {first.role} takes the first turn")
         if pipelined:
             out += self._pipelined(w, mine, events)
         else:
@@ -208,6 +218,9 @@ class RoleCode:
             for op in mine:
                 out += self._copy(op, w, events, "      ")
             out.append("    }")
+        if turn is not None and turn.first:  # the last turn's hand-over: every turn barrier back at zero
+            out.append(f"    tw_named_bar_sync({turn.bar}, {turn.threads});  // the last turn handed over")
+        self._turn = None
         # after the loop: the ops on this role's carried results
         for i, res in enumerate(self.loop.res):
             if self.holder.get(res) == w:  # after the loop a result is its carried array
@@ -419,8 +432,8 @@ class RoleCode:
         for res in streamed:  # computed in its slot: free before the op writes it
             n, d = self.name(res), self.depths[self.op_id[id(op)]]
             out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
-        code = self._op(op)
-        out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in code]
+        code = [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
+        out += self._turn_sync(op, ind) + self._turn_arrive(op, ind, code)
         for res in op.results:
             if self._staged_early(res):
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
@@ -498,6 +511,43 @@ class RoleCode:
         for dst, src, n in events["handoff"].get(id(op), ()):  # the next iteration reads what this one wrote
             out += copy_array(dst, src, n, ind)
         return out
+
+    def _turn_name(self, op: Operation) -> str | None:
+        """The op's name when it is an op of its role's turn at the tensor core."""
+        turn = self._turn
+        name = self.op_id.get(id(op))
+        return name if turn is not None and name in turn.ops else None
+
+    def _turn_sync(self, op: Operation, ind: str) -> list[str]:
+        """Before the first op of the role's turn that runs: its named
+        barrier (`twill.issue_order`); iteration kt's copy is the first when
+        none of the turn's earlier ops (iterations kt + d) runs."""
+        name = self._turn_name(op)
+        if name is None:
+            return []
+        t = self._turn
+        cond = _none_runs(t.syncs_before(name))
+        if cond == "false":
+            return []
+        sync = f"tw_named_bar_sync({t.bar}, {t.threads});  // {t.role}'s turn at the tensor core"
+        return [f"{ind}{sync}" if cond == "true" else f"{ind}if ({cond}) {sync}"]
+
+    def _turn_arrive(self, op: Operation, ind: str, code: list[str]) -> list[str]:
+        """The op's code, and after the last op of the turn that runs (once
+        its wgmma batch is committed, before its wait) the next role's
+        named barrier: that role may issue now."""
+        name = self._turn_name(op)
+        if name is None:
+            return code
+        t = self._turn
+        cond = _none_runs(t.arrives_after(name))
+        if cond == "false":
+            return code
+        arrive = f"tw_named_bar_arrive({t.next}, {t.threads});  // the next role's turn"
+        at = max((i for i, line in enumerate(code) if "tw_wgmma_commit();" in line), default=len(code) - 1)
+        pad = code[at][: len(code[at]) - len(code[at].lstrip())] if code else ind
+        line = f"{pad}{arrive}" if cond == "true" else f"{pad}if ({cond}) {arrive}"
+        return [*code[: at + 1], line, *code[at + 1 :]]
 
     def _split_ops(self) -> list[Operation]:
         """The loop's split selects and mask-only ops that a role runs."""
@@ -597,3 +647,12 @@ class RoleCode:
         below the trip count."""
         head = [f"    if ({at} < trips) {{  // {where}: {c.op} stage {c.stage}"]
         return head + with_iteration(at, self._copy(op, w, events, "      ")) + ["    }"]
+
+
+def _none_runs(deltas: list[int]) -> str:
+    """The C++ condition, in iteration kt of a copy that runs (0 <= kt <
+    trips), that no iteration kt + d runs: "true", "false" or the test."""
+    if 0 in deltas:
+        return "false"
+    terms = [f"kt < {-d}" if d < 0 else f"kt + {d} >= trips" for d in sorted(set(deltas))]
+    return " && ".join(terms) if terms else "true"
