@@ -161,7 +161,7 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     module) are not run again, so an edited module is compiled as written.
     A scheduled module is always re-checked by verify-schedule."""
     from twillc.dialects import tile
-    from twillc.dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
+    from twillc.dialects.twill import IssueOrderOp, MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
     from twillc.transforms.loop_segments import segments
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
@@ -191,6 +191,8 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
         rest.insert(0, "verify-schedule")
     if lowering and "warp-specialize" not in rest and not any(isinstance(op, MemoryPlanOp) for op in ops):
         rest.append("plan-memory")  # warp-specialized before plan-memory was its step (or its plan deleted)
+    if lowering and "warp-specialize" not in rest and not any(isinstance(op, IssueOrderOp) for op in ops):
+        rest.append("issue-order")  # warp-specialized before issue-order was its step: the turns from the schedule
     return ",".join(rest)
 
 

@@ -6,8 +6,8 @@ in `twillc.dialects.twill`; it follows the loop's `twill.warp_specialize`.
 
 ```mlir
 twill.issue_order unit "tc" {
-  twill.turn "consumer1" warp 2 bar 3 ops ["o1", "s1"] iters [0, 1] overlap false
-  twill.turn "consumer0" warp 1 bar 4 ops ["o0", "s0"] iters [-1, 0] overlap false
+  twill.turn "consumer1" warp 2 bar 3 ops ["o1", "s1"] iters [0 : i64, 1 : i64] overlap []
+  twill.turn "consumer0" warp 1 bar 4 ops ["o0", "mma"] iters [-1 : i64, 0 : i64] overlap ["mma"]
 }
 ```
 
@@ -20,13 +20,15 @@ that runs, and after the last op of its turn that runs (once its issue is
 committed) arrives on the next entry's barrier (`bar.arrive`). The entry
 before the first arrives on the first's barrier once, before the loop.
 
-`overlap`: the role issues an MMA of a later iteration before ops of an
-earlier iteration that do not read it (FA3's intra-warpgroup overlap: the
-next S = Q K^T in flight during this iteration's softmax)."""
+`overlap`: the MMAs (from shared memory, read on their role alone) that the
+schedule issues before ops that do not read them, its first reader later
+in the same stage: the role commits the MMA, runs those ops while it is in
+flight, and waits for it before its first reader (FA3's intra-warpgroup
+overlap: S = Q K^T of the next block in flight during softmax work)."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import I64, ArrayAttr, BoolAttr, IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import I64, ArrayAttr, IntegerAttr, StringAttr, i64
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
 from xdsl.traits import NoTerminator
@@ -42,10 +44,12 @@ class TurnOp(IRDLOperation):
     bar = prop_def(IntegerAttr[I64])
     ops = prop_def(ArrayAttr[StringAttr])
     iters = prop_def(ArrayAttr[IntegerAttr[I64]])
-    overlap = prop_def(BoolAttr)
+    overlap = prop_def(ArrayAttr[StringAttr])
     assembly_format = "$role `warp` $warp `bar` $bar `ops` $ops `iters` $iters `overlap` $overlap attr-dict"
 
-    def __init__(self, role: str, warp: int, bar: int, ops: list[str], iters: list[int], overlap: bool) -> None:
+    def __init__(
+        self, role: str, warp: int, bar: int, ops: list[str], iters: list[int], overlap: list[str]
+    ) -> None:
         super().__init__(
             properties={
                 "role": StringAttr(role),
@@ -53,7 +57,7 @@ class TurnOp(IRDLOperation):
                 "bar": IntegerAttr(bar, i64),
                 "ops": ArrayAttr([StringAttr(o) for o in ops]),
                 "iters": ArrayAttr([IntegerAttr(i, i64) for i in iters]),
-                "overlap": BoolAttr.from_bool(overlap),
+                "overlap": ArrayAttr([StringAttr(o) for o in overlap]),
             }
         )
 

@@ -124,7 +124,7 @@ class Turn:
     next: int
     ops: tuple[str, ...]
     iters: tuple[int, ...]
-    overlap: bool
+    overlap: tuple[str, ...]  # MMAs committed before ops not reading them, waited for before the first reader
     first: bool  # this role takes the first turn
     before_first: bool  # this role's turn comes before the first's: it hands the first turn over
     threads: int  # the barrier's thread count: 128 per role taking turns
@@ -241,7 +241,7 @@ def _read_turns(loop: tile.ForOp, ops: dict[str, Operation], roles: list[Role]) 
                 entries[(k + 1) % n].bar.value.data,
                 tuple(x.data for x in t.ops.data),
                 tuple(x.value.data for x in t.iters.data),
-                t.overlap.value.data != 0,
+                tuple(x.data for x in t.overlap.data),
                 k == 0,
                 k == n - 1,
                 128 * n,

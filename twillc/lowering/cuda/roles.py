@@ -200,13 +200,12 @@ class RoleCode:
             out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
         events = self._events(w, mine, carried, rank)
-        self._turn = turn = self.program.turn_of(w)
-        if turn is not None and not pipelined:
-            raise located_error(
-                self.program.ws,
-                f"CUDA emission: role '{turn.role}' takes turns at the tensor core (twill.issue_order) but runs its "
-                "ops in program order, not the schedule's: not generated",
-            )
+        self._turn = turn = None if self._turns_off else self.program.turn_of(w)
+        if self._turns_off:
+            out.append(f"    // twill.issue_order not followed: {self._turns_off}")
+        if turn is not None and not pipelined:  # the turns are the schedule's order: every role's or none
+            self._turns_off = f"role '{turn.role}' runs its ops in program order, not the schedule's"
+            self._turn = turn = None
         if turn is not None and turn.before_first:  # the first turn is the first role's
             first = self.program.turns[0]
             out.append(f"    tw_named_bar_arrive({first.bar}, {turn.threads});  // {first.role} takes the first turn")
@@ -218,6 +217,7 @@ class RoleCode:
             for op in mine:
                 out += self._copy(op, w, events, "      ")
             out.append("    }")
+        assert not self._pending, f"an MMA's wait never placed: {sorted(self._pending)}"
         if turn is not None and turn.first:  # the last turn's hand-over: every turn barrier back at zero
             out.append(f"    tw_named_bar_sync({turn.bar}, {turn.threads});  // the last turn handed over")
         self._turn = None
@@ -392,6 +392,38 @@ class RoleCode:
 
     def _copy(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
         """One op of iteration `kt` with its waits, sends, releases and hand-offs."""
+        reads = self._reads(op)
+        out: list[str] = []
+        for name in [n for n in self._pending if self.ids[n].results[0] in reads]:  # an MMA in flight until here
+            out += self._pending.pop(name)
+        out += self._copy_body(op, w, events, ind)
+        name = self.op_id.get(id(op))
+        if self._defer_copy and self._turn is not None and name in self._turn.overlap:
+            at = max(i for i, line in enumerate(out) if "tw_wgmma_commit();" in line)
+            at += 1 if at + 1 < len(out) and "tw_named_bar_arrive(" in out[at + 1] else 0
+            self._pending[name] = out[at + 1 :]
+            return [*out[: at + 1], f"{ind}// {self.name(op.results[0])} in flight: waited for before its first reader"]
+        return out
+
+    def _deferred(self, copies: tuple[RoleCopy, ...], ids: dict) -> set[RoleCopy]:
+        """The copies of a phase whose MMA is waited for at its first reader
+        (`Turn.overlap`): that reader a later copy of the phase, of the same
+        iteration, and not the next one."""
+        turn = self._turn
+        if turn is None or not turn.overlap:
+            return set()
+        mine = [c for c in copies if c.op in ids]
+        out = set()
+        for i, c in enumerate(mine):
+            if c.op not in turn.overlap:
+                continue
+            res = ids[c.op].results[0]
+            at = next((k for k in range(i + 1, len(mine)) if res in self._reads(ids[mine[k].op])), None)
+            if at is not None and at > i + 1 and (mine[at].stage, mine[at].step) == (c.stage, c.step):
+                out.add(c)
+        return out
+
+    def _copy_body(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
         out: list[str] = []
         for v in dict.fromkeys(self._reads(op)):
             if events["first"].get(v) is not op:
@@ -585,15 +617,20 @@ class RoleCode:
         out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
         if self.target.drain_by_trips:
             return out + self._pipelined_by_trips(w, role, ids, events)
+        deferred = self._deferred(role.prologue, ids)
         for c in role.prologue:
             if c.op in ids:
+                self._defer_copy = c in deferred
                 out += self._guarded(ids[c.op], w, events, str(c.step - c.stage), f"prologue step {c.step}", c)
         out += self._kernel_loop(w, role, ids, events, "")
         epilogue: list[str] = []
+        deferred = self._deferred(role.epilogue, ids)
         for c in role.epilogue:
             if c.op in ids:
+                self._defer_copy = c in deferred
                 at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
                 epilogue += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
+        self._defer_copy = False
         if epilogue:
             out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
         return out + epilogue
@@ -602,11 +639,14 @@ class RoleCode:
         """The pipeline's steady state: every stage's copy, iteration k + (stages - 1 - stage)."""
         s = self.program.stages
         out = [f"{pad}    for (int k = 0; k < trips - {s - 1}; ++k) {{"]
+        deferred = self._deferred(role.kernel, ids)
         for c in role.kernel:
             if c.op in ids:
+                self._defer_copy = c in deferred
                 out.append(f"{pad}      {{  // {c.op} stage {c.stage}")
                 out += with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, f"{pad}        "))
                 out.append(f"{pad}      }}")
+        self._defer_copy = False
         out.append(f"{pad}    }}")
         return out
 

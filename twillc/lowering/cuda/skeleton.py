@@ -123,6 +123,9 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
         self._turn: Turn | None = None  # its turn at the tensor core (`twill.issue_order`), if it takes turns
+        self._turns_off = ""  # why the roles do not take the schedule's turns (`twill.issue_order`), if so
+        self._defer_copy = False  # the copy being emitted waits for its MMA at the MMA's first reader
+        self._pending: dict[str, list[str]] = {}  # an MMA in flight: the lines waiting for it, by op
         # twill.mask_split: the ops an unmasked iteration skips, the selects
         # it replaces by their true operand, and whether the role being
         # emitted applies the split (`RoleCode._split_applies`)

@@ -13,13 +13,15 @@ are numbered from its first: the op at `at` of stage `stage` issues in turn
 turns of all roles interleave strictly (the CUDA printer's named barriers
 and the simulator both rely on it) when every role takes as many turns as
 the others for any trip count (equal spreads of those offsets) and the
-roles' first turns fall within one II; otherwise, and when the unit has
-one role, nothing is written and the roles' issue is ordered by their data
-alone, as before.
+roles' first turns fall within one II; otherwise, when the unit has one
+role, when a role issuing MMAs runs nothing else (a GEMM's consumers have
+nothing to hide under another's turn) and on sm_100a (one thread issues
+tcgen05.mma), nothing is written and the roles' issue is ordered by their
+data alone.
 
-Each turn also says whether its role issues an MMA of a later iteration
-before ops of an earlier one (`overlap`, FA3's intra-warpgroup overlap),
-from the order of the role's kernel copies."""
+Each turn also lists the MMAs its role issues before ops that do not read
+them, waiting for each before its first reader (`overlap`, FA3's
+intra-warpgroup overlap), from the order of the role's kernel copies."""
 
 from __future__ import annotations
 
@@ -82,11 +84,27 @@ def derive_turns(ii: int, roles: list[tuple[str, int, list[_Issue]]]) -> list[tu
     return [(name_of[w], w, [c.op for c in run], offsets) for _, _, w, run, offsets in turns]
 
 
-def overlaps(kernel: list[_Issue], mmas: set[str]) -> bool:
-    """Whether an MMA of the role's kernel copies (in issue order) comes
-    before an op of an earlier iteration (a greater stage) that is no MMA."""
-    later = [c for c in kernel if c.op in mmas]
-    return any(m.at < c.at and m.stage < c.stage for m in later for c in kernel if c.op not in mmas)
+def overlapped(kernel: list[_Issue], mmas: set[str], ops: dict, loop: tile.ForOp) -> list[str]:
+    """The role's MMAs (its kernel copies in issue order) that the schedule
+    issues before ops not reading them: from shared memory (both operands
+    loaded, no register A the role would have to keep), read on this role
+    alone and not carried, their first reader later in the same stage and
+    not right after them."""
+    name_of = {id(o): n for n, o in ops.items()}
+    at = {c.op: i for i, c in enumerate(kernel)}
+    out = []
+    for i, c in enumerate(kernel):
+        op = ops[c.op]
+        if c.op not in mmas or not all(isinstance(v.owner, tile.LoadOp) for v in (op.lhs, op.rhs)):
+            continue
+        users = [u.operation for u in op.results[0].uses]
+        names = [name_of.get(id(u)) for u in users]
+        if any(n is None or n not in at for n in names) or any(u is loop.body.block.last_op for u in users):
+            continue  # read after the loop, by the yield, or by another role
+        first = min(at[n] for n in names) if names else None  # type: ignore[index]
+        if first is not None and first > i + 1 and kernel[first].stage == c.stage:
+            out.append(c.op)
+    return out
 
 
 @dataclass(frozen=True)
@@ -116,13 +134,22 @@ def write_issue_order(module: ModuleOp) -> None:
         copies = [_Issue(c.op.data, w, c.stage.value.data, c.at.value.data) for c in region_ops(role.kernel)]  # type: ignore[attr-defined]
         kernels[w] = copies
         roles.append((role.role.data, w, [c for c in copies if c.op in mmas]))
-    turns = [] if target.has_tensor_memory else derive_turns(ws.ii.value.data, roles)
+    # a role issuing MMAs alone has nothing to hide under another's turn (a GEMM's consumers: their
+    # order is the unit's, barriers would only add waits); nor does the GEMM printer read turns
+    plan = find_memory_plan(loop)
+    hides = all(
+        any(c.op not in mmas and not isinstance(ops[c.op], tile.LoadOp) for c in kernels[w])
+        for _, w, cs in roles
+        if cs
+    )
+    gemm_printer = plan is not None and plan.release.data == "deferred"
+    turns = [] if target.has_tensor_memory or gemm_printer or not hides else derive_turns(ws.ii.value.data, roles)
     groups = len(ws.role_ops())
     # the turns' named barriers follow the warp groups' own (ids 1 .. groups - 1; 0 is __syncthreads'), of 16
     if turns and groups + len(turns) > 16:
         turns = []
     entries = [
-        TurnOp(name, w, groups + k, ops_, iters, overlaps(kernels[w], mmas))
+        TurnOp(name, w, groups + k, ops_, iters, overlapped(kernels[w], mmas, ops, loop))
         for k, (name, w, ops_, iters) in enumerate(turns)
     ]
     old = find_issue_order(loop)
