@@ -141,7 +141,7 @@ PASS_SUMMARIES = {
     "loop's steps split; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
     "plan-memory": "the warp-specialized kernel's memory plan (release policy, tensor memory, staged tiles)",
-    "issue-order": "the warp roles' turns at the tensor core (FA3's ping-pong) where the schedule makes them take turns",
+    "issue-order": "the warp roles' turns at the tensor core (FA3's ping-pong) where the schedule orders them",
     "simulate": "run the warp-specialized program under many interleavings against the loop; exit 3 on a finding",
 }
 

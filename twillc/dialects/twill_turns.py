@@ -34,6 +34,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, t
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
+
 @irdl_op_definition
 class TurnOp(IRDLOperation):
     """One role's turn at the unit (module docstring)."""
@@ -47,9 +48,7 @@ class TurnOp(IRDLOperation):
     overlap = prop_def(ArrayAttr[StringAttr])
     assembly_format = "$role `warp` $warp `bar` $bar `ops` $ops `iters` $iters `overlap` $overlap attr-dict"
 
-    def __init__(
-        self, role: str, warp: int, bar: int, ops: list[str], iters: list[int], overlap: list[str]
-    ) -> None:
+    def __init__(self, role: str, warp: int, bar: int, ops: list[str], iters: list[int], overlap: list[str]) -> None:
         super().__init__(
             properties={
                 "role": StringAttr(role),

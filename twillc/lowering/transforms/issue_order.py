@@ -138,9 +138,7 @@ def write_issue_order(module: ModuleOp) -> None:
     # order is the unit's, barriers would only add waits); nor does the GEMM printer read turns
     plan = find_memory_plan(loop)
     hides = all(
-        any(c.op not in mmas and not isinstance(ops[c.op], tile.LoadOp) for c in kernels[w])
-        for _, w, cs in roles
-        if cs
+        any(c.op not in mmas and not isinstance(ops[c.op], tile.LoadOp) for c in kernels[w]) for _, w, cs in roles if cs
     )
     gemm_printer = plan is not None and plan.release.data == "deferred"
     turns = [] if target.has_tensor_memory or gemm_printer or not hides else derive_turns(ws.ii.value.data, roles)

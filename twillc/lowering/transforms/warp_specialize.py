@@ -41,8 +41,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from twillc.dialects import tile
 from twillc.dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
 from twillc.lowering.transforms.expand import channels, program_from_ir
-from twillc.lowering.transforms.loop_boundary import outside_entries
 from twillc.lowering.transforms.issue_order import write_issue_order
+from twillc.lowering.transforms.loop_boundary import outside_entries
 from twillc.lowering.transforms.plan_memory import write_memory_plan
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
