@@ -164,6 +164,8 @@ def serialize(module: Any) -> dict[str, Any]:
                 d["value"] = op.value.value.data
             elif isinstance(op, tile.SizeOp):
                 d["sym"] = op.sym.data
+            elif isinstance(op, tile.BlockIdOp) and op.grid_axis:
+                d["axis"] = op.grid_axis
             elif op.name == "tile.iota":
                 d["dim"] = op.dim.value.data  # type: ignore[attr-defined]
             elif op.name == "tile.cmp":

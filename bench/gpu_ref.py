@@ -246,6 +246,8 @@ class Interpreter:
                 return [torch.full((b,), int(op["value"]), dtype=torch.int64, device=dev)]
             return [torch.full((b,), float(op["value"]), dtype=torch.float64, device=dev)]
         if name == "tile.block_id":
+            if op.get("axis"):
+                raise RefError(f"the block index along grid axis {op['axis']} (bid_y / bid_z): grids along x only")
             return [self.bids.clone()]
         if name == "tile.size":
             return [torch.full((b,), int(self.sizes[op["sym"]]), dtype=torch.int64, device=dev)]

@@ -102,12 +102,21 @@ CASES = [
 
 
 def _ops_text(module) -> str:
+    """The imported loop's tile ops; a kernel with several loops (or
+    conditional regions), each loop's, separated by `|`."""
     from twillc.dialects import tile
     from twillc.transforms.ir_graph import find_loop
+    from twillc.transforms.loop_segments import kernel_func, top_loops
 
-    loop = find_loop(module)
-    names = [op.name.removeprefix("tile.") for op in loop.body.block.ops if not isinstance(op, tile.YieldOp)]
-    return " ".join(names)
+    fn = kernel_func(module)
+    loops = top_loops(fn) if fn is not None else []
+    if len(loops) <= 1:
+        loops = [find_loop(module)]
+    texts = []
+    for loop in loops:
+        names = [op.name.removeprefix("tile.") for op in loop.body.block.ops if not isinstance(op, tile.YieldOp)]
+        texts.append(" ".join(names))
+    return " | ".join(texts)
 
 
 def twillc_ii(text: str) -> dict:
@@ -308,6 +317,17 @@ def writeback_check(mlir: Path, target: str) -> dict:
     return json.loads(lines[-1])
 
 
+def corpus_schedule(case: dict, target: str, passes: str, time_limit: float, mlir: Path) -> tuple[float, str]:
+    """Import and schedule a corpus kernel (`passes`, each solver given
+    `time_limit`) into the scheduled module `mlir`: (seconds, "") or
+    (seconds, the first error, the temporary folder's name left out)."""
+    import corpus as tile_corpus
+
+    cmd = [*case["args"], "--target", target, "-p", passes, "--emit", "mlir", "-o", str(mlir)]
+    seconds, rc, err = tile_corpus.twillc(cmd, 3 * time_limit + 120)
+    return seconds, "" if rc == 0 else tile_corpus.first_error(err).replace(str(mlir.parent) + "/", "")
+
+
 def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool, writeback: bool = False) -> list[dict]:
     import fnmatch
 
@@ -328,10 +348,9 @@ def run_corpus(target: str, time_limit: float, only: str | None, use_nvcc: bool,
         with tempfile.TemporaryDirectory() as tmp_name:
             tmp = Path(tmp_name)
             mlir = tmp / "k.mlir"
-            cmd = [*case["args"], "--target", target, "-p", passes, "--emit", "mlir", "-o", str(mlir)]
-            row["seconds"], rc, err = tile_corpus.twillc(cmd, 3 * time_limit + 120)
-            if rc != 0:
-                row["detail"] = "schedule: " + tile_corpus.first_error(err).replace(str(tmp) + "/", "")
+            row["seconds"], error = corpus_schedule(case, target, passes, time_limit, mlir)
+            if error:
+                row["detail"] = "schedule: " + error
                 continue
             row["schedules"] = True
             if writeback:

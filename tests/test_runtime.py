@@ -228,3 +228,29 @@ def test_a_persistent_grid_is_left_to_the_caller(tmp_path: Path) -> None:
     sig = signature_in_cuda(ROOT / "tests" / "data" / "registers" / "rmsnorm_rows_h100.mlir", tmp_path)
     assert sig["grid"] is None
     assert [a["role"] for a in sig["args"] if a["kind"] == "tensor"] == ["in", "in", "out"]
+
+
+def test_grid_of_a_grid_along_y(tmp_path: Path) -> None:
+    """A kernel reading `bid_y` (`grid y = H`): the signature gives the
+    extents along y and z, and the grid along x is the blocks whose stores
+    start inside the tensor at every `bid_y` (the launcher launches H along y)."""
+    src = tmp_path / "k.tile"
+    src.write_text(
+        "target h100\n"
+        "kernel k(X: f16[M, 64], Y: f32[M, 64], H: i32) {\n"
+        "  grid y = H\n"
+        "  let per_head = M / 64 / H\n"
+        "  acc = zeros() : f32[64, 64]\n"
+        "  for j in 0 .. 2 carry (acc) {\n"
+        "    acc = acc + cast<f32>(load X[bid_y * per_head + bid, 0] : f16[64, 64])\n"
+        "  }\n"
+        "  store Y[bid_y * per_head + bid, 0] = acc\n"
+        "}\n"
+    )
+    sig = signature_in_cuda(src, tmp_path)
+    assert sig["grid"]["extents"] == ["H", "1"]
+    assert sig["grid"]["stores"][0]["index"] == ["((bid_y * ((M / 64) / H)) + bid)", "0"]
+    # 10 tiles of 64 rows: 2 heads of 5 blocks; 3 heads of 3 (at bid_y = 2 the 5th block starts at tile 10);
+    # no head: nothing to launch
+    for m, h, blocks in [(640, 1, 10), (640, 2, 5), (640, 3, 4), (100, 1, 2), (640, 0, 0)]:
+        assert grid_of(sig, {"M": m, "H": h}) == blocks, (m, h)

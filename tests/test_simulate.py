@@ -9,6 +9,7 @@ import dataclasses
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from twillc.cli.compile import parse_module
@@ -157,3 +158,45 @@ def test_turns_out_of_order_are_reported(path: Path) -> None:
     )
     found = _found(module, dataclasses.replace(prog, turns=turns), trips=[1, 2, 3])
     assert found and all("turn-order" in f or "deadlock" in f for f in found)
+
+
+GRID_YZ = ROOT / "tests" / "data" / "simulate" / "grid" / "gqa_fwd_grid_h100.mlir"
+"""A GQA attention forward on a 3-D grid (tests/filecheck/cuda/grid-yz-gqa.tile,
+warp-specialized): query heads along y (`bid_y`), the batch along z (`bid_z`)."""
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_grid_along_y_and_z_simulates_each_block_equal_to_the_loop() -> None:
+    """At sizes with 3 query heads and 2 sequences, each trip count runs in
+    the first and the last block along y and z, equal to the reference."""
+    module, prog = _read(GRID_YZ)
+    sizes = {"S": 256, "H": 3, "B": 2, "R": 2 * 3 * 256, "RK": 2 * 256}
+    rep = simulate(module, prog, [0, 1, 3], interleavings=4, numeric_runs=1, sizes=sizes)
+    assert rep.findings == []
+    assert rep.grid_yz == [(0, 0), (0, 1), (2, 0), (2, 1)]
+    assert rep.runs == 3 * 4 * len(_policies_of(prog, 4))
+
+
+def _policies_of(prog, interleavings: int) -> list:
+    from twillc.lowering.simulate.warp_sim import _policies
+
+    return _policies([r.warp for r in prog.roles], interleavings, 0)
+
+
+@pytest.mark.parametrize("yz", [(0, 0), (2, 1)])
+def test_grid_block_reads_and_stores_its_head_and_sequence(yz: tuple[int, int]) -> None:
+    """The reference interpreter in block (bid, bid_y, bid_z) = (1, *yz*):
+    the query and output tile of query head bid_y of sequence bid_z
+    ((bid_z * H + bid_y) * S / 128 + bid), and a block along y or z computes
+    other tiles than block (1, 0, 0)."""
+    from twillc.lowering.simulate.reference import run_reference
+
+    module, _ = _read(GRID_YZ)
+    sizes = {"S": 256, "H": 3, "B": 2, "R": 2 * 3 * 256, "RK": 2 * 256}
+    stores, _ = run_reference(module, 2, 1, sizes, block_yz=yz)
+    row_tiles = {key[1][0] for key in stores}  # the output's tile coordinates (rows of 64: sub-tiled in 2)
+    tile = (yz[1] * 3 + yz[0]) * 2 + 1
+    assert row_tiles == {2 * tile, 2 * tile + 1}
+    first, _ = run_reference(module, 2, 1, sizes)
+    if yz != (0, 0):
+        assert not all(np.array_equal(a, b) for a, b in zip(stores.values(), first.values(), strict=True))

@@ -128,7 +128,6 @@ def test_natural_form_cuda_is_the_hand_split_examples(
     assert out[example] == out[f"{example}_natural"]
 
 
-
 def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each variant's joint search gets an equal share of what is left; a
     variant alone gets the whole limit (the plain pipeline's). The variants
@@ -138,6 +137,7 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
 
     seen: list[tuple[int, float, bool]] = []
     loops: list[int] = []
+    column_calls: list[tuple[int, float]] = []
 
     def fake(
         self: VariantSearchPass,
@@ -148,8 +148,12 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
         alone: bool,
         loop: int = 1,
         rival: Variant | None = None,
+        columns: bool = False,
     ) -> Variant:
         assert rival is None
+        if columns:
+            column_calls.append((parts, limit))
+            return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
         seen.append((parts, limit, alone))
         loops.append(loop)
         return Variant(parts, None, status="unscheduled", note="x", error=UserError(Location("k", 1, 1), "x"))
@@ -160,6 +164,10 @@ def test_variant_search_shares_the_time_limit(monkeypatch: pytest.MonkeyPatch) -
     assert [p for p, _, _ in seen] == [2, 1]
     assert 4.9 <= seen[0][1] <= 5.0 and 9.0 <= seen[1][1] <= 10.0
     assert not seen[0][2]
+    # No row variant scheduled: the columns of the largest MMA result in 2
+    # and 4 parts (128 do not divide in 3), each an equal share of what is left.
+    assert [p for p, _ in column_calls] == [2, 4]
+    assert 4.9 <= column_calls[0][1] <= 5.0 and 9.0 <= column_calls[1][1] <= 10.0
     seen.clear()
     with pytest.raises(UserError):
         VariantSearchPass(time_limit=10).apply(None, _module("gemm_h100"))  # type: ignore[arg-type]
@@ -207,3 +215,94 @@ def test_a_variant_after_the_fastest_is_searched_against_it(monkeypatch: pytest.
     rows = {v.parts.data: v for v in find_loop(module).attributes["twill.variants"].data}  # type: ignore[union-attr]
     assert rows[2].chosen.data and rows[1].status.data == "slower" and not rows[1].chosen.data
     assert rows[1].lower_bound.data == 141 and "cannot match 1024 cycles" in rows[1].note.data
+
+
+DECODE = """target h100
+
+kernel decode(Q: bf16[N, 512], KV: bf16[N, 512], O: f32[N, 512]) {
+  q = load Q[bid, 0] : bf16[16, 512]
+  o = zeros() : f32[16, 512]
+  m = full(-inf) : f32[16]
+  l = zeros() : f32[16]
+  for j in 0 .. N / 32 carry (o, m, l) {
+    kv = load KV[j, 0] : bf16[32, 512]
+    s = mma(q, kv.T)
+    m_new = max(m, rowmax(s))
+    p = exp2(s - m_new)
+    alpha = exp2(m - m_new)
+    l = l * alpha + rowsum(p)
+    o = mma(cast<bf16>(p), kv, o * alpha)
+    m = m_new
+  }
+  store O[bid, 0] = o / l
+}
+"""
+
+ROWS = """target h100
+
+kernel rows(X: f32[N], W: f32[1024], Y: f32[N]) {
+  w = load W[0] : f32[1024]
+  dw = zeros() : f32[1024]
+  for j in 0 .. N / 1024 carry (dw) {
+    x = load X[j] : f32[1024]
+    c = sum(x * w)
+    store Y[j] = x * c - w
+    dw = dw + x * w
+  }
+}
+"""
+
+
+def _stores_joined(stores: dict, axis: int) -> dict:
+    """The reference's stores of a split kernel, each tensor's parts joined
+    back along `axis` in the order of their tile coordinates."""
+    import numpy as np
+
+    by_tensor: dict = {}
+    for (tensor, _, _), value in sorted(stores.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        by_tensor.setdefault(tensor, []).append(np.asarray(value))
+    return {t: np.concatenate(parts, axis=axis) for t, parts in by_tensor.items()}
+
+
+def test_column_split_computes_what_the_kernel_does() -> None:
+    """`sub-tile{columns}` of a 16-row decode: the accumulator's columns in
+    two halves, QK^T summing the halves' products; the reference
+    interpreter's output equals the unsplit kernel's."""
+    import numpy as np
+
+    from twillc.lowering.simulate.reference import run_reference
+
+    whole = parse_tile(DECODE, "decode.tile")
+    split = whole.clone()
+    sub_tile(split, 2, columns=True)
+    mmas = [op for op in split.walk() if isinstance(op, tile.MmaOp)]
+    assert [tuple(op.result.type.get_shape()) for op in mmas] == [(16, 32), (16, 32), (16, 256), (16, 256)]
+    assert mmas[1].acc is mmas[0].result  # the second half's product added to the first's
+    a, _ = run_reference(whole, 3, 0, {"N": 96})
+    b, _ = run_reference(split, 3, 0, {"N": 96})
+    (want,) = _stores_joined(a, 1).values()
+    (got,) = _stores_joined(b, 1).values()
+    assert got.shape == want.shape == (16, 512)
+    assert np.allclose(got, want, rtol=1e-3, atol=1e-5)
+
+
+def test_split_through_allsum_computes_what_the_kernel_does() -> None:
+    """A row of 1024 columns whose sum every element reads, split in 4:
+    each part sums its 256, the parts' sums add up before any part reads
+    them; the stores and the carried vector equal the unsplit kernel's."""
+    import numpy as np
+
+    from twillc.dialects.tile_scalars import AllSumOp
+    from twillc.lowering.simulate.reference import run_reference
+
+    whole = parse_tile(ROWS, "rows.tile")
+    split = whole.clone()
+    sub_tile(split, 4)
+    assert len([op for op in split.walk() if isinstance(op, AllSumOp)]) == 4
+    a, carried_a = run_reference(whole, 3, 0, {"N": 3072})
+    b, carried_b = run_reference(split, 3, 0, {"N": 3072})
+    assert len(b) == 4 * len(a)
+    for tensor, want in _stores_joined(a, 0).items():
+        got = _stores_joined(b, 0)[tensor]
+        assert np.allclose(got, want, rtol=1e-5, atol=1e-5), tensor
+    assert np.allclose(np.concatenate(carried_b), carried_a[0], rtol=1e-5)

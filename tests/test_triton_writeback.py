@@ -5,8 +5,10 @@ schedule inside Triton's own compilation. The loops are the project's Triton
 kernels (tests/triton_kernels/: GEMM, attention forward and backward, causal,
 column statistics, int4 / int8 weights, persistent GEMM), scheduled once
 (tests/data/triton/*.mlir) so that the checks do not depend on a time-limited
-search. The real-kernel corpus's write-backs are measured by
-`bench/triton_loops.py --corpus --writeback` (bench/results/triton-writeback.md)."""
+search. The real-kernel corpus's write-backs are checked on both targets by
+tests/test_triton_corpus.py (where TWILLC_TRITON_CORPUS holds the corpus) and
+measured by `bench/triton_loops.py --corpus --writeback`
+(bench/results/triton-writeback.md)."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ def norm_rows_flagged(X, Y, FLAG, N, stride_x, BLOCK_M: tl.constexpr, BLOCK_N: t
 
 @triton.jit
 def softmax_lse_first_block(X, Y, LSE, N, stride_x, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    """Two loops, then a store only the first program makes: a conditional store (refused at the `if`)."""
+    """Two loops, then a store only the first program makes: a conditional region of one trip."""
     pid = tl.program_id(0)
     rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_N)

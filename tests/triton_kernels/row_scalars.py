@@ -96,3 +96,39 @@ def block_scaled_mm(
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K
     tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
+
+
+@triton.jit
+def rms_norm_bwd_dw(
+    dy_ptr,
+    x_ptr,
+    w_ptr,
+    rstd_ptr,
+    dx_ptr,
+    dw_ptr,
+    stride,
+    n_rows,
+    n_cols,
+    rows_per_program,
+    BLOCK_N: tl.constexpr,
+):
+    """RMSNorm backward over whole rows (BLOCK_N up to the model's width, 4096): each program takes a run of rows,
+    reads the weight once, and sums its rows' share of the weight gradient in a carried vector, stored once after
+    the loop; each row's dx needs the row's `tl.sum(m * x)` (one number) before any of it is stored."""
+    pid = tl.program_id(0)
+    cols = tl.arange(0, BLOCK_N)
+    mask = cols < n_cols
+    w = tl.load(w_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+    dw = tl.zeros((BLOCK_N,), dtype=tl.float32)
+    row_start = pid * rows_per_program
+    row_end = tl.minimum(row_start + rows_per_program, n_rows)
+    for row in range(row_start, row_end):
+        dy = tl.load(dy_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+        x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+        rstd = tl.load(rstd_ptr + row)
+        m = dy * w
+        c = tl.sum(m * x, axis=0) * (1.0 / n_cols) * rstd * rstd
+        dx = rstd * (m - c * x)
+        dw += dy * (x * rstd)
+        tl.store(dx_ptr + row * stride + cols, dx.to(tl.bfloat16), mask=mask)
+    tl.store(dw_ptr + pid * n_cols + cols, dw, mask=mask)

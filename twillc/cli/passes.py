@@ -135,7 +135,8 @@ PASS_SUMMARIES = {
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "index-remat": "mark index tiles (iota and integer arithmetic, their comparisons) computed at each read",
-    "sub-tile": "split a chain's rows into independent parts (data partitioning), plain tile IR",
+    "sub-tile": "split a chain's rows (or an MMA result's columns) into independent parts (data partitioning), "
+    "plain tile IR",
     "cse": "compute repeated pure tile expressions once (variant-search runs it first)",
     "variant-search": "schedule the kernel (its repeats once) unsplit, sub-tiled in 2, 3, ... parts and with its "
     "loop's steps split; keep the fastest in cycles",

@@ -56,6 +56,7 @@ from twillc.dialects.tile_scalars import (  # noqa: F401  (part of the dialect)
 )
 from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialect's types and shape rules)
     ELEMENT_NAMES,
+    F16_ACCUMULATING,
     TensorType,
     TileOrScalar,
     TileType,
@@ -66,6 +67,7 @@ from twillc.dialects.tile_types import (  # noqa: F401  (re-exported: the dialec
     compare_type,
     element_name,
     expanded,
+    f16_accumulation,
     interleaved,
     is_bool,
     logic_type,
@@ -82,15 +84,43 @@ from twillc.dialects.tile_types import tile_of as _tile
 
 @irdl_op_definition
 class BlockIdOp(IRDLOperation):
-    """The CTA's block index: `%bid = tile.block_id`."""
+    """The CTA's block index along a grid axis: `%bid = tile.block_id` (axis
+    0, `bid`, `blockIdx.x`: the grid's extent along it is derived from the
+    kernel's stores), `%bid_y = tile.block_id 1 of %H` (axis 1, `bid_y`,
+    `blockIdx.y`) or `tile.block_id 2 of %B` (axis 2, `bid_z`, `blockIdx.z`).
+    Along axes 1 and 2 the operand is the grid's extent, an index value
+    computed before launch (constants, sizes, integer scalar arguments): the
+    launcher launches that many blocks along the axis."""
 
     name = "tile.block_id"
+    extent = opt_operand_def(IndexType())
+    axis = opt_prop_def(IntegerAttr)
     result = result_def(IndexType())
-    assembly_format = "attr-dict"
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = "(`of` $extent^)? attr-dict"
     traits = traits_def(Pure())
 
-    def __init__(self) -> None:
-        super().__init__(result_types=[IndexType()])
+    def __init__(self, axis: int = 0, extent: SSAValue | None = None) -> None:
+        props: dict[str, Attribute] = {}
+        if axis:
+            props["axis"] = IntegerAttr(axis, i64)
+        operands = [[extent] if extent is not None else []]
+        super().__init__(operands=operands, properties=props, result_types=[IndexType()])
+
+    @property
+    def grid_axis(self) -> int:
+        """0, 1 or 2: `blockIdx.x`, `.y`, `.z`."""
+        return self.axis.value.data if self.axis is not None else 0
+
+    def verify_(self) -> None:
+        if self.grid_axis not in (0, 1, 2):
+            raise VerifyException(f"tile.block_id: axis {self.grid_axis} is not 0, 1 or 2")
+        if (self.extent is None) != (self.grid_axis == 0):
+            raise VerifyException("tile.block_id: axes 1 and 2 take the grid's extent as their operand, axis 0 none")
+
+
+BLOCK_NAMES = ("bid", "bid_y", "bid_z")
+"""The block index's name along each grid axis, in `.tile` and in the generated CUDA."""
 
 
 @irdl_op_definition
@@ -212,7 +242,9 @@ class StoreAddOp(_TileStoreOp):
 class MmaOp(IRDLOperation):
     """`res = op(lhs) @ op(rhs) (+ acc)` in f32, where op transposes an operand
     marked `transpose_lhs` / `transpose_rhs`; in i32 for 8-bit integer
-    operands (an int8 x int8 MMA, `mma_accumulator`).
+    operands (an int8 x int8 MMA, `mma_accumulator`); in f16 where the
+    result is f16 (f16 operands: `f16_accumulation`), rounded to f16 once
+    per MMA.
 
     ```mlir
     %s = tile.mma %q, %k {transpose_rhs} : !tile.tile<128x128xf16>, !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from abc import ABC
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32, i64
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i1, i32, i64
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
+    EqAttrConstraint,
     IRDLOperation,
     ParsePropInAttrDict,
+    base,
     irdl_op_definition,
     operand_def,
     prop_def,
@@ -140,6 +142,9 @@ class OrOp(LogicOp):
 class SelectOp(IRDLOperation):
     """`where(cond, a, b)`: `a` where the `i1` tile `cond` holds, else `b`
     (tiles broadcast as in `tile.add`; a scalar value fills every element).
+    `cond` may be one `i1` (a uniform condition: an `arith.cmpi` of index
+    values, such as the loop's variable against 0), which picks `a` or `b`
+    whole.
 
     ```mlir
     %s = tile.select %c, %x, %ninf : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, f32 -> !tile.tile<128x128xf32>
@@ -147,7 +152,7 @@ class SelectOp(IRDLOperation):
     """
 
     name = "tile.select"
-    cond = operand_def(TileType)
+    cond = operand_def(base(TileType) | EqAttrConstraint(i1))
     on_true = operand_def(TileOrScalar)
     on_false = operand_def(TileOrScalar)
     result = result_def(TileType)

@@ -220,11 +220,16 @@ def select_type(cond: Attribute, on_true: Attribute, on_false: Attribute) -> Til
     """`where(cond, a, b)`: an `i1` condition tile and two values of one
     element type (tiles or scalars); the result has the values' element type
     and the shape all three broadcast to."""
-    if not is_bool(cond):
-        return f"the condition must be a comparison result (an i1 tile), got {type_text(cond)}"
-    assert isinstance(cond, TileType)
+    uniform = cond == i1  # one condition for the whole tile: the values' shape
+    if not is_bool(cond) and not uniform:
+        return f"the condition must be a comparison result (an i1 tile or one i1), got {type_text(cond)}"
     if is_bool(on_true) or is_bool(on_false):
         return "the values must be numbers, not comparison results"
+    if uniform:
+        if not isinstance(on_true, TileType) and not isinstance(on_false, TileType):
+            return "a uniform condition selects between tiles (one value is a tile)"
+        return _combine(on_true, on_false)
+    assert isinstance(cond, TileType)
     if isinstance(on_true, TileType) or isinstance(on_false, TileType):
         values = _combine(on_true, on_false)
         if isinstance(values, str):
@@ -255,8 +260,15 @@ def check_mma(
     acc_type = mma_accumulator(a, b)
     if acc_type not in ("f32", "i32"):
         raise VerifyException(acc_type)
-    if res.get_shape() != (m, n) or str(res.element_type) != acc_type:
-        raise VerifyException(f"result must be {acc_type}[{m}, {n}]")
+    if str(res.element_type) == "f16" and acc_type == "f32":
+        f16_acc = f16_accumulation(a, b)
+        if f16_acc is not None:
+            raise VerifyException(f16_acc)
+    elif str(res.element_type) != acc_type:
+        also = " or f16 for f16 operands" if acc_type == "f32" else ""
+        raise VerifyException(f"result must be {acc_type}[{m}, {n}]{also}")
+    if res.get_shape() != (m, n):
+        raise VerifyException(f"result must be {element_name(res.element_type)}[{m}, {n}]")
     if acc is not None and acc.type != res:
         raise VerifyException("the accumulator must have the result type")
 
@@ -279,6 +291,22 @@ def mma_accumulator(a: TileType, b: TileType) -> str:
             "sides (convert the other to a float type with cast<...> for a float MMA)"
         )
     return "f32"
+
+
+F16_ACCUMULATING = ("f16",)
+"""The operand element type an MMA may accumulate in f16 (wgmma
+`.f16.f16.f16` on sm_90a, tcgen05.mma kind::f16 with an f16 D on sm_100a):
+the accumulator's type chooses, an f16 one rounding to f16 after each MMA."""
+
+
+def f16_accumulation(a: TileType, b: TileType) -> str | None:
+    """Why an MMA of `a` and `b` cannot accumulate in f16, or None when it can."""
+    if all(element_name(t.element_type) in F16_ACCUMULATING for t in (a, b)):
+        return None
+    return (
+        f"an f16 accumulator takes f16 operands (wgmma .f16.f16.f16, tcgen05.mma kind::f16), got "
+        f"{type_text(a)} and {type_text(b)}: accumulate in f32"
+    )
 
 
 def column_reduced(ty: TileType) -> TileType:

@@ -223,8 +223,9 @@ class WarpOptionsAttr(KeyValueAttr):
 class VariantAttr(KeyValueAttr):
     """One variant `variant-search` scheduled: the kernel's rows split in
     `parts` (1: as written), the loop's steps split in `loop` consecutive
-    iterations (left out when 1), its II (normalized) and II in machine cycles
-    (one iteration's: a step as written takes `loop` of them), its bound, its
+    iterations (left out when 1), `columns` when the parts are the columns
+    of the largest MMA result (`sub-tile{columns}`) and not its rows, its
+    II (normalized) and II in machine cycles (one iteration's: a step as written takes `loop` of them), its bound, its
     status (`optimal`, `feasible`, or `refused` / `unscheduled` / `slower`
     with the reason in `note`) and whether it was chosen,
     `#twill.variant<parts = 2, ii = 440, ii_cycles = 2270, lower_bound = 440, status = optimal, chosen>`."""
@@ -239,6 +240,7 @@ class VariantAttr(KeyValueAttr):
         ("chosen", "flag"),
         ("note", "ident"),
         ("loop", "count"),
+        ("columns", "flag"),
     )
 
     parts: IntAttr = param_def()
@@ -249,6 +251,7 @@ class VariantAttr(KeyValueAttr):
     chosen: IntAttr = param_def()
     note: StringAttr = param_def()
     loop: IntAttr = param_def()
+    columns: IntAttr = param_def()
 
     def __init__(
         self,
@@ -260,6 +263,7 @@ class VariantAttr(KeyValueAttr):
         chosen: bool,
         note: str = "",
         loop: int = 1,
+        columns: bool = False,
     ):
         super().__init__(
             IntAttr(parts),
@@ -270,6 +274,7 @@ class VariantAttr(KeyValueAttr):
             IntAttr(int(chosen)),
             StringAttr(note),
             IntAttr(0 if loop == 1 else loop),
+            IntAttr(int(columns)),
         )
 
     @property
@@ -278,7 +283,8 @@ class VariantAttr(KeyValueAttr):
 
     def print_parameters(self, printer: Printer) -> None:
         # The note is free text: printed as an escaped string literal.
-        text = f"<parts = {self.parts.data}" + (f", loop = {self.loop.data}" if self.loop_parts > 1 else "")
+        text = f"<parts = {self.parts.data}" + (", columns" if self.columns.data else "")
+        text += f", loop = {self.loop.data}" if self.loop_parts > 1 else ""
         for key, value in (("ii", self.ii), ("ii_cycles", self.ii_cycles), ("lower_bound", self.lower_bound)):
             if value.data:
                 text += f", {key} = {value.data}"
@@ -290,6 +296,8 @@ class VariantAttr(KeyValueAttr):
     def summary(self) -> str:
         """One line of the text report: `2 parts: II 440 (2270 cycles), optimal`."""
         what = "unsplit" if self.parts.data == 1 else f"{self.parts.data} parts"
+        if self.columns.data:
+            what += " (columns)"
         cycles = f"{self.ii_cycles.data} cycles"
         if self.loop_parts > 1:
             what += f", loop steps in {self.loop_parts}"

@@ -116,6 +116,16 @@ class Let(Stmt):
 
 
 @dataclass(frozen=True)
+class Grid(Stmt):
+    """`grid y = INT_EXPR` (or `z`): the grid's extent along its second (third)
+    axis, whose block index is `bid_y` (`bid_z`) (docs/language.md, "Part 2")."""
+
+    axis: str
+    axis_pos: Pos
+    value: Expr
+
+
+@dataclass(frozen=True)
 class Assign(Stmt):
     name: str
     value: Expr
@@ -142,6 +152,15 @@ class For(Stmt):
     step: Expr | None
     carry: tuple[tuple[str, Pos], ...]
     body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    """`if cond { then } else { other }` at kernel level: a conditional region."""
+
+    cond: Expr
+    then: tuple[Stmt, ...]
+    other: tuple[Stmt, ...]
 
 
 # Top level

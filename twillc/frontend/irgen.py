@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import func
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BoolAttr,
     DictionaryAttr,
@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     StringAttr,
     i1,
@@ -31,13 +32,16 @@ from xdsl.rewriter import InsertPoint
 
 from twillc.diagnostics import Location, UserError
 from twillc.dialects import tile
-from twillc.dialects.tile import TensorType, TileType, type_text
+from twillc.dialects.tile import BLOCK_NAMES, TensorType, TileType, type_text
 from twillc.frontend import ast
 from twillc.frontend.irgen_exprs import DTYPES, ExprGen, Tensor
 from twillc.frontend.irgen_scalars import store_scalar
 
 MAX_TILE_DIM = 1 << 16
 """Largest tile dimension accepted (a tile lives in one SM's memory)."""
+
+GRID_AXES = {"y": 1, "z": 2}
+"""`grid y = ...` / `grid z = ...`: the grid axes past the first."""
 
 OVERRIDE_KINDS = {
     "unit": str,
@@ -52,6 +56,10 @@ OVERRIDE_KINDS = {
 }
 
 
+COMPARE = {"==": "eq", "!=": "ne", "<": "slt", "<=": "sle", ">": "sgt", ">=": "sge"}
+"""An `if` condition's comparisons as `arith.cmpi` predicates."""
+
+
 class IRGen(ExprGen):
     def __init__(self, module: ast.Module, filename: str, text: str):
         self.ast = module
@@ -61,10 +69,16 @@ class IRGen(ExprGen):
         self.sizes: dict[str, SSAValue] = {}
         self.index_consts: dict[int, SSAValue] = {}
         self.bid: SSAValue | None = None
+        self.grid_ids: dict[int, SSAValue] = {}
+        """The block index along grid axes 1 and 2 (`bid_y`, `bid_z`), by axis, made by `grid y = ...`."""
+        self.grid_decls: dict[int, ast.Grid] = {}
+        """Every top-level `grid` statement of the kernel, by axis: for the error of a use before it."""
         self.entry: Block | None = None
         self.builder: Builder | None = None
         self.in_loop = False
         self.loops = 0
+        self.guard: SSAValue | None = None
+        """The condition the statements being generated run under (an `if` at kernel level), or None."""
         self.lets: dict[str, ast.Pos] = {}
         """Every `let` of the kernel, at its name: for the errors of a use
         before it or out of its scope."""
@@ -140,12 +154,18 @@ class IRGen(ExprGen):
         self.builder = Builder(InsertPoint.at_end(self.entry))
         for p in k.params:
             for d, pos in zip(p.type.dims, p.type.dim_pos, strict=True):
-                if isinstance(d, str) and (d in seen or d == "bid"):
+                if isinstance(d, str) and (d in seen or d in BLOCK_NAMES):
                     raise self.err(pos, f"size '{d}' has the name of a {'parameter' if d in seen else 'builtin index'}")
         for p, arg, ty in zip(k.params, fn.body.block.args, types, strict=True):
             arg.name_hint = p.name
             # A scalar argument is its SSA value, usable where a tile operand is.
             self.env[p.name] = Tensor(arg, ty) if isinstance(ty, TensorType) else arg  # type: ignore[arg-type]
+        for p in k.params:
+            if p.name in BLOCK_NAMES:
+                raise self.err(p.pos, f"parameter '{p.name}' has the name of a builtin index")
+        for st in k.body:
+            if isinstance(st, ast.Grid) and st.axis in GRID_AXES:
+                self.grid_decls.setdefault(GRID_AXES[st.axis], st)
         stack = list(k.body)
         while stack:
             st = stack.pop()
@@ -153,8 +173,18 @@ class IRGen(ExprGen):
                 self.lets.setdefault(st.name, st.name_pos)
             elif isinstance(st, ast.For):
                 stack.extend(st.body)
+            elif isinstance(st, ast.If):
+                stack.extend(st.then + st.other)
         for stmt in k.body:
             self.stmt(stmt)
+        for axis, bid in sorted(self.grid_ids.items()):
+            if not bid.uses:
+                decl = self.grid_decls[axis]
+                raise self.err(
+                    decl.pos,
+                    f"'grid {decl.axis}' sizes the grid along axis {decl.axis}, but '{BLOCK_NAMES[axis]}' is never "
+                    "used: every block along it would compute the same tiles",
+                )
         self.emit(func.ReturnOp(), k.pos)
         return fn
 
@@ -192,12 +222,16 @@ class IRGen(ExprGen):
             self.const(s)
         elif isinstance(s, ast.Let):
             self.let(s)
+        elif isinstance(s, ast.Grid):
+            self.grid(s)
         elif isinstance(s, ast.Assign):
             self.assign(s)
         elif isinstance(s, ast.Store):
             self.store(s)
         elif isinstance(s, ast.For):
             self.for_(s)
+        elif isinstance(s, ast.If):
+            self.if_(s)
 
     def bind_check(self, name: str, pos: ast.Pos) -> None:
         current = self.env.get(name)
@@ -213,13 +247,13 @@ class IRGen(ExprGen):
             raise self.err(pos, f"cannot assign to '{name}': it is a constant")
         if isinstance(current, SSAValue) and isinstance(current.type, IndexType):
             raise self.err(pos, f"cannot assign to '{name}': it is the loop variable")
-        if name == "bid" or self.is_size(name):
+        if name in BLOCK_NAMES or self.is_size(name):
             raise self.err(pos, f"cannot assign to '{name}': it is an index")
 
     def const(self, s: ast.Const) -> None:
         if s.name in self.env:
             raise self.err(s.pos, f"'{s.name}' is already defined")
-        if s.name == "bid" or self.is_size(s.name):
+        if s.name in BLOCK_NAMES or self.is_size(s.name):
             raise self.err(s.pos, f"cannot define '{s.name}': it is an index")
         value = self.index(s.value)
         if not isinstance(value, int):
@@ -237,7 +271,7 @@ class IRGen(ExprGen):
             if s.name in self.let_names:
                 what = "a 'let'"
             raise self.err(s.name_pos, f"'{s.name}' is already defined ({what}): a 'let' name is bound once")
-        if s.name == "bid" or self.is_size(s.name):
+        if s.name in BLOCK_NAMES or self.is_size(s.name):
             raise self.err(s.name_pos, f"cannot define '{s.name}': it is an index")
         self.let_operand(s.name, s.value)
         value = self.index(s.value)
@@ -245,6 +279,53 @@ class IRGen(ExprGen):
             value.name_hint = s.name
         self.env[s.name] = value
         self.let_names.add(s.name)
+
+    def grid(self, s: ast.Grid) -> None:
+        """`grid y = INT_EXPR` (or `z`): the grid's extent along axis 1 (2),
+        an integer expression known at launch (constants, sizes, integer
+        scalar arguments); it makes the block index `bid_y` (`bid_z`), a
+        `tile.block_id` of that axis taking the extent as its operand."""
+        axis = GRID_AXES.get(s.axis)
+        if axis is None:
+            raise self.err(
+                s.axis_pos,
+                f"'grid {s.axis}': a grid axis is 'y' or 'z' (the extent along the first, 'bid', is derived from "
+                "the kernel's stores)",
+            )
+        if self.in_loop:
+            raise self.err(s.pos, f"'grid {s.axis}' is declared at the kernel's top level, not in a loop")
+        first = self.grid_decls[axis]
+        if first is not s:
+            raise self.err(
+                s.pos, f"the grid's {s.axis} extent is already declared (at {first.pos.line}:{first.pos.column})"
+            )
+        name = BLOCK_NAMES[axis]
+        if name in self.env:
+            raise self.err(s.pos, f"'{name}' is already defined: it is the block index 'grid {s.axis}' makes")
+        value = self.index(s.value)
+        if isinstance(value, int) and value <= 0:
+            raise self.err(s.value.pos, f"the grid's {s.axis} extent must be positive, got {value}")
+        extent = self.const_index(value, s.value.pos) if isinstance(value, int) else value
+        self.launch_time(extent, s)
+        self.grid_ids[axis] = self.emit(tile.BlockIdOp(axis, extent), s.pos, name).results[0]
+
+    def launch_time(self, value: SSAValue, s: ast.Grid) -> None:
+        """A located error unless `value` is computed from what the launcher
+        knows: constants, sizes, integer scalar arguments and their arithmetic
+        (an index expression here is those, or a block's index)."""
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, BlockArgument):
+                continue  # an integer scalar argument (`index_cast` of it)
+            op = v.owner
+            if isinstance(op, tile.BlockIdOp):
+                raise self.err(
+                    s.value.pos,
+                    f"the grid's {s.axis} extent is sized before launch (constants, sizes, integer scalar "
+                    f"arguments and their arithmetic): '{BLOCK_NAMES[op.grid_axis]}' is the block's index",
+                )
+            stack.extend(op.operands)
 
     def let_operand(self, name: str, e: ast.Expr) -> None:
         """A located error where a `let`'s value holds a tile (a load, a
@@ -340,7 +421,71 @@ class IRGen(ExprGen):
                 out[a.key] = StringAttr(v)
         return DictionaryAttr(out)
 
+    def if_(self, s: ast.If) -> None:
+        """`if c { ... } else { ... }` at kernel level: a conditional region.
+        Its statements run under the guard (the enclosing one `&` `c`, or `&`
+        its negation in the else-block): each loop's trip count is `guard ?
+        n : 0` (its upper bound is the lower one where the guard fails), each
+        store a region of `guard ? 1 : 0` trips holding it and what it
+        computes; names bound inside are the block's own."""
+        if self.in_loop:
+            raise self.err(
+                s.pos,
+                "an 'if' inside a loop: a loop runs the same ops every iteration (write where(c, a, b), or the "
+                "'if' around the loop)",
+            )
+        cond = self.condition(s.cond)
+        outer_guard, outer_env = self.guard, self.env
+        for body, holds in ((s.then, True), (s.other, False)):
+            if not body:
+                continue
+            c = cond
+            if not holds:
+                true = self.emit(arith.ConstantOp(IntegerAttr(1, IntegerType(1))), s.pos).results[0]
+                c = self.emit(arith.XOrIOp(cond, true), s.pos).results[0]
+            self.guard = c if outer_guard is None else self.emit(arith.AndIOp(outer_guard, c), s.pos).results[0]
+            self.env = dict(outer_env)
+            for stmt in body:
+                self.stmt(stmt)
+        self.guard, self.env = outer_guard, outer_env
+
+    def condition(self, e: ast.Expr) -> SSAValue:
+        """An `if`'s condition as one `i1`: comparisons of integer expressions
+        (`arith.cmpi`), joined by `&` and `|`."""
+        if isinstance(e, ast.Binary) and e.op in ("&", "|"):
+            a, b = self.condition(e.lhs), self.condition(e.rhs)
+            return self.emit((arith.AndIOp if e.op == "&" else arith.OrIOp)(a, b), e.pos).results[0]
+        if isinstance(e, ast.Binary) and e.op in COMPARE:
+            a, b = self.index_value(e.lhs), self.index_value(e.rhs)
+            return self.emit(arith.CmpiOp(a, b, COMPARE[e.op]), e.pos).results[0]
+        raise self.err(
+            e.pos,
+            "an 'if' condition compares integer expressions (bid, sizes, integer scalar arguments, constants) with "
+            "== != < <= > >=, joined by & and |",
+        )
+
     def store(self, s: ast.Store) -> None:
+        """A store; under an `if` at kernel level, a region of `guard ? 1 :
+        0` trips holding it and the values it computes."""
+        if self.guard is None or self.in_loop:
+            self._store(s)
+            return
+        body = Block(arg_types=[IndexType()])
+        body.args[0].name_hint = "once"
+        outer_builder = self.builder
+        self.builder = Builder(InsertPoint.at_end(body))
+        self.in_loop = True
+        try:
+            self._store(s)
+            self.emit(tile.YieldOp(), s.pos)
+        finally:
+            self.in_loop = False
+            self.builder = outer_builder
+        zero, one = self.const_index(0, s.pos), self.const_index(1, s.pos)
+        trips = self.emit(arith.SelectOp(self.guard, one, zero), s.pos).results[0]
+        self.emit(tile.ForOp(zero, trips, one, [], body), s.pos)
+
+    def _store(self, s: ast.Store) -> None:
         tensor = self.env.get(s.tensor)
         if not isinstance(tensor, Tensor):
             raise self.err(s.tensor_pos, f"'{s.tensor}' is not a kernel parameter (a global tensor)")
@@ -382,7 +527,9 @@ class IRGen(ExprGen):
         if isinstance(step_value, int) and step_value <= 0:
             raise self.err(s.step.pos if s.step else s.pos, f"the loop step must be positive, got {step_value}")
         step = self.const_index(step_value, s.pos) if isinstance(step_value, int) else step_value
-        if s.var in self.env or s.var == "bid" or self.is_size(s.var):
+        if self.guard is not None:  # under an `if`: no iteration where the guard fails
+            ub = self.emit(arith.SelectOp(self.guard, ub, lb), s.pos).results[0]
+        if s.var in self.env or s.var in BLOCK_NAMES or self.is_size(s.var):
             raise self.err(s.pos, f"the loop variable '{s.var}' is already defined")
         carried: list[tuple[str, SSAValue]] = []
         for name, pos in s.carry:

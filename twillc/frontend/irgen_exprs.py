@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
-from twillc.dialects.tile import TensorType, TileType, broadcast_type, type_text
+from twillc.dialects.tile import BLOCK_NAMES, TensorType, TileType, broadcast_type, type_text
 from twillc.frontend import ast
 from twillc.frontend.irgen_scalars import ALL_REDUCE, all_reduce, load_scalar, scalar_constant, scalar_math
 
@@ -265,6 +265,8 @@ class ExprGen:
                 self.bid = self.hoist(tile.BlockIdOp(), e.pos)
                 self.bid.name_hint = "bid"
             return self.bid
+        if e.name in BLOCK_NAMES:
+            return self.grid_index(e)
         if self.is_size(e.name):
             if e.name not in self.sizes:
                 v = self.hoist(tile.SizeOp(e.name), e.pos)
@@ -272,6 +274,23 @@ class ExprGen:
                 self.sizes[e.name] = v
             return self.sizes[e.name]
         raise self.undefined(e)
+
+    def grid_index(self, e: ast.Name) -> SSAValue:
+        """`bid_y` / `bid_z`: the block index along grid axis 1 / 2, made by
+        its `grid y = ...` / `grid z = ...` declaration."""
+        axis = BLOCK_NAMES.index(e.name)
+        letter = "xyz"[axis]
+        if axis in self.grid_ids:
+            return self.grid_ids[axis]
+        decl = self.grid_decls.get(axis)
+        if decl is not None:
+            where = f"{decl.pos.line}:{decl.pos.column}"
+            raise self.err(e.pos, f"'{e.name}' is used before its 'grid {letter}' declaration (at {where})")
+        raise self.err(
+            e.pos,
+            f"'{e.name}' is the block index along the grid's {letter} axis: size that axis first with "
+            f"'grid {letter} = EXPR' at the kernel's top level",
+        )
 
     def undefined(self, e: ast.Name) -> Exception:
         """The error of a name bound nowhere here: a `let` used before it or
@@ -333,7 +352,7 @@ class ExprGen:
                 value = self.env.get(x.name)
                 if isinstance(value, SSAValue) and (isinstance(value.type, IndexType) or self.is_index_argument(value)):
                     runtime = True
-                elif value is None and (x.name == "bid" or self.is_size(x.name)):
+                elif value is None and (x.name in BLOCK_NAMES or self.is_size(x.name)):
                     runtime = True
                 elif not (isinstance(value, int) and not isinstance(value, bool)):
                     return False
@@ -777,6 +796,11 @@ class ExprGen:
         if len(e.args) == 3:
             c = self.expr(e.args[2], None)
             acc = self.tile_arg(c, "mma", e.args[2].pos)
+            if acc_type == "f32" and acc.type == TileType([m, n], f16):  # an f16 accumulator: accumulate in f16
+                why = tile.f16_accumulation(av.type, bv.type)  # type: ignore[arg-type]
+                if why is not None:
+                    raise self.err(e.args[2].pos, f"'mma': {why}")
+                result = acc.type
             if acc.type != result:
                 raise self.err(
                     e.args[2].pos,

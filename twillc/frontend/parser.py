@@ -63,6 +63,7 @@ TOKEN_NAMES = {
     "KERNEL": "'kernel'",
     "CONST": "'const'",
     "LET": "'let'",
+    "GRID": "'grid'",
     "STORE": "'store'",
     "FOR": "'for'",
     "IN": "'in'",
@@ -150,6 +151,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def let_stmt(self, meta: Meta, name: Token, value: ast.Expr) -> ast.Let:
         return ast.Let(_pos(meta), str(name), _pos(name), value)
 
+    def grid_stmt(self, meta: Meta, axis: Token, value: ast.Expr) -> ast.Grid:
+        return ast.Grid(_pos(meta), str(axis), _pos(axis), value)
+
     def assign(
         self, meta: Meta, name: Token, value: ast.Expr, ty: ast.TypeRef | None, attrs: tuple | None
     ) -> ast.Assign:
@@ -175,6 +179,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         body: tuple,
     ) -> ast.For:
         return ast.For(_pos(meta), str(var), lb, ub, step, carry or (), body)
+
+    def if_stmt(self, meta: Meta, cond: ast.Expr, then: tuple, other: tuple | None) -> ast.If:
+        return ast.If(_pos(meta), cond, then, other or ())
 
     def carry(self, meta: Meta, *names: Token) -> tuple[tuple[str, ast.Pos], ...]:
         return tuple((str(n), _pos(n)) for n in names if n is not None)

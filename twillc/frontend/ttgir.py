@@ -17,7 +17,8 @@ attributes Triton's own passes read (`twillc/lowering/emit_ttgir.py`).
 What maps to what:
   tt.descriptor_load, tt.load          tile.load of a tensor argument (its base pointer or descriptor)
   tt.dot, ttng.warp_group_dot,         tile.mma (a `tt.trans` / `ttg.memdesc_trans` operand transposes;
-  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer)
+  ttng.tc_gen5_mma                     a tensor-memory accumulator is a value carried through its buffer;
+                                       f32, i32 of int8, or f16 of f16 operands)
   arith.addf/subf/mulf/divf/max*/min*  tile.add/sub/mul/div/max/min; arith.negf tile.neg
   math.exp/exp2/log/log2/rsqrt         tile.exp/exp2/log/log2/rsqrt
   math.sqrt/tanh/erf/log1p/absf        tile.sqrt/tanh/erf/log1p/abs
@@ -30,9 +31,12 @@ What maps to what:
   tt.store, tt.descriptor_store        tile.store
   scf.yield                            tile.yield of the carried tiles and float scalars
   scf.if in the loop's body            the branch the loop's range takes in every iteration, in its place
-                                       (twillc.frontend.ttgir_conditions); any other condition is refused
+                                       (twillc.frontend.ttgir_conditions); else, both branches free of
+                                       side effects: both imported, each result a tile.select on the
+                                       condition as one i1 (`if roffset == 0`); any other is refused
   arith.select of float tensors        tile.select, its condition imported on demand: arith.cmpi
-                                       tile.cmp, arith.andi/ori tile.and/or, an integer tensor
+                                       tile.cmp, arith.cmpf of float data tile.cmp of the tiles (a
+                                       data-dependent select), arith.andi/ori tile.and/or, an integer tensor
                                        (tt.make_range expanded to rows / columns, broadcast, plus
                                        scalars) tile.iota + tile.add of an i32 offset; the loop's
                                        induction variable lb + j * step (j counting iterations)
@@ -78,13 +82,20 @@ from twillc.diagnostics import UserError
 from twillc.dialects import tile
 from twillc.dialects.tile import TensorType, TileType
 from twillc.frontend import ttgir_scalars as scalars
-from twillc.frontend.triton_module import TOp, TritonModule
+from twillc.frontend.triton_module import TBlock, TOp, TritonModule
 from twillc.frontend.ttgir_conditions import branch_taken
 from twillc.frontend.ttgir_conditions import refusal as condition_refusal
 from twillc.frontend.ttgir_int import INT_CASTS, INT_OPS, IntegerTiles
 from twillc.frontend.ttgir_layout import column_major
-from twillc.frontend.ttgir_loops import sequential_loops, stores_between
-from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region
+from twillc.frontend.ttgir_loops import (
+    STORES,
+    Guard,
+    holds_effects,
+    region_blocks,
+    sequential_loops,
+    stores_between,
+)
+from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region, store_region
 
 ELEMENTS: dict[str, Attribute] = {
     "f16": f16,
@@ -172,6 +183,9 @@ class Index:
 
 CMPI = {2: "lt", 3: "le", 4: "gt", 5: "ge", 0: "eq", 1: "ne", 6: "lt", 7: "le", 8: "gt", 9: "ge"}
 """`arith.cmpi`'s predicates (signed and unsigned alike: indices are not negative)."""
+CMPF = {1: "eq", 2: "gt", 3: "ge", 4: "lt", 5: "le", 13: "ne"}
+"""`arith.cmpf`'s predicates imported: oeq, ogt, oge, olt, ole (ordered: false on NaN) and une (`!=`:
+true on NaN), C++'s `==`, `>`, `>=`, `<`, `<=`, `!=` of floats."""
 LOGIC = {"arith.andi": tile.AndOp, "arith.ori": tile.OrOp}
 MASK_PASS_THROUGH = ("tt.broadcast", "ttg.convert_layout", "tt.expand_dims")
 INDEX_ARITH = {
@@ -228,6 +242,8 @@ class TtgirImporter(IntegerTiles):
         self.loop: TOp | None = None
         self.iv: SSAValue | None = None
         self.bid: SSAValue | None = None
+        self.grid_ids: dict[int, SSAValue] = {}
+        """The program id along axes 1 and 2 (`bid_y`, `bid_z`), by axis (`program_id`)."""
         self.consts: dict[int, SSAValue] = {}
         self.state: dict[int, SSAValue] = {}
         """Each tensor-memory buffer's current value."""
@@ -291,7 +307,12 @@ class TtgirImporter(IntegerTiles):
         name = _func_name(self.tm, kernel) if funcs else "kernel"
         self.loop = loops[0]
         self.bid = self.hoist(tile.BlockIdOp(), loops[0])
-        for k, loop in enumerate(loops):
+        real = [lp for lp in loops if not isinstance(lp, OneTripRegion)]
+        branches = region_blocks(self.tm, real, self.error)
+        if branches is not None:  # an early return, a condition holding a loop: conditional regions
+            for block, guard in branches:
+                self.import_region(block, guard, real)
+        for k, loop in enumerate([] if branches is not None else loops):
             self.import_loop(loop)
             if len(loops) > 1:  # a kernel with several loops: the stores after this loop, before the next
                 self.import_stores(stores_between(loop, loops[k + 1] if k + 1 < len(loops) else None, self.error))
@@ -308,10 +329,77 @@ class TtgirImporter(IntegerTiles):
         module.attributes["twill.ttgir_loop"] = IntegerAttr(loops[0].index, i64)
         return module
 
-    def import_loop(self, loop: TOp) -> None:
+    def import_region(self, block: TBlock, guard: Guard, loops: list[TOp]) -> None:
+        """A block of the kernel under `guard` (`ttgir_loops.region_blocks`):
+        its loops in order under the guard, its stores outside them (in the
+        kernel's entry where unguarded, else a region of one trip under the
+        guard, `store_region`), and each `scf.if` holding a loop or a store
+        its two blocks in turn, under the guard and its condition or its
+        negation."""
+        stores: list[TOp] = []
+        for op in block.ops:
+            if op.name == "scf.for" and any(op is lp for lp in loops):
+                self.import_guarded(stores, guard, block)
+                stores = []
+                self.import_loop(op, guard)
+            elif op.name in STORES:
+                stores.append(op)
+            elif holds_effects(op):
+                if op.results:
+                    raise self.error(
+                        op,
+                        "unsupported op 'scf.if' holding a loop or a store and giving values: a conditional region "
+                        "of the kernel gives none (store them in its branches)",
+                    )
+                self.import_guarded(stores, guard, block)
+                stores = []
+                for branch, holds in zip(op.blocks, (True, False), strict=False):
+                    self.import_region(branch, (*guard, (op.operands[0], holds)), loops)
+            elif op.blocks and any(o.name in STORES for o in op.walk()):
+                raise self.error(
+                    op,
+                    f"unsupported op '{op.name}' holding a store at kernel level: only a condition (scf.if) is a "
+                    "conditional region",
+                )
+        self.import_guarded(stores, guard, block)
+
+    def import_guarded(self, stores: list[TOp], guard: Guard, block: TBlock) -> None:
+        """A block's stores outside its loops: in the kernel's entry as they
+        are (no guard), else a region of one trip under the block's guard."""
+        if not stores:
+            return
+        if not guard:
+            self.import_stores(stores)
+            return
+        self.import_loop(store_region(stores, stores[0].parent or self.tm.root), guard)
+
+    def guarded_trips(self, trips: SSAValue, guard: Guard, loop: TOp) -> SSAValue:
+        """A loop's trip count under its block's guard: `guard ? trips : 0`
+        (a branch not taken runs its loops zero times), the guard the `&` of
+        its conditions (`uniform_condition`, negated where the branch is the
+        false one), made before the loop."""
+        saved = self.sink
+        self.sink = self.pre
+        try:
+            cond: SSAValue | None = None
+            for vid, holds in guard:
+                c = self.uniform_condition(vid, loop)
+                if not holds:
+                    true = self.emit(arith.ConstantOp(IntegerAttr(1, IntegerType(1))), None).results[0]
+                    c = self.emit(arith.XOrIOp(c, true), None).results[0]
+                cond = c if cond is None else self.emit(arith.AndIOp(cond, c), None).results[0]
+            assert cond is not None
+            zero = self.const_index(0, loop)
+            return self.emit(arith.SelectOp(cond, trips, zero), loop).results[0]
+        finally:
+            self.sink = saved
+
+    def import_loop(self, loop: TOp, guard: Guard = ()) -> None:
         """One `scf.for` as a `tile.for` appended to the entry: what it reads
         from before it first (imported on demand), its results then standing
-        for the Triton loop's (a later loop, a store after it reads them)."""
+        for the Triton loop's (a later loop, a store after it reads them).
+        Under a `guard` (a branch of the kernel) its trip count is 0 where
+        the guard does not hold (`guarded_trips`)."""
         self.loop = loop
         self.depends = {}  # 'iv': this loop's induction variable
         self.body_ops = []
@@ -372,6 +460,8 @@ class TtgirImporter(IntegerTiles):
         self.sink = self.pre
         init_values = [v for _, v in carried] + [outer_state[b] for b in buffers]
         ub = self.trip_count(loop)
+        if guard:
+            ub = self.guarded_trips(ub, guard, loop)
         for_op = tile.ForOp(lb, ub, step, init_values, block)
         for_op.location = self._loc(loop)
         for_op.attributes["twill.triton"] = ArrayAttr([IntegerAttr(loop.index, i64)])
@@ -860,9 +950,12 @@ class TtgirImporter(IntegerTiles):
         other condition is a located refusal saying which kind it is."""
         assert self.loop is not None
         taken = branch_taken(self.tm, self.loop, op.operands[0])
+        if taken is None and not isinstance(self.loop, OneTripRegion) and self.side_effect_free(op):
+            self.select_branches(op)
+            return
         if taken is None:
             varies = "iv" in self.depends_on(op.operands[0])
-            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion)))
+            raise self.error(op, condition_refusal(varies, isinstance(self.loop, OneTripRegion), self.effect_of(op)))
         branch = op.blocks[0] if taken else (op.blocks[1] if len(op.blocks) > 1 else None)
         yielded: list[int] = []
         for inner in branch.ops if branch is not None else []:
@@ -872,6 +965,86 @@ class TtgirImporter(IntegerTiles):
                 self.convert(inner)
         for r, v in zip(op.results, yielded, strict=True):
             self.vals[r] = self.value(v, op)
+
+    def effect_of(self, op: TOp) -> TOp | None:
+        """The first op in an `scf.if`'s branches with an effect a select
+        cannot undo (a store, an atomic, a loop, tensor memory written,
+        an MMA), or None."""
+        return next((o for o in op.walk() if o is not op and _has_effect(o)), None)
+
+    def side_effect_free(self, op: TOp) -> bool:
+        """An `scf.if` whose branches only compute the values they yield,
+        each a float tile or number: both can run, a select keeping one."""
+        if self.effect_of(op) is not None or len(op.blocks) != 2:
+            return False
+        return all(scalars.is_scalar_data(t) or _is_float_data(t) for t in op.result_types)
+
+    def select_branches(self, op: TOp) -> None:
+        """An `scf.if` on a uniform condition the loop's range does not decide
+        (`roffset == 0`: the first iteration takes one branch, the others the
+        other), both branches free of side effects: each branch imported in
+        turn, and each result a `tile.select` on the condition (one `i1`,
+        `uniform_condition`) of the two branches' values. Every iteration
+        computes both; the loop stays one loop, scheduled as one (no peeled
+        iteration, no value passed between loops through memory)."""
+        cond = self.uniform_condition(op.operands[0], op)
+        yields: list[TOp] = []
+        for branch in op.blocks:
+            for inner in branch.ops:
+                if inner.name == "scf.yield":
+                    yields.append(inner)
+                else:
+                    self.convert(inner)
+        for k, r in enumerate(op.results):
+            a_id, b_id = (y.operands[k] for y in yields)
+            if a_id == b_id:
+                self.vals[r] = self.value(a_id, op)
+                continue
+            a, b = (self.float_operand(y, k) for y in yields)
+            if a is b:
+                self.vals[r] = Val(a)
+                continue
+            if not isinstance(a.type, TileType) and not isinstance(b.type, TileType):
+                self.vals[r] = Val(self.emit(arith.SelectOp(cond, a, b), op).results[0])
+                continue
+            result = tile.select_type(cond.type, a.type, b.type)
+            if isinstance(result, str):
+                raise self.error(op, f"'scf.if' as a select: {result}")
+            self.vals[r] = Val(self.emit(tile.SelectOp(cond, a, b, result), op).results[0])
+
+    def uniform_condition(self, vid: int, user: TOp) -> SSAValue:
+        """An `i1` scalar (the same in every thread of the CTA) as one `i1`:
+        `arith.cmpi` of index scalars (`scalar_index`), `&` / `|` / `^` of
+        such, a constant."""
+        if vid in self.indices:
+            return self.indices[vid]
+        d = self.tm.defs.get(vid)
+        saved = self.sink
+        self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
+        try:
+            if d is not None and d.name == "arith.cmpi":
+                pred = CMPI.get(d.int_attr("predicate") or 0)
+                if pred is None:
+                    raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
+                lhs, rhs = (self.scalar_index(o, d) for o in d.operands[:2])
+                signed = pred if pred in ("eq", "ne") else "s" + pred
+                out = self.emit(arith.CmpiOp(lhs, rhs, signed), d).results[0]
+            elif d is not None and d.name in ("arith.andi", "arith.ori", "arith.xori"):
+                lhs, rhs = (self.uniform_condition(o, d) for o in d.operands[:2])
+                kind = {"arith.andi": arith.AndIOp, "arith.ori": arith.OrIOp, "arith.xori": arith.XOrIOp}[d.name]
+                out = self.emit(kind(lhs, rhs), d).results[0]
+            elif d is not None and d.name == "arith.constant" and (k := d.int_attr("value")) is not None:
+                out = self.emit(arith.ConstantOp(IntegerAttr(k & 1, IntegerType(1))), d).results[0]
+            else:
+                raise self.error(
+                    d or user,
+                    f"unsupported op '{(d or user).name}' in a condition (a uniform condition is a comparison of "
+                    "integer scalars: the program id, the loop's variable, kernel arguments, constants)",
+                )
+        finally:
+            self.sink = saved
+        self.indices[vid] = out
+        return out
 
     def fold(self, op: TOp, value: SSAValue) -> None:
         """Record that a Triton op with no tile op of its own belongs to the op defining `value`."""
@@ -890,23 +1063,44 @@ class TtgirImporter(IntegerTiles):
         imported from the index arithmetic it reads (`mask_operand`); a splat
         constant operand is a scalar, as `.tile`'s `where(c, s, -inf)`."""
         cond = self.mask_operand(op.operands[0], op)
-        values = []
-        for i in (1, 2):
-            d = self.tm.defs.get(op.operands[i])
-            if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
-                value = _constant_value(d, self.tm.text)
-                element = _shape(d.result_types[0])[1]  # type: ignore[index]
-                if value is None or element not in ELEMENTS:
-                    raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
-                const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
-                values.append(self.emit(const, d).results[0])
-            else:
-                values.append(self.tile_operand(op, i))
+        values = [self.float_operand(op, i) for i in (1, 2)]
         result = tile.select_type(cond.type, values[0].type, values[1].type)
         if isinstance(result, str):
             raise self.error(op, f"'arith.select': {result}")
         new = self.emit(tile.SelectOp(cond, values[0], values[1], result), op)
         self.set(op, Val(new.results[0]))
+
+    def float_operand(self, op: TOp, i: int) -> SSAValue:
+        """Operand `i` of a select, a float comparison or a value an `scf.if`
+        yields (`op` the yield): a splat constant as the scalar it is
+        (`.tile`'s `where(c, s, -inf)`, `x == -inf`), else the tile it stands for."""
+        d = self.tm.defs.get(op.operands[i])
+        if d is not None and d.name == "arith.constant" and _shape(d.result_types[0]) is not None:
+            value = _constant_value(d, self.tm.text)
+            element = _shape(d.result_types[0])[1]  # type: ignore[index]
+            if value is None or element not in ELEMENTS:
+                raise self.error(d, "unsupported op 'arith.constant' (not a splat of one number)")
+            const = arith.ConstantOp(FloatAttr(value, ELEMENTS[element]))  # type: ignore[arg-type]
+            return self.emit(const, d).results[0]
+        return self.tile_operand(op, i)
+
+    def float_compare(self, d: TOp) -> SSAValue:
+        """`arith.cmpf` of float tensors (`tl.where(m == float('-inf'), 0., m)`):
+        a data-dependent `tile.cmp` of the tiles (a splat constant a scalar).
+        The ordered predicates and `une` (`!=`) are C++'s comparisons of
+        floats; the other unordered ones (true on NaN) are refused."""
+        pred = CMPF.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
+        if pred is None:
+            raise self.error(
+                d,
+                "unsupported op 'arith.cmpf' (predicate: the ordered comparisons <, <=, >, >=, == and != are "
+                "imported; an unordered one, true where an operand is NaN, is not)",
+            )
+        lhs, rhs = self.float_operand(d, 0), self.float_operand(d, 1)
+        expected = tile.compare_type(lhs.type, rhs.type)
+        if isinstance(expected, str):
+            raise self.error(d, f"'arith.cmpf': {expected}")
+        return self.emit(tile.CmpOp(pred, lhs, rhs, expected), d).results[0]
 
     def mask_operand(self, vid: int, user: TOp, target: tuple[list[int], int | None] | None = None) -> SSAValue:
         """An integer or boolean tensor (or scalar) that a select reads, as
@@ -926,7 +1120,9 @@ class TtgirImporter(IntegerTiles):
         saved = self.sink
         self.sink = self.body_ops if "iv" in self.depends_on(vid) else self.pre
         try:
-            if d is not None and d.name == "arith.cmpi" and shape is not None:
+            if d is not None and d.name == "arith.cmpf" and shape is not None:
+                out = self.float_compare(d)
+            elif d is not None and d.name == "arith.cmpi" and shape is not None:
                 pred = CMPI.get(d.int_attr("predicate") or 0) if d.int_attr("predicate") is not None else None
                 if pred is None:
                     raise self.error(d, "unsupported op 'arith.cmpi' (predicate)")
@@ -1076,9 +1272,13 @@ class TtgirImporter(IntegerTiles):
         d = self.tm.defs.get(vid)
         if d is not None and (k := _int_constant(d)) is not None:
             return self.const_index(k, d)
-        if d is not None and d.name == "tt.get_program_id" and (d.int_attr("axis") or 0) == 0:
-            assert self.bid is not None
-            return self.bid
+        if d is not None and d.name == "tt.get_program_id":
+            return self.program_id(d.int_attr("axis") or 0, d)
+        if d is not None and d.name == "tt.get_num_programs" and (d.int_attr("axis") or 0) in (1, 2):
+            self.program_id(d.int_attr("axis") or 0, d)
+            owner = self.grid_ids[d.int_attr("axis") or 0].owner
+            assert isinstance(owner, tile.BlockIdOp) and owner.extent is not None
+            return owner.extent
         if d is not None and d.name in INDEX_ARITH:
             lhs, rhs = self.scalar_index(d.operands[0], d), self.scalar_index(d.operands[1], d)
             return self.emit(INDEX_ARITH[d.name](lhs, rhs), d).results[0]
@@ -1086,17 +1286,44 @@ class TtgirImporter(IntegerTiles):
             return self.scalar_index(d.operands[0], d)
         if d is not None and d.name == "tt.load" and _shape(d.result_types[0]) is None:
             return scalars.load_index(self, d, user)
-        if d is not None and d.name == "tt.get_program_id":
+        if d is not None and d.name == "tt.get_num_programs":
             raise self.error(
                 d,
-                f"unsupported op 'tt.get_program_id' along axis {d.int_attr('axis')} in {self.index_context} "
-                "(the tile language's block index `bid` is the program id along axis 0)",
+                f"unsupported op 'tt.get_num_programs' along axis 0 in {self.index_context} (the grid's extent "
+                "along axis 0 is derived from the kernel's stores: no value the kernel reads; along axes 1 and 2 "
+                "it is the launcher's argument grid_y / grid_z)",
             )
         raise self.error(
             d or user,
             f"unsupported op '{(d or user).name}' in {self.index_context} (an index scalar is the program id, the "
             "loop's induction variable, a constant, a kernel argument, and their +, -, *, /, %, min, max)",
         )
+
+    def program_id(self, axis: int, d: TOp) -> SSAValue:
+        """The program id along `axis`: `bid` (axis 0), or `bid_y` / `bid_z`,
+        a `tile.block_id` of that axis whose extent, the grid's along it
+        (what `tl.num_programs(axis)` reads), is an integer argument the
+        function gains, `num_programs_1` / `num_programs_2`: Triton's grid
+        is chosen by the caller at launch, so twillc's launcher takes it."""
+        if axis == 0:
+            assert self.bid is not None
+            return self.bid
+        if axis not in (1, 2):
+            raise self.error(d, f"unsupported op '{d.name}' along axis {axis} (a grid has axes 0, 1 and 2)")
+        if axis not in self.grid_ids:
+            taken = {a.name_hint for a in self.entry.args} | set(self.tm.arg_names.values())
+            name = f"grid_{'xyz'[axis]}"
+            while name in taken:
+                name += "_"
+            arg = self.entry.insert_arg(i32, len(self.entry.args))
+            arg.name_hint = name
+            extent = arith.IndexCastOp(arg, IndexType())
+            extent.results[0].name_hint = name
+            block = tile.BlockIdOp(axis, extent.results[0])
+            block.results[0].name_hint = tile.BLOCK_NAMES[axis]
+            self.grid_ids[axis] = self.hoist(block, d)
+            self.hoist(extent, d)  # before its block id: hoist inserts first
+        return self.grid_ids[axis]
 
     def int_argument(self, vid: int, user: TOp) -> SSAValue:
         """An integer kernel argument as an index: a tensor's size where a
@@ -1190,8 +1417,13 @@ class TtgirImporter(IntegerTiles):
         operands = [_shape(self.type_of(o)) for o in op.operands[:2]]
         ints = [s is not None and s[1] == "i8" for s in operands]
         want = "i32" if all(ints) else "f32"
-        if acc_shape is not None and acc_shape[1] != want:
-            what = "an integer MMA (int8 x int8) accumulates in i32" if all(ints) else "tile.mma accumulates in f32"
+        f16_operands = all(s is not None and s[1] in tile.F16_ACCUMULATING for s in operands)
+        if acc_shape is not None and acc_shape[1] != want and not (acc_shape[1] == "f16" and f16_operands):
+            what = (
+                "an integer MMA (int8 x int8) accumulates in i32"
+                if all(ints)
+                else "tile.mma accumulates in f32, or in f16 for f16 operands"
+            )
             raise self.error(op, f"unsupported op '{op.name}' accumulating in {acc_shape[1]} ({what})")
         a, b = self.operand(op, 0), self.operand(op, 1)
         lhs, rhs = self.tile_operand(op, 0), self.tile_operand(op, 1)
@@ -1241,6 +1473,21 @@ class TtgirImporter(IntegerTiles):
         self.set(op, Val(new.results[0]))
 
 
+EFFECTS = ("scf.for", "scf.while", "ttng.tc_gen5_mma", "tt.print", "tt.assert")
+"""Ops besides stores and atomics that an `scf.if`'s branch may not hold to become a select."""
+
+
+def _has_effect(op: TOp) -> bool:
+    """An op whose effect is more than the values it gives: memory written,
+    a loop, an MMA into tensor memory (`tt.dot` gives a value: it may run in both)."""
+    name = op.name
+    return (
+        "store" in name
+        or "atomic" in name
+        or name in ("scf.for", "scf.while", "ttng.tc_gen5_mma", "tt.print", "tt.assert")
+    )
+
+
 def _constant_false(op: TOp) -> bool:
     return op.name == "arith.constant" and op.result_types == ["i1"] and op.int_attr("value") == 0
 
@@ -1273,7 +1520,16 @@ def _constant_value(op: TOp, text: str) -> float | None:
         if word.startswith("0x"):
             import struct
 
+            # the bits of the constant's element type: bf16 the top half of an f32's, f16 IEEE half
             bits = int(word, 16)
+            kind = re.search(r":\s*(?:tensor<(?:\d+x)*)?(bf16|f16|f32|f64)\b", line)
+            elt = kind.group(1) if kind else "f32"
+            if elt == "bf16":
+                return struct.unpack(">f", (bits << 16).to_bytes(4, "big"))[0]
+            if elt == "f16":
+                return struct.unpack(">e", bits.to_bytes(2, "big"))[0]
+            if elt == "f64":
+                return struct.unpack(">d", bits.to_bytes(8, "big"))[0]
             return struct.unpack(">f", bits.to_bytes(4, "big"))[0] if len(word) <= 10 else float("nan")
         return float(word)
     except ValueError:

@@ -127,10 +127,17 @@ def branch_taken(tm: TritonModule, loop: TOp, cond: int) -> bool | None:
     return None
 
 
-def refusal(varies: bool, one_trip: bool = False) -> str:
+def refusal(varies: bool, one_trip: bool = False, effect: TOp | None = None) -> str:
     """Why an `scf.if` in the loop's body has no tile form (`varies`: its
     condition depends on the loop's iteration; `one_trip`: the body is a
-    kernel's with no loop)."""
+    kernel's with no loop; `effect`: the op in a branch that keeps it from
+    being a select of both branches' values)."""
+    if effect is not None and not one_trip:
+        return (
+            f"unsupported op 'scf.if' in the loop's body: its condition is not decided by the loop's range and a "
+            f"branch has an effect ('{effect.name}'), so it is not a select of both branches' values; a tile loop "
+            "runs the same ops every iteration: fold it into a mask (tl.where) or split the loop where it changes"
+        )
     if one_trip:
         return (
             "unsupported op 'scf.if' in a kernel with no loop: its condition is not known before the kernel runs "

@@ -13,8 +13,23 @@ kernel's tile loop) are the CTA's work items, as for one loop.
 
 Refused, located at the loop: a loop inside another loop of the sequence's
 block (a nest, not a sequence), and a loop in another block than the others
-(under a condition, in an early return's branch, in an outer loop the others
-are not in): the tile IR has loops run one after another, no condition.
+(in an outer loop the others are not in): the tile IR has loops run one
+after another.
+
+A kernel whose function has several blocks (an early return, `if y ==
+ignore: <loop>; return`, is a `cf.cond_br` to two blocks, one ending in
+`tt.return`) is a tree of *conditional regions* (`branch_blocks`): each block
+runs under the conjunction of the branch conditions on its path from the
+entry, a condition uniform across the CTA. Its loops are imported in block
+order, each under its block's guard (`TtgirImporter.guarded_trips`: the trip
+count is `guard ? n : 0`, so a loop of a branch not taken runs zero times),
+and the stores of a guarded block outside its loops form a region of their
+own (`ttgir_regions.store_region`: a loop of `guard ? 1 : 0` trips). Blocks
+that join again (`cf.br`), branches with block arguments and other
+terminators are refused at the terminator. A kernel-level `scf.if` holding a
+loop or a store (`if flag: for ...`, `if pid == 0: tl.store(...)`) is the
+same: its then-block runs under the condition, its else-block under its
+negation (`region_blocks`, `kernel_block`).
 
 Between two loops and after the last one, the importer of a kernel with
 several loops keeps the stores (`stores_between`: the block's `tt.store` /
@@ -26,6 +41,7 @@ conditional store.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from twillc.diagnostics import UserError
@@ -34,6 +50,10 @@ from twillc.frontend.triton_module import TBlock, TOp, TritonModule
 STORES = ("tt.store", "tt.descriptor_store")
 
 ErrorAt = Callable[[TOp, str], UserError]
+
+Guard = tuple[tuple[int, bool], ...]
+"""A block's condition: the branch conditions (value ids) on its path from the
+entry, each with whether it holds there."""
 
 
 def innermost_loops(tm: TritonModule) -> list[TOp]:
@@ -49,15 +69,52 @@ def block_of(op: TOp) -> TBlock | None:
     return next((b for b in op.parent.blocks if any(o is op for o in b.ops)), None)
 
 
+def kernel_block(op: TOp) -> TBlock | None:
+    """The block `op` runs in at kernel level: its own, or, under kernel-level
+    conditions (`scf.if`, no loop between), the block holding the outermost
+    of them."""
+    block = block_of(op)
+    parent = op.parent
+    while parent is not None and parent.name == "scf.if":
+        block = block_of(parent)
+        parent = parent.parent
+    return block
+
+
+def holds_effects(op: TOp) -> bool:
+    """An `scf.if` holding a loop or a store: a conditional region."""
+    return op.name == "scf.if" and any(o.name == "scf.for" or o.name in STORES for o in op.walk() if o is not op)
+
+
+def region_blocks(tm: TritonModule, loops: list[TOp], error: ErrorAt) -> list[tuple[TBlock, Guard]] | None:
+    """The blocks to import as conditional regions, each with its guard: the
+    function's blocks where it has several (`branch_blocks`), else the
+    loops' kernel-level block where a condition there holds a loop or a
+    store; None where the kernel has no conditional region."""
+    branches = branch_blocks(tm, error)
+    if branches is not None:
+        return branches
+    if loops:
+        home = kernel_block(loops[-1])
+    else:
+        func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
+        home = func_op.blocks[0] if func_op is not None and func_op.blocks else None
+    if home is None or not any(holds_effects(op) for op in home.ops):
+        return None
+    return [(home, ())]
+
+
 def sequential_loops(tm: TritonModule, error: ErrorAt) -> list[TOp]:
     """The loops to import, in program order: the innermost loops, which must
     all run one after another in one block (see the module docstring)."""
     inner = innermost_loops(tm)
     if len(inner) <= 1:
         return inner
-    home = block_of(inner[-1])
+    home = kernel_block(inner[-1])
+    func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
+    branches = func_op.blocks if func_op is not None and len(func_op.blocks) > 1 else []
     for loop in inner:
-        if block_of(loop) is home:
+        if kernel_block(loop) is home or any(kernel_block(loop) is b for b in branches):
             continue
         last = tm.location(inner[-1])
         raise error(
@@ -92,6 +149,46 @@ def stores_between(loop: TOp, following: TOp | None, error: ErrorAt) -> list[TOp
     return out
 
 
+def branch_blocks(tm: TritonModule, error: ErrorAt) -> list[tuple[TBlock, Guard]] | None:
+    """The kernel function's blocks in order, each with its guard, where the
+    function has several (an early return); None where it has one."""
+    func_op = next((op for op in tm.ops if op.name == "tt.func"), None)
+    if func_op is None or len(func_op.blocks) <= 1:
+        return None
+    guards: dict[int, Guard] = {0: ()}
+    for k, block in enumerate(func_op.blocks):
+        term = block.ops[-1]
+        if k not in guards:
+            raise error(block.ops[0], "a block of the kernel that no branch before it reaches")
+        if term.name == "tt.return":
+            continue
+        targets = _successors(tm, term) if term.name == "cf.cond_br" else None
+        if targets is None:
+            raise error(
+                term,
+                f"unsupported op '{term.name}' ending a block of the kernel (twillc imports an early return's "
+                "`cf.cond_br` to two blocks without arguments)",
+            )
+        for target, holds in zip(targets, (True, False), strict=True):
+            if target in guards or target <= k or target >= len(func_op.blocks):
+                raise error(term, "branches that join again: the kernel's blocks must form a tree (an early return)")
+            guards[target] = (*guards[k], (term.operands[0], holds))
+    return [(b, guards[k]) for k, b in enumerate(func_op.blocks)]
+
+
+def _successors(tm: TritonModule, term: TOp) -> list[int] | None:
+    """A `cf.cond_br`'s two successors as block positions (`^bbN` is the
+    function's block N), read from its line of the TTGIR text; None where a
+    successor takes arguments."""
+    if term.text_pos is None:
+        return None
+    line = tm.text.splitlines()[term.text_pos[0] - 1]
+    found = re.findall(r"\^bb(\d+)(\(?)", line)
+    if len(found) != 2 or any(paren for _, paren in found):
+        return None
+    return [int(n) for n, _ in found]
+
+
 def _where(loop: TOp, last: TOp) -> str:
     """Where `loop` is, against the kernel's last loop `last` (in another block)."""
     parent = loop.parent
@@ -99,8 +196,6 @@ def _where(loop: TOp, last: TOp) -> str:
         return "under a condition (scf.if)"
     if parent is not None and parent.name in ("scf.for", "scf.while"):
         return f"inside another loop ({parent.name})"
-    if parent is not None and parent.blocks and block_of(loop) is not parent.blocks[0]:
-        return "in a branch of the kernel (an early return's)"
     return f"outside the {last.parent.name if last.parent is not None else 'region'} the last loop is in"
 
 

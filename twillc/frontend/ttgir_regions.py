@@ -57,3 +57,33 @@ def one_trip_region(func_op: TOp) -> OneTripRegion:
         text_pos=func_op.text_pos,
     )
     return region
+
+
+def store_region(stores: list[TOp], block_op: TOp) -> OneTripRegion:
+    """Stores a guarded block of the kernel makes outside its loops, as a
+    loop of one trip (`block_op`: the op whose block holds them, for the
+    region's location); the ops they read are imported before it, on demand."""
+    first = stores[0]
+    yield_op = TOp(
+        index=stores[-1].index,
+        name="scf.yield",
+        operands=[],
+        results=[],
+        result_types=[],
+        handle=stores[-1].handle,
+        parent=block_op,
+        loc=stores[-1].loc,
+        text_pos=stores[-1].text_pos,
+    )
+    return OneTripRegion(
+        index=first.index,
+        name="scf.for",
+        operands=[],
+        results=[],
+        result_types=[],
+        handle=first.handle,
+        blocks=[TBlock(args=[ONE_TRIP_IV], arg_types=["index"], ops=[*stores, yield_op])],
+        parent=block_op,
+        loc=first.loc,
+        text_pos=first.text_pos,
+    )

@@ -78,13 +78,16 @@ def load_scalar(imp: TtgirImporter, op: TOp) -> None:
 def element_indices(imp: TtgirImporter, ptr: int, rank: int, op: TOp) -> list[SSAValue]:
     """The element a one-element pointer names: in a vector (rank 1), the sum
     of its `tt.addptr` offsets from the kernel argument, where each is an
-    index expression (`starts + e + 1` is element `bid + 1`, not `bid`);
+    index expression (`starts + e + 1` is element `bid + 1`, not `bid`; the
+    argument itself, `tl.load(flag_ptr)`, element 0);
     otherwise the summarised tile index every pointer load gets."""
     offsets: list[int] = []
     vid = ptr
     while (d := imp.tm.defs.get(vid)) is not None and d.name == "tt.addptr":
         offsets.append(d.operands[1])
         vid = d.operands[0]
+    if rank == 1 and not offsets and vid in imp.tm.arg_names:  # the argument's pointer itself: element 0
+        return [imp.const_index(0, op)]
     if rank == 1 and offsets and vid in imp.tm.arg_names:
         try:
             index = imp.scalar_index(offsets[-1], op)

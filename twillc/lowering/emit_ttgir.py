@@ -120,6 +120,8 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
             "-o .ttgir: the kernel has no loop (imported as a region of one trip): Triton's software pipeline has "
             "no loop to take twillc's stages, there is nothing to write back; -o k.cu generates it",
         )
+    if loop.name in ("tt.store", "tt.descriptor_store"):  # a conditional region of stores: no scf.for to pipeline
+        return tm.text
     if loop.name != "scf.for":
         raise InternalError(f"op {loop_index} of the TTGIR is {loop.name}, not the imported scf.for")
     body = loop.blocks[0].ops
@@ -545,6 +547,8 @@ def _write(tm, attrs: dict[int, dict[str, str]], source: str) -> str:
         edits: list[tuple[int, str]] = []
         for index, named in textual.items():
             at = positions[index]
+            if at is None and tm.ops[index].name == "scf.yield" and not tm.ops[index].operands:
+                continue  # a loop without results: its yield is implicit, not printed (Triton rebuilds it)
             if at is None:
                 raise InternalError(f"cannot find {tm.ops[index].name} in the printed TTGIR")
             dict_text = "{" + ", ".join(n if v == "unit" else f"{n} = {v}" for n, v in named.items()) + "}"

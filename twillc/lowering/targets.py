@@ -109,6 +109,8 @@ def variant_table(loop) -> list[dict[str, object]]:  # loop: tile.ForOp
     table: list[dict[str, object]] = []
     for v in rows:
         entry: dict[str, object] = {"parts": v.parts.data, "status": v.status.data, "chosen": bool(v.chosen.data)}
+        if v.columns.data:
+            entry["columns"] = True
         if v.loop_parts > 1:
             entry["loop_parts"] = v.loop_parts
         if v.ii.data:

@@ -168,29 +168,38 @@ def index_expr(text: str) -> Callable[[Mapping[str, Any]], Any]:
 
 
 def grid_of(sig: Mapping[str, Any], sizes: Mapping[str, int]) -> int:
-    """The blocks the kernel is launched with at `sizes`: those before the
-    first block with a store as written (a group of parts) that starts past
-    its tensor, of at most the most tiles a stored tensor has: the reference
-    interpreter's rule on the kernel as written."""
+    """The blocks along x the kernel is launched with at `sizes`: those
+    before the first block with a store as written (a group of parts) that
+    starts past its tensor, of at most the most tiles a stored tensor has:
+    the reference interpreter's rule on the kernel as written. A kernel with
+    grid `extents` along y and z (its launcher launches those) is checked at
+    every `bid_y` and `bid_z`."""
     import torch
 
     grid = sig["grid"]
     limit = max((index_expr(e)(sizes) for e in grid["max_blocks"]), default=0)
-    if limit <= 0:
+    ny, nz = (max(int(index_expr(e)(sizes)), 0) for e in grid.get("extents", ("1", "1")))
+    if limit <= 0 or ny == 0 or nz == 0:
         return 0
-    env: dict[str, Any] = {**sizes, "bid": torch.arange(limit, dtype=torch.int64)}
+    env: dict[str, Any] = {
+        **sizes,
+        "bid": torch.arange(limit, dtype=torch.int64)[:, None, None],
+        "bid_y": torch.arange(ny, dtype=torch.int64)[None, :, None],
+        "bid_z": torch.arange(nz, dtype=torch.int64)[None, None, :],
+    }
     shapes = {a["name"]: a["shape"] for a in sig["args"] if a["kind"] == "tensor"}
     inside: dict[int, Any] = {}  # per store as written: some part of it starts inside its tensor
     for store in grid["stores"]:
         dims = [sizes[d] if isinstance(d, str) else d for d in shapes[store["tensor"]]]
-        starts = torch.ones(limit, dtype=torch.bool)
+        starts = torch.ones((limit, ny, nz), dtype=torch.bool)
         for text, tile, dim in zip(store["index"], store["tile"], dims, strict=True):
             starts &= torch.as_tensor(index_expr(text)(env)) * tile < dim
         g = store["group"]
         inside[g] = inside[g] | starts if g in inside else starts
-    ok = torch.ones(limit, dtype=torch.bool)
+    ok = torch.ones((limit, ny, nz), dtype=torch.bool)
     for starts in inside.values():
         ok &= starts
+    ok = ok.all(dim=2).all(dim=1)
     bad = (~ok).nonzero()
     return int(bad[0].item()) if bad.numel() else limit
 

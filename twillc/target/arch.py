@@ -33,6 +33,11 @@ from functools import cache
 from math import prod
 from typing import Any
 
+FRAGMENT_ROWS = 256
+"""The most rows of a register tile in either layout (four m64 slabs of
+wgmma fragments; the 128 lanes of the row layout): a rank-1 tile within
+them may be the row vector of one (`Target.elements_per_thread`)."""
+
 
 class Target:
     """An architecture twillc schedules for but generates no CUDA for."""
@@ -104,15 +109,32 @@ class Target:
         """Elements each of a warp group's 128 threads holds of a register
         tile: the wgmma accumulator layout (a [64k, N] tile 64k * N / 128, a
         row vector [R] two values per 64-row slab: R / 32; a tile of fewer than
-        64 rows as one m64 fragment, its rows past the tile padding); on a
+        64 rows as one m64 fragment, its rows past the tile padding; a longer
+        rank-1 tile spread over the threads, `spread_vector`); on a
         row-layout target a 128-row tile's row per thread (`row_layout`; of
-        fewer rows, the threads past them hold padding)."""
+        fewer rows, the threads past them hold padding). A rank-1 tile longer
+        than any register tile's rows (`FRAGMENT_ROWS`: the rows of no
+        fragment, so the row vector of none) is a flat vector, its elements
+        spread over the 128 threads: a norm's row of 4096 columns is 32 per
+        thread, not the 128 of a row vector's two values per 64-row slab."""
         shape = t.get_shape()
         if self.row_layout and shape[0] <= 128:
             return shape[1] if len(shape) == 2 else 1
+        if self.spread_vector(t) or (len(shape) == 1 and shape[0] > FRAGMENT_ROWS):
+            return -(-shape[0] // 128)
         if self.wgmma and shape[0] < 64:
             return shape[1] // 2 if len(shape) == 2 else 2
         return max(1, prod(shape) // 128) if len(shape) == 2 else max(1, shape[0] // 32)
+
+    def spread_vector(self, t: Any) -> bool:
+        """A rank-1 tile longer than the row-vector layout holds (more than
+        256 elements, a multiple of 128: a chunk of a vocabulary or hidden
+        dimension, met only by other such vectors, scalars and reductions):
+        spread over the warp group in the wgmma layout, thread t holding
+        elements t + 128 k, R / 128 of them (not a row vector's R / 32, each
+        element held by the four threads of a quad)."""
+        shape = t.get_shape()
+        return self.wgmma and len(shape) == 1 and shape[0] > 256 and shape[0] % 128 == 0
 
     def slabs(self, rows: int) -> int:
         """m64 fragments a warp group holds a tile of `rows` rows as (one per
@@ -128,7 +150,7 @@ class Sm90a(Target):
     gemm_release = True
     refuses_holes = True  # complete there: what is not generated is refused
     narrow_row_loads = True
-    row_load_types = ("f32", "f16", "bf16")
+    row_load_types = ("f32", "f16", "bf16", "i32")
     role_registers = 32
     """The median over the fixed sm_90a roles of ptxas's least clean budget
     less the model's tiles: a GEMM's 128 accumulator registers compile clean
@@ -153,6 +175,7 @@ class Sm100a(Target):
     row_layout = True
     drain_by_trips = True
     narrow_row_loads = True  # read by twillc_smem_row_at_t with the rows' pitch
+    row_load_types = ("f32", "f16", "bf16")  # a thread's row: twillc_row_t<T>; a column: twillc_col_at<T>
     # role_registers, held_back_registers: 0, not calibrated. ptxas's least
     # clean budgets of the sm_100a roles (bench/results/registers.md) stray
     # from the tiles alone by -99 to +183: a softmax role streams its

@@ -214,6 +214,16 @@ def _per_column(value: SSAValue) -> bool:
     return isinstance(t, tile.TileType) and t.rank == 2 and t.get_shape()[0] == 1 and t.get_shape()[1] > 1
 
 
+def _loaded_per_column(value: SSAValue) -> bool:
+    """A `[1, C]` operand read where it was loaded, at a chunk element's
+    column: a loaded row, or `v[None, :]` of a loaded vector (per-column
+    scales, a bias)."""
+    owner = value.owner
+    if isinstance(owner, tile.ExpandDimsOp):
+        owner = owner.input.owner
+    return isinstance(owner, tile.LoadOp)
+
+
 def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
     """The element-wise updates of tensor-memory tiles a sm_100a kernel
     processes in column chunks (`memory.tmem_chunk_cols`: tcgen05.ld of a
@@ -233,7 +243,8 @@ def chunked_ops(loop: tile.ForOp, machine: Machine) -> set[Operation]:
         if isinstance(o, ELEMENTWISE_OPS)
         and o.results
         and _chunk_tile(o.results[0], machine)
-        and not any(_per_column(v) for v in o.operands)  # a chunk's elements are not its columns
+        # a per-column operand is read in shared memory at the chunk's columns, not held in registers
+        and not any(_per_column(v) and not _loaded_per_column(v) for v in o.operands)
     }
 
     def in_tmem(v: SSAValue) -> bool:

@@ -9,12 +9,14 @@ kernel is split: the module keeps the function as written (marked
 what the launcher takes) and gains one nested `builtin.module` per loop,
 `twill.segment = k`, holding a single-loop kernel `@NAME_loopK`:
 
-- before its loop, what the loop reads from before it: loads, index
+- before its loop, what the loop reads from before it: loads (of tiles and of
+  single numbers: a label read from memory that a branch's guard compares), index
   arithmetic, constant tiles, iota tiles and broadcast views (`v[None, :]`) are *recomputed* (cloned; a
   load is issued again), every other value computed by an earlier segment
   (a loop result, the tile math on it) is *passed*: stored by the segment
   computing it into a scratch tensor `tw_pass_NAME` (one tile per CTA, at
-  `[bid]` / `[bid, 0]`, sized by `TW_PASS_NAME`) and loaded back here;
+  `[bid]` / `[bid, 0]`, or one number per CTA at element `bid`, sized by
+  `TW_PASS_NAME`) and loaded back here;
 - its loop, as written;
 - after it, the stores between it and the next loop and the ops they read
   (the other ops there belong to the next segment, before its loop), and
@@ -51,7 +53,16 @@ SEGMENT = "twill.segment"
 PASS_PREFIX = "tw_pass_"
 """Names of the scratch tensors that pass a value from one segment to a later one."""
 
-_RECOMPUTED = (tile.BlockIdOp, tile.SizeOp, tile.LoadOp, tile.ZerosOp, tile.FullOp, tile.IotaOp, tile.ExpandDimsOp)
+_RECOMPUTED = (
+    tile.BlockIdOp,
+    tile.SizeOp,
+    tile.LoadOp,
+    tile.LoadScalarOp,
+    tile.ZerosOp,
+    tile.FullOp,
+    tile.IotaOp,
+    tile.ExpandDimsOp,
+)
 
 
 def top_loops(fn: Operation) -> list[tile.ForOp]:
@@ -135,7 +146,7 @@ def split_loops(module: ModuleOp) -> None:
             return
         d = defining_segment(v)
         if d is not None and d < k and v not in passed:
-            if not isinstance(v.type, tile.TileType) or _is_mask(v.type):
+            if isinstance(v.type, tile.TileType) and _is_mask(v.type):
                 raise located_error(
                     owner,
                     "a kernel with several loops: this comparison result is read by a later loop, and a mask is "
@@ -186,9 +197,10 @@ def _pass_names(passed: Sequence[SSAValue]) -> dict[SSAValue, str]:
 
 def _scratch_type(v: SSAValue, name: str) -> tile.TensorType:
     t = v.type
-    assert isinstance(t, tile.TileType)
-    shape = t.get_shape()
     size = f"TW_PASS_{name.upper()}"
+    if not isinstance(t, tile.TileType):  # a number (an online softmax's max and sum): one per CTA
+        return tile.TensorType([size], t)
+    shape = t.get_shape()
     dims: list[int | str] = [size] if len(shape) == 1 else [size, shape[1]]
     return tile.TensorType(dims, t.element_type)
 
@@ -221,9 +233,13 @@ def _segment(
     loc = next((op.location for op in own if isinstance(op, tile.ForOp)), fn.location)
     bid: list[SSAValue] = []
 
-    orig_bid = next((op for op in block.ops if isinstance(op, tile.BlockIdOp)), None)
+    orig_bid = next((op for op in block.ops if isinstance(op, tile.BlockIdOp) and op.grid_axis == 0), None)
+    grid_yz = sorted((op.grid_axis, op) for op in block.ops if isinstance(op, tile.BlockIdOp) and op.grid_axis)
 
     def block_id() -> SSAValue:
+        """The CTA's row of the scratch tensors: `bid`, or in a grid along y
+        and z too `(bid * Y + bid_y) * Z + bid_z` (the launcher allots
+        `blocks * Y * Z` rows)."""
         if not bid and orig_bid is not None:
             ensure(orig_bid.results[0], seg_fn)
             bid.append(mapper[orig_bid.results[0]])
@@ -232,6 +248,16 @@ def _segment(
             op.location = loc
             new.add_op(op)
             bid.append(op.results[0])
+        for _, yz in grid_yz:
+            ensure(yz.results[0], seg_fn)
+            assert yz.extent is not None
+            ops: list[Operation] = [arith.MuliOp(bid[0], mapper[yz.extent])]
+            ops.append(arith.AddiOp(ops[0].results[0], mapper[yz.results[0]]))
+            for op in ops:
+                op.location = loc
+                new.add_op(op)
+            bid[0] = ops[-1].results[0]
+        grid_yz.clear()
         return bid[0]
 
     def zero() -> SSAValue:
@@ -247,7 +273,14 @@ def _segment(
         if not isinstance(owner, Operation):
             return
         if v in scratch_arg:  # passed from an earlier segment: loaded back
-            shape = v.type.get_shape()  # type: ignore[attr-defined]
+            if not isinstance(v.type, tile.TileType):  # a number: element bid
+                load = tile.LoadScalarOp(scratch_arg[v], [block_id()])
+                load.location = owner.location
+                load.results[0].name_hint = v.name_hint
+                new.add_op(load)
+                mapper[v] = load.results[0]
+                return
+            shape = v.type.get_shape()
             idx = [block_id()] if len(shape) == 1 else [block_id(), zero()]
             load = tile.LoadOp(scratch_arg[v], idx, v.type)  # type: ignore[arg-type]
             load.location = owner.location
@@ -272,7 +305,12 @@ def _segment(
         for a, b in zip(op.results, clone.results, strict=True):
             mapper[a] = b
     for v in outgoing:
-        shape = v.type.get_shape()  # type: ignore[attr-defined]
+        if not isinstance(v.type, tile.TileType):  # a number: element bid
+            store: Operation = tile.StoreScalarOp(mapper[v], scratch_arg[v], [block_id()])
+            store.location = v.owner.location  # type: ignore[union-attr]
+            new.add_op(store)
+            continue
+        shape = v.type.get_shape()
         idx = [block_id()] if len(shape) == 1 else [block_id(), zero()]
         store = tile.StoreOp(mapper[v], scratch_arg[v], idx)
         store.location = v.owner.location  # type: ignore[union-attr]

@@ -78,6 +78,17 @@ def tmem_tile(t: Attribute) -> bool:
     return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and numeric
 
 
+def tmem_accumulator(t: Attribute) -> bool:
+    """An MMA's D in tensor memory: a `tmem_tile`, or a [128, N] f16 tile (an
+    MMA accumulating in f16: tcgen05.mma kind::f16 into an f16 D, whose
+    elements the PTX ISA keeps unpacked, one to a 32-bit column, so it takes
+    the columns of an f32 one)."""
+    if tmem_tile(t):
+        return True
+    shape = t.get_shape()  # type: ignore[attr-defined]
+    return len(shape) == 2 and shape[0] == 128 and shape[1] % 32 == 0 and element_name(t.element_type) == "f16"  # type: ignore[attr-defined]
+
+
 def nbytes(t: Attribute) -> int:
     """Bytes of a tile."""
     from twillc.transforms.annotate_costs import element_bytes
@@ -214,6 +225,29 @@ def in_smem(v: SSAValue) -> bool:
     return isinstance(v.owner, tile.LoadOp)
 
 
+def staged_b(op: Operation | None, target: Target) -> bool:
+    """On sm_100a, a register B of a loaded, untransposed A that the MMA's
+    role stages in shared memory (`TmemPlan.staged`, a "b" entry: a
+    dequantized W4A16 / W8A16 weight tile): tcgen05.mma reads B from shared
+    memory only. f16 or bf16 like A, one row per thread (at most 128 rows),
+    whole 128B-swizzled boxes of 64 columns: [K, N] MN-major for mma(a, b),
+    [N, K] K-major for mma(a, b.T), as TMA would have loaded it."""
+    if not target.has_tensor_memory or not isinstance(op, tile.MmaOp) or op.transpose_lhs or in_smem(op.rhs):
+        return False
+    e = element_name(op.rhs.type.element_type)  # type: ignore[attr-defined]
+    if e not in ("f16", "bf16") or element_name(op.lhs.type.element_type) != e:  # type: ignore[attr-defined]
+        return False
+    rows, cols = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+    return rows <= 128 and cols % 64 == 0 and (rows if not op.transpose_rhs else cols) % 16 == 0
+
+
+def staged_b_bytes(t: Attribute) -> int:
+    """The staging buffer of a register B (`staged_b`): its boxes of 64
+    columns, each of 128 rows of 128 bytes (the row layout's 128 threads
+    each write a row; rows past the tile's are padding no MMA reads)."""
+    return t.get_shape()[1] // 64 * 128 * 128  # type: ignore[attr-defined]
+
+
 def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | None:
     """(M, N, K) of an MMA that tcgen05 issues from shared memory (both
     operands loaded, M = 128, f32 result), or None. A transposed loaded A
@@ -224,7 +258,7 @@ def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | N
 
     if not target.has_tensor_memory or not isinstance(op, tile.MmaOp):
         return None
-    if not (in_smem(op.lhs) and in_smem(op.rhs)):
+    if not (in_smem(op.lhs) and (in_smem(op.rhs) or staged_b(op, target))):
         return None
     if op.transpose_lhs:
         if element_name(op.lhs.type.element_type) not in ("f16", "bf16"):  # type: ignore[attr-defined]
@@ -241,9 +275,14 @@ def umma_shape(op: Operation | None, target: Target) -> tuple[int, int, int] | N
     box_cols = 128 // element_bytes(op.lhs.type.element_type)  # type: ignore[attr-defined]
     if m not in (64, 128) or n % 32 or n > 256 or k % box_cols:
         return None
-    if not (tmem_tile(op.result.type) or m == 64 and isinstance(op.result.type.element_type, Float32Type)):  # type: ignore[attr-defined]
-        return None  # an f32 D: [128, N] in tensor memory, or [64, N] read back into the role's registers
+    if not (tmem_accumulator(op.result.type) or m == 64 and _float_d(op.result.type)):
+        return None  # an f32 (or f16) D: [128, N] in tensor memory, or [64, N] read back into the role's registers
     return 128, n, k  # A of 64 rows: an M = 128 MMA whose rows 64.. are padding (`umma_pad_bytes`)
+
+
+def _float_d(t: Attribute) -> bool:
+    """An f32 D, or an f16 one (an MMA accumulating in f16, `tmem_accumulator`)."""
+    return isinstance(t.element_type, Float32Type) or element_name(t.element_type) == "f16"  # type: ignore[attr-defined]
 
 
 def umma_pad_bytes(op: Operation | None, target: Target) -> int:
@@ -483,7 +522,7 @@ class TmemPlan:
     in_place: set[SSAValue] = field(default_factory=set)  # MMA results written in their accumulator's slot
     pending: set[SSAValue] = field(default_factory=set)  # kept in tensor memory, no columns left: refused
     smem_operand: dict[SSAValue, tile.MmaOp] = field(default_factory=dict)  # transposed A -> the MMA, in smem
-    staged: list[StagedTile] = field(default_factory=list)  # a transposed A its MMA's role stages (sm_100a)
+    staged: list[StagedTile] = field(default_factory=list)  # a transposed A or a register B its MMA's role stages
     alias: dict[SSAValue, SSAValue] = field(default_factory=dict)  # P -> the channel S whose slot's columns it takes
     resident: set[SSAValue] = field(default_factory=set)
     mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
@@ -515,6 +554,10 @@ def plan_tmem(
         if umma_a_t_shape(op, target) is not None and op.lhs not in channels:  # type: ignore[attr-defined]
             if all(st.value is not op.lhs for st in plan.staged):  # type: ignore[attr-defined]
                 plan.staged.append(StagedTile(op.lhs, op, "a^T", round1k(nbytes(op.lhs.type))))  # type: ignore[arg-type, attr-defined]
+    for op in ops:  # a register B: staged by its MMA's role in a buffer TMA's layout
+        if umma_shape(op, target) is not None and staged_b(op, target):
+            if all(st.value is not op.rhs for st in plan.staged):  # type: ignore[attr-defined]
+                plan.staged.append(StagedTile(op.rhs, op, "b", staged_b_bytes(op.rhs.type)))  # type: ignore[arg-type, attr-defined]
     used = 0
     for res, (depth, memory) in channels.items():
         if umma_shape(res.owner, target) is not None and memory == "tmem":  # type: ignore[arg-type]

@@ -16,6 +16,10 @@ union-find, and each op unifies the dimensions it ties:
   operand dims ~ result dims; a row vector broadcast over a rank-2 tile
   ties its one dim to the rows;
 - `rowmax` / `rowsum`: result dim ~ input rows (the input's columns are reduced);
+- `allsum` / `allmax` (a tile to one number) tie nothing: each part reduces
+  its own rows, and the parts' numbers are combined (`+`, `max`, part 0
+  first) into the one number the kernel reads (an RMSNorm backward's
+  `sum(m * x)` over a row of 4096 columns, in parts of 1024);
 - the loop: carried initial value ~ block argument ~ yielded value ~ result.
 
 Loads, stores, `zeros`, `full` and index tiles are where a class starts
@@ -45,6 +49,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
+from twillc.dialects.tile_scalars import AllMaxOp, AllReductionOp
 from twillc.target.machine import Machine
 from twillc.transforms.common import located_error, module_machine
 
@@ -167,7 +172,7 @@ def analyze(func: FuncOp) -> DimAnalysis:
                 for value in tied[1:]:
                     for a, b in zip(_dims(tied[0]), _dims(value), strict=False):
                         uf.union(a, b)
-        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.StoreAddOp, tile.YieldOp)):
+        elif isinstance(op, (*SOURCES, tile.StoreOp, tile.StoreAddOp, tile.YieldOp, AllReductionOp)):
             pass
         elif any(_shape(v) for v in (*op.operands, *op.results)):
             an.opaque.append(op)
@@ -178,19 +183,24 @@ def _name(value: SSAValue) -> str:
     return value.name_hint or (value.owner.name if isinstance(value.owner, Operation) else "value")
 
 
-def chain_dim(func: FuncOp, an: DimAnalysis, chain: str) -> Dim | str:
+def chain_dim(func: FuncOp, an: DimAnalysis, chain: str, columns: bool = False) -> Dim | str:
     """The dimension whose class splits: the rows of the value named
     `chain`, else the rows of the largest MMA result (first in program
-    order), else the rows of the first carried tile; or why there is none."""
+    order), else the rows of the first carried tile; or why there is none.
+    With `columns`, the columns of the value named `chain` or of the largest
+    MMA result."""
+    axis = 1 if columns else 0
     if chain:
         for op in func.walk():
             for r in op.results:
-                if r.name_hint == chain and _shape(r):
-                    return (r, 0)
-        return f"no tile value is named '{chain}'"
+                if r.name_hint == chain and len(_shape(r)) > axis:
+                    return (r, axis)
+        return f"no tile value{' of two dimensions' if columns else ''} is named '{chain}'"
     if an.mmas:
         best = max(an.mmas, key=lambda m: _shape(m.result)[0] * _shape(m.result)[1])
-        return (best.result, 0)
+        return (best.result, axis)
+    if columns:
+        return "the kernel has no MMA whose columns could split"
     for op in func.walk():
         if isinstance(op, tile.ForOp):
             for arg in op.iter_args:
@@ -200,17 +210,21 @@ def chain_dim(func: FuncOp, an: DimAnalysis, chain: str) -> Dim | str:
 
 
 def split_refusal(
-    func: FuncOp, an: DimAnalysis, dim: Dim, parts: int, machine: Machine
+    func: FuncOp, an: DimAnalysis, dim: Dim, parts: int, machine: Machine, columns: bool = False
 ) -> tuple[Operation, str] | None:
-    """Why splitting `dim`'s class in `parts` is not a variant, with the op to locate it at, or None."""
+    """Why splitting `dim`'s class in `parts` is not a variant, with the op
+    to locate it at, or None. With `columns` (the columns of an MMA's
+    result split), an MMA whose contraction the class is sums its parts'
+    products into one result (`mma(a1, b1, mma(a0, b0, acc))`) instead of
+    refusing."""
     owner = dim[0].owner
     where: Operation = owner if isinstance(owner, Operation) else func
     size = _shape(dim[0])[dim[1]]
-    what = f"the rows of '{_name(dim[0])}'"
+    what = f"the {'columns' if columns else 'rows'} of '{_name(dim[0])}'"
     if parts < 2:
         return where, f"sub-tile: parts must be >= 2, got {parts}"
     for d, op in an.contractions:
-        if an.same(d, dim):
+        if an.same(d, dim) and (not columns or any(an.same(r, dim) for r in _dims(op.results[0]))):
             return op, f"sub-tile: splitting {what} would cut the contraction dimension of this mma"
     for d, op in an.reduced:
         if an.same(d, dim):
@@ -222,19 +236,45 @@ def split_refusal(
     if size % parts:
         return where, f"sub-tile: {what} ({size}) do not divide in {parts} parts"
     unit, most = mma_row_facts(machine)
+    shape = machine.mma
     for op in an.mmas:
+        if columns and an.same((op.result, 1), dim):
+            cols = _shape(op.result)[1] // parts
+            if cols % shape.col_multiple or (shape.max_cols and cols > shape.max_cols):
+                return op, (
+                    f"sub-tile: {parts} parts leave this mma {cols} columns; the MMA instructions of "
+                    f"'{machine.name}' ({machine.arch}) take multiples of {shape.col_multiple}"
+                    + (f" up to {shape.max_cols}" if shape.max_cols else "")
+                )
+            continue
+        if columns and an.same(_mma_dims(op)[1], dim):  # the contraction: the parts' products summed
+            k = _shape(op.lhs)[0 if op.transpose_lhs else 1] // parts
+            step = machine.mma.k_8bit if _shape_bits(op.lhs) == 8 else machine.mma.k_16bit
+            if k % step:
+                return op, (
+                    f"sub-tile: {parts} parts leave this mma K = {k}; the MMA instructions of "
+                    f"'{machine.name}' ({machine.arch}) take multiples of {step}"
+                )
+            continue
         if an.same((op.result, 1), dim):
             return op, f"sub-tile: splitting {what} would split the columns of this mma (sub-tile splits rows)"
         if not an.same((op.result, 0), dim):
             continue
         rows = _shape(op.result)[0] // parts
         if rows % unit or (most and rows > most):
-            shape = f"exactly {unit}" if unit == most else f"multiples of {unit}" + (f" up to {most}" if most else "")
+            rule = f"exactly {unit}" if unit == most else f"multiples of {unit}" + (f" up to {most}" if most else "")
             return op, (
                 f"sub-tile: {parts} parts leave this mma {rows} rows; the MMA instructions of "
-                f"'{machine.name}' ({machine.arch}) take {shape} rows"
+                f"'{machine.name}' ({machine.arch}) take {rule} rows"
             )
     return None
+
+
+def _shape_bits(value: SSAValue) -> int:
+    """Bits of a tile's element type."""
+    from twillc.transforms.annotate_costs import element_bytes
+
+    return 8 * element_bytes(value.type.element_type)  # type: ignore[attr-defined]
 
 
 def oversized_mma(func: FuncOp, machine: Machine) -> tuple[Operation, str] | None:
@@ -275,6 +315,8 @@ class _Rewriter:
         self.split: dict[SSAValue, list[SSAValue]] = {}
         self.consts: dict[int, SSAValue] = {}
         self.const_ops: list[Operation] = []
+        self.partial: dict[SSAValue, list[SSAValue]] = {}
+        """An `allsum` / `allmax` of a split tile: each part's number, combined by `combine`."""
 
     def cut(self, value: SSAValue) -> list[int]:
         return [k for k, d in enumerate(_dims(value)) if self.an.same(d, self.dim)]
@@ -316,6 +358,18 @@ class _Rewriter:
             src = op.result if isinstance(op, tile.LoadOp) else op.value
             for k in self.cut(src):
                 operands[first + k] = self.index(op.operands[first + k], p, out)
+        if isinstance(op, tile.MmaOp) and not self.cut(op.result):  # a cut contraction: the parts' products summed
+            done = self.partial.get(op.result)
+            acc = done[-1] if done else (self.get(op.acc, p) if op.acc is not None else None)
+            mma = tile.MmaOp(
+                operands[0], operands[1], acc, op.result.type, bool(op.transpose_lhs), bool(op.transpose_rhs)
+            )
+            mma.attributes.update(op.attributes)
+            mma.location = op.location
+            out.append(mma)
+            mma.result.name_hint = _part_name(op.result.name_hint, p)
+            self.partial.setdefault(op.result, []).append(mma.result)
+            return
         new = type(op).create(
             operands=operands,
             result_types=[self.part_type(r) if self.cut(r) else r.type for r in op.results],
@@ -333,12 +387,42 @@ class _Rewriter:
             offset.location = shifted.location = op.location
             out += [offset, shifted]
             results = [shifted.result]
+        if isinstance(op, AllReductionOp):  # the part's number; `combine` makes the kernel's
+            results[0].name_hint = _part_name(op.result.name_hint, p)
+            self.partial.setdefault(op.result, []).append(results[0])
+            return
         for old, r in zip(op.results, results, strict=True):
             r.name_hint = _part_name(old.name_hint, p) if self.cut(old) else old.name_hint
             if self.cut(old):
                 self.split.setdefault(old, []).append(r)
             else:
                 self.single[old] = r
+
+    def summed(self, op: Operation) -> bool:
+        """Whether `op` reads split values into one result: an `allsum` /
+        `allmax` of a split tile, an MMA whose contraction is cut."""
+        if isinstance(op, tile.MmaOp):
+            return not self.cut(op.result) and self.is_split(op)
+        return isinstance(op, AllReductionOp) and self.is_split(op)
+
+    def combine(self, op: Operation, out: list[Operation]) -> None:
+        """The kernel's value from the parts' (`allsum`: their sum, `allmax`:
+        their maximum, folded from part 0 on; an MMA: the last of its chain,
+        each part's product added to the one before)."""
+        if isinstance(op, tile.MmaOp):
+            last = self.partial.pop(op.result)[-1]
+            last.name_hint = op.result.name_hint
+            self.single[op.result] = last
+            return
+        kind = arith.MaximumfOp if isinstance(op, AllMaxOp) else arith.AddfOp
+        acc, *rest = self.partial.pop(op.result)
+        for v in rest:
+            new = kind(acc, v)
+            new.location = op.location
+            out.append(new)
+            acc = new.result
+        acc.name_hint = op.result.name_hint
+        self.single[op.result] = acc
 
     def clone_one(self, op: Operation, out: list[Operation]) -> None:
         new = op.clone(value_mapper=dict(self.single))
@@ -407,6 +491,10 @@ class _Rewriter:
             if isinstance(op, tile.ForOp):
                 flush()
                 self.rewrite_loop(op, out)
+            elif self.summed(op):
+                run.append(op)  # every part's share before the kernel's value is read
+                flush()
+                self.combine(op, out)
             elif self.is_split(op):
                 run.append(op)
             else:
@@ -415,16 +503,17 @@ class _Rewriter:
         flush()
 
 
-def sub_tile(module: ModuleOp, parts: int, chain: str = "") -> None:
-    """Split `module`'s kernel in `parts` along the chain's rows, or raise
-    the located reason the split does not exist."""
+def sub_tile(module: ModuleOp, parts: int, chain: str = "", columns: bool = False) -> None:
+    """Split `module`'s kernel in `parts` along the chain's rows (its
+    columns with `columns`), or raise the located reason the split does not
+    exist."""
     machine = module_machine(module)
     func = kernel_func(module)
-    reason = sub_tile_refusal(module, parts, chain, machine)
+    reason = sub_tile_refusal(module, parts, chain, machine, columns)
     if reason is not None:
         raise located_error(*reason)
     an = analyze(func)
-    dim = chain_dim(func, an, chain)
+    dim = chain_dim(func, an, chain, columns)
     assert not isinstance(dim, str)
     rw = _Rewriter(an, dim, parts, func)
     block = func.body.block
@@ -441,16 +530,18 @@ def sub_tile(module: ModuleOp, parts: int, chain: str = "") -> None:
         block.add_op(op)
 
 
-def sub_tile_refusal(module: ModuleOp, parts: int, chain: str, machine: Machine) -> tuple[Operation, str] | None:
-    """Why `parts` parts along `chain` is no variant of `module`, or None."""
+def sub_tile_refusal(
+    module: ModuleOp, parts: int, chain: str, machine: Machine, columns: bool = False
+) -> tuple[Operation, str] | None:
+    """Why `parts` parts along `chain` (its columns with `columns`) is no variant of `module`, or None."""
     func = kernel_func(module)
     if any("twill.cost" in op.attributes for op in func.walk()):
         return func, "sub-tile: the kernel is already costed: run sub-tile before annotate-costs"
     an = analyze(func)
-    dim = chain_dim(func, an, chain)
+    dim = chain_dim(func, an, chain, columns)
     if isinstance(dim, str):
         return func, f"sub-tile: {dim}"
-    return split_refusal(func, an, dim, parts, machine)
+    return split_refusal(func, an, dim, parts, machine, columns)
 
 
 @dataclass(frozen=True)
@@ -468,12 +559,18 @@ class SubTilePass(ModulePass):
     loop_parts: int = 1
     """Split the loop's steps in this many consecutive iterations first (1: leave them)."""
 
+    columns: bool = False
+    """Split the chain's columns instead (default: the columns of the largest
+    MMA result; an MMA whose contraction they are sums its parts' products):
+    a decode's [16, 512] accumulator, whose 16 rows one m64 MMA fragment pads
+    to 64, held as two [16, 256] halves."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.loop_parts != 1:
             loop_rows_split(op, self.loop_parts)
         if self.parts == 1:
             return
-        sub_tile(op, self.parts, self.chain)
+        sub_tile(op, self.parts, self.chain, self.columns)
 
 
 # ---------------------------------------------------------------------------

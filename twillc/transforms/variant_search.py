@@ -100,6 +100,8 @@ class Variant:
     note: str = ""
     error: UserError | None = None
     loop_parts: int = 1
+    columns: bool = False
+    """The parts are the columns of the largest MMA result (`sub-tile{columns}`)."""
     reach: int = 0
     """A `slower` variant: cycles a step that it takes more than a unit (of its own) beyond."""
 
@@ -156,6 +158,23 @@ class VariantSearchPass(ModulePass):
     pipeline's modulo-schedule 10 s + joint-schedule 20 s, so one variant is
     scheduled exactly as the plain pipeline schedules it."""
 
+    def column_candidates(self, module: ModuleOp) -> tuple[list[int], list[Variant]]:
+        """The column splits (`sub-tile{columns}`) to schedule when no row
+        variant schedules, and those refused before scheduling."""
+        from twillc.transforms.sub_tile import sub_tile_refusal
+
+        machine = module_machine(module)
+        keep: list[int] = []
+        refused: list[Variant] = []
+        counts = [self.parts] if self.parts else list(range(2, self.max_parts + 1))
+        for n in [n for n in counts if n > 1]:
+            reason = sub_tile_refusal(module, n, self.chain, machine, columns=True)
+            if reason is None:
+                keep.append(n)
+            else:
+                refused.append(Variant(n, None, note=reason[1], error=located_error(*reason), columns=True))
+        return keep, refused
+
     def candidates(self, module: ModuleOp) -> tuple[list[tuple[int, int]], list[Variant]]:
         """The (loop parts, parts) to schedule, and the variants refused before
         scheduling. A loop whose steps do not split is one refused variant (its
@@ -199,6 +218,7 @@ class VariantSearchPass(ModulePass):
         alone: bool,
         loop_parts: int = 1,
         rival: Variant | None = None,
+        columns: bool = False,
     ) -> Variant:
         """The variant split in `parts` (and its loop in `loop_parts`),
         scheduled within `limit` seconds. `rival`: the fastest variant so
@@ -223,7 +243,7 @@ class VariantSearchPass(ModulePass):
                 loop_rows_split(module, loop_parts)
                 verify_located(module)
             if parts > 1:
-                sub_tile(module, parts, self.chain)
+                sub_tile(module, parts, self.chain, columns)
                 verify_located(module)
             if self.remat:  # index tiles computed at each read, not scheduled
                 IndexRematPass().apply(ctx, module)
@@ -252,10 +272,19 @@ class VariantSearchPass(ModulePass):
             note = f"cannot match {rival.step_cycles} cycles a step ({what}): {refuted}"
             reach = rival.step_cycles + unit_cycles(rival)
             return Variant(
-                parts, None, lower_bound=e.top + 1, status="slower", note=note, loop_parts=loop_parts, reach=reach
+                parts,
+                None,
+                lower_bound=e.top + 1,
+                status="slower",
+                note=note,
+                loop_parts=loop_parts,
+                reach=reach,
+                columns=columns,
             )
         except UserError as e:
-            return Variant(parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts)
+            return Variant(
+                parts, None, status="unscheduled", note=e.message, error=e, loop_parts=loop_parts, columns=columns
+            )
         loop = find_loop(module)
         sched = loop.attributes["twill.schedule"]
         split = mask_split_of(loop)
@@ -271,6 +300,7 @@ class VariantSearchPass(ModulePass):
             lower_bound=sched.lower_bound.data,
             status=sched.status.data,
             loop_parts=loop_parts,
+            columns=columns,
         )
 
     @staticmethod
@@ -320,19 +350,31 @@ class VariantSearchPass(ModulePass):
                     tried[i] = self.schedule(ctx, op.clone(), v.parts, left, False, v.loop_parts)
                     milestone(f"done ({tried[i].status})")
         done = [v for v in tried if v.module is not None]
-        order = lambda v: (v.loop_parts, v.parts)  # noqa: E731
+        if not done:
+            # No row variant fits: the columns of the largest MMA result in
+            # parts (a decode's [16, 512] accumulator, whose 16 rows an m64
+            # fragment pads to 64, as two [16, 256] halves on two warp groups).
+            columns, refused_columns = self.column_candidates(op)
+            refused += refused_columns
+            for i, n in enumerate(columns):
+                left = max(deadline - time.monotonic(), 1.0)
+                with milestone_scope(f"in {n} column parts"):
+                    tried.append(self.schedule(ctx, op.clone(), n, left / (len(columns) - i), False, columns=True))
+                    milestone(f"done ({tried[-1].status})")
+            done = [v for v in tried if v.module is not None]
+        order = lambda v: (v.loop_parts, v.columns, v.parts)  # noqa: E731
         if not done:
             first = min(tried, key=order)
             assert first.error is not None
             # The splits refused before scheduling say why too (the user's next
             # step is there), each reason once.
-            by_note: dict[tuple[int, str], list[str]] = {}
+            by_note: dict[tuple[int, bool, str], list[str]] = {}
             for v in sorted(tried + refused, key=order):
                 if v is not first:
-                    by_note.setdefault((v.loop_parts, v.note), []).append(str(v.parts))
+                    by_note.setdefault((v.loop_parts, v.columns, v.note), []).append(str(v.parts))
             others: list[str] = []
-            for (m, note), parts in by_note.items():
-                rows = f"sub-tiled in {', '.join(parts)}"
+            for (m, cols, note), parts in by_note.items():
+                rows = f"{'columns ' if cols else ''}sub-tiled in {', '.join(parts)}"
                 if m > 1:
                     rows = f"loop steps in {m}" + ("" if parts == ["1"] else f", {rows}")
                 others.append(f"{rows}: {note}")
@@ -358,7 +400,11 @@ class VariantSearchPass(ModulePass):
                 f"after the loop ({crossing} bytes)"
             )
             tried = [replace(v, note=note) if v is best else v for v in tried]
-            best = next(v for v in tried if v.parts == best.parts and v.loop_parts == best.loop_parts)
+            best = next(
+                v
+                for v in tried
+                if v.parts == best.parts and v.loop_parts == best.loop_parts and v.columns == best.columns
+            )
         assert best.module is not None
         block = op.body.block
         for old in reversed(list(block.ops)):
@@ -370,10 +416,12 @@ class VariantSearchPass(ModulePass):
         # The loop splits refused before scheduling are left out of the table
         # (the loops of most kernels do not split: the reason is said when no
         # variant schedules).
-        table = sorted(tried + [v for v in refused if v.loop_parts == 1], key=order)
+        table = sorted(tried + [v for v in refused if v.loop_parts == 1 and not v.columns], key=order)
         find_loop(op).attributes["twill.variants"] = ArrayAttr(
             [
-                VariantAttr(v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note, v.loop_parts)
+                VariantAttr(
+                    v.parts, v.ii, v.ii_cycles, v.lower_bound, v.status, v is best, v.note, v.loop_parts, v.columns
+                )
                 for v in table
             ]
         )

@@ -7,4 +7,4 @@ builtin.module {
     func.return
   }
 }
-// CHECK: verify-select.mlir:6:5: error: 'tile.select' the condition must be a comparison result (an i1 tile), got f32[64]
+// CHECK: verify-select.mlir:6:5: error: 'tile.select' the condition must be a comparison result (an i1 tile or one i1), got f32[64]

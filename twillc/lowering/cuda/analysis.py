@@ -132,6 +132,8 @@ class LoopAnalysis:
             for x in op.operands:
                 if not (isinstance(x.type, tile.TileType) and x.type.rank == 2) or column_tile(x):
                     continue  # row vectors (an [R, 1] tile's rows) and scalars: read per element
+                if self._view(x) or self._loaded_row(x):
+                    continue  # `v[None, :]` of a loaded vector, a loaded [1, C] row: read at the chunk's columns
                 owner = x.owner
                 if x in self.acc_at and chunk_carried(self.loop, x) and self._yielded(x) is not None:
                     if self.warp(self._yielded(x).owner) != w:  # type: ignore[union-attr,arg-type]
@@ -182,8 +184,13 @@ class LoopAnalysis:
         if id(op) in self.chunk_roots:
             chain, _ = self.chunk_roots[id(op)]
             inner = {c.results[0] for c in chain}
-            return list(dict.fromkeys(v for c in chain for v in c.operands if v not in inner))
-        return list(op.operands)
+            reads = [v for c in chain for v in c.operands if v not in inner]
+        else:
+            reads = list(op.operands)
+        # a view (`v[None, :]` read in place, `_view`) reads its vector where it is: the vector's slot is
+        # released after the view's last reader, not after the view
+        views = [v.owner.input for v in reads if isinstance(v.owner, tile.ExpandDimsOp) and self._view(v)]  # type: ignore[attr-defined]
+        return list(dict.fromkeys([*reads, *views]))
 
     def _acc_regions(self) -> dict[int, SSAValue]:
         """First column -> the block argument of each in-place accumulator."""
@@ -445,6 +452,8 @@ class LoopAnalysis:
         shape = t.get_shape()  # type: ignore[attr-defined]
         if self.target.row_layout:  # the tensor-memory row layout (fewer rows: threads past them hold padding)
             return shape[0] <= 128
+        if self.target.spread_vector(t):  # a long rank-1 tile: thread t holds elements t + 128 k
+            return True
         if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
             return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)
         # one m64 fragment (wgmma: n a multiple of 8); of fewer rows (no MMA takes them: the MMA emitters

@@ -25,6 +25,7 @@ EXTRA_HELPERS = {
     "math": "\n" + include("twillc_math.cuh").removesuffix("\n"),
     "col": "\n" + include("twillc_col.cuh").removesuffix("\n"),
     "colreduce": "\n" + include("twillc_colreduce.cuh").removesuffix("\n"),
+    "allreduce": "\n" + include("twillc_allreduce.cuh").removesuffix("\n"),
 }
 """Device helpers emitted only in the kernels that call them."""
 

@@ -12,6 +12,7 @@ from xdsl.ir import Operation, SSAValue
 from twillc.dialects import tile
 from twillc.lowering.cuda.device_helpers import SKELETON_HELPERS, extra_helper
 from twillc.lowering.cuda.dtypes import elt
+from twillc.lowering.cuda.index_expr import block_index_decls, grid_extents
 from twillc.lowering.cuda.kernel_plan import trip_count_expr
 from twillc.lowering.cuda.preconditions import refuse_hole
 from twillc.lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, HOST, HOST_ROWS, TensorMap, host_launcher
@@ -184,7 +185,7 @@ class KernelFrame:
             # addresses) for every access through sm, not generic ld/st with 64-bit addresses held in registers
             *SHARED_VIEW,
             "  const int wg = tw_warpgroup_idx();",
-            *(["  const int bid = blockIdx.x;"] if self.pieces.uses_bid else []),
+            *block_index_decls("\n".join(self.pieces.body)),
             f"  const int trips = {self.pieces.trips};",
             *body,
             "}",
@@ -299,7 +300,7 @@ class KernelFrame:
         params = [f"void* {name}" for name, _ in tensors] + [f"int {s}" for s in sizes]
         params += [f"{cxx} {name}" for name, cxx in scalars]
         call += sizes + [name for name, _ in scalars]
-        return host_launcher(ns, comment, params, maps, call, not self.other_types)
+        return host_launcher(ns, comment, params, maps, call, not self.other_types, grid_extents(self.func))
 
     def _hole(self, op: Operation, outs: list[str], ins: list[str], indent: str, what: str = "") -> list[str]:
         """A device function left empty for `op` (or for `what` it needs)."""

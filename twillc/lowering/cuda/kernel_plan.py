@@ -67,6 +67,7 @@ class Wgmma:
     group: int  # consumer warp group, 1-based (0 is the producer)
     dtype: str = "f16"  # the operands' element type
     m: int = 64  # rows: one m64 wgmma per 64-row slab, each with its own N / 2 accumulators
+    acc: str = "f32"  # the accumulator's element type: f32, or f16 (wgmma .f16.f16.f16)
 
     @property
     def slabs(self) -> int:
@@ -161,7 +162,18 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
         warp = warp_of[op_id[id(op)]]
         name = op.result.name_hint or f"acc{len(wgmmas)}"
         wgmmas.append(
-            Wgmma(name, loads[op.lhs], loads[op.rhs], bool(op.transpose_rhs), n, k, group_of[warp], ea.name, m)
+            Wgmma(
+                name,
+                loads[op.lhs],
+                loads[op.rhs],
+                bool(op.transpose_rhs),
+                n,
+                k,
+                group_of[warp],
+                ea.name,
+                m,
+                elt(_tile(op.result)).name,
+            )
         )
     carried = {yielded.index(op.result): w for op, w in zip(mmas, wgmmas, strict=True)}
     stores = _stores(program, carried, names)

@@ -35,7 +35,11 @@ ELSEWHERE: dict[type[Operation], tuple[str, str]] = {
     tile.LoadOp: ("_producer", "issued by the producer role into its ring (TMA), not computed by a role"),
     tile.ForOp: ("_consumer", "the loop itself: each role's software pipeline of its copies"),
     tile.YieldOp: ("_events", "the hand-off of carried values to the next iteration"),
-    tile.BlockIdOp: ("_emit", "the CTA index `bid`, an index expression (twillc.lowering.cuda.index_expr)"),
+    tile.BlockIdOp: (
+        "_emit",
+        "the CTA index `bid` (`bid_y`, `bid_z` along the grid's y, z axes), an index expression "
+        "(twillc.lowering.cuda.index_expr)",
+    ),
     tile.SizeOp: ("_emit", "a kernel argument, an index expression (twillc.lowering.cuda.index_expr)"),
 }
 """Op classes the emitter lowers outside a role's op dispatch: the method
@@ -112,8 +116,9 @@ def _store_scalar(e: Any, op: tile.StoreScalarOp) -> list[str] | None:
 @lowers(BOTH, tile.AllReductionOp)
 def _all_reduce(e: Any, op: tile.AllReductionOp) -> list[str] | None:
     """A tile to one number: its threads' partials combined across the warp
-    group, not generated yet (`twillc.lowering.cuda.scalars`)."""
-    return None
+    group (`TileMath._all_reduce`), before the loop or, in it, on the role
+    computing the loop's carried numbers (`scalars.number_role`)."""
+    return e._all_reduce(op)
 
 
 TILE_MATH = (

@@ -16,7 +16,7 @@ from xdsl.dialects.func import FuncOp
 
 from twillc.lowering.cuda.tiles import CPP_KEYWORDS
 
-GENERATED_NAMES = frozenset("sm smem_raw smem wg bid trips tmem mma_phase kt blocks stream THREADS".split())
+GENERATED_NAMES = frozenset("sm smem_raw smem wg bid bid_y bid_z trips tmem mma_phase kt blocks stream THREADS".split())
 """What the generated kernel and its launcher declare beside the kernel's
 arguments (the shared-memory struct `sm`, the warp group `wg`, the launch's
 `blocks` and `stream`, ...), and the prefixes of their tensor maps and helpers."""
@@ -73,4 +73,6 @@ def unmangle_signature(signature: dict[str, object], back: dict[str, str]) -> di
             for s in grid["stores"]
         ]
         out["grid"] = {**grid, "stores": stores, "max_blocks": [text(e) for e in grid["max_blocks"]]}
+        if "extents" in grid:
+            out["grid"]["extents"] = [text(e) for e in grid["extents"]]
     return out

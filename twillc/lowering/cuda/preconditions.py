@@ -16,13 +16,14 @@ from xdsl.ir import Operation
 
 from twillc.dialects import tile
 from twillc.dialects.tile import element_name
+from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import ELTS, elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsupported
 from twillc.lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
-from twillc.transforms.loop_handoff import initial_value
+from twillc.transforms.loop_handoff import computed_for, initial_value
 from twillc.transforms.memory_plan import in_smem, umma_shape
 
 
@@ -89,6 +90,14 @@ def check_emittable(program: WarpProgram, module: ModuleOp, holes: str = "refuse
     for op in program.outside.post:
         for v in op.operands:
             if v in loop.res and v not in program.outside.live_out and initial_value(loop, v) is None:
+                source = computed_for(loop, list(loop.res).index(v))
+                if source is not None and is_scalar_arith(source.owner):  # type: ignore[arg-type]
+                    raise located_error(
+                        op,
+                        f"CUDA emission: carried number '{v.name_hint or 'result'}' read after the loop is computed "
+                        f"in the loop by number arithmetic ('{source.owner.name}': an online softmax's running max "
+                        "or sum), which no role holds after the loop: not generated",
+                    )
                 raise located_error(
                     op,
                     f"CUDA emission: carried '{v.name_hint or 'result'}' read after the loop takes another carried "
@@ -125,6 +134,14 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
     `memory_plan.umma_a_t_shape` gives the shapes generated: A^T of [K, 128]
     f16 or bf16, K a multiple of 64, B loaded, an f32 [128, N] result)."""
     what = unsupported(op, "'mma'")
+    if element_name(op.result.type.element_type) == "f16" and (op.transpose_lhs or umma_shape(op, target) is None):  # type: ignore[attr-defined]
+        refuse_hole(
+            op,
+            target,
+            f"{what} accumulating in f16 other than from A and B in shared memory (tcgen05.mma kind::f16 into "
+            "an f16 D: A K-major, 64 or 128 rows; accumulate in f32 and cast after the loop)",
+            holes,
+        )
     if op.transpose_lhs and not in_smem(op.lhs) and not a_in_slot:
         refuse_hole(
             op,
@@ -154,7 +171,7 @@ def _check_load(op: tile.LoadOp, target: Target) -> None:
     MMAs read), or one unswizzled box of narrower rows that no MMA
     reads (`narrow_rows`: W8A16's [128, 64] int8 weights, converted in
     registers), or a rank-1 row by bulk copy (f32; on sm_90a f16 and bf16
-    too, read by `twillc_row_of`); or one TMA cannot move, copied by the
+    too, read by `twillc_row_of`, and i32, read by `twillc_row_int`); or one TMA cannot move, copied by the
     producer thread (`copied_rows`: a per-row scale [BM, 1])."""
     t = op.result.type
     assert isinstance(t, tile.TileType)

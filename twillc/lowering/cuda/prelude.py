@@ -55,15 +55,23 @@ class TensorMap:
 
 
 def host_launcher(
-    ns: str, comment: list[str], params: list[str], maps: list[TensorMap], call: list[str], f16_only: bool
+    ns: str,
+    comment: list[str],
+    params: list[str],
+    maps: list[TensorMap],
+    call: list[str],
+    f16_only: bool,
+    extents: tuple[str, str] = ("1", "1"),
 ) -> str:
     """The `extern "C"` launcher of both emitters: build the tensor maps
     (returning the driver's error), size the dynamic shared memory, launch
-    `blocks` CTAs of the kernel with `call` as its arguments."""
+    `blocks` CTAs of the kernel with `call` as its arguments (times the grid's
+    `extents` along y and z, `grid_dims`)."""
     out = [
         *comment,
         f'extern "C" int {ns}_launch({", ".join([*params, "int blocks", "cudaStream_t stream"])}) {{',
         f"  using namespace {ns};",
+        *grid_guard(extents),
     ]
     for m in maps:
         make = make_tmap(m.dtype, m.tensor, m.name, m.rows, m.cols, m.box_rows, f16_only, m.box_cols)
@@ -71,11 +79,27 @@ def host_launcher(
     out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
-        f"  {ns}_kernel<<<blocks, THREADS, smem, stream>>>({', '.join(call)});",
+        f"  {ns}_kernel<<<{grid_dims(extents)}, THREADS, smem, stream>>>({', '.join(call)});",
         "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
         "}",
     ]
     return "\n".join(out)
+
+
+def grid_dims(extents: tuple[str, str]) -> str:
+    """The launch's grid: `blocks` along x, or `dim3(blocks, Y, Z)` where
+    the kernel reads `bid_y` / `bid_z` (`extents`, C expressions of the
+    launcher's parameters, `index_expr.grid_extents`)."""
+    if extents == ("1", "1"):
+        return "blocks"
+    return f"dim3(blocks, {extents[0]}, {extents[1]})"
+
+
+def grid_guard(extents: tuple[str, str]) -> list[str]:
+    """The launcher's early return where a grid extent along y or z is not
+    positive: no block to launch (as `blocks == 0` launches none)."""
+    bad = [f"({e}) <= 0" for e in extents if e != "1"]
+    return [f"  if ({' || '.join(bad)})", "    return 0;"] if bad else []
 
 
 def setmaxnreg(regs: int, groups: int) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from xdsl.ir import Operation, SSAValue
 
 from twillc.dialects import tile
+from twillc.lowering.cuda import scalars
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.prelude import setmaxnreg
@@ -166,7 +167,11 @@ class RoleCode:
         carried += self._chained(w, mine, pairs, carried, regs)
         for arg, _ in carried:
             regs.setdefault(arg, arg.type)  # type: ignore[arg-type]
-        pipelined = self._pipelinable(w, mine, carried)  # which values have two live instances
+        # the loop's carried numbers, on the role computing them: its iterations in program order
+        on_role = [op for op in self.loop_ops if not isinstance(op, tile.LoadOp)]
+        self._in_order = scalars.number_role(self.loop, on_role, self.warp) == w
+        numbers = scalars.carried_numbers(self.loop) if self._in_order else []
+        pipelined = not self._in_order and self._pipelinable(w, mine, carried)  # values with two live instances
         self._declared = declared = set()
         for v, t in regs.items():
             if self._fp8_staged_early(v):
@@ -196,6 +201,8 @@ class RoleCode:
             live_in and any(self._pre_smem(v) for op in live_in for v in op.operands)
         ):
             out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+        for arg, _, init in numbers:
+            out.append(f"    float {self.name(arg)} = {self._scalar(init)};  // a number the loop carries")
         for v in sorted(self._rotated & set(regs), key=self.name):
             out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
@@ -216,12 +223,17 @@ class RoleCode:
             out.append("    for (int kt = 0; kt < trips; ++kt) {")
             for op in mine:
                 out += self._copy(op, w, events, "      ")
+            if numbers:  # the carried numbers' next values, assigned once every op of the iteration has read them
+                out += [f"      const float tw_next_{self.name(arg)} = {self._scalar(y)};" for arg, y, _ in numbers]
+                out += [f"      {self.name(arg)} = tw_next_{self.name(arg)};" for arg, _, _ in numbers]
             out.append("    }")
         assert not self._pending, f"an MMA's wait never placed: {sorted(self._pending)}"
         if turn is not None and turn.first:  # the last turn's hand-over: every turn barrier back at zero
             out.append(f"    tw_named_bar_sync({turn.bar}, {turn.threads});  // the last turn handed over")
         self._turn = None
         # after the loop: the ops on this role's carried results
+        for arg, _, _ in numbers:  # after the loop a carried number is its variable
+            self.names[self.loop.res[arg.index - 1]] = self.name(arg)  # type: ignore[attr-defined]
         for i, res in enumerate(self.loop.res):
             if self.holder.get(res) == w:  # after the loop a result is its carried array
                 self.names[res] = self.name(self.body.args[i + 1])

@@ -31,7 +31,8 @@ from xdsl.dialects.builtin import ModuleOp
 
 from twillc.dialects import tile
 from twillc.lowering.cuda.dtypes import elt
-from twillc.lowering.cuda.prelude import DTYPES_HOST, HOST, make_tmap
+from twillc.lowering.cuda.index_expr import block_index_decls, grid_extents
+from twillc.lowering.cuda.prelude import DTYPES_HOST, HOST, grid_dims, grid_guard, make_tmap
 from twillc.lowering.cuda.tiles import c_elt
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop
@@ -173,10 +174,16 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         assert seg_fn is not None
         for arg in seg_fn.body.block.args:
             if (arg.name_hint or "").startswith(PASS_PREFIX):
-                use = next(u.operation for u in arg.uses if isinstance(u.operation, tile.LoadOp | tile.StoreOp))
+                kinds = tile.LoadOp | tile.StoreOp | tile.LoadScalarOp | tile.StoreScalarOp
+                use = next(u.operation for u in arg.uses if isinstance(u.operation, kinds))
+                if isinstance(use, tile.LoadScalarOp | tile.StoreScalarOp):  # a number: one per CTA
+                    scratch[arg.name_hint] = (arg.type, 1)
+                    continue
                 t = use.result.type if isinstance(use, tile.LoadOp) else use.value.type
                 scratch[arg.name_hint] = (arg.type, t.get_shape()[0])  # type: ignore[index,union-attr]
     user_args = fn.body.block.args
+    extents = grid_extents(fn)
+    ctas = "gridDim.x" if extents == ("1", "1") else "gridDim.x * gridDim.y * gridDim.z"
     tensors = [(a.name_hint, a.type) for a in user_args if isinstance(a.type, tile.TensorType)]
     tensors += [(n, t) for n, (t, _) in scratch.items()]
     scalars = [(a.name_hint, elt(a.type).cxx) for a in user_args if not isinstance(a.type, tile.TensorType)]
@@ -233,7 +240,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
             f"  using namespace {pc.ns};",
             "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
             "      smem_raw + ((1024u - static_cast<uint32_t>(__cvta_generic_to_shared(smem_raw))) & 1023u));",
-            *(["  [[maybe_unused]] const int bid = blockIdx.x;"] if pc.uses_bid else []),
+            *block_index_decls("\n".join(pc.body), "[[maybe_unused]] "),
             f"  [[maybe_unused]] const int trips = {pc.trips};",
         ]
         bodies = [("enter", head, False), *((f"role{g}", code, True) for g, code in roles.items())]
@@ -252,7 +259,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
         f"{ns}_kernel(\n    " + ",\n    ".join(params) + ") {",
         f"  tw_require_{arch.replace('_', '')}();",
         "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
-        *[f"  const int {s} = gridDim.x * {rows};  // one tile per CTA" for s, rows in scratch_sizes.items()],
+        *[f"  const int {s} = {ctas} * {rows};  // one tile per CTA" for s, rows in scratch_sizes.items()],
     ]
     calls = []
     for k, em in enumerate(ems):
@@ -282,13 +289,15 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
     out = [
         "// Host launcher: scratch for the values passed between loops, tensor maps, then `blocks` CTAs.",
         f'extern "C" int {ns}_launch({", ".join([*lparams, "int blocks", "cudaStream_t stream"])}) {{',
+        *grid_guard(extents),
     ]
     frees = []
+    per_x = "".join(f"({e}) * " for e in extents if e != "1")  # the CTAs along y and z per block along x
     for sname, (t, rows) in scratch.items():
         size = str(t.get_dims()[0])
         cols = t.get_dims()[1] if len(t.get_dims()) == 2 else 1
         out += [
-            f"  const int {size} = blocks * {rows};",
+            f"  const int {size} = blocks * {per_x}{rows};",
             f"  void* {sname} = nullptr;",
             f"  if (cudaMallocAsync(&{sname}, (size_t){size} * {cols} * sizeof({c_elt(t)}), stream) != cudaSuccess)",
             f"    {{ {' '.join([*frees, 'return -4;'])} }}",
@@ -309,7 +318,7 @@ def emit_segments(module: ModuleOp, parts: list[ModuleOp], source: str, holes: s
     out += [
         f"  const size_t smem = {smem_expr} + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
-        f"  {ns}_kernel<<<blocks, {ns}::THREADS, smem, stream>>>({', '.join(call)});",
+        f"  {ns}_kernel<<<{grid_dims(extents)}, {ns}::THREADS, smem, stream>>>({', '.join(call)});",
         "  const int launched = cudaGetLastError() == cudaSuccess ? 0 : -3;",
         *[f"  {f}" for f in frees],
         "  return launched;",

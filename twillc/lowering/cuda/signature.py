@@ -23,6 +23,11 @@ The JSON (`"schema": "twillc-signature/1"`, docs/runtime.md):
   starts inside it), out of at most `max_blocks` (the most tiles a store's
   tensor has): the rule of the reference interpreter (bench/gpu_ref.py) on
   the kernel as written. The generated stores clip at the tensor's edge.
+  A kernel reading `bid_y` / `bid_z` has `extents`: the grid's extents
+  along y and z (index expressions of the sizes and integer scalar
+  arguments, "1" along an axis it does not read), which its launcher
+  launches itself; a block along x is then in the grid where its stores
+  start inside their tensors at every `bid_y` and `bid_z`.
 
 Read from the module as lowered (its function's arguments and stores); it
 decides nothing.
@@ -37,7 +42,7 @@ from xdsl.ir import Operation
 
 from twillc.dialects import tile
 from twillc.dialects.tile_types import element_name
-from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.index_expr import c_index, grid_extents
 from twillc.runtime.build import launcher_params
 
 SCHEMA = "twillc-signature/1"
@@ -110,7 +115,11 @@ def kernel_signature(module: ModuleOp, code: str, arch: str) -> dict[str, object
             for s in stores
         }
     )
-    return {**head, "grid": {"stores": stores, "max_blocks": max_blocks}}
+    extents = grid_extents(func)
+    grid: dict[str, object] = {"stores": stores, "max_blocks": max_blocks}
+    if extents != ("1", "1"):
+        grid["extents"] = list(extents)
+    return {**head, "grid": grid}
 
 
 def signature_source(signature: dict[str, object]) -> str:

@@ -126,6 +126,7 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self._turns_off = ""  # why the roles do not take the schedule's turns (`twill.issue_order`), if so
         self._defer_copy = False  # the copy being emitted waits for its MMA at the MMA's first reader
         self._pending: dict[str, list[str]] = {}  # an MMA in flight: the lines waiting for it, by op
+        self._in_order = False  # the role computes the loop's carried numbers (`scalars.number_role`)
         # twill.mask_split: the ops an unmasked iteration skips, the selects
         # it replaces by their true operand, and whether the role being
         # emitted applies the split (`RoleCode._split_applies`)
@@ -222,6 +223,9 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
             )
             or any(narrow_rows(op.result.type) for op in self.loads + self.pre_loads)  # tw_make_tmap_2d_rows
             or any(isinstance(op, tile.MmaOp) and not self._in_smem(op.rhs) for op in self.loop_ops)  # stage_rows
+            or any(  # an MMA accumulating in f16: tcgen05.mma into an f16 D (twillc_umma_ss_t)
+                isinstance(op, tile.MmaOp) and elt(op.result.type).name == "f16" for op in self.loop_ops
+            )
         )
         # Register values read on other roles (the channels, the loads aside).
         found = self.program.channels

@@ -155,14 +155,16 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         f"      {setmaxnreg(plan.regs[group], plan.groups)}",
     ]
     for m in mmas:
+        cxx = ELTS[m.acc].cxx  # f16: two to a 32-bit register (wgmma .f16.f16.f16)
         if m.slabs == 1:
-            out.append(f"      float {m.name}[{m.n // 2}];  // 64x{m.n} f32 accumulator, {m.n // 2} per thread")
+            out.append(f"      {cxx} {m.name}[{m.n // 2}];  // 64x{m.n} {m.acc} accumulator, {m.n // 2} per thread")
         else:  # one m64 fragment per 64-row slab, slab r at r * n / 2
             out.append(
-                f"      float {m.name}[{_regs(m)}];  // {m.m}x{m.n} f32 accumulator: {m.slabs} m64 slabs of "
+                f"      {cxx} {m.name}[{_regs(m)}];  // {m.m}x{m.n} {m.acc} accumulator: {m.slabs} m64 slabs of "
                 f"{m.n // 2} per thread"
             )
-        out.append(f"#pragma unroll\n      for (int i = 0; i < {_regs(m)}; ++i) {m.name}[i] = 0.f;")
+        zero = "0.f" if m.acc == "f32" else f"{cxx}(0.f)"
+        out.append(f"#pragma unroll\n      for (int i = 0; i < {_regs(m)}; ++i) {m.name}[i] = {zero};")
     out += [
         "      TwPipeState<STAGES> r{0, 0u};",
         "      TwPipeState<STAGES> rel{0, 0u};",

@@ -11,6 +11,7 @@ from twillc.dialects import tile
 from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.lowerings import lowering_of
 from twillc.lowering.cuda.tile_math import plus
 from twillc.lowering.cuda.tiles import BINARY, UNARY, c_elt, clip_extents, clip_mask
 from twillc.transforms.common import located_error
@@ -50,6 +51,14 @@ def short_clip(op: tile.StoreOp | tile.StoreAddOp, r0: str) -> tuple[str, str]:
 class StoreCode:
     """A part of the general emitter (`twillc.lowering.cuda.skeleton._Emitter`)."""
 
+    def _tmem_element(self, v: SSAValue) -> str:
+        """The element type an accumulator in tensor memory is held in: that
+        of the MMA's D, through the casts converted as they read it (an f32
+        accumulator stored as `cast<f16>(acc)` is still f32 words there)."""
+        while isinstance(v.owner, tile.CastOp) and self.acc_at.get(v.owner.input) == self.acc_at.get(v):
+            v = v.owner.input
+        return elt(v.type).name
+
     def _store(self, op: tile.StoreOp | tile.StoreAddOp, indent: str, iv: SSAValue | None) -> list[str]:
         """A store from the register layout, each thread its elements; `store
         += x` (tile.store_add) adds them to memory instead, on sm_90a from the
@@ -71,13 +80,15 @@ class StoreCode:
             ld = op.tensor.type.get_dims()[1]  # type: ignore[attr-defined]
             on, lim = short_clip(op, r0) if rows < 128 else clip(op)  # fewer rows: the threads past them padding
             if self._acc_on(op.value, self._role):  # straight from tensor memory, 32 columns at a time
+                # an MMA accumulating in f16: its D unpacked, in the low 16 bits of each column
+                args = f"32{on or ', 0'}, __half" if self._tmem_element(op.value) == "f16" else f"32{on}"
                 # Not unrolled: ptxas would hoist every chunk's tcgen05.ld and
                 # hold the whole row, past a small role's setmaxnreg budget.
                 return [
                     f"{indent}tw_tcgen05_fence_after();",
                     "#pragma unroll 1",
                     f"{indent}for (int c = 0; c < {cols}; c += 32)",
-                    f"{indent}  twillc_store_tmem_row<32{on}>({self._operand(op.value)} + c, {tensor}, "
+                    f"{indent}  twillc_store_tmem_row<{args}>({self._operand(op.value)} + c, {tensor}, "
                     f"({r0}) * {rows}, ({c0}) * {cols} + c, {ld}{lim});",
                 ]
             if self._in_tmem(op.value, self._role):
@@ -88,6 +99,13 @@ class StoreCode:
             ]
         rows_ok = t.get_shape()[0] <= 128 if self.target.row_layout else self._layout_ok(op.value)
         short = t.get_shape()[0] < (128 if self.target.row_layout else 64) and rows_ok and not self._in_smem(op.value)
+        if self.target.spread_vector(t) and not self._in_smem(op.value):
+            # a long rank-1 tile spread over the threads: element t + 128 k from thread t
+            (r0,) = (c_index(i, iv) for i in op.indices)
+            self._helpers.add("store_rows")
+            n = t.get_shape()[0]
+            on, lim = clip(op)
+            return [f"{indent}twillc_store_spread<{n}{on}>({self._operand(op.value)}, {tensor}, ({r0}) * {n}{lim});"]
         if t.rank == 1 and not self._in_smem(op.value) and rows_ok:
             # a row vector from the thread's rows (one lane of each quad on sm_90a), slab by slab
             (r0,) = (c_index(i, iv) for i in op.indices)
@@ -286,6 +304,13 @@ class StoreCode:
             return []
         if is_scalar_arith(op) or isinstance(op, tile.SizeOp | tile.BlockIdOp | tile.LoadOp):
             return []  # a load after the loop is issued with those before it
+        if isinstance(op, tile.AllReductionOp | tile.StoreScalarOp):  # numbers: their lowerings (lowerings.py)
+            lower = lowering_of(self.target, type(op))
+            code = lower(self, op) if lower is not None else None
+            if code is not None:
+                return [line[2:] for line in code]
+            tiles = [self._operand(v) for v in op.operands if isinstance(v.type, tile.TileType)]
+            return self._hole(op, [], tiles, "    ")
         if isinstance(op, tile.ExpandDimsOp) and self._view(op.result):  # no array (`_expand_view`)
             view = self._math(op)
             if view is not None:

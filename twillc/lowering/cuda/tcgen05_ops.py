@@ -60,6 +60,16 @@ class Tcgen05Ops:
             ]
         commit = [f"  tw_umma_commit(&sm.{self.name(res)}_full[kt % {d}]);"] if res in self.umma_direct else []
         b_mn = 0 if op.transpose_rhs else 1
+        b_ref = self._smem_ref(op.rhs) if self._in_smem(op.rhs) else None
+        if b_ref is None and (sb := self._staged(op, "b")) is not None:  # a register B: staged, as TMA would load it
+            self._helpers.add("umma_at")
+            b_ref, b_rows = f"sm.{self._staged_buffer(sb)}", 128  # boxes of 128 rows (padding past B's)
+            rows, cols = op.rhs.type.get_shape()  # type: ignore[attr-defined]
+            lines += [
+                f"twillc_store_operand_mn<{cols}, {c_elt(op.rhs.type)}>({b_ref}, {self._operand(op.rhs)});"  # type: ignore[arg-type]
+                f"  // {self.name(op.rhs)} ([{rows}, {cols}]) to shared memory as the MMA's B",
+                f"tw_named_bar_sync({g}, 128);  // every row staged before the MMA reads them",
+            ]
         st = self._staged_a_t(op)
         a_ref = self._smem_ref(op.lhs) if st is None else f"sm.{self._staged_buffer(st)}"
         if op.transpose_lhs:  # A^T, MN-major in its channel's slot (`smem_operand`) or staged: boxes of K rows
@@ -76,7 +86,7 @@ class Tcgen05Ops:
                 ]
         else:
             a_box = op.lhs.type.get_shape()[0] * 128  # type: ignore[attr-defined]  # 64 rows: M = 128, padding rows
-            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {a_box}, {b_rows * 128}, {b_mn}>"
+            call = f"{self._umma_fn(op)}{m}, {n}, {k}, {a_box}, {b_rows * 128}, {b_mn}{self._umma_d16(op)}>"
         lines += [
             f"// {self.name(op.acc) + ' +=' if res in self.acc_at else self.out(res) + ' ='} {self.name(op.lhs)}"
             f"{'^T' if op.transpose_lhs else ''} * {self.name(op.rhs)}{'^T' if op.transpose_rhs else ''}"
@@ -84,7 +94,7 @@ class Tcgen05Ops:
             "D in tensor memory)",
             "if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
             "  tw_tcgen05_fence_after();",
-            f"  {call}({dst}, {a_ref}, {self._smem_ref(op.rhs)}, {accumulate});",
+            f"  {call}({dst}, {a_ref}, {b_ref}, {accumulate});",
             *commit,
             f"  tw_umma_commit(&sm.mma_done[{g}]);",
             "}",
@@ -126,10 +136,12 @@ class Tcgen05Ops:
             body += [f"  {c_elt(v.type)} {n}[32];", f"  twillc_tmem_load<32>({n}, {at} + c);"]  # type: ignore[arg-type]
             self.names[v] = n
         expr: dict[SSAValue, str] = {}  # each element as one expression: no intermediate arrays
+        self._chunk_column = "c + i"  # a per-column operand ([1, C]) read at the chunk element's column
         for op in chain:
             res = op.results[0]
             at = [f"({expr[v]})" if v in expr else f"float({self._at(v, res)})" for v in op.operands]
             expr[res] = self._form(op).format(*at)
+        self._chunk_column = None
         self.names = saved
         out_c = f"{self.name(r)}_c"
         body += [
@@ -187,7 +199,7 @@ class Tcgen05Ops:
                     continue
                 out += [
                     f"    {{  // {self.name(arg)}: its initial value in tensor memory, 32 columns at a time",
-                    "      float z[32];",
+                    f"      {c_elt(arg.type)} z[32];",  # type: ignore[arg-type]  # f16: an MMA accumulating in f16
                     f"      for (int i = 0; i < 32; ++i) z[i] = {value};",
                     f"      for (int c = 0; c < {cols}; c += 32) "
                     f"twillc_tmem_store<32>(tmem + {self.acc_at[arg]} + c, z);",
@@ -212,7 +224,14 @@ class Tcgen05Ops:
 
     def _umma_fn(self, op: tile.MmaOp) -> str:
         e = self._mma_elt(op)
+        if elt(op.result.type).name == "f16":  # kind::f16 into an f16 D (`_umma_d16`)
+            return f"twillc_umma_ss_t<{e.tag}, "
         return "twillc_umma_ss<" if e.name == "f16" else f"twillc_umma_ss_t<{e.tag}, "
+
+    def _umma_d16(self, op: tile.MmaOp) -> str:
+        """The template argument that asks twillc_umma_ss_t for an f16 D (an
+        MMA accumulating in f16), else nothing."""
+        return ", 1" if elt(op.result.type).name == "f16" else ""
 
     def _tmem_slot(self, v: SSAValue, it: str = "kt") -> str:
         """The tensor-memory address of channel `v`'s slot for iteration `it`:

@@ -29,6 +29,13 @@ from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.memory_plan import StagedTile, elements_per_thread
 
 
+def spread_element(index: str) -> str:
+    """The element of a rank-1 tile spread over the warp group
+    (`Target.spread_vector`) that the calling thread holds at `index`."""
+    k = index if index.isidentifier() else f"({index})"
+    return f"{k} * 128 + int(threadIdx.x % 128)"
+
+
 def plus(base: str, offset: int) -> str:
     """`base + offset` as C (a pointer into a slab), `base` for offset 0."""
     return f"{base} + {offset}" if offset else base
@@ -36,6 +43,10 @@ def plus(base: str, offset: int) -> str:
 
 class TileMath:
     """A part of the general emitter (`twillc.lowering.cuda.skeleton._Emitter`)."""
+
+    _chunk_column: str | None = None
+    """Inside a column-chunked update (`Tcgen05Ops._chunked_update`): the
+    column of the chunk's element i (`c + i`), where a per-column operand is read."""
 
     def _init(self, init: SSAValue, name: str, t: tile.TileType) -> list[str]:
         op = init.owner
@@ -173,7 +184,19 @@ class TileMath:
             a, r = op.operands[0], op.results[0]
             fn = "twillc_rowmax" if op.name == "tile.rowmax" else "twillc_rowsum"
             fn += "_t" if self.target.row_layout else ""
-            return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
+            cxx = c_elt(r.type)  # type: ignore[arg-type]
+            if cxx == "float":
+                return self._row_reduce(fn, self._n(a.type), self.out(r), self._operand(a), self._slabs(a), "      ")
+            # a 16-bit result (Triton's tl.sum of a bf16 tile): reduced in f32, rounded once
+            n = self._n(r.type)  # type: ignore[arg-type]
+            red = self._row_reduce(fn, self._n(a.type), "tw_red", self._operand(a), self._slabs(a), "        ")
+            return [
+                f"      {{  // {self.name(r)} = {op.name[5:]}({self.name(a)}) in f32, then {elt(r.type).name}",
+                f"        float tw_red[{n}];",
+                *red,
+                f"        for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {cxx}(tw_red[i]);",
+                "      }",
+            ]
         if isinstance(op, tile.ColumnReductionOp):
             return self._column_reduce(op, self._operand(op.input), "      ")
         return None
@@ -213,6 +236,8 @@ class TileMath:
         else:  # columns 2 j, 2 j + 1
             dst = (f"rr * {out_cols} + 2 * cc", f"rr * {out_cols} + 2 * cc + 1")
         axis = "rows" if op.axis.value.data == 0 else "columns"
+        # a one-row interleave of per-column rows (`_replicated`): every thread reads row 0 at its columns
+        row = "0" if out_rows == 1 and self._replicated(r) else "rr"
         return [
             f"      {{  // {self.name(r)} = interleave({self.name(a)}, {self.name(b)}) along {axis}: via shared memory",
             f"        __shared__ {cxx} {scratch}[{out_rows * out_cols}];",
@@ -226,7 +251,7 @@ class TileMath:
             "        }",
             f"        tw_named_bar_sync({self._group}, 128);",
             f"        for (int i = 0; i < {self._n(r.type)}; ++i) {{",
-            f"          const int rr = twillc_acc_row<{out_cols}>(i);",
+            f"          const int rr = {'0' if row == '0' else f'twillc_acc_row<{out_cols}>(i)'};",
             f"          {self.out(r)}[i] = rr < {out_rows} ? {scratch}[rr * {out_cols} + "
             f"twillc_acc_col<{out_cols}>(i)] : {cxx}(0);",
             "        }",
@@ -314,8 +339,11 @@ class TileMath:
             at = f"twillc_col_at<{c_elt(src.type)}>({self._smem_ref(src)}, {self._column_of(r)})"  # type: ignore[arg-type]
             return [f"      for (int i = 0; i < {self._n(r.type)}; ++i) {self.out(r)}[i] = {at};"]  # type: ignore[arg-type]
         cols = src.type.get_shape()[0]  # type: ignore[attr-defined]
-        if c_elt(src.type) != "float" or not self._layout_ok(src) or not self._layout_ok(r):  # type: ignore[arg-type]
+        cxx = c_elt(src.type)  # type: ignore[arg-type]
+        if (cxx != "float" and self.target.row_layout) or not self._layout_ok(src) or not self._layout_ok(r):
             return None
+        if self.target.spread_vector(src.type) or self.target.spread_vector(r.type):
+            return None  # a spread vector's columns: not generated
         if (self.target.row_layout and cols > 128) or (not self.target.row_layout and cols % 8):
             return None
         self._helpers.add("colreduce")
@@ -323,8 +351,41 @@ class TileMath:
         scratch = f"tw_cols_{self.name(r)}"
         return [
             f"      {{  // {self.name(r)} = {self.name(src)}{spelled}: each thread's columns, through shared memory",
-            f"        __shared__ float {scratch}[{cols}];",
+            f"        __shared__ {cxx} {scratch}[{cols}];",
             f"        {fn}<{cols}>({self.out(r)}, {self._operand(src)}, {scratch}, {self._group});",
+            "      }",
+        ]
+
+    def _all_reduce(self, op: tile.AllReductionOp) -> list[str] | None:
+        """`sum(x)` / `max(x)` of a rank-1 f32 tile computed before the loop,
+        in registers or in shared memory: each thread's elements combined,
+        then the warp group's partials (`twillc_allreduce`); the number is a
+        `float` of the role, read where it is used (`_scalar`). A row vector
+        of the accumulator layout (a quad's four threads hold each row) starts
+        its shuffles at lane distance 4; a spread one (`Target.spread_vector`)
+        at 1. In the loop, or of another tile, None (not generated)."""
+        x, r = op.input, op.result
+        t = x.type
+        if (op.parent_op() is self.loop and not self._in_order) or t.rank != 1 or self.target.row_layout:  # type: ignore[attr-defined]
+            return None
+        rows = t.get_shape()[0]  # type: ignore[attr-defined]
+        spread = self.target.spread_vector(t)
+        if not spread and (rows % 64 or not self._layout_ok(x)):
+            return None
+        mx = isinstance(op, tile.AllMaxOp)
+        combine = "fmaxf(tw_part, {})" if mx else "tw_part + {}"
+        at = self._at(x, x)
+        at = at if c_elt(t) == "float" else f"float({at})"  # type: ignore[arg-type]
+        self._helpers.add("allreduce")
+        name = self.name(r)
+        return [
+            f"      float {name};",
+            f"      {{  // {name} = {op.name[5:]}({self.name(x)}): the thread's elements, then the warp group's",
+            f"        __shared__ float tw_all_{name}[4];",
+            f"        float tw_part = {'-INFINITY' if mx else '0.f'};",
+            f"        for (int i = 0; i < {self._n(t)}; ++i) tw_part = {combine.format(at)};",  # type: ignore[arg-type]
+            f"        {name} = twillc_allreduce<{'true' if mx else 'false'}, {1 if spread else 4}>(tw_part, "
+            f"tw_all_{name}, {self._group});",
             "      }",
         ]
 
@@ -350,6 +411,8 @@ class TileMath:
             return op.axis.value.data == 0
         if isinstance(op, tile.UnaryOp | tile.BinaryOp | tile.CastOp | tile.CmpOp | tile.LogicOp | tile.SelectOp):
             return all(self._replicated(x) for x in op.operands if isinstance(x.type, tile.TileType))
+        if isinstance(op, tile.InterleaveOp) and op.axis.value.data == 1:  # read back by every thread (`_interleave`)
+            return all(self._replicated(x) for x in op.operands)
         return False
 
     def _loaded_row(self, v: SSAValue) -> bool:
@@ -367,8 +430,21 @@ class TileMath:
             and (self._in_smem(v) and isinstance(v.owner, tile.LoadOp))
         )
 
+    def _vector_row(self, r: SSAValue) -> str:
+        """The index of element i of the calling thread's elements of rank-1
+        tile `r`: the row it is held for (a row vector of the accumulator
+        layout: rows t/32*16 + t%32/4 and + 8 of each 64-row slab; the row
+        layout: the thread's row), or of a spread one (`spread_element`)."""
+        if self.target.row_layout:
+            return "int(threadIdx.x % 128)"
+        if self.target.spread_vector(r.type):
+            return spread_element("i")
+        return "(i >> 1) * 64 + int(threadIdx.x % 128) / 32 * 16 + int(threadIdx.x % 32) / 4 + 8 * (i & 1)"
+
     def _column_of(self, r: SSAValue) -> str:
         """The column of element i of the calling thread's elements of `r`."""
+        if self._chunk_column is not None:  # element i of a 32-column chunk
+            return self._chunk_column
         if self.target.row_layout:
             return "i"
         self._helpers.add("acc_index")
@@ -498,6 +574,10 @@ class TileMath:
         iteration) converted to int, arithmetic of those."""
         if isinstance(v, BlockArgument) and v.owner is self.func.body.block:
             return self.args[v]
+        if self._in_order and (
+            (isinstance(v, BlockArgument) and v.owner is self.body and v.index > 0) or v.owner is self.loop
+        ):
+            return self.name(v)  # a number the loop carries: the role's variable (`scalars.number_role`)
         op = v.owner
         if isinstance(op, arith.IndexCastOp):
             index = c_index(op.input, self.iv, self.iteration)
@@ -507,6 +587,8 @@ class TileMath:
             return f"({self._scalar(op.lhs)} {sym} {self._scalar(op.rhs)})"
         if isinstance(op, arith.NegfOp):
             return f"(-{self._scalar(op.operand)})"
+        if isinstance(op, tile.AllReductionOp):  # a number of the role, computed before the loop (`_all_reduce`)
+            return self.name(v)
         if isinstance(op, tile.LoadScalarOp):  # read where used (`twillc.lowering.cuda.scalars`)
             return scalars.loaded(op, self.args[op.tensor], lambda i: c_index(i, self.iv, self.iteration))
         if (expr := scalars.scalar_expr(op, self._scalar)) is not None:
@@ -532,8 +614,10 @@ class TileMath:
         column); an `i1` result is packed 32 elements to a word."""
         if isinstance(op, tile.IotaOp):
             r = op.result
-            rows, cols = r.type.get_shape()  # type: ignore[attr-defined]
             n = elements_per_thread(r.type, self.target)
+            if r.type.rank == 1:  # type: ignore[attr-defined]  # a vector of indices: each element's row
+                return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {self._vector_row(r)};"]
+            rows, cols = r.type.get_shape()  # type: ignore[attr-defined]
             if self.target.row_layout:
                 at = "int(threadIdx.x % 128)" if op.dim.value.data == 0 else "i"
             else:
@@ -565,9 +649,10 @@ class TileMath:
             r = op.result
             n = elements_per_thread(r.type, self.target)
             a, b = (self._at(v, r) for v in (op.on_true, op.on_false))
-            if c_elt(r.type) == "__half":  # type: ignore[arg-type]  # a scalar: its f16 value
+            conv = {"__half": "__float2half", "__nv_bfloat16": "__float2bfloat16"}.get(c_elt(r.type))  # type: ignore[arg-type]
+            if conv is not None:  # a scalar: its f16 / bf16 value
                 pairs = ((a, op.on_true), (b, op.on_false))
-                a, b = (x if isinstance(v.type, tile.TileType) else f"__float2half({x})" for x, v in pairs)
+                a, b = (x if isinstance(v.type, tile.TileType) else f"{conv}({x})" for x, v in pairs)
             if id(op) in self.split_selects and self._split_on:
                 # An unmasked iteration does not compute the mask: its true
                 # operand (`||` evaluates no condition there). The mask's ops
@@ -581,6 +666,9 @@ class TileMath:
                     f"{self.out(r)}[i] = (tw_um || {self._mask_cond(op.cond, r)}) ? {a} : {b};",
                     "      }",
                 ]
+            if not isinstance(op.cond.type, tile.TileType):  # one condition for the tile (a uniform i1)
+                cond = c_index(op.cond, self.iv, self.iteration)
+                return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {cond} ? {a} : {b};"]
             return [f"      for (int i = 0; i < {n}; ++i) {self.out(r)}[i] = {self._bit(op.cond, r)} ? {a} : {b};"]
         return None
 
@@ -639,12 +727,19 @@ class TileMath:
         if self._in_smem(v) and len(v.type.get_shape()) == 2 and not column_tile(v):  # type: ignore[attr-defined]
             # a loaded tile: the thread's elements of the swizzled TMA boxes
             return self._smem_at(v, index)
+        if self._in_smem(v) and self.target.spread_vector(v.type):  # its elements t + 128 k, dense in the slot
+            self._helpers.add("col")
+            return f"twillc_col_at<{c_elt(v.type)}>({self._smem_ref(v)}, {spread_element(index)})"  # type: ignore[arg-type]
         if self._in_smem(v):  # a row vector (or an [R, 1] tile's dense rows) in shared memory: the thread's rows
             if self.target.row_layout:
-                return f"twillc_row_t({self._smem_ref(v)})"
+                return f"twillc_row_t<{c_elt(v.type)}>({self._smem_ref(v)})"  # type: ignore[arg-type]
             e = elt(v.type)
-            if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales)
+            if e.name != "f32":  # a 16-bit row vector (W8A16's per-channel f16 scales), an integer one
                 self._helpers.add("row_of")
+                if e.cxx in ("int", "unsigned"):  # its bits, not a float
+                    slab = f" + (({index}) >> 1) * {64 * e.size}" if self._slabs(v) > 1 else ""
+                    half = f"({index}) & 1" if self._slabs(v) > 1 else index
+                    return f"twillc_row_int<{e.cxx}>({self._smem_ref(v)}{slab}, {half})"
                 if self._slabs(v) > 1:  # rows 64s.. of slab s = index / 2
                     slab = f"(({index}) >> 1) * {64 * e.size}"
                     return f"twillc_row_of<{e.cxx}>({self._smem_ref(v)} + {slab}, ({index}) & 1)"
@@ -661,6 +756,7 @@ class TileMath:
             return None
         if op.transpose_rhs and elt(op.rhs.type).name == "f16":
             return None
+        self._f32_accumulator(op, "A from registers")
         m, k = op.lhs.type.get_shape()  # type: ignore[attr-defined]
         kb, n = op.rhs.type.get_shape()[::-1] if op.transpose_rhs else op.rhs.type.get_shape()  # type: ignore[attr-defined]
         if m % 64 or m > 256 or n % 64 or n > 256 or k % 16:
@@ -686,6 +782,17 @@ class TileMath:
             )
         return out
 
+    def _f32_accumulator(self, op: tile.MmaOp, form: str) -> None:
+        """A located refusal where an MMA of `form` accumulates in f16: the
+        f16 accumulator (wgmma .f16.f16.f16) is generated with A and B in
+        shared memory (`_wgmma`, `twillc_mma_k16_boxed`) only."""
+        if elt(op.result.type).name == "f16":
+            raise located_error(
+                op,
+                f"CUDA emission: an MMA accumulating in f16 with {form} is not generated (an f16 accumulator is "
+                "generated with A and B in shared memory: accumulate in f32 and cast after the loop)",
+            )
+
     def _wgmma_ts(self, op: tile.MmaOp) -> list[str] | None:
         """acc (+)= X^T B with X a [64, M] register tile (FA3's dV += P^T dO,
         dK += dS^T Q): X goes to shared memory, swizzled as TMA would write
@@ -693,6 +800,7 @@ class TileMath:
         x = op.lhs
         if not self._in_smem(op.rhs):
             return None
+        self._f32_accumulator(op, "A transposed")
         if self._in_smem(x):
             return self._wgmma_ts_loaded(op)
         k, m = x.type.get_shape()  # type: ignore[attr-defined]
@@ -928,6 +1036,7 @@ class TileMath:
             and k % e.box_cols == 0
             and op.transpose_rhs
             and e.name == "f16"
+            and elt(op.result.type).name == "f32"
         ):
             return self._wgmma_narrow(op, a_ref, n, k)
         slabs = m // 64

@@ -13,10 +13,12 @@ the warp-program simulator calls it too."""
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, ModuleOp, i1
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
@@ -24,6 +26,12 @@ from twillc.dialects.tile_masks import AndOp, CmpOp, IotaOp, OrOp, SelectOp
 from twillc.transforms.common import located_error
 from twillc.transforms.index_remat import rematerialized
 from twillc.transforms.loop_segments import PASS_PREFIX
+
+CMPI = (operator.eq, operator.ne, *(operator.lt, operator.le, operator.gt, operator.ge) * 2)
+"""`arith.cmpi`'s predicates in `arith.CmpiOp.predicate`'s order (signed, then unsigned)."""
+
+LOGIC_I1 = {"arith.andi": operator.and_, "arith.ori": operator.or_, "arith.xori": operator.ne}
+"""`&` / `|` / `^` of uniform conditions."""
 
 
 def np_dtype(t) -> type:
@@ -73,6 +81,8 @@ class Machine:
     `twillc.transforms.loop_segments`), by tensor name, element by element
     (NaN where nothing was stored): what a load of such a tensor reads,
     whatever tiles the loops' sub-tiling cut it into."""
+    block_yz: tuple[int, int] = (0, 0)
+    """The block's index along the grid's y and z axes (`bid_y`, `bid_z`)."""
 
     def __post_init__(self) -> None:
         self.args: dict[SSAValue, object] = {}
@@ -86,6 +96,21 @@ class Machine:
                 self.args[a] = np.float32(0.0625 * (1 + (self.seed + 3 * i) % 7))
         self.block = block
 
+    def where(self) -> str:
+        """The block's index as the messages name it: `bid`, or `(bid, bid_y, bid_z)`."""
+        return str(self.bid) if self.block_yz == (0, 0) else str((self.bid, *self.block_yz))
+
+    def grid_blocks(self) -> list[tuple[int, int]]:
+        """The blocks along y and z a simulation runs for each block along x:
+        the first and the last along each axis the kernel reads (its
+        `tile.block_id`'s extent at these sizes), just (0, 0) where it reads none."""
+        along: list[list[int]] = [[0], [0]]
+        for op in self.func.walk():
+            if isinstance(op, tile.BlockIdOp) and op.extent is not None:
+                n = int(self.scalar(op.extent, {}))  # type: ignore[call-overload]
+                along[op.grid_axis - 1] = sorted({0, n - 1}) if n > 0 else []
+        return [(y, z) for y in along[0] for z in along[1]]
+
     # -- index and scalar values ------------------------------------------
     def scalar(self, v: SSAValue, env: dict[SSAValue, object]):
         if v in env:
@@ -96,13 +121,13 @@ class Machine:
         assert isinstance(op, Operation), f"unbound value {v}"
         name = op.name
         if isinstance(op, tile.BlockIdOp):
-            return self.bid
+            return self.bid if op.grid_axis == 0 else self.block_yz[op.grid_axis - 1]
         if isinstance(op, tile.SizeOp):
             return self.sizes.get(op.sym.data, self.default_size)
         if name == "arith.constant":
             val = op.properties["value"] if "value" in op.properties else op.attributes.get("value")
             if isinstance(val, IntegerAttr):
-                return int(val.value.data)
+                return bool(val.value.data) if val.type == i1 else int(val.value.data)
             assert isinstance(val, FloatAttr)
             return np.float32(val.value.data)
         if isinstance(op, tile.LoadScalarOp):  # read where it is used, as the CUDA does
@@ -133,10 +158,16 @@ class Machine:
             "arith.addf": lambda a, b: np.float32(a + b),
             "arith.mulf": lambda a, b: np.float32(a * b),
         }
+        if isinstance(op, arith.SelectOp):  # a branch's trip count, `guard ? n : 0`
+            return xs[1] if xs[0] else xs[2]
+        if isinstance(op, arith.CmpiOp):  # a uniform condition
+            return bool(CMPI[op.predicate.value.data](xs[0], xs[1]))
+        if name in LOGIC_I1 and op.results[0].type == i1:
+            return bool(LOGIC_I1[name](xs[0], xs[1]))
         if name in ops:
             if ("div" in name or "rem" in name) and xs[1] == 0:  # the kernel's own: undefined on the GPU too
                 raise located_error(
-                    op, f"simulate: this index expression divides by zero in block {self.bid} (sizes {self.sizes})"
+                    op, f"simulate: this index expression divides by zero in block {self.where()} (sizes {self.sizes})"
                 )
             return ops[name](*xs)
         raise NotImplementedError(f"simulate: no semantics for scalar op '{name}'")
@@ -169,7 +200,10 @@ class Machine:
         return (0.5 * vals).astype(dt)
 
     def load_scalar(self, op: tile.LoadScalarOp, idx: list[int]):
-        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column)."""
+        """One element, as the tile loads of the tensor read it (`_lazy` at its row and column); a
+        number an earlier loop passed, as it stored it."""
+        if (op.tensor.name_hint or "").startswith(PASS_PREFIX):
+            return np.float32(self._passed_tile(op.tensor.name_hint, (1,), idx)[0])
         seed, _ = self._tensor(op.tensor)
         rows = np.asarray([idx[0]])
         cols = np.asarray([idx[1] if len(idx) > 1 else 0])
@@ -220,6 +254,9 @@ class Machine:
             return [self.load_scalar(op, idx)]
         if isinstance(op, tile.StoreScalarOp):
             assert idx is not None
+            if (op.tensor.name_hint or "").startswith(PASS_PREFIX):  # a number passed to a later loop
+                self._passed_tile(op.tensor.name_hint, (1,), idx, np.asarray([xs[0]]))
+                return []
             seed, _ = self._tensor(op.tensor)
             self.stores[(seed, tuple(idx), ())] = np.asarray(xs[0])
             return []
@@ -400,12 +437,20 @@ def body_operand(m: Machine, v: SSAValue, loop: tile.ForOp, env: dict, j: int, l
     return m.scalar(v, inner)
 
 
-def run_reference(module: ModuleOp, trips: int, bid: int = 0, sizes: dict[str, int] | None = None, seed: int = 0):
-    """The function run as written, each loop for `trips` iterations (a
-    kernel with several loops runs them in order): the stores (tensor, tile
-    coordinates, shape) -> tile, and the last loop's results."""
+def run_reference(
+    module: ModuleOp,
+    trips: int,
+    bid: int = 0,
+    sizes: dict[str, int] | None = None,
+    seed: int = 0,
+    block_yz: tuple[int, int] = (0, 0),
+):
+    """The function run as written in block (`bid`, *`block_yz`*), each loop
+    for `trips` iterations (a kernel with several loops runs them in order):
+    the stores (tensor, tile coordinates, shape) -> tile, and the last loop's
+    results."""
     func = find_func(module)
-    m = Machine(func, bid, dict(sizes or {}), seed=seed)
+    m = Machine(func, bid, dict(sizes or {}), seed=seed, block_yz=block_yz)
     env: dict[SSAValue, object] = {}
     carried: list = []
     outside: list[Operation] = []

@@ -150,9 +150,12 @@ class WarpSim:
         options: Options,
         deferred_release: bool = False,
         passed: dict | None = None,
+        block_yz: tuple[int, int] = (0, 0),
     ):
         self.prog, self.trips, self.options = prog, trips, options
-        self.m = Machine(find_func(module), bid, dict(sizes), passed={} if passed is None else passed)
+        self.m = Machine(
+            find_func(module), bid, dict(sizes), passed={} if passed is None else passed, block_yz=block_yz
+        )
         self.loop = prog.loop
         self.body = self.loop.body.block
         before = list(self.m.block.ops)[: list(self.m.block.ops).index(self.loop)]
@@ -500,6 +503,8 @@ NUMERIC_RUNS = 2
 class Report:
     runs: int = 0
     findings: list[str] = field(default_factory=list)
+    grid_yz: list[tuple[int, int]] = field(default_factory=lambda: [(0, 0)])
+    """The blocks along the grid's y and z axes each trip count ran in (`_blocks`)."""
 
 
 def simulate(
@@ -523,12 +528,14 @@ def simulate(
     if prog.plan is None:
         raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
     deferred = prog.plan.deferred_release  # the slot release plan-memory chose, which the printer follows
-    for t in trips:
+    runs = _blocks(module, trips, sizes)
+    rep.grid_yz = list(dict.fromkeys(yz for _, yz in runs)) or [(0, 0)]
+    for t, yz in runs:
         bid = max(t - 1, 0)
         sz = dict(sizes) if sizes else {}
         ref = None
         for i, (what, policy) in enumerate(_policies(roles, interleavings, seed)):
-            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options or Options(), deferred)
+            sim = WarpSim(module, prog, t, bid, {**sz} or _sizes(module, t), options or Options(), deferred, None, yz)
             sim.numeric = i < numeric_runs
             rep.runs += 1
             try:
@@ -536,13 +543,28 @@ def simulate(
                 results = sim.finish()
                 if sim.numeric:
                     if ref is None:
-                        ref = run_reference(module, t, bid, {**sz} or _sizes(module, t))
+                        ref = run_reference(module, t, bid, {**sz} or _sizes(module, t), block_yz=yz)
                     _compare(sim, results, ref)
             except Finding as f:
-                rep.findings.append(f"trips={t}, interleaving '{what}': {f}")
+                rep.findings.append(f"trips={t}{_block_text(yz)}, interleaving '{what}': {f}")
                 if stop_at_first:
                     return rep
     return rep
+
+
+def _blocks(module: ModuleOp, trips: list[int], sizes: dict | None) -> list[tuple[int, tuple[int, int]]]:
+    """(trips, block along y and z) for each run: each trip count in block
+    `trips - 1` along x and, in a kernel reading `bid_y` / `bid_z`, the first
+    and the last block along those axes (`Machine.grid_blocks`)."""
+    out = []
+    for t in trips:
+        m = Machine(find_func(module), max(t - 1, 0), dict(sizes) if sizes else _sizes(module, t))
+        out += [(t, yz) for yz in m.grid_blocks()]
+    return out
+
+
+def _block_text(yz: tuple[int, int]) -> str:
+    return "" if yz == (0, 0) else f", block (bid_y, bid_z) = {yz}"
 
 
 def _sizes(module: ModuleOp, trips: int) -> dict[str, int]:
@@ -626,7 +648,9 @@ def simulate_segments(
             raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
     pols = [_policies([r.warp for r in p.roles], interleavings, seed) for p in progs]
     runs = max(len(p) for p in pols)
-    for t in trips:
+    blocks = _blocks(module, trips, None)
+    rep.grid_yz = list(dict.fromkeys(yz for _, yz in blocks)) or [(0, 0)]
+    for t, yz in blocks:
         bid = max(t - 1, 0)
         sz = _sizes(module, t)
         ref = None
@@ -639,7 +663,7 @@ def simulate_segments(
             try:
                 for k, (part, prog) in enumerate(zip(parts, progs, strict=True)):
                     deferred = prog.plan.deferred_release  # type: ignore[union-attr]
-                    sim = WarpSim(part, prog, t, bid, sz, Options(), deferred, passed)
+                    sim = WarpSim(part, prog, t, bid, sz, Options(), deferred, passed, yz)
                     sim.numeric = numeric
                     sim.run(pols[k][i % len(pols[k])][1])
                     results = sim.finish()
@@ -647,9 +671,9 @@ def simulate_segments(
                         stores.update(_run_after(sim, results))
                 if numeric:
                     if ref is None:
-                        ref = run_reference(module, t, bid, sz)
+                        ref = run_reference(module, t, bid, sz, block_yz=yz)
                     _compare_stores(_elements(stores), _elements(ref[0]))
             except Finding as f:
-                rep.findings.append(f"trips={t}, interleaving '{what}': {f}")
+                rep.findings.append(f"trips={t}{_block_text(yz)}, interleaving '{what}': {f}")
                 return rep
     return rep

@@ -99,20 +99,27 @@ def _live_in(
     def register_tile(v: SSAValue) -> bool:
         return isinstance(v.type, tile.TileType) and not isinstance(v.owner, tile.LoadOp)
 
+    def computed_value(v: SSAValue) -> bool:
+        """A register tile, or a number computed before the loop (arithmetic of
+        a tile's `sum(x)` / `max(x)`: the role reads it where it uses it)."""
+        number = isinstance(v.type, Float16Type | BFloat16Type | Float32Type)
+        return register_tile(v) or (number and not isinstance(v, BlockArgument))
+
     roles: dict[int, list[int]] = {}  # id(op before the loop) -> the roles computing it
     for w in groups[1:]:
         mine = [op for op in ops.values() if warp_of[id(op)] == w and not isinstance(op, tile.LoadOp)]
-        needed = {v for op in mine for v in op.operands if register_tile(v) and not isinstance(v, BlockArgument)}
+        needed = {v for op in mine for v in op.operands if computed_value(v) and not isinstance(v, BlockArgument)}
         post_reads = {initial_value(loop, v) or v for op in placed if post[id(op)] == w for v in op.operands}
         post_needed = {v for v in post_reads if register_tile(v) and v.owner in computed}
         needed |= post_needed
         for op in reversed(before):  # and what those are computed from
             if any(r in needed for r in op.results) and not isinstance(op, tile.LoadOp):
-                needed |= {v for v in op.operands if register_tile(v)}
+                needed |= {v for v in op.operands if computed_value(v)}
         for op in before:
             if (
                 (op not in inits or any(r in post_needed for r in op.results))
                 and not isinstance(op, tile.LoadOp)
+                and op.dialect_name() == "tile"
                 and any(r in needed for r in op.results)
             ):
                 roles.setdefault(id(op), []).append(w)

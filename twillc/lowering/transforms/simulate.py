@@ -52,7 +52,7 @@ class SimulatePass(ModulePass):
             rep = simulate_segments(op, parts, progs, trips, self.interleavings, self.seed)
             if rep.findings:
                 raise InternalError(f"simulate: {rep.findings[0]}")
-            print(verdict(trips, rep.runs) + f" ({len(parts)} loops run in order)", file=sys.stderr)
+            print(verdict(trips, rep.runs, rep.grid_yz) + f" ({len(parts)} loops run in order)", file=sys.stderr)
             return
         prog = read_warp_program(op)
         _refuse_numbers([prog])
@@ -61,14 +61,17 @@ class SimulatePass(ModulePass):
         rep = simulate(op, prog, trips, self.interleavings, self.seed)
         if rep.findings:
             raise InternalError(f"simulate: {rep.findings[0]}")
-        print(verdict(trips, rep.runs), file=sys.stderr)
+        print(verdict(trips, rep.runs, rep.grid_yz), file=sys.stderr)
 
 
-def verdict(trips: list[int], runs: int) -> str:
-    """The line a clean simulation prints: what ran, and that it matched."""
-    each = runs // len(trips) if trips else 0
+def verdict(trips: list[int], runs: int, grid_yz: list[tuple[int, int]] | None = None) -> str:
+    """The line a clean simulation prints: what ran, and that it matched
+    (in a grid along y and z, each trip count in the blocks `grid_yz`)."""
+    blocks = grid_yz if grid_yz and grid_yz != [(0, 0)] else []
+    each = runs // (len(trips) * max(len(blocks), 1)) if trips else 0
+    where = f" in blocks (bid_y, bid_z) {', '.join(map(str, blocks))}" if blocks else ""
     return (
-        f"twillc: simulated: equal to the reference at trip counts {', '.join(map(str, trips))}, "
+        f"twillc: simulated: equal to the reference at trip counts {', '.join(map(str, trips))}{where}, "
         f"under {each} interleavings each ({runs} runs: the tile math compared in the first "
         f"{min(NUMERIC_RUNS, each)} of each, the rings' protocol checked in all)"
     )

@@ -76,9 +76,9 @@ TW_DEV void twillc_colreduce_t(float* out, const float* x, float* scratch, int b
 // columns. Through `scratch` (C floats of shared memory, this call's own),
 // between two barriers of the warp group. The wgmma accumulator layout
 // (sm_90a): the [1, C] tile's C / 2 elements, element k at column
-// twillc_acc_col<C>(k), both of its fragment rows.
-template <int C>
-TW_DEV void twillc_vec_cols(float* out, const float* v, float* scratch, int bar) {
+// twillc_acc_col<C>(k), both of its fragment rows (of any element type T).
+template <int C, typename T>
+TW_DEV void twillc_vec_cols(T* out, const T* v, T* scratch, int bar) {
   const int t = threadIdx.x % 128, w = t / 32, lane = t % 32;
   constexpr int NI = C < 64 ? 2 : C / 32;
   tw_named_bar_sync(bar, 128);

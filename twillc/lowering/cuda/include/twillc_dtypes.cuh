@@ -87,6 +87,63 @@ TW_DEV void tw_wgmma_m64n64k16_rs(float* d, const uint32_t (&a)[4], uint64_t des
   }
 #endif
 }
+// tw_wgmma_m64n64_ss / _rs over N = 128, 192 or 256 columns in one instruction.
+template <int DT, int N, int TRANS_B, int TRANS_A = 0>
+TW_DEV void tw_wgmma_wide_ss(float* d, uint64_t desc_a, uint64_t desc_b, int scale_d) {
+  static_assert(DT <= TW_BF16 || (TRANS_A == 0 && TRANS_B == 0), "FP8 wgmma reads K-major A and B only");
+#if TW_SM90A
+  if constexpr (DT == TW_F16) {
+    tw_wgmma_wide_f16_ss<N, TRANS_B, TRANS_A>(d, desc_a, desc_b, scale_d);
+  } else if constexpr (DT == TW_BF16) {
+    if constexpr (N == 128) {
+      TW_WGMMA_SS_ASM("m64n128k16.f32.bf16.bf16", TW_REGS64, TW_OUT64(d), 64, 65, 66, 67, 68);
+    } else if constexpr (N == 192) {
+      TW_WGMMA_SS_ASM("m64n192k16.f32.bf16.bf16", TW_REGS96, TW_OUT96(d), 96, 97, 98, 99, 100);
+    } else if constexpr (N == 256) {
+      TW_WGMMA_SS_ASM("m64n256k16.f32.bf16.bf16", TW_REGS128, TW_OUT128(d), 128, 129, 130, 131, 132);
+    }
+  } else if constexpr (DT == TW_E4M3) {
+    if constexpr (N == 128) {
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %66, 0;\n\twgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 " TW_REGS64 "%64, %65, p, 1, 1;\n\t}"
+                   : TW_OUT64(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+    } else if constexpr (N == 192) {
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %98, 0;\n\twgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3 " TW_REGS96 "%96, %97, p, 1, 1;\n\t}"
+                   : TW_OUT96(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+    } else if constexpr (N == 256) {
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %130, 0;\n\twgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3 " TW_REGS128 "%128, %129, p, 1, 1;\n\t}"
+                   : TW_OUT128(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+    }
+  } else {
+    if constexpr (N == 128) {
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %66, 0;\n\twgmma.mma_async.sync.aligned.m64n128k32.f32.e5m2.e5m2 " TW_REGS64 "%64, %65, p, 1, 1;\n\t}"
+                   : TW_OUT64(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+    } else if constexpr (N == 192) {
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %98, 0;\n\twgmma.mma_async.sync.aligned.m64n192k32.f32.e5m2.e5m2 " TW_REGS96 "%96, %97, p, 1, 1;\n\t}"
+                   : TW_OUT96(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+    } else if constexpr (N == 256) {
+      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %130, 0;\n\twgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2 " TW_REGS128 "%128, %129, p, 1, 1;\n\t}"
+                   : TW_OUT128(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+    }
+  }
+#endif
+}
+template <int DT, int N, int TRANS_B>
+TW_DEV void tw_wgmma_wide_rs(float* d, const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
+  static_assert(DT == TW_F16 || DT == TW_BF16, "register-A wgmma of f16 or bf16");
+#if TW_SM90A
+  if constexpr (DT == TW_F16) {
+    tw_wgmma_wide_f16_rs<N, TRANS_B>(d, a, desc_b, scale_d);
+  } else {
+    if constexpr (N == 128) {
+      TW_WGMMA_RS_ASM("m64n128k16.f32.bf16.bf16", TW_REGS64, TW_OUT64(d), 64, 65, 66, 67, 68, 69, 70);
+    } else if constexpr (N == 192) {
+      TW_WGMMA_RS_ASM("m64n192k16.f32.bf16.bf16", TW_REGS96, TW_OUT96(d), 96, 97, 98, 99, 100, 101, 102);
+    } else if constexpr (N == 256) {
+      TW_WGMMA_RS_ASM("m64n256k16.f32.bf16.bf16", TW_REGS128, TW_OUT128(d), 128, 129, 130, 131, 132, 133, 134);
+    }
+  }
+#endif
+}
 // f32 -> bf16, round to nearest even (NaN kept a quiet NaN), in integer
 // arithmetic: the cast of a tile staged for a transposed wgmma (FA3
 // backward's P and dS). The same values as cvt.rn.bf16.f32, whose 16-bit
@@ -127,11 +184,16 @@ template <int DT, int N, int TRANS_B, int A_BOX, int B_BOX, typename Acc>
 TW_DEV void twillc_mma_kstep_boxed(Acc* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
   const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
   const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+  if constexpr (tw_wgmma_wide<N> && std::is_same_v<Acc, float>) {  // one descriptor spans B's boxes
+    const uint8_t* b0 = TRANS_B ? b + kk * 16 * 128 : b + (kk / 4) * B_BOX + (kk % 4) * 32;
+    tw_wgmma_wide_ss<DT, N, TRANS_B>(acc, da, tw_make_smem_desc(b0, TRANS_B ? B_BOX : 16, 1024, 1), scale_d);
+  } else {
 #pragma unroll
-  for (int j = 0; j < N / 64; ++j) {
-    const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
-    const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
-    tw_wgmma_m64n64_ss<DT, TRANS_B>(acc + j * 32, da, db, scale_d);
+    for (int j = 0; j < N / 64; ++j) {
+      const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+      const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+      tw_wgmma_m64n64_ss<DT, TRANS_B>(acc + j * 32, da, db, scale_d);
+    }
   }
 }
 // twillc_mma_rs for f16 or bf16 A (packed with that type's rounding) and B
@@ -154,13 +216,21 @@ TW_DEV void twillc_mma_rs_t(float* acc, const T* a, const uint8_t* b, int scale_
   for (int i = 0; i < N / 2; ++i) tw_fence_operand(acc[i]);
   tw_wgmma_fence();
 #pragma unroll
-  for (int kk = 0; kk < K / 16; ++kk)
+  for (int kk = 0; kk < K / 16; ++kk) {
+    if constexpr (tw_wgmma_wide<N>) {
+      const uint8_t* b0 = TRANS_B ? b + kk * 16 * 128 : b + (kk / 4) * B_BOX + (kk % 4) * 32;
+      tw_wgmma_wide_rs<DT, N, TRANS_B>(acc, frag[kk], tw_make_smem_desc(b0, TRANS_B ? B_BOX : 16, 1024, 1),
+                                       (scale_d || kk > 0) ? 1 : 0);
+    } else {
 #pragma unroll
-    for (int j = 0; j < N / 64; ++j) {
-      const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
-      const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
-      tw_wgmma_m64n64k16_rs<DT, TRANS_B>(acc + j * 32, frag[kk], db, (scale_d || kk > 0) ? 1 : 0);
+      for (int j = 0; j < N / 64; ++j) {
+        const uint8_t* bj =
+            TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+        const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+        tw_wgmma_m64n64k16_rs<DT, TRANS_B>(acc + j * 32, frag[kk], db, (scale_d || kk > 0) ? 1 : 0);
+      }
     }
+  }
   tw_wgmma_commit();
   tw_wgmma_wait<0>();
 #pragma unroll

@@ -9,9 +9,11 @@ typedef CUresult (*PFN_encodeTiled_t)(CUtensorMap*, CUtensorMapDataType, cuuint3
                                       CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
 
 // Row-major [rows, cols] matrix of `esize`-byte elements of TMA type `dt`,
-// box = [box_rows, box_cols], 128B swizzle (box_cols * esize <= 128).
-static int tw_make_tmap_2d(CUtensorMap* out, void* gptr, uint64_t rows, uint64_t cols, uint32_t box_rows,
-                           uint32_t box_cols, CUtensorMapDataType dt, uint32_t esize) {
+// box = [box_rows, box_cols], 128B swizzle (box_cols * esize <= 128). Unused
+// (no warning) in a kernel with no 2-D tensor map: one of rank-1 loads only.
+[[maybe_unused]] static int tw_make_tmap_2d(CUtensorMap* out, void* gptr, uint64_t rows, uint64_t cols,
+                                            uint32_t box_rows, uint32_t box_cols, CUtensorMapDataType dt,
+                                            uint32_t esize) {
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult q;
   if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000,

@@ -5,10 +5,13 @@
 // s32; one MMA is 32 bytes of K.
 // ---------------------------------------------------------------------------
 // kind::i8: s8 (format 1) or u8 (0) A and B, an s32 D (format 2 at bit 4).
-template <int DT, int M, int N, int B_MN>
+// D16 = 1: kind::f16 of f16 A and B into an f16 D (format 0 at bit 4), each
+// element in the low 16 bits of its 32-bit tensor-memory column (unpacked).
+template <int DT, int M, int N, int B_MN, int D16 = 0>
 __host__ __device__ constexpr uint32_t tw_umma_idesc_t() {
+  static_assert(!D16 || DT == TW_F16, "an f16 D takes f16 A and B");
   constexpr uint32_t fmt = (DT == TW_BF16 || DT == TW_E5M2 || DT == TW_S8) ? 1u : 0u;
-  constexpr uint32_t dfmt = (DT == TW_S8 || DT == TW_U8) ? 2u : 1u;
+  constexpr uint32_t dfmt = D16 ? 0u : (DT == TW_S8 || DT == TW_U8) ? 2u : 1u;
   return (dfmt << 4) | (fmt << 7) | (fmt << 10) | (uint32_t(B_MN) << 16) | (uint32_t(N >> 3) << 17) |
          (uint32_t(M >> 4) << 24);
 }
@@ -30,10 +33,10 @@ TW_DEV void tw_umma_f8f6f4_ss(uint32_t d_tmem, uint64_t a_desc, uint64_t b_desc,
 }
 // twillc_umma_ss for element type DT: K / (32 / sizeof) MMAs; FP8 operands
 // K-major (B_MN = 0).
-template <int DT, int M, int N, int K, int A_BOX, int B_BOX, int B_MN>
+template <int DT, int M, int N, int K, int A_BOX, int B_BOX, int B_MN, int D16 = 0>
 TW_DEV void twillc_umma_ss_t(uint32_t d_tmem, const uint8_t* a, const uint8_t* b, int accumulate) {
   static_assert(DT <= TW_BF16 || B_MN == 0, "8-bit tcgen05.mma operands are K-major here");
-  constexpr uint32_t idesc = tw_umma_idesc_t<DT, M, N, B_MN>();
+  constexpr uint32_t idesc = tw_umma_idesc_t<DT, M, N, B_MN, D16>();
   constexpr int STEPS = DT <= TW_BF16 ? K / 16 : K / 32;
 #pragma unroll
   for (int kk = 0; kk < STEPS; ++kk) {

@@ -5,3 +5,10 @@ TW_DEV float twillc_row_of(const uint8_t* rows, int half) {
   const int t = threadIdx.x % 128;
   return float(reinterpret_cast<const T*>(rows)[(t / 32) * 16 + (t % 32) / 4 + 8 * half]);
 }
+// The same of an integer row vector (a packed int4 zero point per column
+// group, i32), as its own type: shifts and masks read its bits.
+template <typename T>
+TW_DEV T twillc_row_int(const uint8_t* rows, int half) {
+  const int t = threadIdx.x % 128;
+  return reinterpret_cast<const T*>(rows)[(t / 32) * 16 + (t % 32) / 4 + 8 * half];
+}

@@ -83,12 +83,18 @@ TW_DEV void twillc_mma_rs(float* acc, const T* a, const uint8_t* b, int scale_d)
   for (int i = 0; i < N / 2; ++i) tw_fence_operand(acc[i]);
   tw_wgmma_fence();
 #pragma unroll
-  for (int kk = 0; kk < K / 16; ++kk)
+  for (int kk = 0; kk < K / 16; ++kk) {
+    if constexpr (tw_wgmma_wide<N>) {  // one descriptor spans B's boxes: LBO = B_BOX
+      const uint64_t db = tw_make_smem_desc(b + kk * 16 * 128, B_BOX, 1024, 1);
+      tw_wgmma_wide_f16_rs<N, 1>(acc, frag[kk], db, (scale_d || kk > 0) ? 1 : 0);
+    } else {
 #pragma unroll
-    for (int j = 0; j < N / 64; ++j) {
-      const uint64_t db = tw_make_smem_desc(b + j * B_BOX + kk * 16 * 128, B_BOX, 1024, 1);
-      tw_wgmma_m64n64k16_f32_f16_rs(acc + j * 32, frag[kk], db, (scale_d || kk > 0) ? 1 : 0);
+      for (int j = 0; j < N / 64; ++j) {
+        const uint64_t db = tw_make_smem_desc(b + j * B_BOX + kk * 16 * 128, B_BOX, 1024, 1);
+        tw_wgmma_m64n64k16_f32_f16_rs(acc + j * 32, frag[kk], db, (scale_d || kk > 0) ? 1 : 0);
+      }
     }
+  }
   tw_wgmma_commit();
   tw_wgmma_wait<0>();
 #pragma unroll

@@ -212,6 +212,7 @@ TW_DEV void tw_wgmma_wait() {
 // (CUTLASS warpgroup_fence_operand).
 TW_DEV void tw_fence_operand(float& r) { asm volatile("" : "+f"(r) :: "memory"); }
 TW_DEV void tw_fence_operand(int& r) { asm volatile("" : "+r"(r) :: "memory"); }
+TW_DEV void tw_fence_operand(__half& r) { asm volatile("" : "+h"(reinterpret_cast<unsigned short&>(r)) :: "memory"); }
 
 // Shared-memory matrix descriptor (sm_90 GMMA descriptor layout):
 //  bits [0,14)  start address >> 4     bits [16,30) leading byte offset >> 4
@@ -252,6 +253,26 @@ TW_DEV void tw_wgmma_m64n64k16_f32_f16_ss(float* d, uint64_t desc_a,
       : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A));
 #endif
 }
+// D(64x64,f16) (+)= A(64x16,f16) * B(16x64,f16), both from shared-memory
+// descriptors as above, accumulating in f16 (wgmma .f16.f16.f16: an f16
+// accumulator tile, rounded to f16 by each instruction). Each thread owns 32
+// f16 accumulators, two to a 32-bit register: the f32 fragment's elements in
+// its order, element 2i in the low half of register i.
+template <int TRANS_B, int TRANS_A = 0>
+TW_DEV void tw_wgmma_m64n64k16_f16_f16_ss(__half* acc, uint64_t desc_a, uint64_t desc_b, int scale_d) {
+#if TW_SM90A
+  uint32_t* d = reinterpret_cast<uint32_t*>(acc);
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "setp.ne.b32 p, %18, 0;\n\t"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
+      "%16, %17, p, 1, 1, %20, %19;\n\t}"
+      : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]), "+r"(d[4]), "+r"(d[5]), "+r"(d[6]), "+r"(d[7]),
+        "+r"(d[8]), "+r"(d[9]), "+r"(d[10]), "+r"(d[11]), "+r"(d[12]), "+r"(d[13]), "+r"(d[14]), "+r"(d[15])
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A));
+#endif
+}
 // RS wgmma (A from registers, 4 x b32 = 8 f16 per thread), B from a
 // shared-memory descriptor, MN-major (imm-trans-b = 1).
 TW_DEV void tw_wgmma_m64n64k16_f32_f16_rs(float* d, const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
@@ -273,6 +294,73 @@ TW_DEV void tw_wgmma_m64n64k16_f32_f16_rs(float* d, const uint32_t (&a)[4], uint
 #endif
 }
 // ---------------------------------------------------------------------------
+// One wgmma over N = 128, 192 or 256 columns where N / 64 m64n64 ones would
+// do: the accumulator is the same registers in the same order (columns
+// 64j..64j+63 are acc + 32 j either way), but A is read from shared memory
+// once, not N / 64 times. An m64n64k16 SS wgmma reads 4 KB in its 32 tensor
+// cycles, all of an SM's 128 B/clk; m64n256k16 reads 10 KB in 128.
+// ---------------------------------------------------------------------------
+#define TW_F4(d, i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3])
+#define TW_F32(d, i) TW_F4(d, i), TW_F4(d, i + 4), TW_F4(d, i + 8), TW_F4(d, i + 12), \
+    TW_F4(d, i + 16), TW_F4(d, i + 20), TW_F4(d, i + 24), TW_F4(d, i + 28)
+#define TW_OUT64(d) TW_F32(d, 0), TW_F32(d, 32)
+#define TW_OUT96(d) TW_OUT64(d), TW_F32(d, 64)
+#define TW_OUT128(d) TW_OUT64(d), TW_F32(d, 64), TW_F32(d, 96)
+#define TW_REGS64 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, "
+#define TW_REGS96 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, "
+#define TW_REGS128 "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, "
+// SS: "{regs}, desc_a, desc_b, p, 1, 1[, trans_a, trans_b]" with desc_a,
+// desc_b, scale_d, TRANS_B, TRANS_A the operands after the R accumulators.
+#define TW_WGMMA_SS_ASM(SHAPE, REGS, OUTS, A, B, P, TB, TA)                                         \
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %" #P ", 0;\n\twgmma.mma_async.sync.aligned." SHAPE \
+               " " REGS "%" #A ", %" #B ", p, 1, 1, %" #TA ", %" #TB ";\n\t}"                       \
+               : OUTS                                                                              \
+               : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B), "n"(TRANS_A))
+// RS: A from four b32 registers, then desc_b, scale_d, TRANS_B.
+#define TW_WGMMA_RS_ASM(SHAPE, REGS, OUTS, A0, A1, A2, A3, B, P, TB)                                \
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %" #P ", 0;\n\twgmma.mma_async.sync.aligned." SHAPE \
+               " " REGS "{%" #A0 ", %" #A1 ", %" #A2 ", %" #A3 "}, %" #B ", p, 1, 1, %" #TB ";\n\t}"    \
+               : OUTS                                                                              \
+               : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(scale_d), "n"(TRANS_B))
+// D(64xN, f32) (+)= A(64x16, f16) B(16xN, f16), both from shared-memory
+// descriptors (TRANS_B / TRANS_A: MN-major B / A), N = 128, 192 or 256.
+template <int N, int TRANS_B, int TRANS_A = 0>
+TW_DEV void tw_wgmma_wide_f16_ss(float* d, uint64_t desc_a, uint64_t desc_b, int scale_d) {
+  static_assert(N == 128 || N == 192 || N == 256, "a wide wgmma spans 128, 192 or 256 columns");
+#if TW_SM90A
+  if constexpr (N == 128) {
+    TW_WGMMA_SS_ASM("m64n128k16.f32.f16.f16", TW_REGS64, TW_OUT64(d), 64, 65, 66, 67, 68);
+  } else if constexpr (N == 192) {
+    TW_WGMMA_SS_ASM("m64n192k16.f32.f16.f16", TW_REGS96, TW_OUT96(d), 96, 97, 98, 99, 100);
+  } else if constexpr (N == 256) {
+    TW_WGMMA_SS_ASM("m64n256k16.f32.f16.f16", TW_REGS128, TW_OUT128(d), 128, 129, 130, 131, 132);
+  }
+#endif
+}
+// The same with A from registers (4 x b32 = 8 f16 per thread).
+template <int N, int TRANS_B>
+TW_DEV void tw_wgmma_wide_f16_rs(float* d, const uint32_t (&a)[4], uint64_t desc_b, int scale_d) {
+  static_assert(N == 128 || N == 192 || N == 256, "a wide wgmma spans 128, 192 or 256 columns");
+#if TW_SM90A
+  if constexpr (N == 128) {
+    TW_WGMMA_RS_ASM("m64n128k16.f32.f16.f16", TW_REGS64, TW_OUT64(d), 64, 65, 66, 67, 68, 69, 70);
+  } else if constexpr (N == 192) {
+    TW_WGMMA_RS_ASM("m64n192k16.f32.f16.f16", TW_REGS96, TW_OUT96(d), 96, 97, 98, 99, 100, 101, 102);
+  } else if constexpr (N == 256) {
+    TW_WGMMA_RS_ASM("m64n256k16.f32.f16.f16", TW_REGS128, TW_OUT128(d), 128, 129, 130, 131, 132, 133, 134);
+  }
+#endif
+}
+// Whether N columns are one wide wgmma (else N / 64 m64n64 ones; -DTW_WGMMA_NARROW
+// compiles every kernel with m64n64 only, to measure one against the other).
+#ifdef TW_WGMMA_NARROW
+template <int N>
+constexpr bool tw_wgmma_wide = false;
+#else
+template <int N>
+constexpr bool tw_wgmma_wide = N == 128 || N == 192 || N == 256;
+#endif
+// ---------------------------------------------------------------------------
 // 7. Stage/phase ring state (CUTLASS PipelineState equivalent).
 //    Producer starts with phase=1 (buffers initially empty: the first wait on
 //    an "empty" barrier with parity 1 returns immediately); consumer phase=0.
@@ -291,11 +379,28 @@ template <int N, int TRANS_B, int A_BOX, int B_BOX>
 TW_DEV void twillc_mma_k16_boxed(float* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
   const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
   const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
+  if constexpr (tw_wgmma_wide<N>) {  // one descriptor spans B's boxes: LBO = B_BOX (MN-major), SBO = 1024
+    const uint8_t* b0 = TRANS_B ? b + kk * 16 * 128 : b + (kk / 4) * B_BOX + (kk % 4) * 32;
+    tw_wgmma_wide_f16_ss<N, TRANS_B>(acc, da, tw_make_smem_desc(b0, TRANS_B ? B_BOX : 16, 1024, 1), scale_d);
+  } else {
+#pragma unroll
+    for (int j = 0; j < N / 64; ++j) {
+      const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
+      const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
+      tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
+    }
+  }
+}
+// The same accumulating in f16 (an f16 accumulator tile: wgmma .f16.f16.f16).
+template <int N, int TRANS_B, int A_BOX, int B_BOX>
+TW_DEV void twillc_mma_k16_boxed(__half* acc, const uint8_t* a, const uint8_t* b, int kk, int scale_d) {
+  const uint8_t* ak = a + (kk / 4) * A_BOX + (kk % 4) * 32;
+  const uint64_t da = tw_make_smem_desc(ak, 16, 1024, 1);
 #pragma unroll
   for (int j = 0; j < N / 64; ++j) {
     const uint8_t* bj = TRANS_B ? b + j * B_BOX + kk * 16 * 128 : b + (kk / 4) * B_BOX + j * 64 * 128 + (kk % 4) * 32;
     const uint64_t db = tw_make_smem_desc(bj, TRANS_B ? B_BOX : 16, 1024, 1);
-    tw_wgmma_m64n64k16_f32_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
+    tw_wgmma_m64n64k16_f16_f16_ss<TRANS_B>(acc + j * 32, da, db, scale_d);
   }
 }
 // The wgmma accumulator fragment written to a row-major [rows, ld] matrix.

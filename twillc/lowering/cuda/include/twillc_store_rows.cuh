@@ -15,3 +15,15 @@ TW_DEV void twillc_store_rows_t(const S* v, T* out, int row0, int rows = 0) {
   const int r = row0 + threadIdx.x % 128;
   if (!CLIP || r < rows) out[r] = T(float(v[0]));
 }
+// A rank-1 tile of N elements spread over the warp group (thread t holds
+// elements t + 128 k, `Target.spread_vector`) to out[row0 ..]: coalesced,
+// each warp's 32 consecutive elements at once; CLIP: no element >= rows.
+template <int N, bool CLIP = false, typename S, typename T>
+TW_DEV void twillc_store_spread(const S* v, T* out, int row0, int rows = 0) {
+  const int t = threadIdx.x % 128;
+#pragma unroll
+  for (int k = 0; k < N / 128; ++k) {
+    const int r = row0 + k * 128 + t;
+    if (!CLIP || r < rows) out[r] = T(float(v[k]));
+  }
+}

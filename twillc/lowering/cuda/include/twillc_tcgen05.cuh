@@ -74,8 +74,11 @@ TW_DEV void twillc_umma_ss(uint32_t d_tmem, const uint8_t* a, const uint8_t* b, 
 // integer MMA), and back.
 TW_DEV void tw_from_bits(float& d, uint32_t r) { d = __uint_as_float(r); }
 TW_DEV void tw_from_bits(int& d, uint32_t r) { d = int(r); }
+// an f16 D element: the low 16 bits of its column (the PTX ISA's unpacked D)
+TW_DEV void tw_from_bits(__half& d, uint32_t r) { d = __ushort_as_half((unsigned short)(r & 0xFFFFu)); }
 TW_DEV uint32_t tw_to_bits(float v) { return __float_as_uint(v); }
 TW_DEV uint32_t tw_to_bits(int v) { return uint32_t(v); }
+TW_DEV uint32_t tw_to_bits(__half v) { return uint32_t(__half_as_ushort(v)); }
 // The calling thread's row of an [128, N] f32 (or i32) tile in tensor
 // memory, 32 columns per tcgen05.ld, to registers (and back by tcgen05.st).
 template <int N, typename T>
@@ -158,14 +161,15 @@ TW_DEV void twillc_tmem_store(uint32_t taddr, const T* src) {
 // [rows, ld] matrix, converted, 32 columns at a time. CLIP: nothing at a row
 // >= rows or a column >= cols; every thread still runs each tcgen05.ld (a
 // .sync.aligned collective of the warp).
-template <int N, int CLIP = 0, typename U>
+// S: the accumulator's element type (f32; f16 of an MMA accumulating in f16).
+template <int N, int CLIP = 0, typename S = float, typename U>
 TW_DEV void twillc_store_tmem_row(uint32_t taddr, U* out, int row0, int col0, int ld, int rows = 0, int cols = 0) {
   const int r = row0 + threadIdx.x % 128;
   const bool in = !(CLIP & 1) || r < rows;
   U* dst = out + (size_t)r * ld + col0;
 #pragma unroll
   for (int c = 0; c < N; c += 32) {
-    float v[32];
+    S v[32];
     twillc_tmem_load<32>(v, taddr + c);
 #pragma unroll
     for (int i = 0; i < 32; ++i)
@@ -188,9 +192,11 @@ TW_DEV void twillc_rowsum_t(float* out, const T* a) {
   for (int i = 0; i < N; ++i) s += float(a[i]);
   out[0] = s;
 }
-// The thread's row of a row vector [128] loaded to shared memory.
+// The thread's row of a row vector [128] of T (f32, f16, bf16) loaded to
+// shared memory, as float.
+template <typename T>
 TW_DEV float twillc_row_t(const uint8_t* rows) {
-  return reinterpret_cast<const float*>(rows)[threadIdx.x % 128];
+  return float(reinterpret_cast<const T*>(rows)[threadIdx.x % 128]);
 }
 // The thread's row of a [128, N] tile to a row-major [rows, ld] matrix; CLIP:
 // nothing at a row >= rows or a column >= cols.

@@ -1,0 +1,65 @@
+"""The SASS of each role's main loop (twillc.lowering.cuda.sass): loops found
+as natural loops of the control-flow graph, and the wide wgmma (one
+instruction over 128-256 columns) in the generated GEMM's consumer loop."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from twillc.driver import main
+from twillc.lowering.cuda.ptxas import role_variant
+from twillc.lowering.cuda.sass import cuobjdump_path, disassemble, main_loop, parse_sass, role_sass
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A loop (0x10 .. 0x50) whose mbarrier wait retries in a block after the
+# kernel's exit (0x80), jumping back into the loop; then an epilogue (0x60).
+SASS = """
+        /*0000*/                   MOV R1, c[0x0][0x28] ;
+        /*0010*/                   SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR4], R2 ;
+        /*0020*/              @!P0 BRA 0x80 ;
+        /*0030*/                   HGMMA.64x256x16.F32 R24, gdesc[UR8].tnspB, R24 ;
+        /*0040*/                   SYNCS.ARRIVE.TRANS64.A1T0 RZ, [UR5], RZ ;
+        /*0050*/               @P1 BRA 0x10 ;
+        /*0060*/                   STG.E [R2], R24 ;
+        /*0070*/                   EXIT ;
+        /*0080*/                   SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR4], R2 ;
+        /*0090*/              @!P0 BRA 0x80 ;
+        /*00a0*/                   BRA 0x30 ;
+"""
+
+
+def test_main_loop_is_the_natural_loop_not_the_span_of_a_retry_branch() -> None:
+    loop = main_loop(parse_sass(SASS))
+    assert loop is not None
+    assert (loop.mma, loop.mma_shapes, loop.waits, loop.arrives) == (1, ("HGMMA.64x256x16.F32",), 2, 1)
+    # the retry block joins the loop; the epilogue's STG (0x60) between them does not
+    assert loop.instructions == 8
+
+
+needs_tools = pytest.mark.skipif(
+    shutil.which("nvcc") is None or cuobjdump_path() is None, reason="nvcc and cuobjdump are needed to read SASS"
+)
+
+
+@needs_tools
+def test_gemm_consumer_loop_issues_one_wide_wgmma_per_k_step(tmp_path: Path) -> None:
+    cu = tmp_path / "gemm.cu"
+    assert main([str(ROOT / "tests" / "filecheck" / "inputs" / "gemm-warp-specialized.mlir"), "-o", str(cu)]) == 0
+    code = cu.read_text()
+    roles = {r.name: r for r in role_sass(code, "sm_90a")}
+    assert all(r.local == 0 for r in roles.values())
+    producer = roles["producer"].loop
+    assert producer is not None and producer.tma_loads > 0 and producer.mma == 0
+    consumers = [r for name, r in roles.items() if name != "producer"]
+    assert consumers
+    for r in consumers:
+        assert r.loop is not None and r.loop.mma_shapes == ("HGMMA.64x256x16.F32",), r
+        assert r.loop.mma == 4  # BK = 64: four k16 steps, one instruction each
+    # The m64n64 form (-DTW_WGMMA_NARROW) issues four per k16 step over the same 256 columns.
+    wg = consumers[0].wg
+    narrow = main_loop(disassemble(role_variant("#define TW_WGMMA_NARROW\n" + code, wg, capped=True), "sm_90a"))
+    assert narrow is not None and narrow.mma_shapes == ("HGMMA.64x64x16.F32",) and narrow.mma == 16
