@@ -14,8 +14,9 @@ import pytest
 
 from twillc.cli.compile import parse_module
 from twillc.lowering.simulate.warp_sim import Options, simulate
+from twillc.lowering.transforms.issue_order import write_issue_order
 from twillc.lowering.transforms.plan_memory import write_memory_plan
-from twillc.lowering.warp_program import find_memory_plan, read_warp_program
+from twillc.lowering.warp_program import find_issue_order, find_memory_plan, read_warp_program
 from twillc.transforms.ir_graph import find_loop
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +29,8 @@ def _read(path: Path):
     module = parse_module(path.read_text(), str(path), ".mlir")
     if find_memory_plan(find_loop(module)) is None:  # printed before warp-specialize wrote the plan
         write_memory_plan(module)
+    if find_issue_order(find_loop(module)) is None:  # printed before warp-specialize wrote the turns
+        write_issue_order(module)
     return module, read_warp_program(module)
 
 
@@ -133,6 +136,28 @@ def test_ring_one_slot_shallower_is_reported(path: Path) -> None:
             continue
         assert found, f"{name}'s ring one slot shallower ({ch.depth - 1}): nothing reported"
         assert any(k in found[0] for k in ("deadlock:", "stall:")), found[0]
+
+
+TURNS = [p for p in MODULES if _read(p)[1].turns]
+
+
+def test_the_examples_take_turns() -> None:
+    """FA3's ping-pong where the schedule has it: the sm_90a attention forwards' consumers."""
+    assert {p.stem for p in TURNS} >= {"attn_fwd_h100", "attn_fwd_h100_natural"}
+
+
+@pytest.mark.parametrize("path", TURNS, ids=lambda p: p.stem)
+def test_turns_out_of_order_are_reported(path: Path) -> None:
+    """The turns taken in another order (the last role's first) issue MMAs out of the schedule's order."""
+    module, prog = _read(path)
+    turns = prog.turns[1:] + prog.turns[:1]
+    n = len(turns)
+    turns = tuple(
+        dataclasses.replace(t, next=turns[(k + 1) % n].bar, first=k == 0, before_first=k == n - 1)
+        for k, t in enumerate(turns)
+    )
+    found = _found(module, dataclasses.replace(prog, turns=turns), trips=[1, 2, 3])
+    assert found and all("turn-order" in f or "deadlock" in f for f in found)
 
 
 GRID_YZ = ROOT / "tests" / "data" / "simulate" / "grid" / "gqa_fwd_grid_h100.mlir"

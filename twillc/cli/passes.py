@@ -56,6 +56,12 @@ def _plan_memory() -> type[ModulePass]:
     return PlanMemoryPass
 
 
+def _issue_order() -> type[ModulePass]:
+    from twillc.lowering.transforms.issue_order import IssueOrderPass
+
+    return IssueOrderPass
+
+
 def _verify_schedule() -> type[ModulePass]:
     from twillc.transforms.verify_schedule import VerifySchedulePass
 
@@ -116,6 +122,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
         "plan-memory": _plan_memory,
+        "issue-order": _issue_order,
         "sub-tile": _sub_tile,
         "cse": _cse,
         "mask-split": _mask_split,
@@ -143,6 +150,7 @@ PASS_SUMMARIES = {
     "loop's steps split; keep the fastest in cycles",
     "warp-specialize": "one region per warp role with its register budget; cross-role values as channels",
     "plan-memory": "the warp-specialized kernel's memory plan (release policy, tensor memory, staged tiles)",
+    "issue-order": "the warp roles' turns at the tensor core (FA3's ping-pong) where the schedule orders them",
     "simulate": "run the warp-specialized program under many interleavings against the loop; exit 3 on a finding",
 }
 
@@ -162,7 +170,7 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     module) are not run again, so an edited module is compiled as written.
     A scheduled module is always re-checked by verify-schedule."""
     from twillc.dialects import tile
-    from twillc.dialects.twill import MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
+    from twillc.dialects.twill import IssueOrderOp, MemoryPlanOp, PipelineOp, ScheduleAttr, WarpSpecializeOp
     from twillc.transforms.loop_segments import segments
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
@@ -192,6 +200,8 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
         rest.insert(0, "verify-schedule")
     if lowering and "warp-specialize" not in rest and not any(isinstance(op, MemoryPlanOp) for op in ops):
         rest.append("plan-memory")  # warp-specialized before plan-memory was its step (or its plan deleted)
+    if lowering and "warp-specialize" not in rest and not any(isinstance(op, IssueOrderOp) for op in ops):
+        rest.append("issue-order")  # warp-specialized before issue-order was its step: the turns from the schedule
     return ",".join(rest)
 
 

@@ -57,6 +57,7 @@ from twillc.dialects.twill_memory import (
 )
 from twillc.dialects.twill_outside import OUTSIDE_OPS, HandoffOp, LiveInOp, LiveOutOp, PostOp, verify_outside
 from twillc.dialects.twill_split import MaskSplitOp
+from twillc.dialects.twill_turns import IssueOrderOp, TurnOp
 
 # ---------------------------------------------------------------------------
 # The expanded pipeline (`pipeline-expand`)
@@ -403,6 +404,8 @@ Twill = Dialect(
         TmemScratchOp,
         StagedOp,
         SmemOperandOp,
+        IssueOrderOp,
+        TurnOp,
     ],
     [CostAttr, ScheduleAttr, WarpAttr, SearchAttr, WarpOptionsAttr, VariantAttr],
 )

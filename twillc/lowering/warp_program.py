@@ -27,6 +27,7 @@ from twillc.dialects.twill_memory import (
     TmemScratchOp,
 )
 from twillc.dialects.twill_split import MaskSplitOp, mask_only_ops, mask_split_of, split_selects
+from twillc.dialects.twill_turns import IssueOrderOp
 from twillc.lowering.transforms.loop_boundary import outside_ids
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
@@ -111,6 +112,48 @@ class MemoryPlan:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """A role's turn at the tensor core (`twill.turn`): its ops in issue
+    order, each of iteration `j + iters[i]` in turn `j`; it waits on named
+    barrier `bar` before the first of them that runs and arrives on `next`
+    after the last (`twillc.dialects.twill_turns`)."""
+
+    role: str
+    warp: int
+    bar: int
+    next: int
+    ops: tuple[str, ...]
+    iters: tuple[int, ...]
+    overlap: tuple[str, ...]  # MMAs committed before ops not reading them, waited for before the first reader
+    first: bool  # this role takes the first turn
+    before_first: bool  # this role's turn comes before the first's: it hands the first turn over
+    threads: int  # the barrier's thread count: 128 per role taking turns
+
+    def _others(self, op: str, later: bool) -> list[int]:
+        i = self.ops.index(op)
+        others = self.iters[i + 1 :] if later else self.iters[:i]
+        return [e - self.iters[i] for e in others]
+
+    def syncs_before(self, op: str) -> list[int]:
+        """`op` of iteration kt waits for the turn unless another op of its
+        turn ran before it: the turn's earlier ops are iterations kt + d for
+        these d; it waits when none of them is in [0, trips) (an empty list:
+        it always waits, a 0 in it: never)."""
+        return self._others(op, False)
+
+    def arrives_after(self, op: str) -> list[int]:
+        """As `syncs_before`, for the ops after it: it hands the turn on
+        when none of them runs."""
+        return self._others(op, True)
+
+
+def turn_applies(deltas: list[int], it: int, trips: int) -> bool:
+    """Whether iteration `it`'s copy waits for (or hands on) its turn: no
+    other op of the turn, iterations it + d, runs (`Turn.syncs_before`)."""
+    return all(not 0 <= it + d < trips for d in deltas)
+
+
+@dataclass(frozen=True)
 class WarpProgram:
     loop: tile.ForOp
     ws: WarpSpecializeOp
@@ -125,6 +168,10 @@ class WarpProgram:
     outside: Outside
     split: MaskSplit | None = None
     plan: MemoryPlan | None = None  # None: the module was printed before plan-memory ran
+    turns: tuple[Turn, ...] = ()  # the roles' turns at the tensor core (`twill.issue_order`), first turn first
+
+    def turn_of(self, warp: int) -> Turn | None:
+        return next((t for t in self.turns if t.warp == warp), None)
 
     @property
     def warp_of(self) -> dict[str, int]:
@@ -155,6 +202,52 @@ def find_memory_plan(loop: tile.ForOp) -> MemoryPlanOp | None:
             return op
         op = op.next_op
     return None
+
+
+def find_issue_order(loop: tile.ForOp) -> IssueOrderOp | None:
+    """The `twill.issue_order` among the twill ops that follow the loop."""
+    op = loop.next_op
+    while op is not None and op.dialect_name() == "twill":
+        if isinstance(op, IssueOrderOp):
+            return op
+        op = op.next_op
+    return None
+
+
+def _read_turns(loop: tile.ForOp, ops: dict[str, Operation], roles: list[Role]) -> tuple[Turn, ...]:
+    """The loop's `twill.issue_order`, checked against its roles: each turn's
+    ops are MMAs its role runs."""
+    order = find_issue_order(loop)
+    if order is None:
+        return ()
+    entries = order.turn_ops()
+    by_warp = {r.warp: r for r in roles}
+    n = len(entries)
+    out = []
+    for k, t in enumerate(entries):
+        w = t.warp.value.data
+        role = by_warp.get(w)
+        if role is None:
+            raise located_error(t, f"turn of '{t.role.data}': warp {w} has no role")
+        kernel = {c.op for c in role.kernel}
+        for name in (x.data for x in t.ops.data):
+            if name not in ops or not isinstance(ops[name], tile.MmaOp) or name not in kernel:
+                raise located_error(t, f"turn of '{t.role.data}': '{name}' is no MMA that warp {w} runs")
+        out.append(
+            Turn(
+                t.role.data,
+                w,
+                t.bar.value.data,
+                entries[(k + 1) % n].bar.value.data,
+                tuple(x.data for x in t.ops.data),
+                tuple(x.value.data for x in t.iters.data),
+                tuple(x.data for x in t.overlap.data),
+                k == 0,
+                k == n - 1,
+                128 * n,
+            )
+        )
+    return tuple(out)
 
 
 def find_warp_specialize(loop: tile.ForOp) -> WarpSpecializeOp | None:
@@ -200,6 +293,7 @@ def read_warp_program(module: ModuleOp) -> WarpProgram:
     outside = _read_outside(loop, ops, runs, ws)
     split = _read_mask_split(loop, ops, runs)
     plan = _read_memory_plan(loop, ops, channels, module_machine(module).target)
+    turns = _read_turns(loop, ops, roles)
     return WarpProgram(
         loop,
         ws,
@@ -214,6 +308,7 @@ def read_warp_program(module: ModuleOp) -> WarpProgram:
         outside,
         split,
         plan,
+        turns,
     )
 
 

@@ -275,8 +275,10 @@ class KernelFrame:
         else:
             out += ["  __syncthreads();", ""]
         out += self._producer()
-        for g, w in enumerate(self.groups[1:], start=1):
-            out += self._consumer(g, w, before, after)
+        consumers = [self._consumer(g, w, before, after) for g, w in enumerate(self.groups[1:], start=1)]
+        if self._turns_off and self.program.turns:  # a role cannot take its turns: none takes them
+            consumers = [self._consumer(g, w, before, after) for g, w in enumerate(self.groups[1:], start=1)]
+        out += [line for lines in consumers for line in lines]
         if any("tw_unmasked(" in line for line in out):  # defined where a role tests it (no unused lambda)
             out = self.unmasked_predicate() + out
         if self.tmem_cols:  # every role is done with tensor memory

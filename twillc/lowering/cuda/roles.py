@@ -207,6 +207,15 @@ class RoleCode:
             out.append(f"    {c_elt(v.type)} {self.out(v)}[{self._n(v.type)}];  // its next instance")
         rank = self._time_rank if pipelined else self._program_rank
         events = self._events(w, mine, carried, rank)
+        self._turn = turn = None if self._turns_off else self.program.turn_of(w)
+        if self._turns_off:
+            out.append(f"    // twill.issue_order not followed: {self._turns_off}")
+        if turn is not None and not pipelined:  # the turns are the schedule's order: every role's or none
+            self._turns_off = f"role '{turn.role}' runs its ops in program order, not the schedule's"
+            self._turn = turn = None
+        if turn is not None and turn.before_first:  # the first turn is the first role's
+            first = self.program.turns[0]
+            out.append(f"    tw_named_bar_arrive({first.bar}, {turn.threads});  // {first.role} takes the first turn")
         if pipelined:
             out += self._pipelined(w, mine, events)
         else:
@@ -218,6 +227,10 @@ class RoleCode:
                 out += [f"      const float tw_next_{self.name(arg)} = {self._scalar(y)};" for arg, y, _ in numbers]
                 out += [f"      {self.name(arg)} = tw_next_{self.name(arg)};" for arg, _, _ in numbers]
             out.append("    }")
+        assert not self._pending, f"an MMA's wait never placed: {sorted(self._pending)}"
+        if turn is not None and turn.first:  # the last turn's hand-over: every turn barrier back at zero
+            out.append(f"    tw_named_bar_sync({turn.bar}, {turn.threads});  // the last turn handed over")
+        self._turn = None
         # after the loop: the ops on this role's carried results
         for arg, _, _ in numbers:  # after the loop a carried number is its variable
             self.names[self.loop.res[arg.index - 1]] = self.name(arg)  # type: ignore[attr-defined]
@@ -391,6 +404,38 @@ class RoleCode:
 
     def _copy(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
         """One op of iteration `kt` with its waits, sends, releases and hand-offs."""
+        reads = self._reads(op)
+        out: list[str] = []
+        for name in [n for n in self._pending if self.ids[n].results[0] in reads]:  # an MMA in flight until here
+            out += self._pending.pop(name)
+        out += self._copy_body(op, w, events, ind)
+        name = self.op_id.get(id(op))
+        if self._defer_copy and self._turn is not None and name in self._turn.overlap:
+            at = max(i for i, line in enumerate(out) if "tw_wgmma_commit();" in line)
+            at += 1 if at + 1 < len(out) and "tw_named_bar_arrive(" in out[at + 1] else 0
+            self._pending[name] = out[at + 1 :]
+            return [*out[: at + 1], f"{ind}// {self.name(op.results[0])} in flight: waited for before its first reader"]
+        return out
+
+    def _deferred(self, copies: tuple[RoleCopy, ...], ids: dict) -> set[RoleCopy]:
+        """The copies of a phase whose MMA is waited for at its first reader
+        (`Turn.overlap`): that reader a later copy of the phase, of the same
+        iteration, and not the next one."""
+        turn = self._turn
+        if turn is None or not turn.overlap:
+            return set()
+        mine = [c for c in copies if c.op in ids]
+        out = set()
+        for i, c in enumerate(mine):
+            if c.op not in turn.overlap:
+                continue
+            res = ids[c.op].results[0]
+            at = next((k for k in range(i + 1, len(mine)) if res in self._reads(ids[mine[k].op])), None)
+            if at is not None and at > i + 1 and (mine[at].stage, mine[at].step) == (c.stage, c.step):
+                out.add(c)
+        return out
+
+    def _copy_body(self, op: Operation, w: int, events: dict, ind: str) -> list[str]:
         out: list[str] = []
         for v in dict.fromkeys(self._reads(op)):
             if events["first"].get(v) is not op:
@@ -431,8 +476,8 @@ class RoleCode:
         for res in streamed:  # computed in its slot: free before the op writes it
             n, d = self.name(res), self.depths[self.op_id[id(op)]]
             out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
-        code = self._op(op)
-        out += [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in code]
+        code = [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
+        out += self._turn_sync(op, ind) + self._turn_arrive(op, ind, code)
         for res in op.results:
             if self._staged_early(res):
                 m = res.type.get_shape()[1]  # type: ignore[attr-defined]
@@ -511,6 +556,43 @@ class RoleCode:
             out += copy_array(dst, src, n, ind)
         return out
 
+    def _turn_name(self, op: Operation) -> str | None:
+        """The op's name when it is an op of its role's turn at the tensor core."""
+        turn = self._turn
+        name = self.op_id.get(id(op))
+        return name if turn is not None and name in turn.ops else None
+
+    def _turn_sync(self, op: Operation, ind: str) -> list[str]:
+        """Before the first op of the role's turn that runs: its named
+        barrier (`twill.issue_order`); iteration kt's copy is the first when
+        none of the turn's earlier ops (iterations kt + d) runs."""
+        name = self._turn_name(op)
+        if name is None:
+            return []
+        t = self._turn
+        cond = _none_runs(t.syncs_before(name))
+        if cond == "false":
+            return []
+        sync = f"tw_named_bar_sync({t.bar}, {t.threads});  // {t.role}'s turn at the tensor core"
+        return [f"{ind}{sync}" if cond == "true" else f"{ind}if ({cond}) {sync}"]
+
+    def _turn_arrive(self, op: Operation, ind: str, code: list[str]) -> list[str]:
+        """The op's code, and after the last op of the turn that runs (once
+        its wgmma batch is committed, before its wait) the next role's
+        named barrier: that role may issue now."""
+        name = self._turn_name(op)
+        if name is None:
+            return code
+        t = self._turn
+        cond = _none_runs(t.arrives_after(name))
+        if cond == "false":
+            return code
+        arrive = f"tw_named_bar_arrive({t.next}, {t.threads});  // the next role's turn"
+        at = max((i for i, line in enumerate(code) if "tw_wgmma_commit();" in line), default=len(code) - 1)
+        pad = code[at][: len(code[at]) - len(code[at].lstrip())] if code else ind
+        line = f"{pad}{arrive}" if cond == "true" else f"{pad}if ({cond}) {arrive}"
+        return [*code[: at + 1], line, *code[at + 1 :]]
+
     def _split_ops(self) -> list[Operation]:
         """The loop's split selects and mask-only ops that a role runs."""
         return [op for op in self.loop_ops if id(op) in self.split_selects or id(op) in self.mask_only]
@@ -547,15 +629,20 @@ class RoleCode:
         out = [f"    // the schedule's software pipeline: {s} stages, prologue / kernel / epilogue"]
         if self.target.drain_by_trips:
             return out + self._pipelined_by_trips(w, role, ids, events)
+        deferred = self._deferred(role.prologue, ids)
         for c in role.prologue:
             if c.op in ids:
+                self._defer_copy = c in deferred
                 out += self._guarded(ids[c.op], w, events, str(c.step - c.stage), f"prologue step {c.step}", c)
         out += self._kernel_loop(w, role, ids, events, "")
         epilogue: list[str] = []
+        deferred = self._deferred(role.epilogue, ids)
         for c in role.epilogue:
             if c.op in ids:
+                self._defer_copy = c in deferred
                 at = f"drain {'+' if c.step >= c.stage else '-'} {abs(c.step - c.stage)}"
                 epilogue += self._guarded(ids[c.op], w, events, at, f"epilogue step {c.step}", c)
+        self._defer_copy = False
         if epilogue:
             out.append(f"    const int drain = trips > {s - 1} ? trips : {s - 1};")
         return out + epilogue
@@ -564,11 +651,14 @@ class RoleCode:
         """The pipeline's steady state: every stage's copy, iteration k + (stages - 1 - stage)."""
         s = self.program.stages
         out = [f"{pad}    for (int k = 0; k < trips - {s - 1}; ++k) {{"]
+        deferred = self._deferred(role.kernel, ids)
         for c in role.kernel:
             if c.op in ids:
+                self._defer_copy = c in deferred
                 out.append(f"{pad}      {{  // {c.op} stage {c.stage}")
                 out += with_iteration(f"k + {s - 1 - c.stage}", self._copy(ids[c.op], w, events, f"{pad}        "))
                 out.append(f"{pad}      }}")
+        self._defer_copy = False
         out.append(f"{pad}    }}")
         return out
 
@@ -609,3 +699,12 @@ class RoleCode:
         below the trip count."""
         head = [f"    if ({at} < trips) {{  // {where}: {c.op} stage {c.stage}"]
         return head + with_iteration(at, self._copy(op, w, events, "      ")) + ["    }"]
+
+
+def _none_runs(deltas: list[int]) -> str:
+    """The C++ condition, in iteration kt of a copy that runs (0 <= kt <
+    trips), that no iteration kt + d runs: "true", "false" or the test."""
+    if 0 in deltas:
+        return "false"
+    terms = [f"kt < {-d}" if d < 0 else f"kt + {d} >= trips" for d in sorted(set(deltas))]
+    return " && ".join(terms) if terms else "true"

@@ -58,7 +58,7 @@ from twillc.lowering.cuda.tiles import (
     MATH_HELPERS,
     narrow_rows,
 )
-from twillc.lowering.warp_program import WarpProgram
+from twillc.lowering.warp_program import Turn, WarpProgram
 from twillc.transforms.common import module_machine
 from twillc.transforms.memory_plan import elements_per_thread, is_mask, loop_ops, mask_words, rescaled_in_place
 
@@ -122,6 +122,10 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self.body = self.loop.body.block
         self.iv = self.body.args[0]
         self._group, self._role = 0, -1  # the role being emitted: its index and warp
+        self._turn: Turn | None = None  # its turn at the tensor core (`twill.issue_order`), if it takes turns
+        self._turns_off = ""  # why the roles do not take the schedule's turns (`twill.issue_order`), if so
+        self._defer_copy = False  # the copy being emitted waits for its MMA at the MMA's first reader
+        self._pending: dict[str, list[str]] = {}  # an MMA in flight: the lines waiting for it, by op
         self._in_order = False  # the role computes the loop's carried numbers (`scalars.number_role`)
         # twill.mask_split: the ops an unmasked iteration skips, the selects
         # it replaces by their true operand, and whether the role being

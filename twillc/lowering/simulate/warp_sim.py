@@ -31,7 +31,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from twillc.dialects import tile
 from twillc.lowering.simulate.reference import Machine, body_operand, find_func, loop_operands, run_reference
-from twillc.lowering.warp_program import RoleCopy, WarpProgram
+from twillc.lowering.warp_program import RoleCopy, WarpProgram, turn_applies
 from twillc.transforms.common import located_error
 from twillc.transforms.ir_graph import cost_of
 from twillc.transforms.loop_handoff import carried_source
@@ -39,7 +39,8 @@ from twillc.transforms.loop_handoff import carried_source
 
 class Finding(Exception):
     """What the simulation found wrong: kind is deadlock, stall, overwrite,
-    stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips
+    stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips,
+    turn-order (the tensor core's issues out of the schedule's order under `twill.issue_order`)
     or mismatch."""
 
     def __init__(self, kind: str, message: str) -> None:
@@ -69,6 +70,29 @@ class Barrier:
 
     def passed(self, parity: int) -> bool:
         return (self.phase & 1) != parity
+
+
+class NamedBarrier:
+    """A named barrier (`bar.sync` / `bar.arrive id, count`): `count`
+    arrivals (one per warp group here) complete a generation; a sync
+    arrives and returns once the generation it arrived in has completed.
+    `passed(g)`: generation g has completed."""
+
+    __slots__ = ("count", "pending", "generation", "name")
+
+    def __init__(self, name: str, count: int) -> None:
+        self.name, self.count, self.pending, self.generation = name, count, 0, 0
+
+    def arrive(self) -> int:
+        """Arrive; the generation arrived in."""
+        g = self.generation
+        self.pending += 1
+        if self.pending >= self.count:
+            self.pending, self.generation = 0, self.generation + 1
+        return g
+
+    def passed(self, generation: int) -> bool:
+        return self.generation > generation
 
 
 @dataclass
@@ -172,6 +196,10 @@ class WarpSim:
         self.vals: dict[int, dict[tuple[str, int], object]] = {r.warp: {} for r in prog.roles}
         self.reads_left: dict[tuple[int, str, int], int] = {}
         self.numeric = True
+        # the roles' turns at the tensor core (`twill.issue_order`): their named barriers, and the MMAs
+        # issued so far (the schedule's cycle, op, iteration), which must come in the schedule's order
+        self.turn_bars = {t.bar: NamedBarrier(f"named barrier {t.bar}", len(prog.turns)) for t in prog.turns}
+        self.turn_issues: list[tuple[int, str, int]] = []
 
     # -- what an op reads ----------------------------------------------------
     def source(self, v: SSAValue) -> tuple[str, int] | None:
@@ -227,6 +255,9 @@ class WarpSim:
     def role(self, w: int) -> Iterator:
         r = next(x for x in self.prog.roles if x.warp == w)
         s = self.prog.stages
+        turn = self.prog.turn_of(w)
+        if turn is not None and turn.before_first:  # the first turn handed to the first role
+            self.turn_bars[self.prog.turns[0].bar].arrive()
         for c in r.prologue:
             it = c.step - c.stage
             if not c.guarded or it < self.trips:
@@ -242,6 +273,31 @@ class WarpSim:
         for (warp, name), (src_it, end) in sorted(self.deferred.items()):  # after the loop: the last batch
             if warp == w:
                 yield from self.release(w, self.rings[name], src_it, end)
+        if turn is not None and turn.first:  # the last turn's hand-over
+            yield from self.named_sync(w, turn.bar, "the last turn's hand-over")
+
+    def named_sync(self, w: int, bar_id: int, why: str) -> Iterator:
+        bar = self.turn_bars[bar_id]
+        g = bar.arrive()
+        if not bar.passed(g):
+            yield ("wait", bar, g, f"warp {w} waits {bar.name} for {why}")
+
+    def turn_sync(self, w: int, name: str, it: int) -> Iterator:
+        """Before an op of the role's turn: its named barrier when no
+        earlier op of the turn ran (`Turn.syncs_before`), as the printer does."""
+        turn = self.prog.turn_of(w)
+        if turn is not None and name in turn.ops and turn_applies(turn.syncs_before(name), it, self.trips):
+            yield from self.named_sync(w, turn.bar, f"its turn to issue '{name}' of iteration {it}")
+
+    def turn_arrive(self, w: int, name: str, it: int, cycle: int) -> None:
+        """After an op of the role's turn: recorded in the issue order, and
+        the next role's barrier arrived on after the turn's last op that runs."""
+        turn = self.prog.turn_of(w)
+        if turn is None or name not in turn.ops:
+            return
+        self.turn_issues.append((cycle, name, it))
+        if turn_applies(turn.arrives_after(name), it, self.trips):
+            self.turn_bars[turn.next].arrive()
 
     def wait(self, w: int, bar: Barrier, parity: int, who: str) -> Iterator:
         if not bar.passed(parity):
@@ -332,6 +388,7 @@ class WarpSim:
                 self.reads_left[key] -= 1
                 if self.reads_left[key] == 0:
                     releases.append((ring, src_it))
+        yield from self.turn_sync(w, name, it)
         # compute
         if self.numeric:
             if folded:  # the split select yields its true operand
@@ -345,6 +402,7 @@ class WarpSim:
             outs = [None] * len(op.results)
         if op.results:
             mine[(name, it)] = outs[0]
+        self.turn_arrive(w, name, it, self.clock[w])
         self.done[(name, it)] = self.done.get((name, it), 0) + 1
         if self.done[(name, it)] > 1:
             raise Finding("duplicate", f"'{name}' of iteration {it} runs twice (again on warp {w})")
@@ -395,6 +453,14 @@ class WarpSim:
         interleave({r.warp: self.role(r.warp) for r in self.prog.roles}, policy)
 
     def finish(self) -> list:
+        if self.turn_issues != sorted(self.turn_issues):
+            at = next(i for i in range(1, len(self.turn_issues)) if self.turn_issues[i] < self.turn_issues[i - 1])
+            (c0, n0, i0), (c1, n1, i1) = self.turn_issues[at - 1], self.turn_issues[at]
+            raise Finding(
+                "turn-order",
+                f"'{n1}' of iteration {i1} (cycle {c1}) issued after '{n0}' of iteration {i0} (cycle {c0}): "
+                "the tensor core's issue order is not the schedule's",
+            )
         for name, op in self.prog.ops.items():
             if not op.results and not isinstance(op, tile.StoreOp | tile.StoreAddOp):
                 continue

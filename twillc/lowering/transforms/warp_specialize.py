@@ -24,8 +24,10 @@ emitter and `joint-schedule` use too: on sm_100a, the rings of the MMA
 results the cost model keeps in tensor memory, then the other [128, N] f32
 register tiles while the 512 columns last.
 
-Its last step is `plan-memory` (twillc/lowering/transforms/plan_memory.py): the
-memory plan the printer and the simulator read, written after it."""
+Its last steps are `plan-memory` (twillc/lowering/transforms/plan_memory.py): the
+memory plan the printer and the simulator read, written after it; and
+`issue-order` (twillc/lowering/transforms/issue_order.py): the roles' turns
+at the tensor core where the schedule makes them take turns."""
 
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from twillc.dialects import tile
 from twillc.dialects.twill import ChannelOp, CopyOp, PipelineOp, RoleOp, WarpSpecializeOp
 from twillc.lowering.transforms.expand import channels, program_from_ir
+from twillc.lowering.transforms.issue_order import write_issue_order
 from twillc.lowering.transforms.loop_boundary import outside_entries
 from twillc.lowering.transforms.plan_memory import write_memory_plan
 from twillc.transforms.common import located_error, module_machine
@@ -90,3 +93,4 @@ class WarpSpecializePass(ModulePass):
         else:
             Rewriter.insert_op(result, InsertPoint.after(pipeline))
         write_memory_plan(op)  # the plan-memory step: what the kernel allocates where
+        write_issue_order(op)  # the issue-order step: the roles' turns at the tensor core
