@@ -63,6 +63,7 @@ def host_launcher(
     f16_only: bool,
     extents: tuple[str, str] = ("1", "1"),
     persistent: bool = False,
+    cluster: int = 1,
 ) -> str:
     """The `extern "C"` launcher of both emitters: build the tensor maps
     (returning the driver's error), size the dynamic shared memory, launch
@@ -86,6 +87,8 @@ def host_launcher(
             "      blocks > sms)",
             "    blocks = sms;",
         ]
+    if cluster > 1:  # __cluster_dims__: the grid a whole number of clusters
+        out += [f"  blocks = (blocks + {cluster - 1}) / {cluster} * {cluster};  // whole {cluster} x 1 clusters"]
     out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
