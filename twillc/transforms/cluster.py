@@ -9,7 +9,9 @@ shared operand's boxes, multicast to both. The decision is
 `twill.cluster = {size = 2, multicast = [tensors], saving = bytes}` on the
 `tile.persistent` op; the CUDA emitter only reads it.
 
-`size`: 1 (no cluster), 2, or 0 (the default: the rule below). The rule
+`size`: 1 (no cluster), 2, or 0 (the default: what the source asks for,
+`tiles(...) persistent cluster C` (`tile.persistent`'s `cluster`), and
+without it the rule below). The rule
 takes 2 where the machine model has an L2-to-SM rate (`rates.l2_bytes`,
 bytes per clock per SM) and the main loop's loads per iteration take longer
 at that rate than its II: the loop is then bound by L2 bandwidth, and the
@@ -57,13 +59,16 @@ class ClusterPass(ModulePass):
         anchor = persistent if persistent is not None else func if func is not None else op
         if self.size not in (0, 1, 2):
             raise located_error(anchor, f"cluster: size is 1, 2 or 0 (the rule), got {self.size}")
-        if self.size == 1:
+        size = self.size
+        if size == 0 and persistent is not None and persistent.cluster is not None:
+            size = persistent.cluster.value.data  # the source's `cluster C`
+        if size == 1:
             if persistent is not None and ATTR in persistent.attributes:
                 del persistent.attributes[ATTR]
             return
         reason, shared, names = _refusal(op, persistent)
         if reason:
-            if self.size == 2:
+            if size == 2:
                 raise located_error(
                     anchor, f"cluster: a 2 x 1 cluster is not generated for '{kernel_name(op)}': {reason}"
                 )
@@ -72,7 +77,7 @@ class ClusterPass(ModulePass):
         loop = find_loop(op)
         per_iter = sum(_bytes(v) for v in loop.body.block.ops if isinstance(v, tile.LoadOp))
         saving = sum(_bytes(v) for v in shared) // 2
-        if self.size == 0 and not _bandwidth_bound(op, loop, per_iter):
+        if size == 0 and not _bandwidth_bound(op, loop, per_iter):
             return
         _producer_budget(op, loop)
         persistent.attributes[ATTR] = DictionaryAttr(
