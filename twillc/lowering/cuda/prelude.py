@@ -92,6 +92,21 @@ def host_launcher(
     out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
+    ]
+    if cluster > 1 and persistent:  # no more clusters than can be resident at once: the others would wait
+        out += [
+            "  {",
+            "    cudaLaunchConfig_t cfg = {};",
+            "    cfg.gridDim = dim3(blocks);",
+            "    cfg.blockDim = dim3(THREADS);",
+            "    cfg.dynamicSmemBytes = smem;",
+            "    int clusters = 0;",
+            f"    if (cudaOccupancyMaxActiveClusters(&clusters, (void*){ns}_kernel, &cfg) == cudaSuccess &&",
+            f"        clusters > 0 && blocks > {cluster} * clusters)",
+            f"      blocks = {cluster} * clusters;",
+            "  }",
+        ]
+    out += [
         f"  {ns}_kernel<<<{grid_dims(extents)}, THREADS, smem, stream>>>({', '.join(call)});",
         "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
         "}",
