@@ -252,7 +252,8 @@ def _epilogue(p: Tcgen05Persistent) -> list[str]:
         "      tw_tcgen05_fence_after();",
         "      if (threadIdx.x % 128 == 0) tw_tma_store_wait_read<0>();  // the last tile's store has read the buffer",
         "      tw_named_bar_sync(1, 128);",
-        f"      twillc_tmem_to_smem<ACC_COLS, {ELTS[s.dtype].cxx}>(tmem + acc.index * ACC_COLS, sm.epi + {base});",
+        f"      twillc_tmem_to_smem<ACC_COLS, {ELTS[s.dtype].cxx}>(tmem + acc.index * ACC_COLS, sm.epi + {base}, "
+        "k_tiles == 0);  // no MMA: zeros",
         "      tw_tcgen05_fence_before();",
         "      tw_mbar_arrive(&sm.acc_empty[acc.index]);  // read: the MMAs of a later tile may write it",
         "      acc.advance();",
