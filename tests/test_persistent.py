@@ -116,23 +116,43 @@ def test_nest_schedule_in_the_super_node_model() -> None:
     assert isinstance(proof, StringAttr) and proof.data.startswith("the super-node model: the main loop as one op")
 
 
-def test_sm100a_two_accumulators_where_two_fit_in_tensor_memory() -> None:
-    """sm_100a: the 128x256 f32 accumulator twice (2 x 256 of tensor
-    memory's 512 columns), tile t in t % 2; where two do not fit, one
-    (the MMAs of tile t + 1 then wait for the epilogue's read of tile t)."""
+def test_sm100a_nest_two_accumulators_hide_the_epilogue() -> None:
+    """sm_100a: nest-schedule stages each accumulator out of tensor memory
+    on the epilogue warp group, the main loop of tile t + B waiting for the
+    staging of tile t; two 128x256 f32 accumulators fit (2 x 256 of 512
+    columns), so B = 2 and the staging runs under the next tile's main loop:
+    the outer II is the main loop's length less the producer's head start.
+    One accumulator where two do not fit."""
+    from twillc.transforms.nest_schedule import acc_buffers
+
+    module, _ = _read(FIXED_B200)
+    persistent = tile.find_persistent(find_func(module))
+    assert persistent is not None
+    d = persistent.attributes["twill.nest"].data  # type: ignore[attr-defined]
+    cycles = {k: int(v.value.data) for k, v in d["cycles"].data.items()}
+    ii, head, bufs = (int(d[k].value.data) for k in ("ii", "head", "acc_buffers"))
+    assert bufs == 2
+    assert ii == cycles["stage0"] - cycles["mainloop"] - head  # the staging hidden
+    assert cycles["stage0"] + (cycles["store0"] - cycles["stage0"]) > ii  # under the next tile's main loop
+    assert d["optimal_for"].data.startswith("the super-node model")
+    assert "the main loop of tile t + 2 waiting for the staging of tile t" in d["optimal_for"].data
+    loop = find_loop(module)
+    acc = loop.body.block.last_op.operands[0]
+    assert acc_buffers([acc], 2 * 128 * 256 * 4) == 2
+    assert acc_buffers([acc], 2 * 128 * 256 * 4 - 1) == 1
+
+
+def test_sm100a_emitter_reads_the_nest_accumulators() -> None:
+    """The sm_100a printer allocates and alternates the accumulators
+    twill.nest gives: 2 x 256 columns (tile t in t % 2), or one, where the
+    MMA issuer waits for the epilogue's read of the last tile."""
     import dataclasses
 
-    from twillc.lowering.cuda.tcgen05_persistent import (
-        acc_buffers,
-        emit_tcgen05_persistent,
-        plan_tcgen05_persistent,
-    )
+    from twillc.lowering.cuda.tcgen05_persistent import emit_tcgen05_persistent, plan_tcgen05_persistent
 
     module, prog = _read(FIXED_B200)
     p = plan_tcgen05_persistent(prog, module)
     assert (p.mma.m, p.mma.n, p.acc_buffers, p.tmem_cols) == (128, 256, 2, 512)
-    assert acc_buffers(p.mma, 2 * 128 * 256 * 4 - 1) == 1
-    assert acc_buffers(dataclasses.replace(p.mma, n=128), 2 * 128 * 256 * 4 - 1) == 2
     single = emit_tcgen05_persistent(dataclasses.replace(p, acc_buffers=1), "x.tile")
     assert "constexpr int ACC_BUFS = 1;" in single and "constexpr uint32_t TMEM_COLS = 256;" in single
     assert "tw_mbar_wait(&sm.acc_empty[acc.index], acc.phase);" in single

@@ -16,7 +16,7 @@ builtin.module attributes {twill.target = "b200"} {
     %9 = arith.addi %N, %3 : index
     %10 = arith.subi %9, %4 : index
     %11 = arith.divui %10, %3 : index
-    tile.persistent %8, %11 {twill.nest = {ii = 33791 : i64, length = 35186 : i64, status = "optimal", lower_bound = 33791 : i64, trips = 64 : i64, head = 883 : i64, cycles = {mainloop = 0 : i64, stage0 = 33906 : i64, store0 = 34674 : i64}, optimal_for = "the super-node model: the main loop as one op of (T - 1) * II + L = 33906 cycles (T = 64, II 516, L 1398 cycles) holding the consumer warp groups from cycle 883 (the producer's head start), each accumulator staged on its consumer warp group, each TMA store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: optimal by its own schedule"}, group = 8 : i64}
+    tile.persistent %8, %11 {twill.nest = {ii = 33023 : i64, length = 36252 : i64, status = "optimal", lower_bound = 33023 : i64, trips = 64 : i64, head = 883 : i64, acc_buffers = 2 : i64, cycles = {mainloop = 0 : i64, stage0 = 33906 : i64, store0 = 35740 : i64}, optimal_for = "the super-node model: the main loop as one op of (T - 1) * II + L = 33906 cycles (T = 64, II 516, L 1398 cycles) holding the MMA warp group from cycle 883 (the producer's head start), each accumulator staged out of tensor memory by the epilogue warp group, the main loop of tile t + 2 waiting for the staging of tile t (2 accumulators in tensor memory), each TMA store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: optimal by its own schedule"}, group = 8 : i64}
     %12 = arith.muli %2, %11 : index
     %13 = arith.divui %bid, %12 : index
     %14 = arith.muli %13, %2 : index

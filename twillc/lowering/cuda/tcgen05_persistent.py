@@ -16,9 +16,9 @@ Blackwell kernel of three warp groups.
   shared memory (128B-swizzled boxes) and one thread stores C with TMA
   stores (committed, waited only before the buffer is staged again).
 
-With two accumulators (`Tcgen05Persistent.acc_buffers`, when two fit in
-tensor memory) tile t uses accumulator t % 2: the MMAs of tile t + 1 run
-while the epilogue drains tile t.
+With two accumulators (`acc_buffers` in `twill.nest`: nest-schedule's
+choice, where two fit in tensor memory) tile t uses accumulator t % 2: the
+MMAs of tile t + 1 run while the epilogue drains tile t.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from twillc.lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST
 from twillc.lowering.cuda.sm90 import TILE_LOOP, _launcher, _params, _tensor_maps, producer_loop
 from twillc.lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
 from twillc.lowering.warp_program import WarpProgram
-from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.common import located_error
+from twillc.transforms.nest_attr import nest_acc_buffers
 
 THREADS = 384
 """Producer, MMA issuer, epilogue: one warp group each."""
@@ -52,12 +53,6 @@ class Tcgen05Persistent:
         """Columns allocated: a power of two >= 32 covering the accumulators."""
         need = self.acc_buffers * self.mma.n
         return max(32, 1 << (need - 1).bit_length())
-
-
-def acc_buffers(mma: Wgmma, tmem_bytes: int) -> int:
-    """Two accumulators when two [128, N] f32 tiles fit in tensor memory
-    (then the epilogue of tile t overlaps the MMAs of tile t + 1), else one."""
-    return 2 if 2 * mma.m * mma.n * 4 <= tmem_bytes else 1
 
 
 def plan_tcgen05_persistent(program: WarpProgram, module: ModuleOp) -> Tcgen05Persistent:
@@ -89,7 +84,12 @@ def plan_tcgen05_persistent(program: WarpProgram, module: ModuleOp) -> Tcgen05Pe
             f"CUDA emission: a persistent kernel on sm_100a accumulates 128 rows in tensor memory, N a multiple "
             f"of 64 up to 256; '{mma.name}' is {mma.m}x{mma.n} (not generated)",
         )
-    return Tcgen05Persistent(plan, mma, acc_buffers(mma, module_machine(module).tmem))
+    buffers = nest_acc_buffers(persistent.attributes.get("twill.nest"))
+    if buffers * mma.n > TMEM_COLS:
+        from twillc.diagnostics import InternalError
+
+        raise InternalError(f"twill.nest gives {buffers} accumulators of {mma.n} columns: more than tensor memory")
+    return Tcgen05Persistent(plan, mma, buffers)
 
 
 def emit_tcgen05_persistent(p: Tcgen05Persistent, source: str) -> str:
