@@ -289,7 +289,9 @@ TW_DEV void twillc_tmem_to_smem(uint32_t taddr, uint8_t* smem, bool zero) {
         w[e] = *reinterpret_cast<const uint32_t*>(two);
       }
       const int chunk = (c % 64) / 8 + q;
-      *reinterpret_cast<uint4*>(box + ((chunk ^ (r % 8)) * 16)) = make_uint4(w[0], w[1], w[2], w[3]);
+      asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};\n"
+                   :: "r"(tw_smem_u32(box + ((chunk ^ (r % 8)) * 16))), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
+                   : "memory");
     }
   }
 }
