@@ -45,6 +45,16 @@ ELSEWHERE: dict[type[Operation], tuple[str, str]] = {
 """Op classes the emitter lowers outside a role's op dispatch: the method
 that does, and how."""
 
+KERNEL_FORMS: dict[type[Operation], str] = {
+    tile.PersistentOp: (
+        "the tile loop of a persistent kernel: the persistent GEMM printers' outer loop over tiles "
+        "(twillc.lowering.cuda.sm90, twillc.lowering.cuda.tcgen05_persistent); a located refusal elsewhere"
+    ),
+}
+"""Op classes that are a whole kernel's form, not an op of a role: the
+printers that generate them (tests/test_persistent.py checks them; the
+checklist kernel cannot use them beside every other op)."""
+
 
 def lowers(targets: tuple[type[Target], ...], *ops: type[Operation]) -> Callable[[Lowering], Lowering]:
     """Register the decorated function as the lowering of `ops` on `targets`."""
