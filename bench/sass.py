@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="write the markdown table here")
     args = ap.parse_args(argv)
     lines = [
-        f"Measured {datetime.date.today()} on {platform.node() or 'the build machine'} (no GPU: nvcc 13 and "
-        "cuobjdump), each example's default pipeline (`twillc EXAMPLE -o k.cu`).",
+        f"Measured {datetime.date.today()} on {platform.machine()} with no GPU (nvcc 13, cuobjdump), each "
+        "example's default pipeline (`twillc EXAMPLE -o k.cu`); counts are static, per loop iteration.",
         "",
         "| kernel | arch | ptxas (whole kernel) | role | loop instructions | MMA (shapes) | TMA loads / stores "
         "| waits / arrives | named barriers | LDL/STL in loop | LDL/STL in role |",
