@@ -214,13 +214,15 @@ def test_stages_drive_the_pipeliner(name: str, kept: bool, tmp_path: Path) -> No
         ("tmem-two-partitions", "Assertion"),
         ("tmem-token-in-partition", "'scf.for' op using value defined outside the region"),
         ("reduce-clone-partitions", "partition ids in attr ttg.partition does not contain partition ids of all child"),
+        ("reduce-scalar-carried", "operation destroyed but still has uses"),
     ],
 )
 def test_triton_bugs_reproduce(name: str, says: str) -> None:
     """Triton 3.9 fails on these forms (docs/interop.md): twillc writes others
-    for the first two, the last two are schedules of the project's kernels
+    for the first two, the next two are schedules of the project's kernels
     (the causal band loop, a five-partition attention forward) Triton cannot
-    compile. Without the partitions each compiles (`twillc.triton`'s
+    compile, the others are reduced from corpus kernels' schedules Triton
+    fails on (tests/test_triton_corpus.py's TRITON_FAILS). Without the partitions each compiles (`twillc.triton`'s
     fallback). When a Triton release fixes one, this test says so."""
     from twillc.triton import check_writeback
 
