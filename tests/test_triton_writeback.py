@@ -217,6 +217,7 @@ def test_stages_drive_the_pipeliner(name: str, kept: bool, tmp_path: Path) -> No
         ("reduce-clone-partitions", "partition ids in attr ttg.partition does not contain partition ids of all child"),
         ("reduce-scalar-carried", "operation destroyed but still has uses"),
         ("mask-across-partitions", "verifyInvariants"),
+        ("tmem-fresh-accumulator", "forOp.getResult(tokIdx).use_empty()"),
     ],
 )
 def test_triton_bugs_reproduce(name: str, says: str) -> None:
