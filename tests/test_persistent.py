@@ -1,5 +1,6 @@
 """The persistent GEMM (`for tm, tn in tiles(...) persistent`,
-examples/gemm_persistent_h100.tile): its warp-specialized program simulated
+examples/gemm_persistent_h100.tile and examples/gemm_persistent_b200.tile):
+its warp-specialized program simulated
 over several tiles per CTA with the rings running on and a partial last
 tile, the grouped tile order, and the nest's schedule in the super-node
 model (docs/scheduling.md, "Persistent kernels: the loop nest")."""
@@ -22,13 +23,15 @@ from twillc.transforms.ir_graph import find_loop
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXED = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_h100.mlir"
+FIXED_B200 = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_b200.mlir"
+BOTH = pytest.mark.parametrize("path", [FIXED, FIXED_B200], ids=["sm90a", "sm100a"])
 SIZES = {"M": 3 * 128 + 64, "N": 2 * 256 + 100, "K": 5 * 64}
 """4 x 3 tiles, the last row and column of tiles partial; 5 trips each."""
 
 
 @cache
-def _read():
-    module = parse_module(FIXED.read_text(), str(FIXED), ".mlir")
+def _read(path: Path = FIXED):
+    module = parse_module(path.read_text(), str(path), ".mlir")
     if find_memory_plan(find_loop(module)) is None:
         write_memory_plan(module)
     return module, read_warp_program(module)
@@ -49,32 +52,36 @@ def _coords(module, sizes: dict[str, int]) -> list[tuple[int, int]]:
     return out
 
 
-def test_several_tiles_per_cta_and_a_partial_last_tile_simulate_equal() -> None:
+@BOTH
+def test_several_tiles_per_cta_and_a_partial_last_tile_simulate_equal(path: Path) -> None:
     """4 CTAs over 12 tiles (3 each), the last row and column of tiles
     partial: every interleaving runs each role through its tiles with the
-    rings running on, and every tile's stores equal the reference's."""
-    module, prog = _read()
+    rings running on, and every tile's stores equal the reference's (sm_90a:
+    producer and two consumers; sm_100a: producer and the MMA issuer)."""
+    module, prog = _read(path)
     rep = simulate_persistent(module, prog, SIZES, grid=4, interleavings=8)
     assert rep.findings == []
-    assert rep.runs == 4 * 8  # per CTA: each of the 3 roles first and last, 2 random
+    assert rep.runs == 4 * 8  # per CTA: 8 interleavings (each role first and last, the rest random)
 
 
-def test_a_ring_restarting_at_each_tile_is_reported() -> None:
+@BOTH
+def test_a_ring_restarting_at_each_tile_is_reported(path: Path) -> None:
     """The slots' count and phases must run on across tiles as the
     barriers do: restarting them at each tile is found (the consumer waits
     on a phase that completed a tile ago, or reads a stale slot)."""
-    module, prog = _read()
+    module, prog = _read(path)
     rep = simulate_persistent(module, prog, SIZES, grid=4, interleavings=2, numeric_runs=0, ring_runs_on=False)
     assert rep.findings
     assert any(k in rep.findings[0] for k in ("stale-read", "deadlock", "overwrite", "stall")), rep.findings[0]
 
 
+@BOTH
 @pytest.mark.parametrize("sizes", [SIZES, {"M": 20 * 128, "N": 3 * 256, "K": 64}])
-def test_grouped_order_visits_every_tile_once(sizes: dict[str, int]) -> None:
+def test_grouped_order_visits_every_tile_once(path: Path, sizes: dict[str, int]) -> None:
     """The tile index walks 8 rows of tiles down, then across: every tile
     once, the first 8 * tiles_n indices in the first 8 rows of tiles, column
     by column (consecutive CTAs share B's columns)."""
-    module, _ = _read()
+    module, _ = _read(path)
     coords = _coords(module, sizes)
     tiles_m, tiles_n = -(-sizes["M"] // 128), -(-sizes["N"] // 256)
     assert sorted(coords) == [(m, n) for m in range(tiles_m) for n in range(tiles_n)]
@@ -107,3 +114,45 @@ def test_nest_schedule_in_the_super_node_model() -> None:
     status, proof = d["status"], d["optimal_for"]
     assert isinstance(status, StringAttr) and status.data == "optimal" and n("lower_bound") == n("ii")
     assert isinstance(proof, StringAttr) and proof.data.startswith("the super-node model: the main loop as one op")
+
+
+def test_sm100a_nest_two_accumulators_hide_the_epilogue() -> None:
+    """sm_100a: nest-schedule stages each accumulator out of tensor memory
+    on the epilogue warp group, the main loop of tile t + B waiting for the
+    staging of tile t; two 128x256 f32 accumulators fit (2 x 256 of 512
+    columns), so B = 2 and the staging runs under the next tile's main loop:
+    the outer II is the main loop's length less the producer's head start.
+    One accumulator where two do not fit."""
+    from twillc.transforms.nest_schedule import acc_buffers
+
+    module, _ = _read(FIXED_B200)
+    persistent = tile.find_persistent(find_func(module))
+    assert persistent is not None
+    d = persistent.attributes["twill.nest"].data  # type: ignore[attr-defined]
+    cycles = {k: int(v.value.data) for k, v in d["cycles"].data.items()}
+    ii, head, bufs = (int(d[k].value.data) for k in ("ii", "head", "acc_buffers"))
+    assert bufs == 2
+    assert ii == cycles["stage0"] - cycles["mainloop"] - head  # the staging hidden
+    assert cycles["stage0"] + (cycles["store0"] - cycles["stage0"]) > ii  # under the next tile's main loop
+    assert d["optimal_for"].data.startswith("the super-node model")
+    assert "the main loop of tile t + 2 waiting for the staging of tile t" in d["optimal_for"].data
+    loop = find_loop(module)
+    acc = loop.body.block.last_op.operands[0]
+    assert acc_buffers([acc], 2 * 128 * 256 * 4) == 2
+    assert acc_buffers([acc], 2 * 128 * 256 * 4 - 1) == 1
+
+
+def test_sm100a_emitter_reads_the_nest_accumulators() -> None:
+    """The sm_100a printer allocates and alternates the accumulators
+    twill.nest gives: 2 x 256 columns (tile t in t % 2), or one, where the
+    MMA issuer waits for the epilogue's read of the last tile."""
+    import dataclasses
+
+    from twillc.lowering.cuda.tcgen05_persistent import emit_tcgen05_persistent, plan_tcgen05_persistent
+
+    module, prog = _read(FIXED_B200)
+    p = plan_tcgen05_persistent(prog, module)
+    assert (p.mma.m, p.mma.n, p.acc_buffers, p.tmem_cols) == (128, 256, 2, 512)
+    single = emit_tcgen05_persistent(dataclasses.replace(p, acc_buffers=1), "x.tile")
+    assert "constexpr int ACC_BUFS = 1;" in single and "constexpr uint32_t TMEM_COLS = 256;" in single
+    assert "tw_mbar_wait(&sm.acc_empty[acc.index], acc.phase);" in single

@@ -63,3 +63,37 @@ def test_gemm_consumer_loop_issues_one_wide_wgmma_per_k_step(tmp_path: Path) -> 
     wg = consumers[0].wg
     narrow = main_loop(disassemble(role_variant("#define TW_WGMMA_NARROW\n" + code, wg, capped=True), "sm_90a"))
     assert narrow is not None and narrow.mma_shapes == ("HGMMA.64x64x16.F32",) and narrow.mma == 16
+
+
+@needs_tools
+def test_persistent_b200_roles_in_sass(tmp_path: Path) -> None:
+    """The sm_100a persistent GEMM's three roles, each its own tile loop:
+    the producer's 5 TMA loads per k-step, the MMA issuer's 4 UTCHMMA per
+    k-step (BK = 64 in k16 steps), the epilogue's 8 TMA stores (2 x 4 boxes
+    of 64 x 64) with one arrive (the accumulator handed back) per tile; no
+    local memory. Found through `BRA.U !UP0` (a conditional branch on a
+    uniform predicate operand, not a guard)."""
+    cu = tmp_path / "gemm.cu"
+    assert main([str(ROOT / "tests" / "data" / "simulate" / "gemm_persistent_b200.mlir"), "-o", str(cu)]) == 0
+    roles = {r.name: r for r in role_sass(cu.read_text(), "sm_100a")}
+    assert set(roles) == {"producer", "mma", "epilogue"} and all(r.local == 0 for r in roles.values())
+    producer, mma, epilogue = roles["producer"].loop, roles["mma"].loop, roles["epilogue"].loop
+    assert producer is not None and (producer.tma_loads, producer.mma) == (5, 0)
+    assert mma is not None and (mma.mma, mma.mma_shapes) == (4, ("UTCHMMA",))
+    assert epilogue is not None and (epilogue.tma_stores, epilogue.arrives, epilogue.mma) == (8, 1, 0)
+
+
+def test_a_branch_on_a_uniform_predicate_operand_is_conditional() -> None:
+    """`BRA.U !UP0, 0x40` falls through when the predicate fails: the loop
+    around it (0x10 .. 0x40) is found, its header dominating its latch
+    through both ways."""
+    sass = """
+        /*0000*/                   MOV R1, c[0x0][0x28] ;
+        /*0010*/                   UTMASTG.2D [UR4], [UR8] ;
+        /*0020*/                   BRA.U !UP0, 0x40 ;
+        /*0030*/                   NOP ;
+        /*0040*/               @P1 BRA 0x10 ;
+        /*0050*/                   EXIT ;
+"""
+    loop = main_loop(parse_sass(sass))
+    assert loop is not None and (loop.start, loop.end, loop.instructions, loop.tma_stores) == (0x10, 0x40, 4, 1)

@@ -174,6 +174,8 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
     from twillc.transforms.loop_segments import segments
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
+    if not any(isinstance(op, tile.PersistentOp) for op in module.walk()):
+        lowering = [p for p in lowering if p != "nest-schedule"]  # no tile loop around the main loop: nothing to nest
     parts = segments(module)
     if parts:  # several loops: every segment went through the same passes
         module = parts[0]

@@ -28,10 +28,19 @@ def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> Dicti
             "lower_bound": IntegerAttr(schedule.lower_bound, i64),
             "trips": IntegerAttr(int(facts["trips"]), i64),  # type: ignore[call-overload]
             "head": IntegerAttr(int(facts["head"]), i64),  # type: ignore[call-overload]
+            "acc_buffers": IntegerAttr(int(facts.get("acc_buffers", 1)), i64),  # type: ignore[call-overload]
             "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
             "optimal_for": StringAttr(proof),
         }
     )
+
+
+def nest_acc_buffers(attr: Attribute | None) -> int:
+    """The accumulators `nest-schedule` gave each stored value (2: tile t + 1's
+    MMAs into the other while tile t is drained; 1 where absent)."""
+    if not isinstance(attr, DictionaryAttr) or "acc_buffers" not in attr.data:
+        return 1
+    return _int(attr.data["acc_buffers"])
 
 
 def describe_nest(attr: Attribute) -> str:
@@ -44,4 +53,6 @@ def describe_nest(attr: Attribute) -> str:
     stages = {k: _int(v) // max(ii, 1) for k, v in d["cycles"].data.items()}  # type: ignore[attr-defined]
     later = sorted(k for k, s in stages.items() if k != MAIN and s > stages.get(MAIN, 0))
     over = f"; under the next tile's main loop: {', '.join(later)}" if later else ""
-    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}"
+    bufs = nest_acc_buffers(attr)
+    accs = f"; {bufs} accumulators on alternate tiles" if bufs > 1 else ""
+    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}{accs}"

@@ -17,6 +17,14 @@ outer loops are scheduled in, `twillc.scheduling.graph.super_node_graph`):
   next tile's staging of that buffer waits for the store's read of it
   (distance 1).
 
+Where the accumulators live in tensor memory (sm_100a), the staging
+(tcgen05.ld, cast, st.shared) is an epilogue warp group's, a unit of its
+own, and the tile's accumulator is free again once it is staged: the main
+loop of tile t + B waits for the staging of tile t (distance B), B the
+accumulators in tensor memory (`acc_buffers`: 2 where two of them fit, the
+MMAs of tile t + 1 then running while tile t is drained; else 1), written
+into `twill.nest` for the emitter.
+
 The main loop's own TMA loads are not replayed inside the super-node (as in
 Meta's model). `optimal` proves the outer II minimal in this model, and no
 more: the main loop's own schedule carries its own proof. The result is
@@ -39,6 +47,16 @@ from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph,
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.nest_attr import MAIN, nest_attr
+
+PROOF_TMEM = (
+    "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
+    "II {ii}, L {inner_length} cycles) holding the MMA warp group from cycle {head} (the producer's head "
+    "start), each accumulator staged out of tensor memory by the epilogue warp group, the main loop of tile "
+    "t + {acc_buffers} waiting for the staging of tile t ({acc_buffers} accumulators in tensor memory), each TMA "
+    "store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: {inner_status} by its own "
+    "schedule"
+)
+"""What the nest's `optimal` proves where the accumulators are in tensor memory."""
 
 PROOF = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
@@ -84,7 +102,8 @@ class NestSchedulePass(ModulePass):
             from twillc.scheduling.checker import ScheduleVerificationError
 
             raise ScheduleVerificationError("nest schedule fails the independent checker: " + "; ".join(problems))
-        persistent.attributes["twill.nest"] = nest_attr(schedule, facts, PROOF.format(**facts))
+        proof = PROOF_TMEM if module_machine(op).target.has_tensor_memory else PROOF
+        persistent.attributes["twill.nest"] = nest_attr(schedule, facts, proof.format(**facts))
 
 
 def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str, object]]:
@@ -113,12 +132,19 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     total = (trips - 1) * ii + length
     nodes = [Op(MAIN, uniform_rrt(None, total), latency=total, kind="tile.for")]
     edges: list[Edge] = []
-    for n, (acc, store) in enumerate(_stores(loop)):
+    stores = _stores(loop)
+    tmem = machine.target.has_tensor_memory
+    buffers = acc_buffers([a for a, _ in stores], machine.tmem) if tmem else 1
+    for n, (acc, store) in enumerate(stores):
         staged, put = f"stage{n}", f"store{n}"
         holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]
         nbytes = _bytes(store)
         stage_cycles = ceil(nbytes / machine.rates["smem_bytes"]) + ceil(nbytes // 2 / machine.rates["alu_ops"])
-        nodes.append(Op(staged, uniform_rrt(f"wg{holder}", stage_cycles), latency=stage_cycles, kind="tile.cast"))
+        if tmem:  # tcgen05.ld of the f32 (or f16) accumulator first, on the epilogue warp group
+            stage_cycles += ceil(_bytes_of(acc) / machine.rates["tmem_load_bytes"])
+            edges.append(Edge(staged, MAIN, stage_cycles, buffers))
+        unit = EPILOGUE if tmem else f"wg{holder}"
+        nodes.append(Op(staged, uniform_rrt(unit, stage_cycles), latency=stage_cycles, kind="tile.cast"))
         store_cycles = max(1, ceil(nbytes / machine.rates["tma_bytes"]))
         nodes.append(
             Op(put, uniform_rrt("tma", store_cycles), latency=store_cycles, kind="tile.store", variable_latency=True)
@@ -128,7 +154,7 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         name=f"{kernel_name(module)}/nest",
         ops=tuple(nodes),
         edges=tuple(edges),
-        capacities={**{u: 1 for u in units}, "tma": machine.units["tma"]},
+        capacities={**{u: 1 for u in units}, **({EPILOGUE: 1} if tmem else {}), "tma": machine.units["tma"]},
         target=machine.target.name,
     )
     graph = super_node_graph(graph, {MAIN: total}, {MAIN: head}, units)
@@ -139,8 +165,21 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         "length": total,
         "head": head,
         "inner_status": schedule.status.value,
+        "acc_buffers": buffers,
     }
     return graph, facts
+
+
+EPILOGUE = "epilogue"
+"""The epilogue warp group's unit (sm_100a: staging out of tensor memory)."""
+
+
+def acc_buffers(accs: list, tmem_bytes: int) -> int:
+    """Accumulators in tensor memory per stored value: 2 where two copies of
+    every stored accumulator fit (tile t + 1's MMAs then run while tile t is
+    drained), else 1."""
+    need = sum(_bytes_of(a) for a in accs)
+    return 2 if 0 < 2 * need <= tmem_bytes else 1
 
 
 def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
@@ -161,6 +200,12 @@ def _bytes(store: tile.StoreOp) -> int:
     from twillc.transforms.annotate_costs import _bytes as value_bytes
 
     return value_bytes(store.operands[0])
+
+
+def _bytes_of(value: object) -> int:
+    from twillc.transforms.annotate_costs import _bytes as value_bytes
+
+    return value_bytes(value)
 
 
 def _int(a: Attribute) -> int:

@@ -50,6 +50,10 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     check_emittable(program, module, holes)
     if program.plan.deferred_release:  # plan-memory's choice: the GEMM class's printer
         code = emit_sm90(plan_sm90(program, module), source)
+    elif persistent is not None and module_machine(module).target.has_tensor_memory:
+        from twillc.lowering.cuda.tcgen05_persistent import emit_tcgen05_persistent, plan_tcgen05_persistent
+
+        code = emit_tcgen05_persistent(plan_tcgen05_persistent(program, module), source)
     elif persistent is not None:
         raise located_error(
             persistent,

@@ -169,7 +169,9 @@ def _blocks(instrs: list[Instruction]) -> tuple[list[list[Instruction]], list[li
         ends = last.base in ("BRA", "EXIT", "RET", "BRX", "JMP")
         if (t := last.branch_target) is not None and t in first:
             out.append(first[t])
-        if (not ends or last.guard not in ("", "@PT")) and n + 1 < len(blocks):
+        # conditional: a guard, or a predicate operand before the target (`BRA.U !UP0, 0x470`)
+        conditional = last.guard not in ("", "@PT") or (last.base == "BRA" and "," in last.operands)
+        if (not ends or conditional) and n + 1 < len(blocks):
             out.append(n + 1)
         succs.append(out)
     return blocks, succs

@@ -165,6 +165,24 @@ def _kernel(plan: KernelPlan) -> str:
     out += ["      TwPipeState<STAGES> w{0, 1u};"]
     if plan.persistent:
         out += [f"      {TILE_LOOP}  // the ring runs on across tiles: no drain between them"]
+    body = producer_loop(plan)
+    out += [p + line if not line.startswith("#") else line for line in body]
+    out += ["      }"] if plan.persistent else []
+    out += [
+        "    }",
+        "  } else {",
+        "    // consumers: wgmma on the slot's tiles, release one iteration later",
+    ]
+    for g in range(1, plan.groups):
+        out += _consumer(plan, g, [m for m in plan.mmas if m.group == g])
+    out += ["  }", "}", ""]
+    return "\n".join(out)
+
+
+def producer_loop(plan: KernelPlan) -> list[str]:
+    """The producer's main loop (one elected thread): each iteration's TMA
+    loads into the ring slot `w`, once its readers released it (`empty`),
+    arriving on its `full` mbarrier with the transaction bytes."""
     body = [
         "      for (int kt = 0; kt < k_tiles; ++kt) {",
         "        tw_mbar_wait(&sm.empty[w.index], w.phase);",
@@ -179,18 +197,7 @@ def _kernel(plan: KernelPlan) -> str:
             col = t.col0 if j == 0 else f"{t.col0} + {j * t.box_cols}"
             dst = f"slot + {t.slot_offset + j * t.rows * 128}"
             body.append(f"        tw_tma_load_2d({dst}, &tmap_{_map_name(t)}, &sm.full[w.index], {col}, {t.row0});")
-    body += ["        w.advance();", "      }"]
-    out += [p + line if not line.startswith("#") else line for line in body]
-    out += ["      }"] if plan.persistent else []
-    out += [
-        "    }",
-        "  } else {",
-        "    // consumers: wgmma on the slot's tiles, release one iteration later",
-    ]
-    for g in range(1, plan.groups):
-        out += _consumer(plan, g, [m for m in plan.mmas if m.group == g])
-    out += ["  }", "}", ""]
-    return "\n".join(out)
+    return [*body, "        w.advance();", "      }"]
 
 
 def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
@@ -327,7 +334,9 @@ def _regs(m: Wgmma) -> int:
     return m.slabs * m.n // 2
 
 
-def _launcher(plan: KernelPlan) -> str:
+def _launcher(plan: KernelPlan, f16_only: bool | None = None) -> str:
+    """The host launcher; `f16_only`: the tensor maps by HOST's f16 form
+    (by default where the kernel moves f16 tiles only)."""
     dims = dict(plan.tensors)
     maps = []
     for m in _tensor_maps(plan):
@@ -346,7 +355,7 @@ def _launcher(plan: KernelPlan) -> str:
         "// Returns 0, or -1 / -2 when a tensor map cannot be built, -3 on a launch error.",
     ]
     params = [f"void* {name}" for name, _ in plan.tensors] + [f"int {s}" for s in plan.sizes]
-    f16_only = not _other_types(plan)
+    f16_only = not _other_types(plan) if f16_only is None else f16_only
     return host_launcher(
         _ident(plan), comment, params, maps, call + list(plan.sizes), f16_only, persistent=bool(plan.persistent)
     )

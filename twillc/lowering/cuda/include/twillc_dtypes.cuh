@@ -87,6 +87,12 @@ TW_DEV void tw_wgmma_m64n64k16_rs(float* d, const uint32_t (&a)[4], uint64_t des
   }
 #endif
 }
+// FP8 SS (no transposes): "{regs}, desc_a, desc_b, p, 1, 1".
+#define TW_WGMMA_FP8_ASM(SHAPE, REGS, OUTS, A, B, P)                                                \
+  asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %" #P ", 0;\n\twgmma.mma_async.sync.aligned." SHAPE \
+               " " REGS "%" #A ", %" #B ", p, 1, 1;\n\t}"                                          \
+               : OUTS                                                                              \
+               : "l"(desc_a), "l"(desc_b), "r"(scale_d))
 // tw_wgmma_m64n64_ss / _rs over N = 128, 192 or 256 columns in one instruction.
 template <int DT, int N, int TRANS_B, int TRANS_A = 0>
 TW_DEV void tw_wgmma_wide_ss(float* d, uint64_t desc_a, uint64_t desc_b, int scale_d) {
@@ -104,25 +110,19 @@ TW_DEV void tw_wgmma_wide_ss(float* d, uint64_t desc_a, uint64_t desc_b, int sca
     }
   } else if constexpr (DT == TW_E4M3) {
     if constexpr (N == 128) {
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %66, 0;\n\twgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 " TW_REGS64 "%64, %65, p, 1, 1;\n\t}"
-                   : TW_OUT64(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+      TW_WGMMA_FP8_ASM("m64n128k32.f32.e4m3.e4m3", TW_REGS64, TW_OUT64(d), 64, 65, 66);
     } else if constexpr (N == 192) {
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %98, 0;\n\twgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3 " TW_REGS96 "%96, %97, p, 1, 1;\n\t}"
-                   : TW_OUT96(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+      TW_WGMMA_FP8_ASM("m64n192k32.f32.e4m3.e4m3", TW_REGS96, TW_OUT96(d), 96, 97, 98);
     } else if constexpr (N == 256) {
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %130, 0;\n\twgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3 " TW_REGS128 "%128, %129, p, 1, 1;\n\t}"
-                   : TW_OUT128(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+      TW_WGMMA_FP8_ASM("m64n256k32.f32.e4m3.e4m3", TW_REGS128, TW_OUT128(d), 128, 129, 130);
     }
   } else {
     if constexpr (N == 128) {
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %66, 0;\n\twgmma.mma_async.sync.aligned.m64n128k32.f32.e5m2.e5m2 " TW_REGS64 "%64, %65, p, 1, 1;\n\t}"
-                   : TW_OUT64(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+      TW_WGMMA_FP8_ASM("m64n128k32.f32.e5m2.e5m2", TW_REGS64, TW_OUT64(d), 64, 65, 66);
     } else if constexpr (N == 192) {
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %98, 0;\n\twgmma.mma_async.sync.aligned.m64n192k32.f32.e5m2.e5m2 " TW_REGS96 "%96, %97, p, 1, 1;\n\t}"
-                   : TW_OUT96(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+      TW_WGMMA_FP8_ASM("m64n192k32.f32.e5m2.e5m2", TW_REGS96, TW_OUT96(d), 96, 97, 98);
     } else if constexpr (N == 256) {
-      asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %130, 0;\n\twgmma.mma_async.sync.aligned.m64n256k32.f32.e5m2.e5m2 " TW_REGS128 "%128, %129, p, 1, 1;\n\t}"
-                   : TW_OUT128(d) : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+      TW_WGMMA_FP8_ASM("m64n256k32.f32.e5m2.e5m2", TW_REGS128, TW_OUT128(d), 128, 129, 130);
     }
   }
 #endif
