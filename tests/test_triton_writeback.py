@@ -65,6 +65,7 @@ PROJECT = {
     "int8_mm": 0,  # int8 x int8 into i32 (tests/triton_kernels/int8_mm.py)
     "awq": 0,  # int4 widened by tl.interleave, shifted by AWQ's packed order (int_interleave.py::awq_interleave)
     "rmsnorm_row_masked": 2,  # two loops, both warp-specialized, the second without results (multiloop.py)
+    "weighted_column_sums": 2,  # a masked rank-1 load of a slice layout read in another partition (row_scalars.py)
 }
 
 

@@ -324,6 +324,10 @@ _LOAD_LINE = re.compile(
 )
 
 
+# A tensor of pointers' type: its shape, its element type, its layout (brackets nested: `#ttg.slice<{...}>`).
+_POINTER_TENSOR = re.compile(r" : (tensor<(?:\d+x)+)!tt\.ptr<([^<>]+)>(, .*?)?>(?= loc\(|$)")
+
+
 def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: str) -> str:
     """Each masked pointer load read in another partition written as Triton
     3.9's InsertAref can pass it there: `tt.load` with its mask only, then
@@ -345,7 +349,7 @@ def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: s
             raise InternalError("cannot find a masked tt.load in the printed TTGIR")
         start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
         m = _LOAD_LINE.match(text[start:end])
-        types = re.search(r" : (tensor<(?:\d+x)+)!tt\.ptr<([^<>]+)>(, [^>]*)?>", m.group("rest")) if m else None
+        types = _POINTER_TENSOR.search(m.group("rest")) if m else None
         if m is None or types is None:
             raise InternalError(f"cannot read the masked tt.load: {text[start:end].strip()}")
         rest = m.group("rest")
