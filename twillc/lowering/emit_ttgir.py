@@ -13,8 +13,9 @@ On each op of the loop body (`tritongpu-pipeline` reads them through
                   cycles of its stage (issue order within the stage) (i32)
 On the loop: tt.scheduled_max_stage = the last stage.
 
-On sm_100 with two warp groups or more (`tritongpu-automatic-warp-
-specialization` takes the partitions of a loop whose ops carry them), also:
+On sm_100 with two warp groups or more in a kernel of 4k warps
+(`tritongpu-automatic-warp-specialization` takes the partitions of a loop
+whose ops carry them, in no other kernel), also:
   ttg.partition = array<i32: p>    on every op in the loop, nested ones and
                                    scf.yield included
 and on the loop `ttg.partition`, `ttg.partition.outputs`,
@@ -156,7 +157,9 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str, tag: int = 0) ->
         if _carries_tmem_token(body, timing, w, ii):
             kinds[w] = "mma-tmem"
     partition = _number_partitions(all_warps, kinds)
-    if len(partition) < 2:  # one warp group (or sm_90, where Triton 3.9 takes no partitions): stages only
+    # Stages only: one warp group, sm_90 (Triton 3.9 takes no partitions there), or a kernel whose warps are not
+    # whole warp groups (Triton 3.9 warp-specializes only kernels of 4k warps, "num_warps to be a multiple of 4").
+    if len(partition) < 2 or _num_warps(tm.text) % 4:
         partition = {}
     stage_of = {i: c // ii for i, (c, _) in timing.items()}
     clusters: dict[int, int] = {}
@@ -208,6 +211,11 @@ _REGISTER_VIEWS = ("tt.expand_dims", "tt.broadcast", "ttg.convert_layout")
 _MMA_OPS = ("ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
 _LOAD_OPS = ("tt.descriptor_load", "tt.descriptor_gather")
 _STORE_OPS = ("tt.descriptor_store", "tt.descriptor_scatter")
+
+
+def _num_warps(text: str) -> int:
+    m = re.search(r'"ttg\.num-warps" = (\d+)', text)
+    return int(m.group(1)) if m else 4
 
 
 def _capability(text: str) -> int:
