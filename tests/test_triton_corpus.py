@@ -73,6 +73,7 @@ TRITON_FAILS: dict[str, str | tuple[str, ...]] = {
     # a scalar reduction in partition 1 carried by the loop: tests/data/triton/reduce-scalar-carried.ttgir
     "liger_kl_div_fwd.py": "operation destroyed but still has uses",
     "fa_cross_entropy_fwd.py": "operation destroyed but still has uses",
+    "liger_cross_entropy.py": "operation destroyed but still has uses",  # its online softmax's scalar sum
     # warp specialization on a tensor-memory accumulator's reads: a crash or an assertion, by schedule
     "fla_chunk_bwd_dv.py": ("A signal was caught", "cast<Ty>() argument of incompatible type"),
     # a fresh accumulator each K step, the MMA in the default partition: tests/data/triton/tmem-fresh-accumulator.ttgir
