@@ -66,6 +66,8 @@ PROJECT = {
     "awq": 0,  # int4 widened by tl.interleave, shifted by AWQ's packed order (int_interleave.py::awq_interleave)
     "rmsnorm_row_masked": 2,  # two loops, both warp-specialized, the second without results (multiloop.py)
     "weighted_column_sums": 2,  # a masked rank-1 load of a slice layout read in another partition (row_scalars.py)
+    # a scalar load in the compute partition, which Triton's pipeliner copies as a tensor<1x!tt.ptr>: not a tile load
+    "rows_times_row_scale": 2,
 }
 
 

@@ -389,6 +389,14 @@ def _regions_from(ttgir: str, at: int, end: int) -> list[str]:
     return out
 
 
+def _tensor_anchor(kind: str, line: str) -> bool:
+    """Whether an anchor op's line counts: a pointer load or store of a
+    tensor, any other anchor. A scalar one (`tt.load` of a `!tt.ptr<f32>`,
+    which Triton's pipeliner copies as a `tensor<1x!tt.ptr<f32>>`) is not a
+    tile's and is not counted on either side."""
+    return kind not in ("tt.load", "tt.store") or (" tensor<" in line and "tensor<1x!tt.ptr" not in line)
+
+
 def _ws_loops(text: str) -> list[tuple[list[int], str]]:
     """Each loop of a written-back TTGIR with twillc's partitions, in the
     kernel's order: (its partition ids, the text of its body)."""
@@ -418,7 +426,7 @@ def _anchors_written(loop: str) -> dict[str, set[int]]:
         m = re.search(r"(?:= |^\s*)\"?([a-z_]+\.[a-z_0-9.]+)\"?[ (]", line)
         p = re.search(r"ttg\.partition = array<i32: (\d+)>", line)
         if m and p and m.group(1) in _ANCHORS:
-            if m.group(1) == "tt.reduce" or " tensor<" in line or "tc_gen5" in line or "descriptor" in line:
+            if _tensor_anchor(m.group(1), line):
                 out.setdefault(m.group(1), set()).add(int(p.group(1)))
     reduces = re.findall(r'"tt\.reduce"[\s\S]*?\}\) \{[^}]*?ttg\.partition = array<i32: (\d+)>', loop)
     if reduces:
@@ -468,7 +476,9 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
                 kind: {
                     i
                     for i, r in enumerate(regions)
-                    if any(re.search(rf"(= |^\s*){re.escape(a)}\b", r, re.M) for a in _ANCHORS[kind])
+                    for line in r.splitlines()
+                    if _tensor_anchor(kind, line)
+                    and any(re.search(rf"(= |^\s*){re.escape(a)}\b", line) for a in _ANCHORS[kind])
                 }
                 for kind in written
             }
