@@ -97,3 +97,27 @@ def test_a_branch_on_a_uniform_predicate_operand_is_conditional() -> None:
 """
     loop = main_loop(parse_sass(sass))
     assert loop is not None and (loop.start, loop.end, loop.instructions, loop.tma_stores) == (0x10, 0x40, 4, 1)
+
+
+@needs_tools
+def test_clustered_gemm_roles_in_sass(tmp_path: Path) -> None:
+    """The persistent GEMM in 2 x 1 clusters (examples/gemm_persistent_cluster_h100.tile,
+    its fixed module): the producer's loop issues A's 2 TMA loads and B's 4
+    boxes as multicast loads (each CTA 2 of them at run time), one mbarrier
+    wait and one arrive; each consumer's 4 HGMMA.64x256x16 per k-step; the
+    cluster barriers at start and exit; no local memory."""
+    cu = tmp_path / "gemm.cu"
+    fixed = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_cluster_h100.mlir"
+    assert main([str(fixed), "-o", str(cu)]) == 0
+    code = cu.read_text()
+    roles = {r.name: r for r in role_sass(code, "sm_90a")}
+    assert all(r.local == 0 for r in roles.values())
+    producer = roles["producer"].loop
+    assert producer is not None and (producer.tma_loads, producer.mma, producer.waits, producer.arrives) == (6, 0, 1, 1)
+    loads = [i.opcode for i in disassemble(code, "sm_90a") if i.opcode.startswith("UTMALDG")]
+    assert loads.count("UTMALDG.2D.MULTICAST") == 4 and loads.count("UTMALDG.2D") == 2
+    for name in ("mma0", "mma1"):
+        loop = roles[name].loop
+        assert loop is not None and (loop.mma, loop.mma_shapes) == (4, ("HGMMA.64x256x16.F32.BF16",))
+    ops = [i.opcode for i in disassemble(code, "sm_90a")]
+    assert ops.count("UCGABAR_ARV") == 2 and ops.count("UCGABAR_WAIT") == 2

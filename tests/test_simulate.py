@@ -111,7 +111,9 @@ def test_copy_moved_to_another_role_is_reported(path: Path) -> None:
 # at 437 (one slot lives 223 of II 286 cycles); GEMM's a0 / a1 are one ring
 # with b in the sm_90a printer, as deep as b's, which needs all three.
 SPARE_SLOT = {("attn_causal_b200", "alpha0"), ("gemm_h100", "a0"), ("gemm_h100", "a1")}
-SPARE_SLOT |= {(k, v) for k in ("gemm_h100_natural", "gemm_persistent_h100") for v in ("a0", "a1")}
+SPARE_SLOT |= {
+    (k, v) for k in ("gemm_h100_natural", "gemm_persistent_h100", "gemm_persistent_cluster_h100") for v in ("a0", "a1")
+}
 # FA4 at its one-stage schedule (the fixed modules of attn_fwd_b200 and its
 # natural form): m0_new's and m1_new's rings have a slot for the next iteration's read of m0
 # on the role computing it (`lifetimes.later_crossings`), but the reader on

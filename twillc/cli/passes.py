@@ -104,6 +104,12 @@ def _nest_schedule() -> type[ModulePass]:
     return NestSchedulePass
 
 
+def _cluster() -> type[ModulePass]:
+    from twillc.transforms.cluster import ClusterPass
+
+    return ClusterPass
+
+
 def _simulate() -> type[ModulePass]:
     from twillc.lowering.transforms.simulate import SimulatePass
 
@@ -119,6 +125,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "gaus-schedule": _gaus_schedule,
         "verify-schedule": _verify_schedule,
         "nest-schedule": _nest_schedule,
+        "cluster": _cluster,
         "pipeline-expand": _pipeline_expand,
         "warp-specialize": _warp_specialize,
         "plan-memory": _plan_memory,
@@ -140,6 +147,7 @@ PASS_SUMMARIES = {
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "nest-schedule": "a persistent kernel's outer loop over tiles in the super-node model (the main loop as one op)",
+    "cluster": "2 x 1 clusters multicasting the shared operand of a persistent sm_90a GEMM (size=2, or the rule)",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "index-remat": "mark index tiles (iota and integer arithmetic, their comparisons) computed at each read",
@@ -161,7 +169,7 @@ PASS_SUMMARIES = {
 # SCHEDULE_PIPELINE where it stands.
 SCHEDULE_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
 DEFAULT_PIPELINE = "variant-search"
-LOWERING_PIPELINE = "nest-schedule,pipeline-expand,warp-specialize"
+LOWERING_PIPELINE = "nest-schedule,cluster,pipeline-expand,warp-specialize"
 
 
 def default_pipeline(module: ModuleOp, kind: str) -> str:
@@ -175,7 +183,8 @@ def default_pipeline(module: ModuleOp, kind: str) -> str:
 
     lowering = LOWERING_PIPELINE.split(",") if kind in ("cu", "ptx") else []
     if not any(isinstance(op, tile.PersistentOp) for op in module.walk()):
-        lowering = [p for p in lowering if p != "nest-schedule"]  # no tile loop around the main loop: nothing to nest
+        # no tile loop around the main loop: nothing to nest, no cluster of tiles
+        lowering = [p for p in lowering if p not in ("nest-schedule", "cluster")]
     parts = segments(module)
     if parts:  # several loops: every segment went through the same passes
         module = parts[0]

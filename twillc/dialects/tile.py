@@ -147,18 +147,24 @@ class PersistentOp(IRDLOperation):
     the CTA's, and each CTA walks the indices blockIdx.x, + gridDim.x, ...
     (grid: min(SMs, tiles)). The tile coordinates are `arith` on it in the
     IR (the grouped rasterization of `group` rows of tiles, written out);
-    `group` is recorded for readers. `twill.nest` (written by `nest-schedule`)
-    is the outer body's schedule in the super-node model."""
+    `group` is recorded for readers. `cluster` (optional, `cluster C` in the
+    source): the CTAs of a thread-block cluster the source asks for, which
+    the `cluster` pass decides on (`twill.cluster`). `twill.nest` (written by
+    `nest-schedule`) is the outer body's schedule in the super-node model."""
 
     name = "tile.persistent"
     tiles_m = operand_def(IndexType)
     tiles_n = operand_def(IndexType)
     group = prop_def(IntegerAttr[IntegerType])
+    cluster = opt_prop_def(IntegerAttr[IntegerType])
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$tiles_m `,` $tiles_n attr-dict"
 
-    def __init__(self, tiles_m: SSAValue, tiles_n: SSAValue, group: int) -> None:
-        super().__init__(operands=[tiles_m, tiles_n], properties={"group": IntegerAttr(group, i64)})
+    def __init__(self, tiles_m: SSAValue, tiles_n: SSAValue, group: int, cluster: int | None = None) -> None:
+        props: dict[str, Attribute] = {"group": IntegerAttr(group, i64)}
+        if cluster is not None:
+            props["cluster"] = IntegerAttr(cluster, i64)
+        super().__init__(operands=[tiles_m, tiles_n], properties=props)
 
     def verify_(self) -> None:
         if self.group.value.data < 1:

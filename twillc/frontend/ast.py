@@ -156,13 +156,14 @@ class For(Stmt):
 
 @dataclass(frozen=True)
 class Tiles(Stmt):
-    """`for tm, tn in tiles(TM, TN) persistent [group G] { ... }`: the
-    persistent outer loop over a TM x TN grid of output tiles."""
+    """`for tm, tn in tiles(TM, TN) persistent [group G] [cluster C] { ... }`:
+    the persistent outer loop over a TM x TN grid of output tiles."""
 
     vars: tuple[tuple[str, Pos], tuple[str, Pos]]
     counts: tuple[Expr, Expr]
     group: Expr | None
     body: tuple[Stmt, ...]
+    cluster: Expr | None = None  # the CTAs of a cluster asked for (1 or 2; the `cluster` pass decides)
 
 
 @dataclass(frozen=True)

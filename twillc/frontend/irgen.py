@@ -561,8 +561,13 @@ class IRGen(ExprGen):
         group = 8 if s.group is None else self.index(s.group)
         if not isinstance(group, int) or group < 1:
             raise self.err(s.group.pos if s.group else s.pos, "the tile group must be a compile-time integer >= 1")
+        cluster = None if s.cluster is None else self.index(s.cluster)
+        if s.cluster is not None and cluster not in (1, 2):
+            raise self.err(
+                s.cluster.pos, "the cluster is 1 or 2 CTAs (2 x 1: the pair shares B), a compile-time integer"
+            )
         cm, cn = (self.index_value(e) for e in s.counts)
-        self.emit(tile.PersistentOp(cm, cn, group), s.pos)
+        self.emit(tile.PersistentOp(cm, cn, group, cluster), s.pos)
         if self.bid is None:
             self.bid = self.hoist(tile.BlockIdOp(), s.pos)
             self.bid.name_hint = "bid"

@@ -191,9 +191,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         _persistent: Token,
         _group: Token | None,
         group: ast.Expr | None,
+        _cluster: Token | None,
+        cluster: ast.Expr | None,
         body: tuple,
     ) -> ast.Tiles:
-        return ast.Tiles(_pos(meta), ((str(tm), _pos(tm)), (str(tn), _pos(tn))), (count_m, count_n), group, body)
+        tiles = ((str(tm), _pos(tm)), (str(tn), _pos(tn)))
+        return ast.Tiles(_pos(meta), tiles, (count_m, count_n), group, body, cluster)
 
     def if_stmt(self, meta: Meta, cond: ast.Expr, then: tuple, other: tuple | None) -> ast.If:
         return ast.If(_pos(meta), cond, then, other or ())

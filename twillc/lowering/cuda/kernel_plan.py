@@ -118,6 +118,43 @@ class Persistent:
     epi_bytes: int  # the whole buffer
     epi_offsets: tuple[int, ...]  # each store's staged tile in it, in the plan's store order
     nest: str
+    cluster: Cluster | None = None  # 2 x 1 clusters (`twill.cluster`, written by the `cluster` pass)
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """`twill.cluster`: CTAs `2p` and `2p + 1` of the tile order in one
+    cluster (`size` 2), each loading half of the boxes of each `multicast`
+    tensor's tiles into both CTAs; `saving`: L2 bytes per CTA per iteration."""
+
+    size: int
+    multicast: tuple[str, ...]
+    saving: int
+
+
+def _cluster(p: tile.PersistentOp) -> Cluster | None:
+    """The `cluster` pass's decision on the persistent op, or None."""
+    from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
+
+    attr = p.attributes.get("twill.cluster")
+    if attr is None:
+        return None
+    if not isinstance(attr, DictionaryAttr):
+        raise located_error(p, "CUDA emission: 'twill.cluster' is a dictionary {size, multicast, saving}")
+    size, multicast, saving = (attr.data.get(k) for k in ("size", "multicast", "saving"))
+    if (
+        not isinstance(size, IntegerAttr)
+        or size.value.data != 2
+        or not isinstance(multicast, ArrayAttr)
+        or not all(isinstance(m, StringAttr) for m in multicast.data)
+        or not isinstance(saving, IntegerAttr)
+    ):
+        raise located_error(
+            p,
+            "CUDA emission: 'twill.cluster' is {size = 2, multicast = [tensors], saving = bytes} "
+            "(run the cluster pass)",
+        )
+    return Cluster(2, tuple(m.data for m in multicast.data), saving.value.data)  # type: ignore[union-attr]
 
 
 def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mmas: list[Wgmma]) -> Persistent | None:
@@ -156,7 +193,7 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
     counted = sum(n for _, _, n in epilogue_stores(program.loop))
     if at != counted:
         raise InternalError(f"the persistent epilogue buffer takes {at} B, but joint-schedule counted {counted} B")
-    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest))
+    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest), _cluster(p))
 
 
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
@@ -242,6 +279,14 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     persistent = _persistent(func, program, stores, wgmmas)
+    if persistent is not None and persistent.cluster is not None:
+        loaded = {t.tensor for t in loads.values()}
+        missing = [m for m in persistent.cluster.multicast if m not in loaded]
+        if missing:
+            raise located_error(
+                tile.find_persistent(func),  # type: ignore[arg-type]
+                f"CUDA emission: 'twill.cluster' multicasts {', '.join(missing)}, which the main loop does not load",
+            )
     if persistent is not None and ring + BARRIERS + persistent.epi_bytes > machine.smem:
         raise located_error(
             loop,

@@ -63,6 +63,7 @@ def host_launcher(
     f16_only: bool,
     extents: tuple[str, str] = ("1", "1"),
     persistent: bool = False,
+    cluster: int = 1,
 ) -> str:
     """The `extern "C"` launcher of both emitters: build the tensor maps
     (returning the driver's error), size the dynamic shared memory, launch
@@ -86,9 +87,26 @@ def host_launcher(
             "      blocks > sms)",
             "    blocks = sms;",
         ]
+    if cluster > 1:  # __cluster_dims__: the grid a whole number of clusters
+        out += [f"  blocks = (blocks + {cluster - 1}) / {cluster} * {cluster};  // whole {cluster} x 1 clusters"]
     out += [
         "  const size_t smem = sizeof(SharedStorage) + 1024;",
         f"  cudaFuncSetAttribute({ns}_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);",
+    ]
+    if cluster > 1 and persistent:  # no more clusters than can be resident at once: the others would wait
+        out += [
+            "  {",
+            "    cudaLaunchConfig_t cfg = {};",
+            "    cfg.gridDim = dim3(blocks);",
+            "    cfg.blockDim = dim3(THREADS);",
+            "    cfg.dynamicSmemBytes = smem;",
+            "    int clusters = 0;",
+            f"    if (cudaOccupancyMaxActiveClusters(&clusters, (void*){ns}_kernel, &cfg) == cudaSuccess &&",
+            f"        clusters > 0 && blocks > {cluster} * clusters)",
+            f"      blocks = {cluster} * clusters;",
+            "  }",
+        ]
+    out += [
         f"  {ns}_kernel<<<{grid_dims(extents)}, THREADS, smem, stream>>>({', '.join(call)});",
         "  return cudaGetLastError() == cudaSuccess ? 0 : -3;",
         "}",

@@ -17,7 +17,7 @@ consumer writes its accumulators from the wgmma fragment layout.
 from __future__ import annotations
 
 from twillc.lowering.cuda.dtypes import ELTS
-from twillc.lowering.cuda.kernel_plan import KernelPlan, TileLoad, Wgmma
+from twillc.lowering.cuda.kernel_plan import Cluster, KernelPlan, TileLoad, Wgmma
 from twillc.lowering.cuda.prelude import (
     DEVICE,
     DTYPES,
@@ -30,8 +30,24 @@ from twillc.lowering.cuda.prelude import (
 )
 
 ACC_SMEM = include("twillc_acc_smem.cuh")
+CLUSTER = include("twillc_cluster.cuh")
 TILE_LOOP = "for (int bid = blockIdx.x; bid < n_tiles; bid += gridDim.x) {"
 """The persistent kernel's outer loop: each CTA walks its output tiles (`bid`: the tile's linear index)."""
+CLUSTER_TILE_LOOP = "for (int bid = blockIdx.x; (bid & ~1) < n_tiles; bid += gridDim.x) {"
+"""In 2 x 1 clusters: both CTAs walk the same pairs of tiles (2p, 2p + 1): while the pair's first exists."""
+
+
+def _cl(plan: KernelPlan) -> Cluster | None:
+    return plan.persistent.cluster if plan.persistent else None
+
+
+def _tile_loop(plan: KernelPlan) -> str:
+    return CLUSTER_TILE_LOOP if _cl(plan) else TILE_LOOP
+
+
+def _release(plan: KernelPlan) -> str:
+    """A consumer's release of the slot it read: on both CTAs' barriers in a cluster."""
+    return "tw_mbar_arrive_cluster2" if _cl(plan) else "tw_mbar_arrive"
 
 
 def emit_sm90(plan: KernelPlan, source: str) -> str:
@@ -48,10 +64,19 @@ def emit_sm90(plan: KernelPlan, source: str) -> str:
             if plan.persistent
             else []
         ),
+        *(
+            [
+                f"// Cluster: 2 x 1 CTAs on tiles 2p, 2p + 1; {', '.join(cl.multicast)} multicast (half from each "
+                f"CTA), saving {cl.saving} B of L2 reads per CTA per iteration;"
+            ]
+            if (cl := _cl(plan))
+            else []
+        ),
         "// Compile: nvcc -gencode arch=compute_90a,code=sm_90a -c <this file>",
         DEVICE,
         *([DTYPES] if _other_types(plan) else []),
         *([ACC_SMEM] if plan.persistent else []),
+        *([CLUSTER] if _cl(plan) else []),
         _constants(plan),
         _kernel(plan),
         DTYPES_HOST if _other_types(plan) else HOST,
@@ -132,7 +157,7 @@ def _kernel(plan: KernelPlan) -> str:
     ns = _ident(plan)
     params = ",\n    ".join(_params(plan))
     out = [
-        f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
+        f"__global__ void {'__cluster_dims__(2, 1, 1) ' if _cl(plan) else ''}__launch_bounds__({ns}::THREADS, 1)",
         f"{ns}_kernel(\n    {params}) {{",
         f"  using namespace {ns};",
         "  tw_require_sm90a();",
@@ -149,11 +174,14 @@ def _kernel(plan: KernelPlan) -> str:
         "  if (threadIdx.x == 0) {",
         "    for (int s = 0; s < STAGES; ++s) {",
         "      tw_mbar_init(&sm.full[s], 1);",
-        "      tw_mbar_init(&sm.empty[s], 128 * CONSUMERS);",
+        "      tw_mbar_init(&sm.empty[s], 128 * CONSUMERS);"
+        + ("  // half of each CTA's consumer threads release here" if _cl(plan) else ""),
         "    }",
         "    tw_fence_mbar_init();",
         "  }",
-        "  __syncthreads();",
+        "  tw_cluster_sync();  // the peer's barriers are initialized before any multicast or remote arrive"
+        if _cl(plan)
+        else "  __syncthreads();",
         "",
         "  if (wg == 0) {",
         "    // producer: every TMA load of an iteration into one slot",
@@ -163,8 +191,11 @@ def _kernel(plan: KernelPlan) -> str:
     out += [f"      tw_tma_prefetch_desc(&tmap_{m});" for m in _tensor_maps(plan)]
     p = "  " if plan.persistent else ""
     out += ["      TwPipeState<STAGES> w{0, 1u};"]
+    if _cl(plan):
+        out += ["      const uint32_t cta_rank = tw_cluster_ctarank();  // = blockIdx.x % 2: its tile of the pair"]
     if plan.persistent:
-        out += [f"      {TILE_LOOP}  // the ring runs on across tiles: no drain between them"]
+        out += [f"      {_tile_loop(plan)}  // the ring runs on across tiles: no drain between them"]
+        out += _pair_test(plan, per_tile=True)
     body = producer_loop(plan)
     out += [p + line if not line.startswith("#") else line for line in body]
     out += ["      }"] if plan.persistent else []
@@ -175,21 +206,30 @@ def _kernel(plan: KernelPlan) -> str:
     ]
     for g in range(1, plan.groups):
         out += _consumer(plan, g, [m for m in plan.mmas if m.group == g])
-    out += ["  }", "}", ""]
+    out += ["  }"]
+    if _cl(plan):
+        out += ["  tw_cluster_sync();  // no CTA exits while its peer may still arrive on its barriers"]
+    out += ["}", ""]
     return "\n".join(out)
 
 
 def producer_loop(plan: KernelPlan) -> list[str]:
     """The producer's main loop (one elected thread): each iteration's TMA
     loads into the ring slot `w`, once its readers released it (`empty`),
-    arriving on its `full` mbarrier with the transaction bytes."""
+    arriving on its `full` mbarrier with the transaction bytes; in a 2 x 1
+    cluster, the multicast tensors' boxes half from each CTA (`_multicast_load`)."""
     body = [
         "      for (int kt = 0; kt < k_tiles; ++kt) {",
         "        tw_mbar_wait(&sm.empty[w.index], w.phase);",
         "        tw_mbar_arrive_expect_tx(&sm.full[w.index], TX_BYTES);",
         "        uint8_t* slot = sm.ring[w.index];",
     ]
+    body += _pair_test(plan, per_tile=False)
+    shared = _shared(plan)
     for t in plan.loads:
+        if t in shared:
+            body += _multicast_load(t)
+            continue
         body.append(
             f"        // {t.name}: {t.tensor} tile {t.rows}x{t.cols} in {t.boxes} box(es) of {t.box_cols} columns"
         )
@@ -198,6 +238,95 @@ def producer_loop(plan: KernelPlan) -> list[str]:
             dst = f"slot + {t.slot_offset + j * t.rows * 128}"
             body.append(f"        tw_tma_load_2d({dst}, &tmap_{_map_name(t)}, &sm.full[w.index], {col}, {t.row0});")
     return [*body, "        w.advance();", "      }"]
+
+
+def _shared(plan: KernelPlan) -> list[TileLoad]:
+    """The loads of the multicast tensors (`twill.cluster`)."""
+    cl = _cl(plan)
+    return [t for t in plan.loads if cl and t.tensor in cl.multicast]
+
+
+def _pair_test(plan: KernelPlan, per_tile: bool) -> list[str]:
+    """Whether the pair shares the multicast tiles: both of its tiles exist
+    and each multicast tile's coordinates are the same at the peer's tile
+    index (the IR's index expressions evaluated with `bid` the peer's, in a
+    scope of their own). Coordinates that do not read `bid` are the same;
+    those reading `bid` but not the iteration `kt` are compared once per
+    tile (`per_tile`), the others in each iteration. `mask`: both CTAs
+    where shared, else the CTA itself (each loads its whole tile)."""
+    import re
+
+    if not _cl(plan):
+        return []
+    bid, kt = re.compile(r"\bbid\b"), re.compile(r"\bkt\b")
+    exprs = list(dict.fromkeys(e for t in _shared(plan) for e in (t.col0, t.row0) if bid.search(e)))
+    tile_exprs = [e for e in exprs if not kt.search(e)]
+    iter_exprs = [e for e in exprs if kt.search(e)]
+    mask = "uint16_t(1u << cta_rank)"
+    if per_tile:
+        name = "mc" if not iter_exprs else "mc_tile"
+        out = [
+            "        const int peer = bid ^ 1;  // the other CTA's tile",
+            f"        bool {name} = (bid | 1) < n_tiles;  // both tiles of the pair exist, sharing the multicast tiles",
+        ]
+        out += _compare(name, tile_exprs, "        ")
+        if not iter_exprs:
+            out.append(f"        const uint16_t mask = mc ? uint16_t(0x3) : {mask};  // not shared: each CTA its own")
+        return out
+    if not iter_exprs:
+        return []
+    return [
+        "        bool mc = mc_tile;",
+        *_compare("mc", iter_exprs, "        "),
+        f"        const uint16_t mask = mc ? uint16_t(0x3) : {mask};  // not shared: each CTA its own",
+    ]
+
+
+def _compare(name: str, exprs: list[str], indent: str) -> list[str]:
+    """`name &&=` each expression equal at the peer's tile index; each
+    expression's value at this tile is `mc_<i>` (`_coord` reads it)."""
+    if not exprs:
+        return []
+    same = " && ".join(f"{e} == {_coord_name(e)}" for e in exprs)
+    return [
+        *(f"{indent}const int {_coord_name(e)} = {e};" for e in exprs),
+        f"{indent}{{ const int bid = peer; {name} = {name} && {same}; }}",
+    ]
+
+
+def _coord_name(expr: str) -> str:
+    """The variable holding a compared coordinate expression: named by a
+    digest of its text (the same in the test and in the loads)."""
+    from hashlib import sha1
+
+    return f"mc_{sha1(expr.encode()).hexdigest()[:6]}"
+
+
+def _multicast_load(t: TileLoad) -> list[str]:
+    import re
+
+    """A multicast tensor's tile: CTA 0 loads the first half of its boxes,
+    CTA 1 the rest, each into both CTAs (mask 0b11); where the pair does not
+    share it (`mc` false), each CTA loads all of its own (mask: itself)."""
+
+    def load(j: int) -> str:
+        col0 = _coord_name(t.col0) if re.search(r"\bbid\b", t.col0) and not re.search(r"\bkt\b", t.col0) else t.col0
+        col = col0 if j == 0 else f"{col0} + {j * t.box_cols}"
+        dst = f"slot + {t.slot_offset + j * t.rows * 128}"
+        args = f"{dst}, &tmap_{_map_name(t)}, &sm.full[w.index], {col}, {t.row0}, mask"
+        return f"          tw_tma_load_2d_multicast({args});"
+
+    half = (t.boxes + 1) // 2
+    out: list[str] = [
+        f"        // {t.name}: {t.tensor} tile {t.rows}x{t.cols} in {t.boxes} box(es) of {t.box_cols} columns, "
+        "multicast: half from each CTA",
+        "        if (!mc || cta_rank == 0) {",
+        *(load(j) for j in range(half)),
+        "        }",
+    ]
+    if half < t.boxes:
+        out += ["        if (!mc || cta_rank == 1) {", *(load(j) for j in range(half, t.boxes)), "        }"]
+    return out
 
 
 def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
@@ -249,7 +378,7 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         out.append(f"#pragma unroll\n        for (int i = 0; i < {_regs(m)}; ++i) tw_fence_operand({m.name}[i]);")
     out += [
         "        if (kt > 0) {  // every consumer thread arrives (a divergent arrive serializes wgmma)",
-        "          tw_mbar_arrive(&sm.empty[rel.index]);",
+        f"          {_release(plan)}(&sm.empty[rel.index]);",
         "          rel.advance();",
         "        }",
         "        r.advance();",
@@ -262,7 +391,7 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
             *head,
             "      TwPipeState<STAGES> r{0, 0u};",
             "      TwPipeState<STAGES> rel{0, 0u};",
-            f"      {TILE_LOOP}  // the ring's phases run on across tiles",
+            f"      {_tile_loop(plan)}  // the ring's phases run on across tiles",
             *[line if line.startswith("#") else "  " + line for line in tiles],
             "      }",
             "      if (threadIdx.x % 128 == 0) tw_tma_store_wait<0>();  // the last tile's stores complete",
@@ -297,7 +426,7 @@ def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
     (committed, not waited: it runs under the next tile's main loop)."""
     out = [
         "      if (k_tiles > 0) {  // the last slot read; the next tile's loads go on in the ring",
-        "        tw_mbar_arrive(&sm.empty[rel.index]);",
+        f"        {_release(plan)}(&sm.empty[rel.index]);",
         "        rel.advance();",
         "      }",
         "      // epilogue: C through shared memory and a TMA store, overlapping the next tile's main loop",
@@ -322,7 +451,9 @@ def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         *out,
         "      tw_fence_proxy_async_smem();  // st.shared visible to the TMA store",
         f"      tw_named_bar_sync({group}, 128);",
-        "      if (threadIdx.x % 128 == 0) {",
+        "      if (threadIdx.x % 128 == 0 && bid < n_tiles) {  // a pair's tile past the last: computed, not stored"
+        if _cl(plan)
+        else "      if (threadIdx.x % 128 == 0) {",
         *issue,
         "        tw_tma_store_commit();",
         "      }",
@@ -357,7 +488,14 @@ def _launcher(plan: KernelPlan, f16_only: bool | None = None) -> str:
     params = [f"void* {name}" for name, _ in plan.tensors] + [f"int {s}" for s in plan.sizes]
     f16_only = not _other_types(plan) if f16_only is None else f16_only
     return host_launcher(
-        _ident(plan), comment, params, maps, call + list(plan.sizes), f16_only, persistent=bool(plan.persistent)
+        _ident(plan),
+        comment,
+        params,
+        maps,
+        call + list(plan.sizes),
+        f16_only,
+        persistent=bool(plan.persistent),
+        cluster=2 if _cl(plan) else 1,
     )
 
 
