@@ -21,6 +21,7 @@ from twillc.frontend.ttgir import import_ttgir  # noqa: E402
 ROOT = Path(__file__).resolve().parent
 KERNELS = ROOT / "triton_kernels"
 META = ROOT / "data" / "benchmarks" / "meta-ddg"
+DATA_TRITON = ROOT / "data" / "triton"
 ATTN_SIG = "*fp16,*fp16,*fp16,*fp16,fp32,i32"
 ATTN_CONST = ["HEAD_DIM=128,BLOCK_M=128,BLOCK_N=128"]
 
@@ -86,6 +87,35 @@ def test_unparsable_ttgir_is_located():
     with pytest.raises(UserError) as e:
         parse_ttgir("module {\n  tt.func @f() {\n    tt.bogus\n  }\n}\n", "bad.ttgir")
     assert str(e.value.loc) == "bad.ttgir:3:5"
+
+
+def test_ops_found_past_a_loop_whose_yield_is_implicit():
+    """A loop without results prints no `scf.yield`; the op positions the
+    write-back edits by (`op_positions`) look for that yield in its own
+    loop only, not in the next loop's, so every op after it is still found
+    where it is printed (an early-return kernel whose first loop stores,
+    then an online-softmax loop, failed with "cannot find tt.store")."""
+    from twillc.frontend.triton_module import op_positions
+
+    text = (DATA_TRITON / "mask-across-partitions.ttgir").read_text()
+    loop = text[text.index("    scf.for") : text.index("    tt.return")]
+    carried = (
+        "    %r = scf.for %j = %c0_i32 to %n step %c512_i32 iter_args(%a = %c0_i32) -> (i32)  : i32 {\n"
+        "      %b = arith.addi %a, %j : i32\n"
+        "      scf.yield %b : i32\n"
+        "    }\n"
+        "    tt.store %y, %zero_s : !tt.ptr<f32>\n"
+    )
+    zero = "%zero_s = arith.constant 0.0 : f32\n    %c0_i32 = "
+    text = text.replace(loop, loop + carried).replace("%c0_i32 = ", zero)
+    tm = parse_ttgir(text, "two-loops.ttgir")
+    printed = tm.module.str()
+    at = op_positions(tm.ops, printed)
+    yields = [o for o in tm.ops if o.name == "scf.yield"]
+    assert at[yields[0].index] is None and at[yields[1].index] is not None  # the first implicit, the second printed
+    assert all(at[o.index] is not None for o in tm.ops if o.name != "scf.yield")
+    store = [o for o in tm.ops if o.name == "tt.store"][-1]
+    assert printed[at[store.index] :].startswith("tt.store ") and at[store.index] > at[yields[1].index]
 
 
 def test_write_back_matches_the_schedule(tmp_path):

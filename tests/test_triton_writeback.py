@@ -64,6 +64,10 @@ PROJECT = {
     "persistent": 2,
     "int8_mm": 0,  # int8 x int8 into i32 (tests/triton_kernels/int8_mm.py)
     "awq": 0,  # int4 widened by tl.interleave, shifted by AWQ's packed order (int_interleave.py::awq_interleave)
+    "rmsnorm_row_masked": 2,  # two loops, both warp-specialized, the second without results (multiloop.py)
+    "weighted_column_sums": 2,  # a masked rank-1 load of a slice layout read in another partition (row_scalars.py)
+    # a scalar load in the compute partition, which Triton's pipeliner copies as a tensor<1x!tt.ptr>: not a tile load
+    "rows_times_row_scale": 2,
 }
 
 
@@ -214,13 +218,17 @@ def test_stages_drive_the_pipeliner(name: str, kept: bool, tmp_path: Path) -> No
         ("tmem-two-partitions", "Assertion"),
         ("tmem-token-in-partition", "'scf.for' op using value defined outside the region"),
         ("reduce-clone-partitions", "partition ids in attr ttg.partition does not contain partition ids of all child"),
+        ("reduce-scalar-carried", "operation destroyed but still has uses"),
+        ("mask-across-partitions", "verifyInvariants"),
+        ("tmem-fresh-accumulator", "forOp.getResult(tokIdx).use_empty()"),
     ],
 )
 def test_triton_bugs_reproduce(name: str, says: str) -> None:
     """Triton 3.9 fails on these forms (docs/interop.md): twillc writes others
-    for the first two, the last two are schedules of the project's kernels
+    for the first two, the next two are schedules of the project's kernels
     (the causal band loop, a five-partition attention forward) Triton cannot
-    compile. Without the partitions each compiles (`twillc.triton`'s
+    compile, the others are reduced from corpus kernels' schedules Triton
+    fails on (tests/test_triton_corpus.py's TRITON_FAILS). Without the partitions each compiles (`twillc.triton`'s
     fallback). When a Triton release fixes one, this test says so."""
     from twillc.triton import check_writeback
 
@@ -247,6 +255,26 @@ def test_every_loop_of_a_two_pass_kernel_is_written_back(target: str, tmp_path: 
         assert staged and loop.int_attr("tt.scheduled_max_stage") is not None
     kernel, _ = compile_writeback(str(path), target)
     assert kernel.asm["cubin"] and kernel.metadata.shared <= SMEM_LIMIT
+
+
+def test_each_warp_specialized_loop_its_own_tag_and_yield(tmp_path: Path) -> None:
+    """Two warp-specialized loops in one kernel (multiloop.py's row RMSNorm,
+    rmsnorm_row_masked-b200.mlir): each loop its own `ttg.warp_specialize.tag`
+    (Triton takes two loops with one tag for one and aborts), and the second
+    loop, which has no results, an explicit `scf.yield` in its partitions
+    (Triton leaves it implicit, and its partition scheduling aborts on a
+    yield without `ttg.partition`). Triton builds one `ttg.warp_specialize`
+    per loop, each with twillc's partitions."""
+    import re
+
+    from twillc.triton import check_writeback
+
+    path = write_back("rmsnorm_row_masked-b200", tmp_path)
+    text = path.read_text()
+    assert re.findall(r"ttg\.warp_specialize\.tag = (\d+)", text) == ["0", "1"]
+    assert len(re.findall(r"^\s*scf\.yield \{ttg\.partition = array<i32: 0, 1>\}$", text, re.M)) == 1
+    check = check_writeback(str(path), "b200")
+    assert check.compiles and check.partitions == 2 and check.partitions_kept, check.summary()
 
 
 @pytest.mark.parametrize("cap", [90, 100])

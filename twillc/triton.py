@@ -359,15 +359,26 @@ class WritebackCheck:
 
 
 def ws_regions(ttgir: str) -> list[str]:
-    """The text of each region of the kernel's `ttg.warp_specialize`, in
-    Triton's partition order: default, partition0, partition1, ..."""
+    """The text of each region of the kernel's `ttg.warp_specialize`s (one a
+    warp-specialized loop, in the kernel's order), each in Triton's partition
+    order: default, partition0, partition1, ..."""
+    return [r for regions in _ws_ops_regions(ttgir) for r in regions]
+
+
+def _ws_ops_regions(ttgir: str) -> list[list[str]]:
+    """Each `ttg.warp_specialize` of the kernel: the text of its regions."""
     import re
 
-    if "ttg.warp_specialize(" not in ttgir:
-        return []
-    at = ttgir.index("ttg.warp_specialize(")
+    starts = [m.start() for m in re.finditer(r"ttg\.warp_specialize\(", ttgir)]
+    ends = [*starts[1:], len(ttgir)][: len(starts)]
+    return [_regions_from(ttgir, at, end) for at, end in zip(starts, ends, strict=True)]
+
+
+def _regions_from(ttgir: str, at: int, end: int) -> list[str]:
+    import re
+
     out = []
-    for m in re.finditer(r"\n\s*(default \{|partition\d+\(.*\{)\s*\n", ttgir[at:]):
+    for m in re.finditer(r"\n\s*(default \{|partition\d+\(.*\{)\s*\n", ttgir[at:end]):
         opening = at + m.end(1) - 1
         depth = 0
         for i in range(opening, len(ttgir)):
@@ -378,17 +389,44 @@ def ws_regions(ttgir: str) -> list[str]:
     return out
 
 
-def _anchors_written(text: str) -> dict[str, set[int]]:
-    """Anchor op -> the partitions twillc wrote it in (ops in one partition)."""
+def _tensor_anchor(kind: str, line: str) -> bool:
+    """Whether an anchor op's line counts: a pointer load or store of a
+    tensor, any other anchor. A scalar one (`tt.load` of a `!tt.ptr<f32>`,
+    which Triton's pipeliner copies as a `tensor<1x!tt.ptr<f32>>`) is not a
+    tile's and is not counted on either side."""
+    return kind not in ("tt.load", "tt.store") or (" tensor<" in line and "tensor<1x!tt.ptr" not in line)
+
+
+def _ws_loops(text: str) -> list[tuple[list[int], str]]:
+    """Each loop of a written-back TTGIR with twillc's partitions, in the
+    kernel's order: (its partition ids, the text of its body)."""
+    import re
+
+    out = []
+    after = 0
+    for m in re.finditer(r"^( *)\} \{[^\n]*tt\.scheduled_max_stage[^\n]*", text, re.M):
+        # the loop's header: the last line before its `}` with the same indentation holding an scf.for
+        header = re.compile(rf"^{m.group(1)}(?:%[^\n]*= )?scf\.for ", re.M)
+        heads = [h.start() for h in header.finditer(text[after : m.start()])]
+        body = text[after + heads[-1] if heads else after : m.start()]
+        after = m.end()
+        ids = re.search(r"ttg\.partition = array<i32: ([\d, ]+)>", m.group(0))
+        if ids and "tt.warp_specialize" in m.group(0):
+            out.append(([int(i) for i in ids.group(1).split(",")], body))
+    return out
+
+
+def _anchors_written(loop: str) -> dict[str, set[int]]:
+    """Anchor op -> the partitions twillc wrote it in (ops in one partition),
+    in the body `loop` of a loop."""
     import re
 
     out: dict[str, set[int]] = {}
-    loop = text[text.index("scf.for") : text.index("tt.scheduled_max_stage")]
     for line in loop.splitlines():
         m = re.search(r"(?:= |^\s*)\"?([a-z_]+\.[a-z_0-9.]+)\"?[ (]", line)
         p = re.search(r"ttg\.partition = array<i32: (\d+)>", line)
         if m and p and m.group(1) in _ANCHORS:
-            if m.group(1) == "tt.reduce" or " tensor<" in line or "tc_gen5" in line or "descriptor" in line:
+            if _tensor_anchor(m.group(1), line):
                 out.setdefault(m.group(1), set()).add(int(p.group(1)))
     reduces = re.findall(r'"tt\.reduce"[\s\S]*?\}\) \{[^}]*?ttg\.partition = array<i32: (\d+)>', loop)
     if reduces:
@@ -406,11 +444,10 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
     with open(path) as f:
         text = f.read()
     lasts = {int(n) for n in re.findall(r"tt\.scheduled_max_stage = (\d+)", text)}  # each loop's last stage
-    loop_parts = re.search(r"\} \{[^\n]*tt\.scheduled_max_stage[^\n]*?ttg\.partition = array<i32: ([\d, ]+)>", text)
+    loops = _ws_loops(text)  # each warp-specialized loop: its partitions, its body
     check = WritebackCheck(target, False)
     check.stages = max(lasts, default=0) + 1
-    ids = [int(i) for i in loop_parts.group(1).split(",")] if loop_parts else []
-    check.partitions = len(ids)
+    check.partitions = max((len(ids) for ids, _ in loops), default=0)
     try:
         kernel, after = _stderr_kept(lambda: compile_writeback(path, target, num_stages=num_stages))
     except _TritonFailed as e:
@@ -428,21 +465,26 @@ def check_writeback(path: str, target: str, num_stages: int = 3) -> WritebackChe
         return check
     check.compiles = bool(kernel.asm.get("cubin"))
     check.num_warps, check.shared = int(kernel.metadata.num_warps), int(kernel.metadata.shared)
-    regions = ws_regions(after)
-    check.regions = len(regions)
+    each = _ws_ops_regions(after)
+    check.regions = max((len(regions) for regions in each), default=0)
     if check.partitions:
-        written = _anchors_written(text)
-        built = {
-            kind: {
-                i
-                for i, r in enumerate(regions)
-                if any(re.search(rf"(= |^\s*){re.escape(a)}\b", r, re.M) for a in _ANCHORS[kind])
+        # Each warp-specialized loop, in order, against the `ttg.warp_specialize` Triton built of it.
+        check.partitions_kept = len(each) == len(loops)
+        for (ids, body), regions in zip(loops, each, strict=False):
+            written = _anchors_written(body)
+            built = {
+                kind: {
+                    i
+                    for i, r in enumerate(regions)
+                    for line in r.splitlines()
+                    if _tensor_anchor(kind, line)
+                    and any(re.search(rf"(= |^\s*){re.escape(a)}\b", line) for a in _ANCHORS[kind])
+                }
+                for kind in written
             }
-            for kind in written
-        }
-        # Triton builds a region for each partition number up to the last (the
-        # default one too where twillc leaves 0 unused: an MMA is never 0).
-        check.partitions_kept = check.regions == max(ids) + 1 and built == written
+            # Triton builds a region for each partition number up to the last (the
+            # default one too where twillc leaves 0 unused: an MMA is never 0).
+            check.partitions_kept &= len(regions) == max(ids) + 1 and built == written
         stages = _partition_stages(path, target, num_stages)
         check.stages_kept = bool(stages) and set(stages) == lasts
     else:

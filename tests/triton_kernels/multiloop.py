@@ -130,3 +130,24 @@ def row_sums_store_once(X, S, N, stride_x, BLOCK_M: tl.constexpr, BLOCK_N: tl.co
     need_store = tl.minimum(n_blocks, 1)
     for _ in range(0, need_store):
         tl.store(S + rows, tl.sqrt(s))
+
+
+@triton.jit
+def rmsnorm_row_masked(X, W, Y, N, stride, eps, BLOCK: tl.constexpr):
+    """One row per program, as inference RMSNorms are written: the sum of squares over masked column chunks, then
+    the chunks normalized, scaled by the weight and stored (a second loop without results)."""
+    row = tl.program_id(0)
+    x_row = X + row * stride
+    y_row = Y + row * stride
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_row + cols, mask=cols < N, other=0.0).to(tl.float32)
+        acc += x * x
+    rstd = 1 / tl.sqrt(tl.sum(acc, axis=0) / N + eps)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        w = tl.load(W + cols, mask=mask).to(tl.float32)
+        x = tl.load(x_row + cols, mask=mask, other=0.0).to(tl.float32)
+        tl.store(y_row + cols, (x * rstd * w).to(Y.dtype.element_ty), mask=mask)

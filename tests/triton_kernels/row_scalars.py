@@ -132,3 +132,31 @@ def rms_norm_bwd_dw(
         dw += dy * (x * rstd)
         tl.store(dx_ptr + row * stride + cols, dx.to(tl.bfloat16), mask=mask)
     tl.store(dw_ptr + pid * n_cols + cols, dw, mask=mask)
+
+
+@triton.jit
+def weighted_column_sums(x_ptr, s_ptr, out_ptr, M, stride, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """Column sums of rows weighted by a per-row scale, over masked row blocks (a dW-style reduction): the scale
+    is a masked rank-1 load (`tl.load(s_ptr + rows, mask=rows < M)`), in Triton a row vector of a slice layout."""
+    cols = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    acc = tl.zeros((BLOCK_N,), dtype=tl.float32)
+    for start in range(0, M, BLOCK_M):
+        rows = start + tl.arange(0, BLOCK_M)
+        ok = rows < M
+        x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=ok[:, None], other=0.0).to(tl.float32)
+        s = tl.load(s_ptr + rows, mask=ok, other=0.0)
+        acc += tl.sum(x * s[:, None], axis=0)
+    tl.store(out_ptr + cols, acc)
+
+
+@triton.jit
+def rows_times_row_scale(x_ptr, w_ptr, r_ptr, y_ptr, stride, n_rows, n_cols, BLOCK_N: tl.constexpr):
+    """Rows scaled by a weight and by a per-row scalar loaded in the loop (`tl.load(r_ptr + row)`, an RMSNorm's
+    apply step with a stored rstd): a scalar pointer load beside the rows' masked tensor loads."""
+    cols = tl.arange(0, BLOCK_N)
+    mask = cols < n_cols
+    w = tl.load(w_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+    for row in range(tl.program_id(0), n_rows, tl.num_programs(0)):
+        x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+        r = tl.load(r_ptr + row)
+        tl.store(y_ptr + row * stride + cols, (x * w * r).to(y_ptr.dtype.element_ty), mask=mask)

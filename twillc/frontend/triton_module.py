@@ -249,10 +249,15 @@ def op_positions(ops: list[TOp], text: str) -> list[int | None]:
     out: list[int | None] = []
     pos = 0
     for op in ops:
+        end = len(text)
+        parent_at = out[op.parent.index] if op.parent is not None and op.parent.index < len(out) else None
+        if op.name == "scf.yield" and not op.operands and parent_at is not None:
+            # a yield without operands may be implicit (not printed): looked for in its own op's region only
+            end = _closing_brace(text, parent_at)
         if op.name == "builtin.module":
             found = re.compile(r"^module\b", re.M).search(text, pos)
         else:
-            found = re.compile(r'(?<![\w."#!])"?' + re.escape(op.name) + r'"?(?![\w.])').search(text, pos)
+            found = re.compile(r'(?<![\w."#!])"?' + re.escape(op.name) + r'"?(?![\w.])').search(text, pos, end)
         if found is None:  # not printed where the walk puts it: this op unplaced, the rest still searched
             out.append(None)
             continue

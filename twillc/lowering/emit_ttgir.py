@@ -13,12 +13,13 @@ On each op of the loop body (`tritongpu-pipeline` reads them through
                   cycles of its stage (issue order within the stage) (i32)
 On the loop: tt.scheduled_max_stage = the last stage.
 
-On sm_100 with two warp groups or more (`tritongpu-automatic-warp-
-specialization` takes the partitions of a loop whose ops carry them), also:
+On sm_100 with two warp groups or more in a kernel of 4k warps
+(`tritongpu-automatic-warp-specialization` takes the partitions of a loop
+whose ops carry them, in no other kernel), also:
   ttg.partition = array<i32: p>    on every op in the loop, nested ones and
                                    scf.yield included
 and on the loop `ttg.partition`, `ttg.partition.outputs`,
-`ttg.partition.stages`, `ttg.warp_specialize.tag = 0`, `tt.warp_specialize`,
+`ttg.partition.stages`, `ttg.warp_specialize.tag` (the loop's place among the kernel's loops), `tt.warp_specialize`,
 in the forms Triton's PartitionScheduling writes and InsertAref can lower
 (`_triton_partition_forms`, `_number_partitions`; a masked pointer load read
 in another partition is written as a load and a select, `_split_masked_loads`).
@@ -102,13 +103,17 @@ def emit_ttgir(module: ModuleOp, source: str = "<input>") -> str:
     # A kernel with several loops: each loop's schedule on its scf.for, the last
     # loop first (a loop's split masked loads add ops, which renumbers the ops
     # after them, never those before).
-    for part in reversed(segments(module) or [module]):
-        text = _emit_loop(part, parse_ttgir(text, source), source)
-    return text
+    parts = segments(module) or [module]
+    for tag, part in reversed(list(enumerate(parts))):
+        text = _emit_loop(part, parse_ttgir(text, source), source, tag)
+    return _explicit_yields(text, source)
 
 
-def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
-    """The TTGIR `tm` with the schedule of `module`'s loop written on its scf.for."""
+def _emit_loop(module: ModuleOp, tm: TritonModule, source: str, tag: int = 0) -> str:
+    """The TTGIR `tm` with the schedule of `module`'s loop written on its scf.for
+    (`tag`: the loop's `ttg.warp_specialize.tag`, its place among the kernel's
+    loops: Triton's warp specialization gathers a loop's partitions by tag, and
+    two loops sharing one are taken for one)."""
     ii, mapped, loop_index = schedule_by_triton_op(module)
     loop = tm.ops[loop_index]
     if loop.name == "tt.func":  # a straight-line kernel imported as a loop of one trip (ttgir_regions)
@@ -152,7 +157,9 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
         if _carries_tmem_token(body, timing, w, ii):
             kinds[w] = "mma-tmem"
     partition = _number_partitions(all_warps, kinds)
-    if len(partition) < 2:  # one warp group (or sm_90, where Triton 3.9 takes no partitions): stages only
+    # Stages only: one warp group, sm_90 (Triton 3.9 takes no partitions there), or a kernel whose warps are not
+    # whole warp groups (Triton 3.9 warp-specializes only kernels of 4k warps, "num_warps to be a multiple of 4").
+    if len(partition) < 2 or _num_warps(tm.text) % 4:
         partition = {}
     stage_of = {i: c // ii for i, (c, _) in timing.items()}
     clusters: dict[int, int] = {}
@@ -188,7 +195,7 @@ def _emit_loop(module: ModuleOp, tm: TritonModule, source: str) -> str:
         for w, p in partition.items():
             stages[p] = 1 if kinds[w] in ("mma", "mma-tmem") else 0
         la["ttg.partition.stages"] = "[" + ", ".join(f"{s} : i32" for s in stages) + "]"
-        la["ttg.warp_specialize.tag"] = "0 : i32"
+        la["ttg.warp_specialize.tag"] = f"{tag} : i32"
         la["ttg.partition"] = _array(everyone)
         outputs = _loop_output_partitions(loop, tm, body, parts_of, everyone)
         if outputs:
@@ -204,6 +211,11 @@ _REGISTER_VIEWS = ("tt.expand_dims", "tt.broadcast", "ttg.convert_layout")
 _MMA_OPS = ("ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled")
 _LOAD_OPS = ("tt.descriptor_load", "tt.descriptor_gather")
 _STORE_OPS = ("tt.descriptor_store", "tt.descriptor_scatter")
+
+
+def _num_warps(text: str) -> int:
+    m = re.search(r'"ttg\.num-warps" = (\d+)', text)
+    return int(m.group(1)) if m else 4
 
 
 def _capability(text: str) -> int:
@@ -320,6 +332,10 @@ _LOAD_LINE = re.compile(
 )
 
 
+# A tensor of pointers' type: its shape, its element type, its layout (brackets nested: `#ttg.slice<{...}>`).
+_POINTER_TENSOR = re.compile(r" : (tensor<(?:\d+x)+)!tt\.ptr<([^<>]+)>(, .*?)?>(?= loc\(|$)")
+
+
 def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: str) -> str:
     """Each masked pointer load read in another partition written as Triton
     3.9's InsertAref can pass it there: `tt.load` with its mask only, then
@@ -341,7 +357,7 @@ def _split_masked_loads(text: str, tm: TritonModule, loads: list[TOp], source: s
             raise InternalError("cannot find a masked tt.load in the printed TTGIR")
         start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
         m = _LOAD_LINE.match(text[start:end])
-        types = re.search(r" : (tensor<(?:\d+x)+)!tt\.ptr<([^<>]+)>(, [^>]*)?>", m.group("rest")) if m else None
+        types = _POINTER_TENSOR.search(m.group("rest")) if m else None
         if m is None or types is None:
             raise InternalError(f"cannot read the masked tt.load: {text[start:end].strip()}")
         rest = m.group("rest")
@@ -392,15 +408,17 @@ def _propagate_index_ops(
     top_of: dict[int, TOp],
     users: dict[int, list[TOp]],
 ) -> None:
-    """Index arithmetic: the earliest of its users' cycle and warps, else the
-    latest of its operands'."""
+    """Index arithmetic: the earliest of its users' cycles and every user's
+    warps (computed again in each partition that reads it, as Triton's own
+    partitioning places such ops: an index or a mask passed from one
+    partition to another would go through shared memory, which Triton 3.9
+    cannot do for an i1 mask), else the latest of its operands'."""
     for top in reversed(body):
         if top.index in timing or top.name == "scf.yield":
             continue
         known = [timing[u.index] for u in users.get(top.index, []) if u.index in timing]
         if known:
-            first = min(c for c, _ in known)
-            timing[top.index] = (first, set().union(*(w for c, w in known if c == first)))
+            timing[top.index] = (min(c for c, _ in known), set().union(*(w for _, w in known)))
     for top in body:
         if top.index in timing or top.name == "scf.yield":
             continue
@@ -499,15 +517,53 @@ def _loop_output_partitions(
     return out
 
 
-def _after_region(text: str, at: int, dict_text: str) -> tuple[int, str]:
-    """Where a region op's attribute dictionary goes: after the `}` that closes
-    its region (merged into a dictionary already there)."""
+def _closing_brace(text: str, at: int) -> re.Match[str]:
+    """The `}` that closes the region of the op printed at `at`."""
     start = text.rfind("\n", 0, at) + 1
     indent = at - start - len(text[start:at].lstrip())
     closing = re.compile(rf"^ {{{indent}}}\}}", re.M).search(text, at)
     if closing is None:
         raise InternalError("cannot find the end of the loop in the printed TTGIR")
-    brace = closing.end()
+    return closing
+
+
+def _explicit_yields(text: str, source: str) -> str:
+    """Each warp-specialized loop without results (whose `scf.yield` Triton
+    leaves implicit, unprinted, and reprinting drops its attributes) given an
+    explicit `scf.yield` in every partition of the loop, its last op: Triton's
+    partition scheduling reads the yield's `ttg.partition` and aborts on a
+    yield without one ("dyn_cast on a non-existent value")."""
+    from twillc.frontend.triton_module import op_positions, parse_ttgir
+
+    tm = parse_ttgir(text, source)
+    positions = op_positions(tm.ops, text)
+    edits: list[tuple[int, str]] = []
+    for op in tm.ops:
+        if op.name != "scf.yield" or op.operands or positions[op.index] is not None or op.parent is None:
+            continue
+        at = positions[op.parent.index]
+        if op.parent.name != "scf.for" or at is None:
+            continue
+        closing = _closing_brace(text, at)
+        attrs = re.match(r" \{[^\n]*?\bttg\.partition = (array<i32[^>]*>)", text[closing.end() :])
+        if attrs is None or "tt.warp_specialize" not in text[closing.end() : text.find("\n", closing.end())]:
+            continue
+        indent = closing.end() - closing.start() - 1
+        edits.append((closing.start(), " " * (indent + 2) + f"scf.yield {{ttg.partition = {attrs.group(1)}}}\n"))
+    for at, piece in sorted(edits, reverse=True):
+        text = text[:at] + piece + text[at:]
+    if edits:
+        try:
+            parse_ttgir(text, source)
+        except Exception as e:  # noqa: BLE001 - whatever Triton says, it is twillc's fault
+            raise InternalError(f"Triton 3.9 does not parse the loops' explicit scf.yield back: {e}") from None
+    return text
+
+
+def _after_region(text: str, at: int, dict_text: str) -> tuple[int, str]:
+    """Where a region op's attribute dictionary goes: after the `}` that closes
+    its region (merged into a dictionary already there)."""
+    brace = _closing_brace(text, at).end()
     if text.startswith(" {", brace):
         return brace + 2, dict_text[1:-1] + ", "
     return brace, " " + dict_text
@@ -547,12 +603,12 @@ def _write(tm, attrs: dict[int, dict[str, str]], source: str) -> str:
         edits: list[tuple[int, str]] = []
         for index, named in textual.items():
             at = positions[index]
-            if at is None and tm.ops[index].name == "scf.yield" and not tm.ops[index].operands:
-                continue  # a loop without results: its yield is implicit, not printed (Triton rebuilds it)
+            op = tm.ops[index]
+            if at is None and op.name == "scf.yield" and not op.operands:
+                continue  # a loop without results: its yield is implicit, not printed (`_explicit_yields`)
             if at is None:
                 raise InternalError(f"cannot find {tm.ops[index].name} in the printed TTGIR")
             dict_text = "{" + ", ".join(n if v == "unit" else f"{n} = {v}" for n, v in named.items()) + "}"
-            op = tm.ops[index]
             end = text.find("\n", at)
             line = text[at:end]
             if op.blocks:  # a region op: its attributes follow the closing brace
