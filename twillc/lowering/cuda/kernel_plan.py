@@ -282,8 +282,8 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     depth = max(program.channels[op_id[id(v.owner)]].depth for v in loads)
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
-    # a CTA pair's CTA holds half of each slot (`cta_pair.pair_share`)
-    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values()) // pair_share(loop)
+    ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values())
+    ring //= pair_share(loop)  # a CTA pair's CTA holds half of each slot
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     persistent = _persistent(func, program, stores, wgmmas)

@@ -34,11 +34,12 @@ leader's `acc_empty` (mapa) and stores its rows.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from math import ceil
 
 from xdsl.dialects.builtin import ModuleOp
 
 from twillc.lowering.cuda.dtypes import ELTS
-from twillc.lowering.cuda.kernel_plan import KernelPlan, Persistent, TileLoad, TileStore, Wgmma, plan_sm90
+from twillc.lowering.cuda.kernel_plan import KernelPlan, TileLoad, Wgmma, plan_sm90
 from twillc.lowering.cuda.prelude import DEVICE, DTYPES, DTYPES_HOST, include
 from twillc.lowering.cuda.sm90 import CLUSTER, TILE_LOOP, _launcher, _map_name, _params, _tensor_maps, producer_loop
 from twillc.lowering.cuda.tcgen05 import DTYPES_TCGEN05, TCGEN05
@@ -124,10 +125,6 @@ def _cta_plan(plan: KernelPlan, mma: Wgmma) -> tuple[KernelPlan, Wgmma]:
     B's (its columns of a [K, N] B, its rows of an [N, K] one) and rows
     128 r .. of C's, r the CTA's rank (`cta_rank`), each slot's tiles one
     after another; the MMA keeps the pair's M = 256 and N."""
-    from math import ceil
-
-    from twillc.lowering.cuda.dtypes import ELTS as _E
-
     half: dict[str, TileLoad] = {}
     offset = 0
     for t in plan.loads:
@@ -140,18 +137,12 @@ def _cta_plan(plan: KernelPlan, mma: Wgmma) -> tuple[KernelPlan, Wgmma]:
         else:
             new = t
         new = replace(new, slot_offset=offset)
-        offset += ceil(new.rows * new.cols * _E[new.dtype].size / 1024) * 1024
+        offset += ceil(new.rows * new.cols * ELTS[new.dtype].size / 1024) * 1024
         half[t.name] = new
     stores = tuple(replace(s, row0=f"{s.row0} + cta_rank * 128") for s in plan.stores)
     cta_mma = replace(mma, lhs=half[mma.lhs.name], rhs=half[mma.rhs.name])
-    persistent: Persistent | None = plan.persistent
     cta = replace(
-        plan,
-        loads=tuple(half[t.name] for t in plan.loads),
-        mmas=(cta_mma,),
-        stores=stores,
-        slot_bytes=offset,
-        persistent=persistent,
+        plan, loads=tuple(half[t.name] for t in plan.loads), mmas=(cta_mma,), stores=stores, slot_bytes=offset
     )
     return cta, cta_mma
 
@@ -165,7 +156,8 @@ def emit_tcgen05_persistent(p: Tcgen05Persistent, source: str) -> str:
         "// warp groups: producer (TMA), mma (tcgen05.mma issuer), epilogue (tcgen05.ld, TMA store)",
         f"// Persistent: {plan.persistent.tiles} output tiles, grid min(SMs, tiles), grouped by "
         f"{plan.persistent.group} rows of tiles;",
-        f"// accumulators: {p.acc_buffers} x {p.mma.m}x{p.mma.n} f32 in tensor memory"
+        f"// accumulators: {p.acc_buffers} x {128 if p.pair else p.mma.m}x{p.mma.n} f32 in tensor memory"
+        + (" (each CTA's)" if p.pair else "")
         + (", tile t in t % 2 (the epilogue of tile t under the MMAs of tile t + 1)" if p.acc_buffers == 2 else ""),
         f"// nest: {plan.persistent.nest}",
         *(
