@@ -39,11 +39,13 @@ TW_DEV uint32_t tw_mapa(const void* p, uint32_t cta) {
 // the .cta_group::2 form lets the mbarrier be in the peer CTA.
 TW_DEV void tw_tma_load_2d_pair(void* smem_dst, const CUtensorMap* desc, uint32_t bar_cluster, int32_t c0,
                                 int32_t c1) {
+#if TW_SM100A
   asm volatile(
       "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::2"
       " [%0], [%1, {%3, %4}], [%2];\n"
       :: "r"(tw_smem_u32(smem_dst)), "l"(reinterpret_cast<uint64_t>(desc)), "r"(bar_cluster), "r"(c0), "r"(c1)
       : "memory");
+#endif
 }
 // An arrive on the leader's mbarrier (`bar_cluster`) from either CTA.
 TW_DEV void tw_mbar_arrive_cluster(uint32_t bar_cluster) {
