@@ -39,7 +39,7 @@ from math import ceil
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
@@ -47,7 +47,7 @@ from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph,
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cta_pair import cta_group
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.nest_attr import MAIN, nest_attr
+from twillc.transforms.nest_attr import CONSUMERS, EPILOGUE_WG, MAIN, nest_attr
 
 PROOF_TMEM = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
@@ -169,6 +169,9 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         "head": head,
         "inner_status": schedule.status.value,
         "acc_buffers": buffers,
+        # sm_90a: each consumer its own tile's epilogue, under the next tile's loads and the other's main loop
+        "epilogue": EPILOGUE_WG if tmem else CONSUMERS,
+        "pre_buffers": 1,  # the tiles loaded before the main loop (FA's Q): one buffer, reloaded per tile
     }
     return graph, facts
 
@@ -186,17 +189,12 @@ def acc_buffers(accs: list, tmem_bytes: int) -> int:
 
 
 def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
-    """(the loop-carried accumulator's value in the loop, its store after the loop)."""
-    out = []
+    """(the loop-carried accumulator's value in the loop, its store after the
+    loop), as the epilogue buffer holds them (`memory_plan.epilogue_stores`)."""
+    from twillc.transforms.memory_plan import epilogue_stores
+
     yielded = list(loop.body.block.last_op.operands) if loop.body.block.last_op else []
-    for index, result in enumerate(loop.res):
-        for use in result.uses:
-            user: Operation = use.operation
-            if isinstance(user, tile.CastOp):
-                user = next(iter(user.result.uses)).operation
-            if isinstance(user, tile.StoreOp):
-                out.append((yielded[index], user))
-    return out
+    return [(yielded[index], store) for index, store, _ in epilogue_stores(loop)]
 
 
 def _bytes(store: tile.StoreOp) -> int:

@@ -116,12 +116,12 @@ class RoleCode:
         for op in self.loads:
             n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
             out += [
-                f"      // {n}: ring slot kt % {d}, refilled once its readers released it",
-                f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);",
-                *self._tail(op, f"sm.{n}[kt % {d}]", "kt"),
-                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[kt % {d}], {self._tx(op, 'kt')});",
+                f"      // {n}: ring slot {self._slot('kt', d)}, refilled once its readers released it",
+                f"      tw_mbar_wait(&sm.{n}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);",
+                *self._tail(op, f"sm.{n}[{self._slot('kt', d)}]", "kt"),
+                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[{self._slot('kt', d)}], {self._tx(op, 'kt')});",
             ]
-            out += self._tma(op, f"sm.{n}[kt % {d}]", f"&sm.{n}_full[kt % {d}]", "kt")
+            out += self._tma(op, f"sm.{n}[{self._slot('kt', d)}]", f"&sm.{n}_full[{self._slot('kt', d)}]", "kt")
         out += ["      }", "    }", "  }"]
         return out
 
@@ -442,14 +442,14 @@ class RoleCode:
                 continue
             if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[{self._slot('kt', d)}], {self._phase('kt', d)});")
             elif self._tmem_received(v, w):  # read in the previous iteration's slot, released after its last use
                 y = self._yielded(v)
                 assert y is not None
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
                 out += [
                     f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, in its slot",
-                    f"{ind}  tw_mbar_wait(&sm.{n}_full[(kt - 1) % {d}], ((kt - 1) / {d}) & 1);",
+                    f"{ind}  tw_mbar_wait(&sm.{n}_full[{self._slot('kt - 1', d)}], {self._phase('kt - 1', d)});",
                     f"{ind}  tw_tcgen05_fence_after();",
                     f"{ind}}}",
                 ]
@@ -458,24 +458,29 @@ class RoleCode:
                 assert y is not None
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
                 out += [f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role"]
-                out += self._receive(y, self.name(v), f"(kt - 1) % {d}", f"((kt - 1) / {d}) & 1", ind + "  ")
+                out += self._receive(
+                    y, self.name(v), f"{self._slot('kt - 1', d)}", f"{self._phase('kt - 1', d)}", ind + "  "
+                )
                 out += [f"{ind}}}"]
             elif v in self.reg_channels and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}// {n} from another role")
                 if self._read_in_place(v, w):  # read in its slot by the one op, released after it
-                    out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                    out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[{self._slot('kt', d)}], {self._phase('kt', d)});")
                 elif self._tmem_channel(v, w):  # read in place, released after its last use
                     out += [
-                        f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);",
+                        f"{ind}tw_mbar_wait(&sm.{n}_full[{self._slot('kt', d)}], {self._phase('kt', d)});",
                         f"{ind}tw_tcgen05_fence_after();",
                     ]
                 else:
-                    out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
+                    out += self._receive(v, n, f"{self._slot('kt', d)}", f"{self._phase('kt', d)}", ind)
         streamed = [r for r in op.results if self._streams_to_slot(r, w)]
         for res in streamed:  # computed in its slot: free before the op writes it
             n, d = self.name(res), self.depths[self.op_id[id(op)]]
-            out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+            out.append(
+                f"{ind}tw_mbar_wait(&sm.{n}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);"
+                f"  // {n} to other roles"
+            )
         code = [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
         out += self._turn_sync(op, ind) + self._turn_arrive(op, ind, code)
         for res in op.results:
@@ -484,10 +489,14 @@ class RoleCode:
                 out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
         for res in op.results:
             if res in streamed:
-                out.append(f"{ind}tw_mbar_arrive(&sm.{self.name(res)}_full[kt % {self.depths[self.op_id[id(op)]]}]);")
+                slot = self._slot("kt", self.depths[self.op_id[id(op)]])
+                out.append(f"{ind}tw_mbar_arrive(&sm.{self.name(res)}_full[{slot}]);")
             elif res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
-                out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+                out.append(
+                    f"{ind}tw_mbar_wait(&sm.{n}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);"
+                    f"  // {n} to other roles"
+                )
                 # an accumulator kept in tensor memory (`acc_at`) is read there, not from an array
                 src = f"tmem + {self.acc_at[res]}" if res in self.acc_at else self.out(res)
                 if res in self.tmem_pending:
@@ -519,36 +528,37 @@ class RoleCode:
                     ]
                 elif self._sent_staged(res):  # in the layout its wgmmas read: the slot is its staging buffer
                     m = res.type.get_shape()[1]  # type: ignore[attr-defined]
-                    out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{n}[kt % {d}], {self.out(res)}, {self._group});")
+                    slot = self._slot("kt", d)
+                    out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{n}[{slot}], {self.out(res)}, {self._group});")
                 elif res in self.smem_operand:  # the MMA's MN-major A, 128B-swizzled, fenced for tcgen05
                     src = self.name(op.operands[0]) if self._cast_sent(res) else self.out(res)
                     k = res.type.get_shape()[1]  # type: ignore[attr-defined]
                     self._helpers.add("umma_at")
                     out.append(
-                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[kt % {d}], {src});"  # type: ignore[arg-type]
+                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[{self._slot('kt', d)}], {src});"  # type: ignore[arg-type]
                     )
                 else:
-                    out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
-                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")
+                    out.append(f"{ind}twillc_send(sm.{n}[{self._slot('kt', d)}], {self.out(res)}, sizeof({n}));")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[{self._slot('kt', d)}]);")
         for v in dict.fromkeys(self._reads(op)):
             if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt', d)}]);  // release after the last use")
             elif events["last"].get(v) is op and self._read_in_place(v, w):
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt', d)}]);  // release")
             elif events["last"].get(v) is op and self._tmem_received(v, w):
                 y = self._yielded(v)
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]  # type: ignore[union-attr,arg-type]
                 out += [
                     f"{ind}tw_tcgen05_fence_before();",
-                    f"{ind}if (kt > 0) tw_mbar_arrive(&sm.{n}_empty[(kt - 1) % {d}]);  // release",
+                    f"{ind}if (kt > 0) tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt - 1', d)}]);  // release",
                 ]
             elif events["last"].get(v) is op and self._tmem_channel(v, w) and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out += [
                     f"{ind}tw_tcgen05_fence_before();",
-                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release",
+                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt', d)}]);  // release",
                 ]
         for dst, src, n in events["first_handoff"].get(id(op), ()):
             out.append(f"{ind}if (kt == 0) for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")
