@@ -10,7 +10,15 @@ from twillc.dialects import tile
 from twillc.lowering.cuda import scalars
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.kernel_plan import trip_count_expr
 from twillc.lowering.cuda.prelude import setmaxnreg
+from twillc.lowering.cuda.tile_loop import (
+    TILE_PARITY,
+    stores_drained,
+    tile_loop,
+    tile_loop_advance,
+    tile_loop_state,
+)
 from twillc.lowering.cuda.tiles import (
     c_elt,
     clip_extents,
@@ -99,6 +107,11 @@ class RoleCode:
             f"    {setmaxnreg(self.regs[0], self.launch_groups)}",
             "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
         ]
+        head, out = out, []
+        if self.pre_loads and self.persistent:  # this tile's: once the consumers released the last tile's
+            out.append(
+                f"      tw_mbar_wait(&sm.pre_empty, {TILE_PARITY} ^ 1u);  // the last tile's read by the consumers"
+            )
         if self.pre_loads:
             for op in self.pre_loads:
                 out += self._tail(op, f"sm.{self.name(op.result)}", None)
@@ -122,8 +135,41 @@ class RoleCode:
                 f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[{self._slot('kt', d)}], {self._tx(op, 'kt')});",
             ]
             out += self._tma(op, f"sm.{n}[{self._slot('kt', d)}]", f"&sm.{n}_full[{self._slot('kt', d)}]", "kt")
-        out += ["      }", "    }", "  }"]
-        return out
+        out += ["      }"]
+        if self.persistent:  # the ring runs on into the next tile's loads: no drain
+            out = [
+                *tile_loop_state("      "),
+                "      " + tile_loop("the ring runs on across tiles: no drain between them"),
+                f"        const int trips = {trip_count_expr(self.program)};",
+                *("  " + line if not line.startswith("#") else line for line in out),
+                *tile_loop_advance("        ", "trips"),
+                "      }",
+            ]
+        return [*head, *out, "    }", "  }"]
+
+    def _pre_parity(self) -> str:
+        """The phase of `pre_full` the consumers wait for: 0 (loaded once), or
+        in the tile loop the tile's parity (re-armed once per tile)."""
+        return TILE_PARITY if self.persistent else "0"
+
+    def _in_tile_loop(self, g: int, body: list[str], release_at: int) -> list[str]:
+        """A consumer's code (after its setmaxnreg) in the tile loop: its
+        tiles declared and initialized per tile, the ring positions across
+        tiles, the tiles loaded before the loop released (`pre_empty`) at
+        line `release_at` (after the main loop, or after the last reader
+        after it), its stores' TMA stores drained once after the loop."""
+        names = ", ".join(self.name(op.result) for op in self.pre_loads)
+        release = [f"    tw_mbar_arrive(&sm.pre_empty);  // this tile's {names} read: the next tile's may load"]
+        inner = body[:release_at] + (release if self.pre_loads else []) + body[release_at:]
+        return [
+            *tile_loop_state("    "),
+            "    " + tile_loop("each tile: prologue, main loop, epilogue; the ring's phases run on"),
+            f"      const int trips = {trip_count_expr(self.program)};",
+            *("  " + line if not line.startswith("#") else line for line in inner),
+            *tile_loop_advance("      ", "trips"),
+            "    }",
+            stores_drained("    "),
+        ]
 
     def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
         out = [
@@ -178,7 +224,11 @@ class RoleCode:
                 continue  # written to shared memory as it is computed
             if self.name(v) not in declared:  # an accumulator updated in place is one array
                 declared.add(self.name(v))
-                out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}];")
+                # in the tile loop, every array zeroed per tile: one written on some path after a read
+                # (an MMA's "+f" accumulator, a value a guarded pipeline copy reads) would otherwise be
+                # live around the tile loop, through the epilogue (ptxas drops the dead zeroing)
+                init = " = {}" if self.persistent else ""
+                out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}]{init};")
         for i, init in enumerate(self.loop.iter_args):
             arg = self.body.args[i + 1]
             if arg in regs:
@@ -194,13 +244,13 @@ class RoleCode:
                     regs[r] = r.type  # type: ignore[assignment]
                     out.append(f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];")
         if live_in and any(self._pre_smem(v) for op in live_in for v in op.operands):
-            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+            out.append(f"    tw_mbar_wait(&sm.pre_full, {self._pre_parity()});")
         for op in pre_ops:
             out += [line[2:] if line.startswith("      ") else line for line in self._op(op)]
         if any(self._pre_smem(v) for op in mine for v in op.operands) and not (
             live_in and any(self._pre_smem(v) for op in live_in for v in op.operands)
         ):
-            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+            out.append(f"    tw_mbar_wait(&sm.pre_full, {self._pre_parity()});")
         for arg, _, init in numbers:
             out.append(f"    float {self.name(arg)} = {self._scalar(init)};  // a number the loop carries")
         for v in sorted(self._rotated & set(regs), key=self.name):
@@ -239,7 +289,11 @@ class RoleCode:
                 self.names[res] = self.name(self.body.args[i + 1])
             elif (init := initial_value(self.loop, res)) is not None:  # never assigned: its initial value,
                 self.names[res] = self.name(init)  # computed here if an op here reads it (a live-in)
+        main_end = len(out)
         out += self._after_loop(w, after)
+        if self.persistent:
+            reads_pre = any(self._pre_smem(v) for op in after if self.post_role.get(id(op)) == w for v in op.operands)
+            out = out[:2] + self._in_tile_loop(g, out[2:], (len(out) if reads_pre else main_end) - 2)
         out.append("  }")
         return out
 
@@ -327,7 +381,8 @@ class RoleCode:
                     ]
                 elif self._pre_smem(v) and not waited:
                     waited = True
-                    out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
+                    parity = self._pre_parity()
+                    out.append(f"    tw_mbar_wait(&sm.pre_full, {parity});  // the tiles loaded before the loop")
                 elif self._cast_for_store(op) or any(id(op) in {id(c) for c in ch} for ch in chains.values()):
                     continue  # stored from tensor memory, converted on the way
                 elif not isinstance(op, tile.StoreOp | tile.StoreAddOp):

@@ -68,7 +68,11 @@ def staged_store_issue(indent: str, bar: int, boxes: list[str]) -> list[str]:
         f"{indent}tw_fence_proxy_async_smem();  // st.shared visible to the TMA store",
         f"{indent}tw_named_bar_sync({bar}, 128);",
         f"{indent}if (threadIdx.x % 128 == 0) {{",
-        *(f"{indent}  {b}" for b in boxes),
+        f"{indent}  const int tw_bid = tw_opaque_tile(bid);  // the coordinates computed here, not held in the loop",
+        f"{indent}  {{",
+        f"{indent}    const int bid = tw_bid;",
+        *(f"{indent}    {b}" for b in boxes),
+        f"{indent}  }}",
         f"{indent}  tw_tma_store_commit();",
         f"{indent}}}",
     ]
