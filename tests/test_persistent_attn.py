@@ -95,5 +95,5 @@ def test_roles_in_sass(tmp_path: Path) -> None:
     for name in ("consumer0", "consumer1"):
         loop = roles[name].loop
         assert loop is not None
-        assert set(loop.mma_shapes) == {"HGMMA.64x256x16.F32", "HGMMA.64x128x16.F32"}, loop
+        assert set(loop.mma_shapes) == {"HGMMA.64x256x16.F32.BF16", "HGMMA.64x128x16.F32.BF16"}, loop
         assert (loop.mma, loop.local) == (8 + 16, 0), loop
