@@ -12,7 +12,9 @@ outer loops are scheduled in, `twillc.scheduling.graph.super_node_graph`):
   across tiles, so the next tile's first loads are issued while this
   tile's consumers are still busy;
 - each accumulator's staging into shared memory (its cast and st.shared)
-  on the consumer warp group holding it, after the main loop;
+  on the consumer warp group holding it, after the main loop (a store of
+  a value computed from the loop's results, FA's `o / l`, is the staging
+  of the largest carried value it reads: `memory_plan.epilogue_stores`);
 - each TMA store of a staged tile on the TMA unit, after its staging; the
   next tile's staging of that buffer waits for the store's read of it
   (distance 1).
@@ -24,6 +26,12 @@ loop of tile t + B waits for the staging of tile t (distance B), B the
 accumulators in tensor memory (`acc_buffers`: 2 where two of them fit, the
 MMAs of tile t + 1 then running while tile t is drained; else 1), written
 into `twill.nest` for the emitter.
+
+Where the epilogue runs (`epilogue`: on the consumers on sm_90a, each its
+own tiles under the next tile's loads and the other consumer's main loop;
+an epilogue warp group on sm_100a) and the buffers of the tiles loaded
+before the main loop (`pre_buffers`: 1, FA's Q reloaded per tile once the
+consumers released it) are written into `twill.nest` with the schedule.
 
 The main loop's own TMA loads are not replayed inside the super-node (as in
 Meta's model). `optimal` proves the outer II minimal in this model, and no
