@@ -220,4 +220,3 @@ def _bytes_of(value: object) -> int:
 def _int(a: Attribute) -> int:
     assert isinstance(a, IntegerAttr)
     return int(a.value.data)
-
