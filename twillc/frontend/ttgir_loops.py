@@ -56,6 +56,12 @@ Guard = tuple[tuple[int, bool], ...]
 entry, each with whether it holds there."""
 
 
+def store_value_at(op: TOp, type_of: Callable[[int], str]) -> int:
+    """The position of a `tt.descriptor_store`'s stored tile among its
+    operands (Triton 3.9: the descriptor, the tile, then the offsets)."""
+    return next((i for i, o in enumerate(op.operands) if i and type_of(o).startswith("tensor<")), len(op.operands) - 1)
+
+
 def innermost_loops(tm: TritonModule) -> list[TOp]:
     """The kernel's `scf.for` loops with no `scf.for` inside, in program order."""
     loops = [op for op in tm.ops if op.name == "scf.for"]
