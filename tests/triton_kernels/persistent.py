@@ -2,7 +2,7 @@
 output tiles NUM_SMS apart (a tile loop from `tl.program_id(0)`), a K loop of
 tensor-descriptor loads per tile, the tile's C stored after it. twillc imports
 the tile loop as its persistent tile loop (`tile.persistent`,
-twillc/frontend/ttgir_persistent.py); the last three are refused, located."""
+twillc/frontend/ttgir_persistent.py); the others are refused, located."""
 
 import triton
 import triton.language as tl
@@ -130,3 +130,44 @@ def matmul_persistent_cta_offset(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.const
             b = b_desc.load([(tile_id % num_pid_n) * BLOCK_N, ki * BLOCK_K])
             acc = tl.dot(a, b.T, acc)
         c_desc.store([(tile_id // num_pid_n) * BLOCK_M, (tile_id % num_pid_n) * BLOCK_N], acc.to(tl.float16))
+
+
+@triton.jit
+def matmul_persistent_tile_count(a_ptr, b_ptr, c_ptr, count_ptr, M, N, K, BLOCK_M: tl.constexpr,
+                                 BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+    """Counts the tiles each program ran (carried from tile to tile) and
+    stores the count after the tile loop: neither is a tile's work (refused)."""
+    start_pid = tl.program_id(0)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BLOCK_N, BLOCK_K])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BLOCK_M, BLOCK_N])
+    done = 0
+    for tile_id in range(start_pid, tl.cdiv(M, BLOCK_M) * num_pid_n, NUM_SMS):
+        pid_m = tile_id // num_pid_n
+        pid_n = tile_id % num_pid_n
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for ki in range(tl.cdiv(K, BLOCK_K)):
+            a = a_desc.load([pid_m * BLOCK_M, ki * BLOCK_K])
+            acc = tl.dot(a, b_desc.load([pid_n * BLOCK_N, ki * BLOCK_K]).T, acc)
+        c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(tl.float16))
+        done += 1
+    tl.store(count_ptr + start_pid, done)
+
+
+@triton.jit
+def matmul_persistent_done_flag(a_ptr, b_ptr, c_ptr, flag_ptr, M, N, K, BLOCK_M: tl.constexpr,
+                                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
+    """Marks each program done after its tile loop: a store outside the tile loop (refused)."""
+    start_pid = tl.program_id(0)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BLOCK_N, BLOCK_K])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BLOCK_M, BLOCK_N])
+    for tile_id in range(start_pid, tl.cdiv(M, BLOCK_M) * num_pid_n, NUM_SMS):
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for ki in range(tl.cdiv(K, BLOCK_K)):
+            a = a_desc.load([(tile_id // num_pid_n) * BLOCK_M, ki * BLOCK_K])
+            acc = tl.dot(a, b_desc.load([(tile_id % num_pid_n) * BLOCK_N, ki * BLOCK_K]).T, acc)
+        c_desc.store([(tile_id // num_pid_n) * BLOCK_M, (tile_id % num_pid_n) * BLOCK_N], acc.to(tl.float16))
+    tl.store(flag_ptr + start_pid, 1)

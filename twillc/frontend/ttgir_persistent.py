@@ -109,6 +109,14 @@ def tile_loop(tm: TritonModule, loops: list[TOp], error: ErrorAt) -> TileLoop | 
         )
     body = outer.blocks[0]
     tile_ids = [body.args[0], *_tile_counters(tm, outer, step_id, error)]
+    func_block = next((b for b in outer.parent.blocks if any(o is outer for o in b.ops)), None)
+    for op in func_block.ops if func_block is not None else []:
+        if op is not outer and (op.name in STORES or op.blocks and any(o.name in STORES for o in op.walk())):
+            raise error(
+                op,
+                "a store outside the persistent tile loop: twillc's persistent kernel is its tile loop (each store "
+                "runs once per tile, in the loop)",
+            )
     for op in body.ops:
         if op is inner:
             break
