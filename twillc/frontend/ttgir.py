@@ -6,7 +6,9 @@ online softmax and its normalization) gets one `tile.for` each, in order, each
 loop's results standing for the Triton loop's after it, and the stores between
 the loops and after the last imported (`twillc/frontend/ttgir_loops.py`: which
 loops, and what is refused). A kernel with no loop is a loop of one trip
-(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items;
+(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items,
+except a persistent kernel's tile loop around its main loop, which becomes
+`tile.persistent` (`twillc/frontend/ttgir_persistent.py`);
 the values a loop reads from before it are imported before it, on demand, by
 the same rules. Each tile op records the Triton ops it stands for
 (`twill.triton`: their pre-order indices; on a `tile.for`, its `scf.for`), and
@@ -372,14 +374,15 @@ class TtgirImporter(IntegerTiles):
             d = self.tm.defs.get(vid)
         if d is not None and _int_constant(d) == 0:
             return self.const_index(0, op)
+        factors = [vid] if box == 1 else []  # a block of one row: the offset is the index
         if d is not None and d.name == "arith.muli":
-            for i in (0, 1):
-                if _int_constant(self.tm.defs.get(d.operands[1 - i])) == box:
-                    self.index_context = "a persistent kernel's tile coordinates"
-                    try:
-                        return self.scalar_index(d.operands[i], op)
-                    finally:
-                        self.index_context = "a mask"
+            factors += [d.operands[i] for i in (0, 1) if _int_constant(self.tm.defs.get(d.operands[1 - i])) == box]
+        if factors:
+            self.index_context = "a persistent kernel's tile coordinates"
+            try:
+                return self.scalar_index(factors[0], op)
+            finally:
+                self.index_context = "a mask"
         raise self.error(
             op,
             f"'{op.name}' at an offset that is not a multiple of its block ({box}) by construction: a persistent "

@@ -9,7 +9,9 @@ block: the importer makes one `tile.for` each, in that order, the form the
 `.tile` front end gives a kernel with several loops
 (`twillc/transforms/loop_segments.py` then splits it into one segment per
 loop, each scheduled on its own). Loops around that block (a persistent
-kernel's tile loop) are the CTA's work items, as for one loop.
+kernel's tile loop holding several loops) are the CTA's work items, as for
+one loop; a tile loop around one main loop is a persistent kernel
+(`twillc/frontend/ttgir_persistent.py`).
 
 Refused, located at the loop: a loop inside another loop of the sequence's
 block (a nest, not a sequence), and a loop in another block than the others
