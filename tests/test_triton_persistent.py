@@ -35,14 +35,14 @@ GRIDS = [(5, 3), (4, 4), (1, 3), (7, 2), (3, 1)]
 """Rows x columns of 128 x 128 tiles: with GROUP_M 2, a partial last group where the rows are odd."""
 
 
-def _imported(fn: str, consts: str):
-    tm = ttgir_from_python(f"{KERNELS / 'persistent.py'}::{fn}", SIG, [consts], "h100")
+def _imported(fn: str, consts: str, sig: str = SIG):
+    tm = ttgir_from_python(f"{KERNELS / 'persistent.py'}::{fn}", sig, [consts], "h100")
     return find_func(import_ttgir(tm, "h100"))
 
 
 def _coords(func, tiles_m: int, tiles_n: int) -> list[dict[str, tuple[int, ...]]]:
     """Per tile id: the tile indices of each load and store of the imported
-    IR (the loads' row index: A's M tile, B's N tile), evaluated by the
+    IR (the loads' M and N tile indices), evaluated by the
     reference interpreter at sizes of tiles_m x tiles_n tiles (the last row
     and column partial)."""
     sizes = {"M": 128 * tiles_m - 3, "N": 128 * tiles_n - 5, "K": 256}
@@ -57,8 +57,10 @@ def _coords(func, tiles_m: int, tiles_n: int) -> list[dict[str, tuple[int, ...]]
         for op in func.walk():
             if isinstance(op, tile.StoreOp):
                 got["C"] = tuple(int(m.scalar(i, {})) for i in op.indices)
-            elif isinstance(op, tile.LoadOp):
-                got[op.tensor.name_hint or ""] = (int(m.scalar(op.indices[0], {})),)
+            elif isinstance(op, tile.LoadOp):  # A's index along M, B's along N ([N, K] or [K, N])
+                dims = op.tensor.type.get_dims()  # type: ignore[attr-defined]
+                at = dims.index("M" if op.tensor.name_hint == "a_ptr" else "N")
+                got[op.tensor.name_hint or ""] = (int(m.scalar(op.indices[at], {})),)
         out.append(got)
     return out
 
@@ -127,10 +129,13 @@ def test_grouped_order_differs_from_tile_languages_in_the_last_group() -> None:
     assert differ == list(range(8, 14))
 
 
-def test_row_major_order_is_the_ttgirs() -> None:
-    """`matmul_persistent` (row-major: tile_id // num_pid_n, tile_id %
-    num_pid_n): group 1, and each tile id's coordinates those of group 1."""
-    func = _imported("matmul_persistent", "BLOCK_M=128,BLOCK_N=128,BLOCK_K=64,NUM_SMS=132")
+@pytest.mark.parametrize("fn", ["matmul_persistent", "matmul_persistent_pointers"])
+def test_row_major_order(fn: str) -> None:
+    """Row-major tiles (tile_id // num_pid_n, tile_id % num_pid_n), with
+    tensor descriptors or pointers (B [K, N] there, its column the tile's):
+    group 1, and each tile id's loads and store at that row and column."""
+    sig = SIG + (",stride_am=i32,stride_bk=i32,stride_cm=i32" if "pointers" in fn else "")
+    func = _imported(fn, "BLOCK_M=128,BLOCK_N=128,BLOCK_K=64,NUM_SMS=132", sig)
     persistent = tile.find_persistent(func)
     assert persistent is not None and persistent.group.value.data == 1
     for tiles_m, tiles_n in GRIDS:
@@ -141,15 +146,17 @@ def test_row_major_order_is_the_ttgirs() -> None:
 
 @pytest.mark.skipif(triton.__version__ != "3.9.0", reason="the write-back targets triton==3.9.0")
 @pytest.mark.parametrize("target", ["h100", "b200"])
-def test_writeback_keeps_the_tile_loop_and_compiles(target: str, tmp_path: Path) -> None:
-    """The scheduled persistent kernel (tests/data/triton/persistent-grouped-TARGET-ws.mlir)
-    written back: the tile loop is still there around the main loop, which
-    carries twillc's stages, and Triton 3.9 compiles it to a cubin."""
+@pytest.mark.parametrize("name", ["persistent-grouped-{}-ws", "persistent-pointers-{}"])
+def test_writeback_keeps_the_tile_loop_and_compiles(name: str, target: str, tmp_path: Path) -> None:
+    """The scheduled persistent kernels (tests/data/triton/: the grouped
+    descriptor kernel warp-specialized, the pointer kernel scheduled) written
+    back: the tile loop is still there around the main loop, which carries
+    twillc's stages, and Triton 3.9 compiles it to a cubin."""
     from twillc.triton import check_writeback
 
     out = tmp_path / "k.ttgir"
     err = io.StringIO()
-    src = DATA / f"persistent-grouped-{target}-ws.mlir"
+    src = DATA / f"{name.format(target)}.mlir"
     assert main([str(src), "--passes", "", "-o", str(out)], stdout=io.StringIO(), stderr=err) == 0, err.getvalue()
     text = out.read_text()
     assert text.count("scf.for") == 2 and "tt.get_program_id x" in text

@@ -2,7 +2,8 @@
 output tiles NUM_SMS apart (a tile loop from `tl.program_id(0)`), a K loop of
 tensor-descriptor loads per tile, the tile's C stored after it. twillc imports
 the tile loop as its persistent tile loop (`tile.persistent`,
-twillc/frontend/ttgir_persistent.py); the others are refused, located."""
+twillc/frontend/ttgir_persistent.py), with tensor descriptors or pointers; the
+others are refused, located."""
 
 import triton
 import triton.language as tl
@@ -95,18 +96,42 @@ def matmul_persistent_column_major(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.con
 @triton.jit
 def matmul_persistent_pointers(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm, BLOCK_M: tl.constexpr,
                                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_SMS: tl.constexpr):
-    """Tutorial 09's pointer kernel, row-major: masked pointer loads and
-    store (refused: twillc summarises a pointer's tile coordinates)."""
+    """Tutorial 09's pointer kernel, row-major: the loads' rows and columns
+    clamped at the tensor's edge (`tl.where`), K masked, the store masked."""
     num_pid_n = tl.cdiv(N, BLOCK_N)
     rk = tl.arange(0, BLOCK_K)
     for tile_id in range(tl.program_id(0), tl.cdiv(M, BLOCK_M) * num_pid_n, NUM_SMS):
         rm = (tile_id // num_pid_n) * BLOCK_M + tl.arange(0, BLOCK_M)
         rn = (tile_id % num_pid_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+        ra = tl.where(rm < M, rm, 0)
+        rb = tl.where(rn < N, rn, 0)
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         for k0 in range(0, K, BLOCK_K):
-            a = tl.load(a_ptr + rm[:, None] * stride_am + (k0 + rk)[None, :], mask=(k0 + rk)[None, :] < K, other=0.0)
-            b = tl.load(b_ptr + (k0 + rk)[:, None] * stride_bk + rn[None, :], mask=(k0 + rk)[:, None] < K, other=0.0)
+            a = tl.load(a_ptr + ra[:, None] * stride_am + (k0 + rk)[None, :], mask=(k0 + rk)[None, :] < K, other=0.0)
+            b = tl.load(b_ptr + (k0 + rk)[:, None] * stride_bk + rb[None, :], mask=(k0 + rk)[:, None] < K, other=0.0)
             acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc.to(tl.float16),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def matmul_persistent_carried_pointers(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                                       BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                                       NUM_SMS: tl.constexpr):
+    """Tutorial 03's pointers advanced by the K loop (`a_ptrs += BLOCK_K`)
+    inside a tile loop: a pointer carried by the loop (refused)."""
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    for tile_id in range(tl.program_id(0), tl.cdiv(M, BLOCK_M) * num_pid_n, NUM_SMS):
+        rm = (tile_id // num_pid_n) * BLOCK_M + tl.arange(0, BLOCK_M)
+        rn = (tile_id % num_pid_n) * BLOCK_N + tl.arange(0, BLOCK_N)
+        a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
+        b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for _ in range(0, tl.cdiv(K, BLOCK_K)):
+            acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
+            a_ptrs += BLOCK_K
+            b_ptrs += BLOCK_K * stride_bk
         tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc.to(tl.float16),
                  mask=(rm[:, None] < M) & (rn[None, :] < N))
 

@@ -98,7 +98,14 @@ from twillc.frontend.ttgir_loops import (
     store_value_at,
     stores_between,
 )
-from twillc.frontend.ttgir_persistent import POINTER_REFUSAL, TileLoop, tile_loop
+from twillc.frontend.ttgir_persistent import (
+    POINTER_REFUSAL,
+    TileLoop,
+    pointer_base,
+    pointer_bounds,
+    pointer_starts,
+    tile_loop,
+)
 from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region, store_region
 
 ELEMENTS: dict[str, Attribute] = {
@@ -351,6 +358,7 @@ class TtgirImporter(IntegerTiles):
         the tile loop (the epilogue), each tile id `bid` (the tile index of
         twillc's tile loop), the coordinates Triton's arithmetic on it."""
         self.loop = loop
+        self.pointer_dims(tiles.loop)
         for vid in tiles.tile_ids:
             self.indices[vid] = self.bid  # type: ignore[assignment]
         self.index_context = "a persistent tile loop's tile counts"
@@ -364,6 +372,23 @@ class TtgirImporter(IntegerTiles):
         self.import_loop(loop)
         self.import_stores(stores_between(loop, None, self.error))
 
+    def pointer_dims(self, loop: TOp) -> None:
+        """A persistent kernel's pointer tensors' sizes: the integer kernel
+        argument bounding a load's or store's tile along an axis
+        (`ttgir_persistent.pointer_bounds`: `mask=rm[:, None] < M`) is the
+        tensor's size there (`tile.size`, as a descriptor's shape names it);
+        an axis without one `NAME_dI`."""
+        for op in loop.walk():
+            base = pointer_base(self.tm, op.operands[0]) if op.name in ("tt.load", "tt.store") else None
+            if base is None:
+                continue
+            name = self.tm.arg_names[base]
+            dims = self.dims.setdefault(name, [f"{name}_d0", f"{name}_d1"])
+            for axis, bound in pointer_bounds(self.tm, op):
+                if len(dims) == 2 and dims[axis] == f"{name}_d{axis}":
+                    dims[axis] = self.tm.arg_names[bound]
+                    self.descriptor_dims.add(bound)
+
     def tile_index(self, vid: int, box: int, op: TOp) -> SSAValue:
         """A descriptor offset of a persistent kernel as an exact tile index:
         `x` of an offset `x * box` (`pid_m * BLOCK_M`, `ki * BLOCK_K`), 0 of 0;
@@ -374,6 +399,12 @@ class TtgirImporter(IntegerTiles):
             d = self.tm.defs.get(vid)
         if d is not None and _int_constant(d) == 0:
             return self.const_index(0, op)
+        assert self.loop is not None
+        lb, _, step = self.loop.operands[:3]
+        if vid == self.loop.blocks[0].args[0] and _int_constant(self.tm.defs.get(lb)) == 0:
+            if _int_constant(self.tm.defs.get(step)) == box:  # `for k0 in range(0, K, BLOCK_K)`: the iteration
+                assert self.iv is not None
+                return self.iv
         factors = [vid] if box == 1 else []  # a block of one row: the offset is the index
         if d is not None and d.name == "arith.muli":
             factors += [d.operands[i] for i in (0, 1) if _int_constant(self.tm.defs.get(d.operands[1 - i])) == box]
@@ -388,6 +419,20 @@ class TtgirImporter(IntegerTiles):
             f"'{op.name}' at an offset that is not a multiple of its block ({box}) by construction: a persistent "
             f"kernel's loads and stores are at tile coordinates (an offset `x * {box}`)",
         )
+
+    def pointer_tile_indices(self, ptr: int, shape: list[int], transposed: bool, op: TOp) -> list[SSAValue]:
+        """A persistent kernel's pointer load or store as exact tile indices:
+        the row and column its offsets start at (`ttgir_persistent.pointer_starts`),
+        each `x` of `x * B` (`tile_index`); a transposed load's reversed."""
+        starts = pointer_starts(self.tm, ptr)
+        if starts is None or len(shape) != 2:
+            raise self.error(op, POINTER_REFUSAL.format(name=op.name))
+        boxes = shape[::-1] if transposed else shape
+        indices = [
+            self.const_index(0, op) if s is None else self.tile_index(s, b, op)
+            for s, b in zip(starts, boxes, strict=True)
+        ]
+        return indices[::-1] if transposed else indices
 
     def import_region(self, block: TBlock, guard: Guard, loops: list[TOp]) -> None:
         """A block of the kernel under `guard` (`ttgir_loops.region_blocks`):
@@ -837,9 +882,9 @@ class TtgirImporter(IntegerTiles):
             dims: list[str | int] = [self.tm.arg_names.get(op.operands[1 + i], f"{ptr_name}_d{i}") for i in range(rank)]
             self.dims[ptr_name] = dims
             self.set(op, Val(tensor=(ptr_name, shape[1])))
-        elif name in ("tt.load", "tt.store") and self.tiles is not None:
-            raise self.error(op, POINTER_REFUSAL.format(name=name))
         elif name == "tt.load" and (_shape(op.result_types[0]) is None or scalars.one_element(op.result_types[0])):
+            if self.tiles is not None:
+                raise self.error(op, POINTER_REFUSAL.format(name=name))
             scalars.load_scalar(self, op)
         elif name in ("tt.descriptor_load", "tt.load"):
             src = self.operand(op, 0)
@@ -855,6 +900,8 @@ class TtgirImporter(IntegerTiles):
                 indices = [self.tile_index(o, b, op) for o, b in zip(op.operands[1 : 1 + ty.rank], box, strict=True)]
             elif name == "tt.descriptor_load":
                 indices = [self.index_for(o, op) for o in op.operands[1 : 1 + ty.rank]]
+            elif self.tiles is not None:
+                indices = self.pointer_tile_indices(op.operands[0], self.result_tile(op).get_shape(), transposed, op)
             else:
                 indices = self.pointer_indices(op.operands[0], ty.rank, op)
             new = self.emit(tile.LoadOp(tensor, indices, ty), op)
@@ -866,6 +913,8 @@ class TtgirImporter(IntegerTiles):
             at = 1 if name == "tt.store" else store_value_at(op, self.type_of)
             value = self.tile_operand(op, at)
             if name == "tt.store" and not isinstance(value.type, TileType):  # one number
+                if self.tiles is not None:
+                    raise self.error(op, POINTER_REFUSAL.format(name=name))
                 scalars.store_scalar(self, op, value)
                 return
             vt = value.type
@@ -881,6 +930,8 @@ class TtgirImporter(IntegerTiles):
                 indices = [self.tile_index(o, b, op) for o, b in zip(offsets, box, strict=True)]
             elif name == "tt.descriptor_store":
                 indices = [self.index_for(o, op) for i, o in enumerate(op.operands[1:], 1) if i != at]
+            elif self.tiles is not None:
+                indices = self.pointer_tile_indices(op.operands[0], vt.get_shape(), False, op)
             else:
                 indices = self.pointer_indices(op.operands[0], vt.rank, op)
             self.emit(tile.StoreOp(value, tensor, indices), op)

@@ -42,9 +42,9 @@ from twillc.frontend.triton_module import TOp, TritonModule
 from twillc.frontend.ttgir_loops import STORES, ErrorAt, store_value_at, stores_between
 
 POINTER_REFUSAL = (
-    "'{name}' of a pointer in a persistent tile loop: twillc summarises a pointer's tile coordinates (the program "
-    "id, the loop iteration), which name no tile of a CTA running several; write tensor descriptors "
-    "(tl.make_tensor_descriptor, desc.load / desc.store)"
+    "'{name}' in a persistent tile loop of a pointer that is not a kernel argument plus `(s + tl.arange(0, B))[:, "
+    "None] * stride` and `(s + tl.arange(0, B))[None, :]` (a tile at row s, column s; a pointer carried by the loop, "
+    "a gather or one element): twillc reads a persistent kernel's tiles at exact tile coordinates"
 )
 
 CASTS = ("arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast")
@@ -124,16 +124,12 @@ def tile_loop(tm: TritonModule, loops: list[TOp], error: ErrorAt) -> TileLoop | 
             raise error(
                 op, "a store before the main loop of a persistent tile loop (twillc's tile loop stores after it)"
             )
-    after = stores_between(inner, None, error)
-    pointer = next((s for s in after if s.name == "tt.store"), None)
-    if pointer is not None:
-        raise error(pointer, POINTER_REFUSAL.format(name=pointer.name))
-    stores = [s for s in after if s.name == "tt.descriptor_store"]
+    stores = stores_between(inner, None, error)
     if not stores:
         raise error(
             outer,
-            "a persistent tile loop without a tensor-descriptor store after its main loop (twillc reads the tile "
-            "order from the store's coordinates; write the result with desc.store)",
+            "a persistent tile loop without a store after its main loop (twillc reads the tile order from the "
+            "store's coordinates)",
         )
     m, n, group = _order(tm, outer, stores[0], ub, set(tile_ids), error)
     return TileLoop(outer, m, n, group, tuple(tile_ids))
@@ -171,6 +167,155 @@ def _tile_counters(tm: TritonModule, outer: TOp, step_id: int, error: ErrorAt) -
                 "`c = start - NUM_SMS; c += NUM_SMS` is the tile id and is read as such)",
             )
     return out
+
+
+_VIEWS = ("tt.broadcast", "ttg.convert_layout", *CASTS)
+
+
+def pointer_starts(tm: TritonModule, ptr: int) -> list[int | None] | None:
+    """A rank-2 pointer tensor's first element, per tile axis: the scalar
+    `s` of the offsets `(s + tl.arange(0, B))[:, None] * stride` (axis 0) and
+    `(s + tl.arange(0, B))[None, :]` (axis 1) added to a kernel argument
+    (None where the axis's range starts at 0). The range may be clamped
+    (`tl.where(r < M, r, 0)`) or wrapped (`r % M`) at the tensor's edge: the
+    rows past it, which the kernel does not store, read other rows. None
+    for anything else (a pointer carried by a loop, a gather)."""
+    starts: list[int | None] = [None, None]
+    seen = [False, False]
+    todo = [ptr]
+    while todo:
+        vid = todo.pop()
+        d = tm.defs.get(vid)
+        if d is None:
+            if vid not in tm.arg_names:
+                return None  # a loop's block argument: a pointer carried from iteration to iteration
+            continue
+        if d.name in ("tt.splat", *_VIEWS):
+            todo.append(d.operands[0])
+        elif d.name == "tt.addptr":
+            todo.append(d.operands[0])
+            for axis, start in _offset_terms(tm, d.operands[1]) or [(-1, None)]:
+                if axis < 0 or seen[axis]:
+                    return None
+                seen[axis], starts[axis] = True, start
+        else:
+            return None
+    return starts
+
+
+def _offset_terms(tm: TritonModule, vid: int) -> list[tuple[int, int | None]] | None:
+    """A rank-2 offset tensor as its terms, (axis, start of its range)."""
+    d = tm.defs.get(vid)
+    while d is not None and d.name in _VIEWS:
+        d = tm.defs.get(d.operands[0])
+    if d is None:
+        return None
+    if d.name == "arith.addi":
+        parts = [_offset_terms(tm, o) for o in d.operands[:2]]
+        return None if parts[0] is None or parts[1] is None else parts[0] + parts[1]
+    if d.name == "arith.muli":  # a range times a stride (a splat scalar)
+        for i in (0, 1):
+            f = tm.defs.get(d.operands[1 - i])
+            if f is not None and f.name in ("tt.splat", "arith.constant"):
+                return _offset_terms(tm, d.operands[i])
+        return None
+    if d.name == "tt.expand_dims" and d.int_attr("axis") in (0, 1):
+        start = _range_start(tm, d.operands[0])
+        return None if start is False else [(1 - (d.int_attr("axis") or 0), start)]  # type: ignore[list-item]
+    return None
+
+
+def _range_start(tm: TritonModule, vid: int) -> int | None | bool:
+    """Of a rank-1 integer tensor `s + tl.arange(0, B)`: `s` (None: 0);
+    False for anything else."""
+    d = tm.defs.get(vid)
+    while d is not None and d.name in _VIEWS:
+        d = tm.defs.get(d.operands[0])
+    if d is None:
+        return False
+    if d.name == "tt.make_range" and not d.int_attr("start"):
+        return None
+    if d.name in ("arith.remsi", "arith.remui"):  # (s + arange) % M: wrapped at the edge
+        return _range_start(tm, d.operands[0])
+    if d.name == "arith.select":  # tl.where(r < M, r, 0): clamped at the edge
+        return _range_start(tm, d.operands[1])
+    if d.name == "arith.addi":
+        for i in (0, 1):
+            s = tm.defs.get(d.operands[i])
+            if s is not None and s.name == "tt.splat" and _range_start(tm, d.operands[1 - i]) is None:
+                return s.operands[0]
+    return False
+
+
+def pointer_base(tm: TritonModule, ptr: int) -> int | None:
+    """The kernel argument a pointer tensor's offsets are added to."""
+    d = tm.defs.get(ptr)
+    while d is not None and d.name in ("tt.splat", "tt.addptr", *_VIEWS):
+        ptr = d.operands[0]
+        d = tm.defs.get(ptr)
+    return ptr if d is None and ptr in tm.arg_names else None
+
+
+def pointer_bounds(tm: TritonModule, op: TOp) -> list[tuple[int, int]]:
+    """(axis, integer kernel argument) pairs bounding a pointer load's or
+    store's tile: its mask's `r[:, None] < M` / `r[None, :] < N` and its
+    offsets' `tl.where(r < M, r, 0)` / `r % M`. The kernel touches nothing
+    past them: the tensor's size along that axis."""
+    out: list[tuple[int, int]] = []
+    masks = op.operands[1:2] if op.name == "tt.load" else op.operands[2:3]
+    todo = list(masks)
+    while todo:  # the mask: `&` of comparisons of an expanded range with a bound
+        d = tm.defs.get(todo.pop())
+        if d is None:
+            continue
+        if d.name in ("arith.andi", *_VIEWS):
+            todo += d.operands[:2] if d.name == "arith.andi" else d.operands[:1]
+        elif d.name == "arith.cmpi" and (axis := _expanded_axis(tm, d.operands[0])) is not None:
+            bound = _splat_argument(tm, d.operands[1])
+            if bound is not None:
+                out.append((axis, bound))
+    todo = [op.operands[0]]
+    while todo:  # the offsets: ranges clamped or wrapped at a bound
+        d = tm.defs.get(todo.pop())
+        if d is None:
+            continue
+        if d.name in ("tt.addptr", "arith.addi", "arith.muli", *_VIEWS):
+            todo += d.operands[:2]
+        elif d.name == "tt.expand_dims" and d.int_attr("axis") in (0, 1):
+            bound = _range_bound(tm, d.operands[0])
+            if bound is not None:
+                out.append((1 - (d.int_attr("axis") or 0), bound))
+    return out
+
+
+def _expanded_axis(tm: TritonModule, vid: int) -> int | None:
+    d = tm.defs.get(vid)
+    while d is not None and d.name in _VIEWS:
+        d = tm.defs.get(d.operands[0])
+    if d is None or d.name != "tt.expand_dims" or d.int_attr("axis") not in (0, 1):
+        return None
+    return 1 - (d.int_attr("axis") or 0)
+
+
+def _splat_argument(tm: TritonModule, vid: int) -> int | None:
+    d = tm.defs.get(vid)
+    while d is not None and d.name in ("tt.splat", *_VIEWS):
+        vid = d.operands[0]
+        d = tm.defs.get(vid)
+    return vid if d is None and vid in tm.arg_names else None
+
+
+def _range_bound(tm: TritonModule, vid: int) -> int | None:
+    d = tm.defs.get(vid)
+    while d is not None and d.name in _VIEWS:
+        d = tm.defs.get(d.operands[0])
+    if d is not None and d.name in ("arith.remsi", "arith.remui"):
+        return _splat_argument(tm, d.operands[1])
+    if d is not None and d.name == "arith.select":
+        cond = tm.defs.get(d.operands[0])
+        if cond is not None and cond.name == "arith.cmpi" and cond.operands[0] == d.operands[1]:
+            return _splat_argument(tm, cond.operands[1])
+    return None
 
 
 class _Opaque(Exception):
@@ -248,15 +393,21 @@ def _order(
         d = tm.defs.get(vid)
         return d.result_types[d.results.index(vid)] if d is not None else tm.arg_types.get(vid, "")
 
-    at = store_value_at(store, type_of)
+    at = 1 if store.name == "tt.store" else store_value_at(store, type_of)
     shape = re.match(r"tensor<(\d+)x(\d+)x", type_of(store.operands[at]))
-    offsets = [o for i, o in enumerate(store.operands[1:], 1) if i != at]
+    if store.name == "tt.store":
+        starts = pointer_starts(tm, store.operands[0])
+        if starts is None:
+            raise error(store, POINTER_REFUSAL.format(name=store.name))
+        offsets: list[int | None] = starts
+    else:
+        offsets = [o for i, o in enumerate(store.operands[1:], 1) if i != at]
     if shape is None or len(offsets) != 2:
         raise error(store, "a persistent tile loop's store of a rank-2 tile (rows and columns of tiles)")
     boxes = [int(shape.group(1)), int(shape.group(2))]
     a, b = ub.operands[:2]
     a, b = _through_casts(tm, a)[0], _through_casts(tm, b)[0]
-    groups = _constants(tm, offsets, {a, b, *tile_ids}) or [1]
+    groups = _constants(tm, [o for o in offsets if o is not None], {a, b, *tile_ids}) or [1]
     if 1 not in groups:
         groups = [1, *groups]
     for m, n in ((a, b), (b, a)):
@@ -280,14 +431,14 @@ def _order(
 
 
 def _matches(
-    tm: TritonModule, offsets: list[int], boxes: list[int], tile_ids: set[int], m: int, n: int, g: int
+    tm: TritonModule, offsets: list[int | None], boxes: list[int], tile_ids: set[int], m: int, n: int, g: int
 ) -> bool:
     grids = [(1, 1), (1, 4), (3, 1), (3, 7), (g + 1, 3), (2 * g + 3, 5)]
     for tiles_m, tiles_n in grids:
         for t in range(tiles_m * tiles_n):
             env = {m: tiles_m, n: tiles_n, **dict.fromkeys(tile_ids, t)}
             try:
-                got = [_evaluate(tm, o, env) for o in offsets]
+                got = [0 if o is None else _evaluate(tm, o, env) for o in offsets]
             except ZeroDivisionError:
                 return False
             if any(o % box for o, box in zip(got, boxes, strict=True)):
