@@ -24,10 +24,16 @@ order (`grouped_coords`) for some GROUP_M among the arithmetic's constants
 tiles. A carried tile counter (`tile_id_c = start - NUM_SMS`, then `tile_id_c
 += NUM_SMS` before the epilogue) is the tile id too.
 
+Loads and stores are at exact tile coordinates: a descriptor's offsets, a
+pointer's row and column starts (`pointer_starts`), the pointer tensors'
+sizes named by the integer arguments their masks bound them with
+(`pointer_bounds`).
+
 Refused, located (never imported with another meaning): a tile loop
-stepping by something else, a bound that is not a product of two counts,
-coordinates reading other values or in another order, another value carried
-from tile to tile, a store before the main loop. A loop from
+stepping by something else, coordinates reading other values or in another
+order, another value carried from tile to tile, a store before the main
+loop or outside the tile loop, a pointer without exact tile coordinates
+(carried by the K loop, a gather), `tl.program_id(0)` read inside. A loop from
 `tl.program_id(0)` whose bound is not a product (one count of row blocks),
 or around several loops, is, as before, the CTA's work item (one CTA per
 tile id), and a loop from anything else (a loop over a batch) too.
@@ -147,18 +153,13 @@ def _tile_counters(tm: TritonModule, outer: TOp, step_id: int, error: ErrorAt) -
     for k, arg in enumerate(body.args[1:]):
         init_id = outer.operands[3 + k]
         nxt = tm.defs.get(yield_op.operands[k]) if yield_op.name == "scf.yield" else None
-        users = [o for o in outer.walk() if arg in o.operands]
-        advances = (
-            nxt is not None
-            and nxt.name == "arith.addi"
-            and set(nxt.operands) == {arg, step_id}
-            and all(u is nxt for u in users)
-        )
+        advances = nxt is not None and nxt.name == "arith.addi" and set(nxt.operands) == {arg, step_id}
         init = tm.defs.get(init_id)
-        if advances and init is not None and init.name == "arith.subi" and init.operands == [lb_id, step_id]:
-            out.append(nxt.results[0])
-        elif advances and init_id == lb_id:
-            out.append(arg)
+        behind = init is not None and init.name == "arith.subi" and init.operands == [lb_id, step_id]
+        if advances and behind and all(u is nxt for u in _users(outer, arg)):  # advanced before it is read
+            out.append(nxt.results[0])  # type: ignore[union-attr]
+        elif advances and init_id == lb_id and all(u is yield_op for u in _users(outer, nxt.results[0])):  # type: ignore[union-attr]
+            out.append(arg)  # read, then advanced for the next tile
         else:
             raise error(
                 outer,
@@ -316,6 +317,10 @@ def _range_bound(tm: TritonModule, vid: int) -> int | None:
         if cond is not None and cond.name == "arith.cmpi" and cond.operands[0] == d.operands[1]:
             return _splat_argument(tm, cond.operands[1])
     return None
+
+
+def _users(loop: TOp, vid: int) -> list[TOp]:
+    return [o for o in loop.walk() if vid in o.operands]
 
 
 class _Opaque(Exception):
