@@ -180,17 +180,13 @@ def _consumers(module: ModuleOp) -> tuple[DependenceGraph, Schedule, dict[str, O
 
 def alternate_regs(module: ModuleOp) -> tuple[int, int]:
     """The register budgets of a ping-pong kernel's producer and of each of its
-    two consumers: the producer's role budget, the consumers' the most of the
-    rest (in setmaxnreg's steps of 8, at most the one consumer's budget)."""
-    from twillc.lowering.warp_program import find_warp_specialize
-
-    loop = find_loop(module)
-    ws = find_warp_specialize(loop)
-    producer, consumer = 24, 240
-    if ws is not None:
-        budgets = sorted(int(r.regs.value.data) for r in ws.body.ops if hasattr(r, "regs"))
-        if budgets:
-            producer, consumer = budgets[0], budgets[-1]
+    two consumers, from the joint schedule's roles (`twill.warps`): the
+    producer's budget, the consumers' the most of the rest (in setmaxnreg's
+    steps of 8, at most the one consumer role's budget)."""
+    _, schedule, _, consumers = _consumers(module)
+    roles = schedule.roles or ()
+    consumer = max((r.regs for r in roles if r.id in consumers), default=240)
+    producer = min((r.regs for r in roles if r.id not in consumers and r.role != "idle"), default=24)
     return producer, min(consumer, (REG_FILE - producer) // 2 // 8 * 8)
 
 

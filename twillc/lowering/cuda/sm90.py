@@ -507,17 +507,13 @@ def pingpong_consumer(
         f"      tw_named_bar_arrive({other}, 256);  // the MMAs issued: the other consumer's turn",
         drain,
     ]
-    skip = "      r.skip(k_tiles);  // the other consumer's tile\n      rel.skip(k_tiles);"
-    tiles = [*zeros, *turn, *_tma_epilogue(plan, group, mmas, f"sm.epi[{c}]"), *skip.split("\n")]
+    skip = ["      r.skip(k_tiles);  // the other consumer's tile", "      rel.skip(k_tiles);"]
+    tiles = [*zeros, *turn, *_tma_epilogue(plan, group, mmas, f"sm.epi[{c}]"), *skip]
     return [
         *head,
         "      TwPipeState<STAGES> r{0, 0u};",
         "      TwPipeState<STAGES> rel{0, 0u};",
-        *(
-            ["      r.skip(k_tiles);  // the CTA's first tile is consumer 0's", "      rel.skip(k_tiles);"]
-            if c
-            else []
-        ),
+        *(["      r.skip(k_tiles);  // the CTA's first tile is consumer 0's", "      rel.skip(k_tiles);"] if c else []),
         *([f"      tw_named_bar_arrive({other}, 256);  // consumer 0 takes the first turn"] if c else []),
         f"      for (int bid = blockIdx.x + {c} * gridDim.x; bid < n_tiles; bid += 2 * gridDim.x) {{"
         f"  // consumer {c}: the CTA's tiles {c}, {c} + 2, ...",
