@@ -195,8 +195,11 @@ def alternate_refusal(module: ModuleOp, facts: dict[str, object]) -> str:
     machine = module_machine(module)
     if machine.target.has_tensor_memory:
         return "sm_90a only (on sm_100a the accumulators alternate in tensor memory, `acc_buffers`)"
-    if cta_group(tile.find_persistent(module)) > 1:
+    persistent = tile.find_persistent(module)
+    if cta_group(persistent) > 1:
         return "a CTA pair's kernel"
+    if persistent is not None and "twill.cluster" in persistent.attributes:
+        return "a kernel in clusters of 2 CTAs (its multicast ring is released by both CTAs' consumers; not generated)"
     _, _, _, consumers = _consumers(module)
     if len(consumers) != 1:
         return (

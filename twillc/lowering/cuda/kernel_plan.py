@@ -204,6 +204,8 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
     if at != counted:
         raise InternalError(f"the persistent epilogue buffer takes {at} B, but joint-schedule counted {counted} B")
     alternate = nest_alternate(nest)
+    if alternate is not None and _cluster(p) is not None:
+        raise located_error(p, "CUDA emission: ping-pong consumers in clusters of 2 CTAs are not generated")
     if alternate is not None and len({m.group for m in mmas}) != 1:
         raise located_error(p, "CUDA emission: ping-pong consumers take a main loop on one consumer warp group")
     return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest), _cluster(p), alternate)
