@@ -126,3 +126,25 @@ def test_shared_memory_reads_into_registers_are_unrolled(tmp_path: Path) -> None
     reads = [k for k, line in enumerate(code) if re.match(r"\s*for \(int i = 0; i < \d+; \+\+i\).*smem_at", line)]
     assert reads
     assert all(code[k - 1].strip() == "#pragma unroll" for k in reads)
+
+
+@needs_nvcc
+def test_whole_kernel_spill_names_the_warp_group_whose_roles_spill(tmp_path: Path) -> None:
+    """A spill only the kernel of several loops has is reported with the warp
+    groups whose branch alone (`role_variant`, capped) spills: here warp group
+    1's second-loop role cut to 40 registers (`_check_whole`)."""
+    from twillc.cli.ptxas_check import Built, _check_whole
+
+    path = DATA / "cross_entropy_h100.mlir"
+    code = _emit(path, tmp_path).read_text()
+    role = code.index("void twillc_cross_entropy_loop1_role1(")
+    cut = code[:role] + code[role:].replace("tw_setmaxnreg_inc<240>();", "tw_setmaxnreg_dec<40>();", 1)
+    module = _read(path)
+    err = io.StringIO()
+    _check_whole(Built(module, module, cut, ()), err)
+    assert "in the kernel of several loops" in err.getvalue()
+    assert "warp group 1's roles alone: " in err.getvalue()
+    assert "warp group 0's" not in err.getvalue() and "warp group 2's" not in err.getvalue()
+    err = io.StringIO()
+    _check_whole(Built(module, module, code, ()), err)
+    assert not err.getvalue()
