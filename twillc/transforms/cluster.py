@@ -11,15 +11,18 @@ shared operand's boxes, multicast to both. The decision is
 
 `size`: 1 (no cluster), 2, or 0 (the default: what the source asks for,
 `tiles(...) persistent cluster C` (`tile.persistent`'s `cluster`), and
-without it the rule below). The rule
-takes 2 where the machine model has an L2-to-SM rate (`rates.l2_bytes`,
-bytes per clock per SM) and the main loop's loads per iteration take longer
-at that rate than its II: the loop is then bound by L2 bandwidth, and the
-multicast halves the shared operand's L2 reads. Without that rate (the
-shipped h100 model has none: it is to be measured on a device) the rule
-takes 1. A kernel the rule or the option cannot cluster (not persistent,
-not the GEMM class, not sm_90a, no operand an MMA reads as B) is left alone
-by the rule and refused, located, when `size=2` is asked for.
+without it the rule below). The rule is a cost in the machine model
+(docs/scheduling.md, "Clusters in the cost model"): an iteration of the
+main loop takes max(II, loads / tma_bytes, L2 bytes / share) cycles, where
+`share` is the L2-to-SM rate one CTA gets, `rates.l2_bytes` x `sms` over
+the CTAs running at once (min(SMs, tiles) where the tile count is a
+constant, else every SM), at most `tma_bytes`; the multicast takes
+`saving` off the L2 bytes. The rule clusters where that takes cycles off
+the iteration; the two figures are written as `cycles = [unclustered,
+clustered]`. Without `rates.l2_bytes` the rule takes 1. A kernel the rule
+or the option cannot cluster (not persistent, not the GEMM class, not
+sm_90a, no operand an MMA reads as B) is left alone by the rule and
+refused, located, when `size=2` is asked for.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from math import ceil
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
@@ -77,16 +80,18 @@ class ClusterPass(ModulePass):
         loop = find_loop(op)
         per_iter = sum(_bytes(v) for v in loop.body.block.ops if isinstance(v, tile.LoadOp))
         saving = sum(_bytes(v) for v in shared) // 2
-        if size == 0 and not _bandwidth_bound(op, loop, per_iter):
+        cycles = loop_cycles(op, loop, persistent, per_iter, saving)
+        if size == 0 and (cycles is None or cycles[1] >= cycles[0]):
             return
         _producer_budget(op, loop)
-        persistent.attributes[ATTR] = DictionaryAttr(
-            {
-                "size": IntegerAttr(2, i64),
-                "multicast": ArrayAttr([StringAttr(n) for n in names]),
-                "saving": IntegerAttr(saving, i64),
-            }
-        )
+        fields: dict[str, Attribute] = {
+            "size": IntegerAttr(2, i64),
+            "multicast": ArrayAttr([StringAttr(n) for n in names]),
+            "saving": IntegerAttr(saving, i64),
+        }
+        if cycles is not None:
+            fields["cycles"] = ArrayAttr([IntegerAttr(c, i64) for c in cycles])
+        persistent.attributes[ATTR] = DictionaryAttr(fields)
 
 
 def _producer_budget(module: ModuleOp, loop: tile.ForOp) -> None:
@@ -149,21 +154,56 @@ def _refusal(module: ModuleOp, persistent: tile.PersistentOp | None) -> tuple[st
     return "", [o for o in loads if o.tensor in tensors], names
 
 
-def _bandwidth_bound(module: ModuleOp, loop: tile.ForOp, per_iter: int) -> bool:
-    """The rule: the iteration's loads take longer at the L2-to-SM rate than
-    the loop's II (in cycles); False where the machine has no such rate."""
+def loop_cycles(
+    module: ModuleOp, loop: tile.ForOp, persistent: tile.PersistentOp, per_iter: int, saving: int
+) -> tuple[int, int] | None:
+    """The main loop's cycles per iteration without and with the cluster in
+    the machine model (module docstring; docs/scheduling.md): max(II,
+    per_iter / tma_bytes, L2 bytes / share), the L2 bytes `per_iter`, and
+    `per_iter - saving` in a cluster. None where the machine has no
+    `rates.l2_bytes` or the loop no schedule."""
     machine = module_machine(module)
     rate = machine.rates.get("l2_bytes")
-    if not rate:
-        return False
-    norm = loop.attributes.get("twill.normalization")
     sched = loop.attributes.get("twill.schedule")
-    if not isinstance(sched, ScheduleAttr):
-        return False
+    if not rate or not isinstance(sched, ScheduleAttr):
+        return None
+    norm = loop.attributes.get("twill.normalization")
     scale = (1, 1)
     if isinstance(norm, DictionaryAttr):
         scale = (_int(norm.data["scale_cycles"]), _int(norm.data["scale_units"]))
-    return per_iter / rate > ceil(sched.ii.data * scale[0] / scale[1])
+    ii = ceil(sched.ii.data * scale[0] / scale[1])
+    sms = machine.sms or 1
+    tiles = [_constant(v) for v in (persistent.tiles_m, persistent.tiles_n)]
+    running = sms if None in tiles else max(1, min(sms, tiles[0] * tiles[1]))  # type: ignore[operator]
+    tma = machine.rates["tma_bytes"]
+    share = min(tma, rate * sms / running)
+    landing = ceil(per_iter / tma)  # each CTA's shared memory receives the whole slot either way
+    return (
+        max(ii, landing, ceil(per_iter / share)),
+        max(ii, landing, ceil((per_iter - saving) / share)),
+    )
+
+
+def _constant(value: SSAValue) -> int | None:
+    """An index operand's value where it is computed from constants only
+    (`arith.constant` through addi / subi / muli / divui, as the frontend
+    writes `(M + BM - 1) / BM` for a static M); None where it reads a size."""
+    from xdsl.dialects import arith
+
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp):
+        return int(owner.value.value.data) if isinstance(owner.value, IntegerAttr) else None
+    fold = {
+        arith.AddiOp: lambda a, b: a + b,
+        arith.SubiOp: lambda a, b: a - b,
+        arith.MuliOp: lambda a, b: a * b,
+        arith.DivUIOp: lambda a, b: a // b if b else None,
+    }
+    for kind, f in fold.items():
+        if isinstance(owner, kind):
+            a, b = _constant(owner.lhs), _constant(owner.rhs)
+            return None if a is None or b is None else f(a, b)
+    return None
 
 
 def _int(a: Attribute) -> int:
