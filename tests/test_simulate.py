@@ -114,6 +114,7 @@ SPARE_SLOT = {("attn_causal_b200", "alpha0"), ("gemm_h100", "a0"), ("gemm_h100",
 SPARE_SLOT |= {
     (k, v) for k in ("gemm_h100_natural", "gemm_persistent_h100", "gemm_persistent_cluster_h100") for v in ("a0", "a1")
 }
+SPARE_SLOT |= {("gemm_persistent_cluster_a_h100", v) for v in ("a0", "a1", "a2", "a3")}  # one ring with b, as deep
 # FA4 at its one-stage schedule (the fixed modules of attn_fwd_b200 and its
 # natural form): m0_new's and m1_new's rings have a slot for the next iteration's read of m0
 # on the role computing it (`lifetimes.later_crossings`), but the reader on

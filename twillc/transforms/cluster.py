@@ -1,13 +1,19 @@
-"""`cluster{size=..}`: 2 x 1 thread-block clusters with TMA multicast of the
-operand two vertically adjacent output tiles share, for a persistent
-GEMM-class kernel on sm_90a (docs/codegen.md, "Clusters").
+"""`cluster{size=.. shared=..}`: thread-block clusters of two CTAs with TMA
+multicast of the operand both share, for a persistent GEMM-class kernel on
+sm_90a (docs/codegen.md, "Clusters").
 
-The two CTAs of a cluster compute output tiles `2p` and `2p + 1` of the
-persistent loop's order (the grouped order walks rows of tiles first, so
-the two share B's columns); each loads its own A tile and half of the
-shared operand's boxes, multicast to both. The decision is
-`twill.cluster = {size = 2, multicast = [tensors], saving = bytes}` on the
-`tile.persistent` op; the CUDA emitter only reads it.
+2 x 1 (`shared` B): the two CTAs compute output tiles `2p` and `2p + 1` of
+the persistent loop's order (the grouped order walks rows of tiles first,
+so the two are one above the other and share B's columns); each loads its
+own A tile and half of B's boxes, multicast to both. 1 x 2 (`shared` A):
+the tile order is rewritten into pairs of side-by-side tiles
+(`_pair_columns`), which share A's rows; each loads its own B and half of
+A's boxes. Which operand: the source's (`cluster 2x1` / `cluster 1x2`,
+`tile.persistent`'s `cluster_shared`) or the option's, else the one whose
+multicast saves more L2 bytes (B on a tie). The decision is
+`twill.cluster = {size = 2, multicast = [tensors], saving = bytes,
+cycles = [..], shared = "A"}` (no `shared`: B) on the `tile.persistent`
+op; the CUDA emitter only reads it.
 
 `size`: 1 (no cluster), 2, or 0 (the default: what the source asks for,
 `tiles(...) persistent cluster C` (`tile.persistent`'s `cluster`), and
@@ -21,7 +27,7 @@ constant, else every SM), at most `tma_bytes`; the multicast takes
 the iteration; the two figures are written as `cycles = [unclustered,
 clustered]`. Without `rates.l2_bytes` the rule takes 1. A kernel the rule
 or the option cannot cluster (not persistent, not the GEMM class, not
-sm_90a, no operand an MMA reads as B) is left alone by the rule and
+sm_90a, no operand read only as an MMA's A or only as its B) is left alone by the rule and
 refused, located, when `size=2` is asked for.
 """
 
@@ -31,7 +37,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, ModuleOp, StringAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IndexType, IntegerAttr, ModuleOp, StringAttr, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.passes import ModulePass
 
@@ -43,16 +49,22 @@ from twillc.transforms.ir_graph import find_loop, kernel_name
 from twillc.transforms.memory_plan import gemm_class
 
 ATTR = "twill.cluster"
+ORDER = "twill.cluster_order"
+"""On `tile.persistent`: the tile order was rewritten into pairs of side-by-side tiles (1 x 2)."""
 
 
 @dataclass(frozen=True)
 class ClusterPass(ModulePass):
-    """2 x 1 clusters with the shared operand multicast (module docstring)."""
+    """2 x 1 or 1 x 2 clusters with the shared operand multicast (module docstring)."""
 
     name = "cluster"
 
     size: int = 0
     """1, 2, or 0: the rule (module docstring)."""
+
+    shared: str = ""
+    """"A" (1 x 2), "B" (2 x 1), or "": the operand of the larger saving
+    (or the source's `cluster 1x2` / `cluster 2x1`)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from xdsl.dialects.func import FuncOp
@@ -69,20 +81,33 @@ class ClusterPass(ModulePass):
             if persistent is not None and ATTR in persistent.attributes:
                 del persistent.attributes[ATTR]
             return
-        reason, shared, names = _refusal(op, persistent)
+        force = self.shared or (
+            persistent.cluster_shared.data if persistent is not None and persistent.cluster_shared is not None else ""
+        )
+        if force not in ("", "A", "B"):
+            raise located_error(anchor, f"cluster: shared is A or B (the operand the pair shares), got '{force}'")
+        shape = {"A": "1 x 2", "B": "2 x 1"}.get(force, "2 x 1 or 1 x 2")
+        reason, choice = _refusal(op, persistent, force)
         if reason:
             if size == 2:
                 raise located_error(
-                    anchor, f"cluster: a 2 x 1 cluster is not generated for '{kernel_name(op)}': {reason}"
+                    anchor, f"cluster: a {shape} cluster is not generated for '{kernel_name(op)}': {reason}"
                 )
             return
-        assert persistent is not None
+        assert persistent is not None and choice is not None
+        operand, shared, names = choice
         loop = find_loop(op)
         per_iter = sum(_bytes(v) for v in loop.body.block.ops if isinstance(v, tile.LoadOp))
         saving = sum(_bytes(v) for v in shared) // 2
         cycles = loop_cycles(op, loop, persistent, per_iter, saving)
         if size == 0 and (cycles is None or cycles[1] >= cycles[0]):
             return
+        if operand == "A" and ORDER not in persistent.attributes:
+            reason = _pair_columns(persistent)
+            if reason:
+                raise located_error(
+                    anchor, f"cluster: a 1 x 2 cluster is not generated for '{kernel_name(op)}': {reason}"
+                )
         _producer_budget(op, loop)
         fields: dict[str, Attribute] = {
             "size": IntegerAttr(2, i64),
@@ -91,6 +116,8 @@ class ClusterPass(ModulePass):
         }
         if cycles is not None:
             fields["cycles"] = ArrayAttr([IntegerAttr(c, i64) for c in cycles])
+        if operand == "A":  # 2 x 1 sharing B is the form without the key (modules written before 1 x 2)
+            fields["shared"] = StringAttr("A")
         persistent.attributes[ATTR] = DictionaryAttr(fields)
 
 
@@ -130,28 +157,98 @@ def _producer_budget(module: ModuleOp, loop: tile.ForOp) -> None:
             role.regs = IntegerAttr(need, i64)
 
 
-def _refusal(module: ModuleOp, persistent: tile.PersistentOp | None) -> tuple[str, list[tile.LoadOp], list[str]]:
-    """Why the kernel is not clustered ('' when it is), the loads of the
-    multicast operands and those operands' argument names."""
+Choice = tuple[str, list[tile.LoadOp], list[str]]
+"""The shared operand ("A" or "B"), the loads of its tensors, their names."""
+
+
+def _refusal(module: ModuleOp, persistent: tile.PersistentOp | None, force: str) -> tuple[str, Choice | None]:
+    """Why the kernel is not clustered ('' when it is), and the operand the
+    pair shares: `force`'s, else the one whose multicast saves more L2
+    bytes (B on a tie: the 2 x 1 form). The tensors of an operand are those
+    MMAs read only as that operand (B: tiles one above the other share
+    them; A: tiles side by side)."""
     machine = module_machine(module)
     if not isinstance(machine.target, Sm90a):
-        return f"clusters are generated for sm_90a, the target is {machine.target.name}", [], []
+        return f"clusters are generated for sm_90a, the target is {machine.target.name}", None
     if persistent is None:
-        return "clusters are generated for persistent kernels (`tiles(...) persistent`)", [], []
+        return "clusters are generated for persistent kernels (`tiles(...) persistent`)", None
     loop = find_loop(module)
     if not gemm_class(loop):
-        return "the main loop is not of the GEMM class (TMA loads feeding MMAs)", [], []
+        return "the main loop is not of the GEMM class (TMA loads feeding MMAs)", None
     body = list(loop.body.block.ops)
     mmas = [o for o in body if isinstance(o, tile.MmaOp)]
     loads = [o for o in body if isinstance(o, tile.LoadOp)]
-    lhs = {o.lhs for o in mmas}
+    lhs_tensors = {o.tensor for o in loads if any(m.lhs == o.result for m in mmas)}
     rhs_tensors = {o.tensor for o in loads if any(m.rhs == o.result for m in mmas)}
-    lhs_tensors = {o.tensor for o in loads if o.result in lhs}
-    tensors = [t for t in rhs_tensors if t not in lhs_tensors]
-    if not tensors:
-        return "no operand tensor is read only as an MMA's B (the operand vertically adjacent tiles share)", [], []
-    names = sorted(t.name_hint or "" for t in tensors)
-    return "", [o for o in loads if o.tensor in tensors], names
+    choices: dict[str, Choice] = {}
+    for operand, mine, other in (("B", rhs_tensors, lhs_tensors), ("A", lhs_tensors, rhs_tensors)):
+        tensors = [t for t in mine if t not in other]
+        if tensors:
+            names = sorted(t.name_hint or "" for t in tensors)
+            choices[operand] = (operand, [o for o in loads if o.tensor in tensors], names)
+    if force:
+        if force not in choices:
+            return f"no operand tensor is read only as an MMA's {force} (the operand the pair would share)", None
+        return "", choices[force]
+    if not choices:
+        return "no operand tensor is read only as an MMA's A or only as its B (an operand the pair shares)", None
+    saving = {k: sum(_bytes(o) for o in c[1]) for k, c in choices.items()}
+    return "", choices["A"] if saving.get("A", 0) > saving.get("B", 0) else choices["B"]
+
+
+def _pair_columns(persistent: tile.PersistentOp) -> str:
+    """The tile order rewritten so that tiles 2p and 2p + 1 are side by side
+    (the same row of tiles: they share A's rows): the grouped order of
+    `tiles(...)` (tm = first + within % rows, tn = within / rows, within =
+    bid % (G x TN), first = bid / (G x TN) x G) walks the pairs, over
+    TN' = (TN + 1) / 2 columns of pairs, and tn = 2 tn' + bid % 2; the tile
+    count's TN becomes 2 TN' (an odd TN's last pair has a tile past the
+    tensor: zeros loaded, nothing stored). Marked with `ORDER`; '' when
+    done, else why the order is not the grouped one."""
+    from xdsl.dialects import arith
+    from xdsl.rewriter import InsertPoint, Rewriter
+
+    bid = next((o.result for o in persistent.parent_block().ops if isinstance(o, tile.BlockIdOp)), None)  # type: ignore[union-attr]
+    if bid is None:
+        return "the tile order does not read the tile index"
+    firsts = [u.operation for u in bid.uses if isinstance(u.operation, arith.DivUIOp) and u.index == 0]
+    withins = [u.operation for u in bid.uses if isinstance(u.operation, arith.RemSIOp) and u.index == 0]
+    if len(firsts) != 1 or len(withins) != 1 or firsts[0].rhs != withins[0].rhs:
+        return "the tile order is not the grouped order `tiles(...)` writes"
+    width = withins[0].rhs.owner
+    if not isinstance(width, arith.MuliOp) or width.rhs != persistent.tiles_n:
+        return "the tile order is not the grouped order `tiles(...)` writes"
+    tns = [u.operation for u in withins[0].result.uses if isinstance(u.operation, arith.DivUIOp)]
+    if len(tns) != 1:
+        return "the tile order is not the grouped order `tiles(...)` writes"
+    tn = tns[0].result
+    block = persistent.parent_block()
+    assert block is not None
+
+    def const(v: int) -> arith.ConstantOp:
+        return arith.ConstantOp(IntegerAttr(v, IndexType()))
+
+    one, two = const(1), const(2)
+    half = [arith.AddiOp(persistent.tiles_n, one), None]
+    half[1] = arith.DivUIOp(half[0], two)  # type: ignore[call-overload]
+    padded = arith.MuliOp(half[1], two)  # type: ignore[arg-type]
+    pair = arith.DivUIOp(bid, two)
+    lane = arith.RemUIOp(bid, two)
+    new_ops = [one, two, half[0], half[1], padded, pair, lane]
+    Rewriter.insert_op(new_ops, InsertPoint.before(persistent))  # type: ignore[arg-type]
+    pair.result.name_hint, lane.result.name_hint, half[1].result.name_hint = "pair", "lane", "pair_cols"  # type: ignore[union-attr]
+    persistent.operands[1] = padded.result
+    width.operands[1] = half[1].result  # type: ignore[union-attr]
+    firsts[0].operands[0] = pair.result
+    withins[0].operands[0] = pair.result
+    twice = arith.MuliOp(tn, two.result)
+    col = arith.AddiOp(twice.result, lane.result)
+    Rewriter.insert_op([twice, col], InsertPoint.after(tns[0]))
+    col.result.name_hint = tn.name_hint
+    tn.name_hint = "pair_col"
+    tn.replace_uses_with_if(col.result, lambda u: u.operation is not twice)
+    persistent.attributes[ORDER] = StringAttr("1x2")
+    return ""
 
 
 def loop_cycles(
