@@ -64,6 +64,8 @@ TIMED_ALSO: dict[str, tuple[int, ...]] = {
     "gemm_persistent_h100": (8192,),
     "gemm_persistent_cluster_h100": (8192,),
     "gemm_persistent_cluster_a_h100": (8192,),
+    "gemm_persistent_b200": (8192,),
+    "gemm_persistent_2cta_b200": (8192,),  # the CTA pair beside the one-CTA kernel, in the same run
 }
 """Kernels timed at more full sizes than the suite's (every size at N, after
 the default 4096): each a row of its own, `NAME@N`, checked (sampled) and

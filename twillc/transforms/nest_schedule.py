@@ -45,6 +45,7 @@ from xdsl.passes import ModulePass
 from twillc.dialects import tile
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph, uniform_rrt
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.cta_pair import cta_group
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
 from twillc.transforms.nest_attr import MAIN, nest_attr
 
@@ -134,14 +135,16 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     edges: list[Edge] = []
     stores = _stores(loop)
     tmem = machine.target.has_tensor_memory
-    buffers = acc_buffers([a for a, _ in stores], machine.tmem) if tmem else 1
+    # a CTA pair (`twill.cluster`'s cta_group 2, sm_100a): each CTA holds, stages and stores half of each tile
+    share = cta_group(tile.find_persistent(module))
+    buffers = acc_buffers([a for a, _ in stores], machine.tmem * share) if tmem else 1
     for n, (acc, store) in enumerate(stores):
         staged, put = f"stage{n}", f"store{n}"
         holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]
-        nbytes = _bytes(store)
+        nbytes = _bytes(store) // share
         stage_cycles = ceil(nbytes / machine.rates["smem_bytes"]) + ceil(nbytes // 2 / machine.rates["alu_ops"])
         if tmem:  # tcgen05.ld of the f32 (or f16) accumulator first, on the epilogue warp group
-            stage_cycles += ceil(_bytes_of(acc) / machine.rates["tmem_load_bytes"])
+            stage_cycles += ceil(_bytes_of(acc) // share / machine.rates["tmem_load_bytes"])
             edges.append(Edge(staged, MAIN, stage_cycles, buffers))
         unit = EPILOGUE if tmem else f"wg{holder}"
         nodes.append(Op(staged, uniform_rrt(unit, stage_cycles), latency=stage_cycles, kind="tile.cast"))
