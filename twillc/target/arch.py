@@ -134,7 +134,7 @@ class Target:
         elements t + 128 k, R / 128 of them (not a row vector's R / 32, each
         element held by the four threads of a quad)."""
         shape = t.get_shape()
-        return self.wgmma and len(shape) == 1 and shape[0] > 256 and shape[0] % 128 == 0
+        return len(shape) == 1 and shape[0] > 256 and shape[0] % 128 == 0
 
     def slabs(self, rows: int) -> int:
         """m64 fragments a warp group holds a tile of `rows` rows as (one per

@@ -450,10 +450,10 @@ class LoopAnalysis:
         if self._view(v):  # `x[:, None]`, `x[None, :]`: read in place, in its vector's layout
             return self._layout_ok(v.owner.input)  # type: ignore[union-attr]
         shape = t.get_shape()  # type: ignore[attr-defined]
-        if self.target.row_layout:  # the tensor-memory row layout (fewer rows: threads past them hold padding)
-            return shape[0] <= 128
         if self.target.spread_vector(t):  # a long rank-1 tile: thread t holds elements t + 128 k
             return True
+        if self.target.row_layout:  # the tensor-memory row layout (fewer rows: threads past them hold padding)
+            return shape[0] <= 128
         if shape[0] > 64:  # stacked m64 fragments, one per 64-row slab (a row vector: two rows per slab)
             return shape[0] % 64 == 0 and shape[0] <= 256 and (len(shape) == 1 or shape[1] % 64 == 0)
         # one m64 fragment (wgmma: n a multiple of 8); of fewer rows (no MMA takes them: the MMA emitters

@@ -366,10 +366,12 @@ class TileMath:
         at 1. In the loop, or of another tile, None (not generated)."""
         x, r = op.input, op.result
         t = x.type
-        if (op.parent_op() is self.loop and not self._in_order) or t.rank != 1 or self.target.row_layout:  # type: ignore[attr-defined]
+        if (op.parent_op() is self.loop and not self._in_order) or t.rank != 1:  # type: ignore[attr-defined]
             return None
         rows = t.get_shape()[0]  # type: ignore[attr-defined]
         spread = self.target.spread_vector(t)
+        if self.target.row_layout and not spread:
+            return None  # a row vector of the tensor-memory row layout (threads past its rows hold padding)
         if not spread and (rows % 64 or not self._layout_ok(x)):
             return None
         mx = isinstance(op, tile.AllMaxOp)
