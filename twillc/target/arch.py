@@ -130,9 +130,10 @@ class Target:
         """A rank-1 tile longer than the row-vector layout holds (more than
         256 elements, a multiple of 128: a chunk of a vocabulary or hidden
         dimension, met only by other such vectors, scalars and reductions):
-        spread over the warp group in the wgmma layout, thread t holding
-        elements t + 128 k, R / 128 of them (not a row vector's R / 32, each
-        element held by the four threads of a quad)."""
+        spread over the warp group, thread t holding elements t + 128 k,
+        R / 128 of them (not sm_90a's row vector's R / 32, each element held
+        by the four threads of a quad, nor sm_100a's row layout, one element
+        a thread): on both targets, as the layout does not depend on the MMA."""
         shape = t.get_shape()
         return len(shape) == 1 and shape[0] > 256 and shape[0] % 128 == 0
 
