@@ -485,14 +485,17 @@ def epilogue_stores(loop: tile.ForOp) -> list[tuple[int, tile.StoreOp, int]]:
     after the loop, each staged in shared memory for its TMA store: (the
     result's index, the store, the staged tile's bytes), in program order;
     [] for a kernel without the persistent loop. The emitter's epilogue
-    buffer (`sm.epi`) is their bytes one after another."""
+    buffer (`sm.epi`) is their bytes one after another (a CTA pair's
+    CTA: half of each, `cta_pair.pair_share`)."""
     func = loop.parent_op()
     while func is not None and func.name != "func.func":
         func = func.parent_op()
     if func is None or tile.find_persistent(func) is None:
         return []
     from twillc.transforms.annotate_costs import element_bytes
+    from twillc.transforms.cta_pair import pair_share
 
+    share = pair_share(func)  # a CTA pair: each CTA stages its half of the pair's tile
     index = {r: k for k, r in enumerate(loop.res)}
     out = []
     for op in loop.parent_block().ops if loop.parent_block() else ():
@@ -504,7 +507,7 @@ def epilogue_stores(loop: tile.ForOp) -> list[tuple[int, tile.StoreOp, int]]:
         if value in index:
             t = op.value.type
             assert isinstance(t, tile.TileType)
-            out.append((index[value], op, prod(t.get_shape()) * element_bytes(t.element_type)))
+            out.append((index[value], op, prod(t.get_shape()) * element_bytes(t.element_type) // share))
     return out
 
 

@@ -25,6 +25,7 @@ from twillc.lowering.cuda.preconditions import launched_warps
 from twillc.lowering.cuda.tiles import clip_extents, clip_mask
 from twillc.lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.cta_pair import pair_share
 from twillc.transforms.ir_graph import kernel_name
 from twillc.transforms.memory_plan import BARRIERS, smem_parts
 
@@ -119,6 +120,9 @@ class Persistent:
     epi_offsets: tuple[int, ...]  # each store's staged tile in it, in the plan's store order
     nest: str
     cluster: Cluster | None = None  # 2 x 1 clusters (`twill.cluster`, written by the `cluster` pass)
+    alternate: tuple[int, ...] | None = None
+    """Ping-pong (`twill.nest`'s consumers = "alternate"): two consumer warp groups on alternate tiles,
+    each with its own epilogue buffer of `epi_bytes`; the warp groups' register budgets (producer, consumers)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,7 @@ class Cluster:
     size: int
     multicast: tuple[str, ...]
     saving: int
+    cta_group: int = 1  # 2: a CTA pair computing one 256-row tile with tcgen05.mma.cta_group::2 (sm_100a)
 
 
 def _cluster(p: tile.PersistentOp) -> Cluster | None:
@@ -154,7 +159,11 @@ def _cluster(p: tile.PersistentOp) -> Cluster | None:
             "CUDA emission: 'twill.cluster' is {size = 2, multicast = [tensors], saving = bytes} "
             "(run the cluster pass)",
         )
-    return Cluster(2, tuple(m.data for m in multicast.data), saving.value.data)  # type: ignore[union-attr]
+    group = attr.data.get("cta_group")
+    if group is not None and (not isinstance(group, IntegerAttr) or group.value.data not in (1, 2)):
+        raise located_error(p, "CUDA emission: 'twill.cluster''s cta_group is 1 or 2")
+    cta_group = group.value.data if isinstance(group, IntegerAttr) else 1
+    return Cluster(2, tuple(m.data for m in multicast.data), saving.value.data, cta_group)  # type: ignore[union-attr]
 
 
 def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mmas: list[Wgmma]) -> Persistent | None:
@@ -164,7 +173,7 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
     another), 16-bit C only (an f32 tile of 64x256 would take 64 KB)."""
     from twillc.diagnostics import InternalError
     from twillc.transforms.memory_plan import epilogue_stores
-    from twillc.transforms.nest_attr import describe_nest
+    from twillc.transforms.nest_attr import describe_nest, nest_alternate
 
     p = tile.find_persistent(func)
     if p is None:
@@ -186,14 +195,20 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
             )
     tiles = f"({c_index(p.tiles_m, None)}) * ({c_index(p.tiles_n, None)})"
     offsets, at = [], 0
+    share = pair_share(p)  # a CTA pair: each CTA stages its half of the tile
     for s in stores:  # each staged tile (the wgmma's m x n, 16-bit) after the one before
         m = next(m for m in mmas if m.name == s.acc)
         offsets.append(at)
-        at += m.m * m.n * 2
+        at += m.m * m.n * 2 // share
     counted = sum(n for _, _, n in epilogue_stores(program.loop))
     if at != counted:
         raise InternalError(f"the persistent epilogue buffer takes {at} B, but joint-schedule counted {counted} B")
-    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest), _cluster(p))
+    alternate = nest_alternate(nest)
+    if alternate is not None and _cluster(p) is not None:
+        raise located_error(p, "CUDA emission: ping-pong consumers in clusters of 2 CTAs are not generated")
+    if alternate is not None and len({m.group for m in mmas}) != 1:
+        raise located_error(p, "CUDA emission: ping-pong consumers take a main loop on one consumer warp group")
+    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest), _cluster(p), alternate)
 
 
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
@@ -276,6 +291,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
     ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values())
+    ring //= pair_share(loop)  # a CTA pair's CTA holds half of each slot
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     persistent = _persistent(func, program, stores, wgmmas)
@@ -287,16 +303,19 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
                 tile.find_persistent(func),  # type: ignore[arg-type]
                 f"CUDA emission: 'twill.cluster' multicasts {', '.join(missing)}, which the main loop does not load",
             )
-    if persistent is not None and ring + BARRIERS + persistent.epi_bytes > machine.smem:
+    epi = persistent.epi_bytes * (2 if persistent.alternate else 1) if persistent is not None else 0
+    if persistent is not None and ring + BARRIERS + epi > machine.smem:
         raise located_error(
             loop,
-            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue buffer "
-            f"({persistent.epi_bytes} B) exceed shared memory ({machine.smem} B)",
+            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue "
+            f"buffer{'s' if persistent.alternate else ''} ({epi} B) exceed shared memory ({machine.smem} B)",
         )
     budgets = {r.warp: r.regs for r in program.roles}
     warps = [producer, *consumer_warps]
     regs = tuple(budgets[w] for w in warps)
     roles = tuple(next(r.name for r in program.roles if r.warp == w) for w in warps)
+    if persistent is not None and persistent.alternate:  # the one consumer role twice, on alternate tiles
+        regs, roles = persistent.alternate, (roles[0], f"{roles[1]} (even tiles)", f"{roles[1]} (odd tiles)")
     return KernelPlan(
         kernel=kernel_name(module),
         tensors=tensors,
@@ -307,7 +326,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
         stores=tuple(stores),
         depth=depth,
         slot_bytes=offset,
-        groups=1 + len(consumer_warps),
+        groups=len(regs),
         regs=regs,
         roles=roles,
         ii=program.ii,
