@@ -171,6 +171,42 @@ def test_sm100a_emitter_reads_the_nest_accumulators() -> None:
     assert "tw_mbar_wait(&sm.acc_empty[acc.index], acc.phase);" in single
 
 
+FIXED_1X2 = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_cluster_a_h100.mlir"
+"""examples/gemm_persistent_cluster_a_h100.tile: 256x128 tiles in 1 x 2 clusters sharing A."""
+SIZES_1X2 = {"M": 3 * 256 + 64, "N": 2 * 128 + 100, "K": 5 * 64}
+"""4 x 3 tiles, the last row and column partial; the odd column count padded to 4."""
+
+
+def test_1x2_cluster_order_pairs_side_by_side_tiles() -> None:
+    """The `cluster` pass's 1 x 2 order (the operand shared is A): tiles 2p
+    and 2p + 1 are in the same row of tiles, side by side, so the pair
+    reads the same A rows; every tile of the grid once, and with an odd
+    column count the last column of pairs has a tile past the tensor."""
+    module, _ = _read(FIXED_1X2)
+    coords = _coords(module, SIZES_1X2)
+    tiles_m, tiles_n = 4, 3
+    assert len(coords) == tiles_m * 4  # the column count padded to whole pairs
+    for p in range(0, len(coords), 2):
+        (m0, n0), (m1, n1) = coords[p], coords[p + 1]
+        assert m0 == m1 and n1 == n0 + 1
+    inside = sorted(c for c in coords if c[1] < tiles_n)
+    assert inside == [(m, n) for m in range(tiles_m) for n in range(tiles_n)]
+    assert sorted(c for c in coords if c[1] >= tiles_n) == [(m, tiles_n) for m in range(tiles_m)]
+
+
+def test_1x2_cluster_simulates_equal_over_several_tiles_and_partial_ones() -> None:
+    """The 1 x 2 clustered kernel's warp-specialized program over 4 CTAs and
+    16 tile indices (4 each, the ring running on), the last row and column
+    of tiles partial and a column of tiles past the tensor: every tile's
+    stores equal the reference's. The simulator runs each CTA's roles on
+    its own tiles with whole loads: the multicast (which CTA issues which
+    box, the peer's remote release) is the emitter's, not modelled here."""
+    module, prog = _read(FIXED_1X2)
+    rep = simulate_persistent(module, prog, SIZES_1X2, grid=4, interleavings=8)
+    assert rep.findings == []
+    assert rep.runs == 4 * 8
+
+
 PINGPONG = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_pingpong_h100.mlir"
 PINGPONG_SIZES = {"M": 3 * 128 + 64, "N": 2 * 128 + 100, "K": 5 * 64}
 """4 x 3 tiles of 128 x 128, the last row and column of tiles partial; 5 trips each."""

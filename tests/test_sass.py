@@ -148,6 +148,35 @@ def test_clustered_gemm_roles_in_sass(tmp_path: Path) -> None:
 
 
 @needs_tools
+def test_1x2_clustered_gemm_roles_in_sass(tmp_path: Path) -> None:
+    """The persistent GEMM in 1 x 2 clusters sharing A
+    (examples/gemm_persistent_cluster_a_h100.tile, its fixed module): the
+    producer's loop issues A's 4 boxes as multicast loads (each CTA 2 of
+    them at run time) and B's 2 boxes as plain loads, one mbarrier wait and
+    one arrive (the source's loop waits once, on `empty`; the loop ptxas
+    lays out holds 1 or 2 SYNCS.PHASECHK, 2 here where the 2 x 1 kernel's
+    holds 1, not explained here); each consumer's loop HGMMA.64x128x16 only, in
+    whole k-steps of 4 (the loop ptxas lays out holds 12: more than the
+    source's 2 x 4 per k-step, not explained here); the cluster barriers at
+    start and exit; no local memory."""
+    cu = tmp_path / "gemm.cu"
+    fixed = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_cluster_a_h100.mlir"
+    assert main([str(fixed), "-o", str(cu)]) == 0
+    code = cu.read_text()
+    roles = {r.name: r for r in role_sass(code, "sm_90a")}
+    assert all(r.local == 0 for r in roles.values())
+    producer = roles["producer"].loop
+    assert producer is not None and (producer.tma_loads, producer.mma, producer.arrives) == (6, 0, 1)
+    assert producer.waits in (1, 2)
+    loads = [i.opcode for i in disassemble(code, "sm_90a") if i.opcode.startswith("UTMALDG")]
+    assert loads.count("UTMALDG.2D.MULTICAST") == 4 and loads.count("UTMALDG.2D") == 2
+    for name in ("mma0", "mma1"):
+        loop = roles[name].loop
+        assert loop is not None and loop.mma_shapes == ("HGMMA.64x128x16.F32.BF16",) and loop.mma % 4 == 0
+    ops = [i.opcode for i in disassemble(code, "sm_90a")]
+    assert ops.count("UCGABAR_ARV") == 2 and ops.count("UCGABAR_WAIT") == 2
+
+
 def test_pingpong_gemm_roles_in_sass(tmp_path: Path) -> None:
     """The ping-pong persistent GEMM (examples/gemm_persistent_pingpong_h100.tile,
     its fixed module): the producer's loop issues A's box and B's 2 boxes with

@@ -147,8 +147,9 @@ PASS_SUMMARIES = {
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "nest-schedule": "a persistent kernel's outer loop over tiles in the super-node model (the main loop as one op)",
-    "cluster": "2 x 1 clusters multicasting the shared operand of a persistent sm_90a GEMM (size=2, or the rule); "
-    "on sm_100a (size=2) a CTA pair computing a 256-row tile with tcgen05.mma.cta_group::2",
+    "cluster": "2 x 1 or 1 x 2 clusters multicasting the operand a persistent sm_90a GEMM's CTA pair shares "
+    "(size=2 shared=A or B, or the model); on sm_100a (size=2) a CTA pair computing a 256-row tile with "
+    "tcgen05.mma.cta_group::2",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "index-remat": "mark index tiles (iota and integer arithmetic, their comparisons) computed at each read",

@@ -149,7 +149,8 @@ class PersistentOp(IRDLOperation):
     IR (the grouped rasterization of `group` rows of tiles, written out);
     `group` is recorded for readers. `cluster` (optional, `cluster C` in the
     source): the CTAs of a thread-block cluster the source asks for, which
-    the `cluster` pass decides on (`twill.cluster`). `twill.nest` (written by
+    the `cluster` pass decides on (`twill.cluster`); `cluster_shared` (`cluster
+    2x1`: "B", `cluster 1x2`: "A") the operand the pair is to share. `twill.nest` (written by
     `nest-schedule`) is the outer body's schedule in the super-node model."""
 
     name = "tile.persistent"
@@ -157,13 +158,18 @@ class PersistentOp(IRDLOperation):
     tiles_n = operand_def(IndexType)
     group = prop_def(IntegerAttr[IntegerType])
     cluster = opt_prop_def(IntegerAttr[IntegerType])
+    cluster_shared = opt_prop_def(StringAttr)
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$tiles_m `,` $tiles_n attr-dict"
 
-    def __init__(self, tiles_m: SSAValue, tiles_n: SSAValue, group: int, cluster: int | None = None) -> None:
+    def __init__(
+        self, tiles_m: SSAValue, tiles_n: SSAValue, group: int, cluster: int | None = None, shared: str | None = None
+    ) -> None:
         props: dict[str, Attribute] = {"group": IntegerAttr(group, i64)}
         if cluster is not None:
             props["cluster"] = IntegerAttr(cluster, i64)
+        if shared is not None:
+            props["cluster_shared"] = StringAttr(shared)
         super().__init__(operands=[tiles_m, tiles_n], properties=props)
 
     def verify_(self) -> None:

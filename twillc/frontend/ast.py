@@ -163,7 +163,10 @@ class Tiles(Stmt):
     counts: tuple[Expr, Expr]
     group: Expr | None
     body: tuple[Stmt, ...]
-    cluster: Expr | None = None  # the CTAs of a cluster asked for (1 or 2; the `cluster` pass decides)
+    cluster: Expr | None = None  # the CTAs of a cluster asked for (1 or 2; the `cluster` pass decides the operand)
+    cluster_shape: tuple[str, Pos] | None = None
+    """`cluster 2x1` (tiles one above the other, sharing B) or `cluster 1x2`
+    (side by side, sharing A): two CTAs and the operand they share."""
 
 
 @dataclass(frozen=True)

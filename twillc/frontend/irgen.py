@@ -564,10 +564,20 @@ class IRGen(ExprGen):
         cluster = None if s.cluster is None else self.index(s.cluster)
         if s.cluster is not None and cluster not in (1, 2):
             raise self.err(
-                s.cluster.pos, "the cluster is 1 or 2 CTAs (2 x 1: the pair shares B), a compile-time integer"
+                s.cluster.pos,
+                "the cluster is 1 or 2 CTAs, a compile-time integer, or a shape: 2x1 (the pair shares B) or 1x2 (A)",
             )
+        shared = None
+        if s.cluster_shape is not None:
+            shape, shape_pos = s.cluster_shape
+            shared = {"2x1": "B", "1x2": "A"}.get(shape)
+            if shared is None:
+                raise self.err(
+                    shape_pos, f"the cluster shape is 2x1 (the pair shares B) or 1x2 (the pair shares A), got {shape}"
+                )
+            cluster = 2
         cm, cn = (self.index_value(e) for e in s.counts)
-        self.emit(tile.PersistentOp(cm, cn, group, cluster), s.pos)
+        self.emit(tile.PersistentOp(cm, cn, group, cluster, shared), s.pos)
         if self.bid is None:
             self.bid = self.hoist(tile.BlockIdOp(), s.pos)
             self.bid.name_hint = "bid"

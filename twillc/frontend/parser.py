@@ -192,10 +192,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         _group: Token | None,
         group: ast.Expr | None,
         _cluster: Token | None,
-        cluster: ast.Expr | None,
+        cluster: ast.Expr | Token | None,
         body: tuple,
     ) -> ast.Tiles:
         tiles = ((str(tm), _pos(tm)), (str(tn), _pos(tn)))
+        if isinstance(cluster, Token):  # `cluster 2x1` / `cluster 1x2`: the shape, checked by irgen
+            shape = (str(cluster), _pos(cluster))
+            return ast.Tiles(_pos(meta), tiles, (count_m, count_n), group, body, None, shape)
         return ast.Tiles(_pos(meta), tiles, (count_m, count_n), group, body, cluster)
 
     def if_stmt(self, meta: Meta, cond: ast.Expr, then: tuple, other: tuple | None) -> ast.If:

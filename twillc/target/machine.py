@@ -89,6 +89,9 @@ class Machine:
     """Units whose ops must all be issued from one warp."""
     sources: dict[str, str]
     path: str
+    sms: int = 0
+    """SMs of the device (the top-level `sms`; 0: not given): the `cluster`
+    pass's L2 model shares `rates.l2_bytes` x sms among the CTAs running."""
     reduce_add_types: frozenset[str] = frozenset()
     """Element types (`.tile` names) a TMA reduce-add store adds (`[tma]
     reduce_add_types`); a reduce-add store needs `rates.tma_reduce_bytes` too."""
@@ -249,6 +252,7 @@ def _from_toml(data: dict[str, Any], path: str) -> Machine:
         reduce_add_types=frozenset(str(t) for t in data.get("tma", {}).get("reduce_add_types", ())),
         sources={str(k): str(v) for k, v in data.get("sources", {}).items()},
         path=path,
+        sms=int(data.get("sms", 0)),
     )
     if machine.tmem_chunk_cols < 0:
         raise ValueError("memory.tmem_chunk_cols must be >= 0")

@@ -12,7 +12,9 @@ outer loops are scheduled in, `twillc.scheduling.graph.super_node_graph`):
   across tiles, so the next tile's first loads are issued while this
   tile's consumers are still busy;
 - each accumulator's staging into shared memory (its cast and st.shared)
-  on the consumer warp group holding it, after the main loop;
+  on the consumer warp group holding it, after the main loop (a store of
+  a value computed from the loop's results, FA's `o / l`, is the staging
+  of the largest carried value it reads: `memory_plan.epilogue_stores`);
 - each TMA store of a staged tile on the TMA unit, after its staging; the
   next tile's staging of that buffer waits for the store's read of it
   (distance 1).
@@ -24,6 +26,12 @@ loop of tile t + B waits for the staging of tile t (distance B), B the
 accumulators in tensor memory (`acc_buffers`: 2 where two of them fit, the
 MMAs of tile t + 1 then running while tile t is drained; else 1), written
 into `twill.nest` for the emitter.
+
+Where the epilogue runs (`epilogue`: on the consumers on sm_90a, each its
+own tiles under the next tile's loads and the other consumer's main loop;
+an epilogue warp group on sm_100a) and the buffers of the tiles loaded
+before the main loop (`pre_buffers`: 1, FA's Q reloaded per tile once the
+consumers released it) are written into `twill.nest` with the schedule.
 
 Ping-pong consumers (sm_90a, CUTLASS's KernelTmaWarpSpecializedPingpong):
 where one consumer warp group holds every accumulator of the main loop,
@@ -64,7 +72,7 @@ from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, super_n
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cta_pair import cta_group
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.nest_attr import MAIN, nest_attr
+from twillc.transforms.nest_attr import CONSUMERS, EPILOGUE_WG, MAIN, nest_attr
 
 PROOF_TMEM = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
@@ -333,6 +341,9 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         "head": head,
         "inner_status": schedule.status.value,
         "acc_buffers": buffers,
+        # sm_90a: each consumer its own tile's epilogue, under the next tile's loads and the other's main loop
+        "epilogue": EPILOGUE_WG if tmem else CONSUMERS,
+        "pre_buffers": 1,  # the tiles loaded before the main loop (FA's Q): one buffer, reloaded per tile
     }
     return graph, facts
 
@@ -350,17 +361,12 @@ def acc_buffers(accs: list, tmem_bytes: int) -> int:
 
 
 def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
-    """(the loop-carried accumulator's value in the loop, its store after the loop)."""
-    out = []
+    """(the loop-carried accumulator's value in the loop, its store after the
+    loop), as the epilogue buffer holds them (`memory_plan.epilogue_stores`)."""
+    from twillc.transforms.memory_plan import epilogue_stores
+
     yielded = list(loop.body.block.last_op.operands) if loop.body.block.last_op else []
-    for index, result in enumerate(loop.res):
-        for use in result.uses:
-            user: Operation = use.operation
-            if isinstance(user, tile.CastOp):
-                user = next(iter(user.result.uses)).operation
-            if isinstance(user, tile.StoreOp):
-                out.append((yielded[index], user))
-    return out
+    return [(yielded[index], store) for index, store, _ in epilogue_stores(loop)]
 
 
 def _bytes(store: tile.StoreOp) -> int:

@@ -17,7 +17,7 @@ builtin.module attributes {twill.target = "h100"} {
     %10 = arith.addi %N, %4 : index
     %11 = arith.subi %10, %5 : index
     %12 = arith.divui %11, %4 : index
-    tile.persistent %9, %12 {twill.nest = {ii = 65983 : i64, length = 67312 : i64, status = "optimal", lower_bound = 65983 : i64, trips = 64 : i64, head = 817 : i64, cycles = {mainloop = 0 : i64, stage0 = 66416 : i64, stage1 = 66416 : i64, store0 = 66800 : i64, store1 = 67056 : i64}, optimal_for = "the super-node model: the main loop as one op of (T - 1) * II + L = 66416 cycles (T = 64, II 1025, L 1841 cycles) holding the consumer warp groups from cycle 817 (the producer's head start), each accumulator staged on its consumer warp group, each TMA store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: optimal by its own schedule"}, group = 8 : i64}
+    tile.persistent %9, %12 {twill.nest = {ii = 65983 : i64, length = 67312 : i64, status = "optimal", lower_bound = 65983 : i64, trips = 64 : i64, head = 817 : i64, cycles = {mainloop = 0 : i64, stage0 = 66416 : i64, stage1 = 66416 : i64, store0 = 66800 : i64, store1 = 67056 : i64}, optimal_for = "the super-node model: the main loop as one op of (T - 1) * II + L = 66416 cycles (T = 64, II 1025, L 1841 cycles) holding the consumer warp groups from cycle 817 (the producer's head start), each accumulator staged on its consumer warp group, each TMA store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: optimal by its own schedule"}, group = 8 : i64, cluster = 1 : i64}
     %13 = arith.muli %3, %12 : index
     %14 = arith.divui %bid, %13 : index
     %15 = arith.muli %14, %3 : index

@@ -129,11 +129,15 @@ class Persistent:
 class Cluster:
     """`twill.cluster`: CTAs `2p` and `2p + 1` of the tile order in one
     cluster (`size` 2), each loading half of the boxes of each `multicast`
-    tensor's tiles into both CTAs; `saving`: L2 bytes per CTA per iteration."""
+    tensor's tiles into both CTAs; `saving`: L2 bytes per CTA per iteration;
+    `shared`: the MMA operand the pair shares, "B" (2 x 1: tiles one above
+    the other) or "A" (1 x 2: side by side, the tile order in pairs of
+    columns, `cluster._pair_columns`)."""
 
     size: int
     multicast: tuple[str, ...]
     saving: int
+    shared: str = "B"
     cta_group: int = 1  # 2: a CTA pair computing one 256-row tile with tcgen05.mma.cta_group::2 (sm_100a)
 
 
@@ -159,11 +163,15 @@ def _cluster(p: tile.PersistentOp) -> Cluster | None:
             "CUDA emission: 'twill.cluster' is {size = 2, multicast = [tensors], saving = bytes} "
             "(run the cluster pass)",
         )
+    shared = attr.data.get("shared", StringAttr("B"))
+    if not isinstance(shared, StringAttr) or shared.data not in ("A", "B"):
+        raise located_error(p, "CUDA emission: the 'shared' of 'twill.cluster' is A or B (run the cluster pass)")
     group = attr.data.get("cta_group")
     if group is not None and (not isinstance(group, IntegerAttr) or group.value.data not in (1, 2)):
         raise located_error(p, "CUDA emission: 'twill.cluster''s cta_group is 1 or 2")
     cta_group = group.value.data if isinstance(group, IntegerAttr) else 1
-    return Cluster(2, tuple(m.data for m in multicast.data), saving.value.data, cta_group)  # type: ignore[union-attr]
+    multicasts = tuple(m.data for m in multicast.data)  # type: ignore[union-attr]
+    return Cluster(2, multicasts, saving.value.data, shared.data, cta_group)
 
 
 def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mmas: list[Wgmma]) -> Persistent | None:

@@ -41,6 +41,15 @@ def _cl(plan: KernelPlan) -> Cluster | None:
     return plan.persistent.cluster if plan.persistent else None
 
 
+def _cluster_comment(cl: Cluster) -> str:
+    """The header line saying the cluster's form (`twill.cluster`)."""
+    form = "2 x 1 CTAs on tiles 2p, 2p + 1" if cl.shared == "B" else "1 x 2 CTAs on side-by-side tiles 2p, 2p + 1"
+    return (
+        f"// Cluster: {form}; {', '.join(cl.multicast)} multicast (half from each "
+        f"CTA), saving {cl.saving} B of L2 reads per CTA per iteration;"
+    )
+
+
 def _tile_loop(plan: KernelPlan) -> str:
     return CLUSTER_TILE_LOOP if _cl(plan) else TILE_LOOP
 
@@ -64,14 +73,7 @@ def emit_sm90(plan: KernelPlan, source: str) -> str:
             if plan.persistent
             else []
         ),
-        *(
-            [
-                f"// Cluster: 2 x 1 CTAs on tiles 2p, 2p + 1; {', '.join(cl.multicast)} multicast (half from each "
-                f"CTA), saving {cl.saving} B of L2 reads per CTA per iteration;"
-            ]
-            if (cl := _cl(plan))
-            else []
-        ),
+        *([_cluster_comment(cl)] if (cl := _cl(plan)) else []),
         "// Compile: nvcc -gencode arch=compute_90a,code=sm_90a -c <this file>",
         DEVICE,
         *([DTYPES] if _other_types(plan) else []),
@@ -221,9 +223,12 @@ def producer_loop(plan: KernelPlan) -> list[str]:
     ]
     body += _pair_test(plan, per_tile=False)
     shared = _shared(plan)
+    half = (sum(t.boxes for t in shared) + 1) // 2  # CTA 0 loads the first half of the shared boxes, CTA 1 the rest
+    start = 0
     for t in plan.loads:
         if t in shared:
-            body += _multicast_load(t)
+            body += _multicast_load(t, half - start)
+            start += t.boxes
             continue
         body.append(
             f"        // {t.name}: {t.tensor} tile {t.rows}x{t.cols} in {t.boxes} box(es) of {t.box_cols} columns"
@@ -297,12 +302,12 @@ def _coord_name(expr: str) -> str:
     return f"mc_{sha1(expr.encode()).hexdigest()[:6]}"
 
 
-def _multicast_load(t: TileLoad) -> list[str]:
+def _multicast_load(t: TileLoad, first: int) -> list[str]:
+    """A multicast tensor's tile: CTA 0 loads its boxes before `first` (those
+    in the first half of all the shared tiles' boxes), CTA 1 the rest, each
+    into both CTAs (mask 0b11); where the pair does not share it (`mc`
+    false), each CTA loads all of its own (mask: itself)."""
     import re
-
-    """A multicast tensor's tile: CTA 0 loads the first half of its boxes,
-    CTA 1 the rest, each into both CTAs (mask 0b11); where the pair does not
-    share it (`mc` false), each CTA loads all of its own (mask: itself)."""
 
     def load(j: int) -> str:
         col0 = _coord_name(t.col0) if re.search(r"\bbid\b", t.col0) and not re.search(r"\bkt\b", t.col0) else t.col0
@@ -311,14 +316,13 @@ def _multicast_load(t: TileLoad) -> list[str]:
         args = f"{dst}, &tmap_{_map_name(t)}, &sm.full[w.index], {col}, {t.row0}, mask"
         return f"          tw_tma_load_2d_multicast({args});"
 
-    half = (t.boxes + 1) // 2
+    half = max(0, min(first, t.boxes))
     out: list[str] = [
         f"        // {t.name}: {t.tensor} tile {t.rows}x{t.cols} in {t.boxes} box(es) of {t.box_cols} columns, "
         "multicast: half from each CTA",
-        "        if (!mc || cta_rank == 0) {",
-        *(load(j) for j in range(half)),
-        "        }",
     ]
+    if half > 0:
+        out += ["        if (!mc || cta_rank == 0) {", *(load(j) for j in range(half)), "        }"]
     if half < t.boxes:
         out += ["        if (!mc || cta_rank == 1) {", *(load(j) for j in range(half, t.boxes)), "        }"]
     return out
