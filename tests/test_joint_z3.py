@@ -531,7 +531,8 @@ def test_b200_forward_for_other_seeds(seed: int) -> None:
     machine = module_machine(module)
     g, _ = graph_from_loop(find_loop(module), machine, "attn_fwd")
     config = machine_warp_config(machine, 5, machine.default_reg_limits(5), True)
-    s = joint_schedule(g, config, time_limit=20, seed=seed, modulo=modulo_schedule(g, time_limit=30, seed=seed))
+    # 8 s, not 20: with 5 s each seed already returned a legal schedule at or above the bound (at load 5).
+    s = joint_schedule(g, config, time_limit=8, seed=seed, modulo=modulo_schedule(g, time_limit=30, seed=seed))
     assert s.status in (Status.OPTIMAL, Status.FEASIBLE)
     assert s.lower_bound >= 187 and s.ii >= s.lower_bound
     assert check_joint(g, s, config) == []

@@ -111,14 +111,13 @@ def _kernel_and_signature(text: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("example", NATURAL)
-def test_natural_form_cuda_is_the_hand_split_examples(
-    example: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(ROOT)
+def test_natural_form_cuda_is_the_hand_split_examples(example: str, tmp_path: Path, suite_schedule_cache: Path) -> None:
+    """Each form's default-pipeline search paid once per run (the lit cases'
+    and test_cuda's `twillc examples/E.tile -o E.cu`, read back)."""
     out = {}
     for name in (example, f"{example}_natural"):
         cu = tmp_path / f"{name}.cu"
-        assert main([f"examples/{name}.tile", "-o", str(cu)]) == 0
+        assert main([str(ROOT / "examples" / f"{name}.tile"), "-o", str(cu)]) == 0
         out[name] = _kernel_and_signature(_strip_locations(cu.read_text(encoding="utf-8"), example))
     if example in UNPROVEN:
         # Two time-limited searches that end "feasible" may stop at different

@@ -163,6 +163,7 @@ def serve(address: str, bindir: str, parent: int) -> None:
     sel.register(listener, selectors.EVENT_READ)
     sel.register(wake_r, selectors.EVENT_READ)
     children: dict[int, socket.socket] = {}
+    cpu_log: dict[int, tuple[str, str, str]] = {}
     try:
         while os.getppid() == parent:
             for key, _ in sel.select(timeout=1.0):
@@ -187,6 +188,8 @@ def serve(address: str, bindir: str, parent: int) -> None:
                         _child(prog, argv, cwd, env, fds, bindir)
                     for fd in fds:
                         os.close(fd)
+                    if env.get("TWILLC_LIT_CPU_LOG"):  # lit.cfg's cpu-log param
+                        cpu_log[pid] = (env["TWILLC_LIT_CPU_LOG"], env.get("TWILLC_LIT_CPU_CASE", "?"), prog)
                     children[pid] = conn
                     sel.register(conn, selectors.EVENT_READ, pid)
                 elif key.fileobj == wake_r:
@@ -198,9 +201,13 @@ def serve(address: str, bindir: str, parent: int) -> None:
                     except OSError:
                         pass
             while children:
-                pid, status = os.waitpid(-1, os.WNOHANG)
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
                 if pid == 0:
                     break
+                if pid in cpu_log:
+                    log, case, prog = cpu_log.pop(pid)
+                    with open(log, "a") as f:
+                        f.write(f"{usage.ru_utime + usage.ru_stime:.3f} {prog} {case}\n")
                 conn = children.pop(pid, None)
                 if conn is None:
                     continue
