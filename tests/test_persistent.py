@@ -156,3 +156,32 @@ def test_sm100a_emitter_reads_the_nest_accumulators() -> None:
     single = emit_tcgen05_persistent(dataclasses.replace(p, acc_buffers=1), "x.tile")
     assert "constexpr int ACC_BUFS = 1;" in single and "constexpr uint32_t TMEM_COLS = 256;" in single
     assert "tw_mbar_wait(&sm.acc_empty[acc.index], acc.phase);" in single
+
+
+def test_sm100a_nest_counts_the_main_loops_tensor_memory() -> None:
+    """acc_buffers counts every tile the main loop's MMAs write, not only the
+    stored accumulators: the GEMM's one 256-column accumulator leaves room
+    for a second (2); attention's S0, S1, O0, O1 take all 512 columns, so its
+    O is staged from a single copy (1), and the next tile needs it from its
+    first write on: the rescale o * alpha of iteration 0 (acc_free_at)."""
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.nest_schedule import _stores, acc_buffers, acc_first_write, tmem_columns
+
+    gemm, _ = _read(FIXED_B200)
+    assert tmem_columns(find_loop(gemm)) == 256
+    path = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-persistent-b200-sched.mlir"
+    module = parse_module(path.read_text(), str(path), ".mlir")
+    loop = find_loop(module)
+    assert tmem_columns(loop) == 512
+    stores = _stores(loop)
+    assert len(stores) == 2  # o0 / l0 and o1 / l1, each cast and stored
+    accs = [a for a, _ in stores]
+    others = 512 * 128 * 4 - sum(128 * 128 * 4 for _ in accs)
+    assert acc_buffers(accs, 512 * 128 * 4, others) == 1
+    assert acc_buffers(accs, 512 * 128 * 4) == 2  # without the S tiles both O copies would fit
+    _, ops = graph_from_loop(loop, module_machine(module), kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    first = acc_first_write(loop, accs[0], schedule, ops, lambda u: u)
+    rescale = next(op for op in loop.body.block.ops if op.name == "tile.mul" and op.results[0].type.rank == 2)
+    assert first == int(rescale.attributes["twill.cycle"].value.data)  # type: ignore[attr-defined]

@@ -29,6 +29,8 @@ def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> Dicti
             "trips": IntegerAttr(int(facts["trips"]), i64),  # type: ignore[call-overload]
             "head": IntegerAttr(int(facts["head"]), i64),  # type: ignore[call-overload]
             "acc_buffers": IntegerAttr(int(facts.get("acc_buffers", 1)), i64),  # type: ignore[call-overload]
+            "acc_free_at": IntegerAttr(int(facts.get("acc_free_at", 0)), i64),  # type: ignore[call-overload]
+            "granularity": IntegerAttr(int(facts.get("granularity", 1)), i64),  # type: ignore[call-overload]
             "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
             "optimal_for": StringAttr(proof),
         }
