@@ -60,7 +60,12 @@ TRIP_TARGETS = (1, 2, 37)
 FULL_BLOCKS = 128  # the full size grows until the grid has this many CTAs (132 SMs on an H100)
 REF_FLOPS_ALL = 2e10  # above this many MMA flops the float64 reference runs REF_SAMPLE CTAs, not all
 REF_SAMPLE = 16
-TIMED_ALSO: dict[str, tuple[int, ...]] = {"gemm_persistent_h100": (8192,), "gemm_persistent_cluster_h100": (8192,)}
+TIMED_ALSO: dict[str, tuple[int, ...]] = {
+    "gemm_persistent_h100": (8192,),
+    "gemm_persistent_cluster_h100": (8192,),
+    "gemm_persistent_b200": (8192,),
+    "gemm_persistent_2cta_b200": (8192,),  # the CTA pair beside the one-CTA kernel, in the same run
+}
 """Kernels timed at more full sizes than the suite's (every size at N, after
 the default 4096): each a row of its own, `NAME@N`, checked (sampled) and
 timed against its baseline at that size in the same run."""

@@ -64,6 +64,19 @@ def test_several_tiles_per_cta_and_a_partial_last_tile_simulate_equal(path: Path
     assert rep.runs == 4 * 8  # per CTA: 8 interleavings (each role first and last, the rest random)
 
 
+def test_cta_pair_program_simulates_equal_over_partial_tiles() -> None:
+    """The CTA pair's module (examples/gemm_persistent_2cta_b200.tile,
+    256 x 256 tiles): 3 CTAs over 2 x 3 tiles, the last row and column
+    partial. The simulator runs the warp-specialized program of the pair's
+    tile on one CTA (it does not model the cluster, a CTA's halves, the
+    leader's barriers or the multicast commits: the lit and SASS checks
+    cover those); every tile's stores equal the reference's."""
+    module, prog = _read(ROOT / "tests" / "data" / "simulate" / "gemm_persistent_2cta_b200.mlir")
+    rep = simulate_persistent(module, prog, {"M": 256 + 64, "N": 2 * 256 + 100, "K": 3 * 64}, grid=3, interleavings=4)
+    assert rep.findings == []
+    assert rep.runs == 3 * 4
+
+
 @BOTH
 def test_a_ring_restarting_at_each_tile_is_reported(path: Path) -> None:
     """The slots' count and phases must run on across tiles as the

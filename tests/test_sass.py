@@ -83,6 +83,30 @@ def test_persistent_b200_roles_in_sass(tmp_path: Path) -> None:
     assert epilogue is not None and (epilogue.tma_stores, epilogue.arrives, epilogue.mma) == (8, 1, 0)
 
 
+@needs_tools
+def test_cta_pair_b200_roles_in_sass(tmp_path: Path) -> None:
+    """The CTA pair's persistent GEMM on sm_100a (examples/gemm_persistent_2cta_b200.tile,
+    its fixed module): the producer's 3 TMA loads a k-step in their 2-CTA
+    form (A's 128 rows, B's two 64-column boxes of its half, completing on
+    the leader's barrier); the MMA issuer's 4 UTCHMMA.2CTA a k-step (M = 256
+    over the pair, BK = 64 in k16 steps) and one multicast 2-CTA commit (the
+    slot freed in both CTAs); the epilogue's 8 TMA stores of its 128 rows
+    and one arrive; cluster barriers at start and exit; no local memory."""
+    cu = tmp_path / "gemm.cu"
+    assert main([str(ROOT / "tests" / "data" / "simulate" / "gemm_persistent_2cta_b200.mlir"), "-o", str(cu)]) == 0
+    code = cu.read_text()
+    roles = {r.name: r for r in role_sass(code, "sm_100a")}
+    assert set(roles) == {"producer", "mma", "epilogue"} and all(r.local == 0 for r in roles.values())
+    producer, mma, epilogue = roles["producer"].loop, roles["mma"].loop, roles["epilogue"].loop
+    assert producer is not None and (producer.tma_loads, producer.mma) == (3, 0)
+    assert mma is not None and (mma.mma, mma.mma_shapes) == (4, ("UTCHMMA.2CTA",))
+    assert (mma.commits, mma.commit_forms) == (1, ("UTCBAR.2CTA.MULTICAST",))
+    assert epilogue is not None and (epilogue.tma_stores, epilogue.arrives, epilogue.mma) == (8, 1, 0)
+    ops = [i.opcode for i in disassemble(code, "sm_100a")]
+    assert ops.count("UTMALDG.2D.2CTA") == 3 and "UTMALDG.2D" not in ops
+    assert ops.count("UTCBAR.2CTA.MULTICAST") == 2 and ops.count("UCGABAR_ARV") >= 2
+
+
 def test_a_branch_on_a_uniform_predicate_operand_is_conditional() -> None:
     """`BRA.U !UP0, 0x40` falls through when the predicate fails: the loop
     around it (0x10 .. 0x40) is found, its header dominating its latch

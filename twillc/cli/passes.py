@@ -147,7 +147,8 @@ PASS_SUMMARIES = {
     "gaus-schedule": "differentiable modulo scheduling (GauS), PyTorch",
     "verify-schedule": "independent re-check of every constraint of the schedule",
     "nest-schedule": "a persistent kernel's outer loop over tiles in the super-node model (the main loop as one op)",
-    "cluster": "2 x 1 clusters multicasting the shared operand of a persistent sm_90a GEMM (size=2, or the rule)",
+    "cluster": "2 x 1 clusters multicasting the shared operand of a persistent sm_90a GEMM (size=2, or the rule); "
+    "on sm_100a (size=2) a CTA pair computing a 256-row tile with tcgen05.mma.cta_group::2",
     "pipeline-expand": "the scheduled loop as prologue / kernel / epilogue copies with buffer depths",
     "mask-split": "schedule the iterations that need the loop's mask and those that do not as one pipeline",
     "index-remat": "mark index tiles (iota and integer arithmetic, their comparisons) computed at each read",
@@ -169,7 +170,7 @@ PASS_SUMMARIES = {
 # SCHEDULE_PIPELINE where it stands.
 SCHEDULE_PIPELINE = "annotate-costs,cost-normalize,modulo-schedule,joint-schedule,verify-schedule"
 DEFAULT_PIPELINE = "variant-search"
-LOWERING_PIPELINE = "nest-schedule,cluster,pipeline-expand,warp-specialize"
+LOWERING_PIPELINE = "cluster,nest-schedule,pipeline-expand,warp-specialize"
 
 
 def default_pipeline(module: ModuleOp, kind: str) -> str:

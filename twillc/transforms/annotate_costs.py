@@ -554,6 +554,22 @@ def annotate_cross_warp(loop: tile.ForOp, machine: Machine) -> None:
         inner.attributes["twill.cross_warp"] = IntegerAttr(cycles, i64)
 
 
+def _per_cta(d: _Derived, share: int) -> _Derived:
+    """One CTA's part of a CTA pair's tile op (`cta_pair.pair_share`): its
+    share of the bytes moved and held and of the elements computed (a load's
+    half tile, the MMA's 128 of 256 rows on its SM's tensor core, its half of
+    the accumulator); the fixed part of the latency unchanged."""
+    cycles = max(1, ceil(d.cycles / share))
+    return replace(
+        d,
+        cycles=cycles,
+        latency=d.latency - d.cycles + cycles,
+        regs=ceil(d.regs / share),
+        smem=d.smem // share,
+        tmem=d.tmem // share,
+    )
+
+
 @dataclass(frozen=True)
 class AnnotateCostsPass(ModulePass):
     """Attach `twill.cost` to every tile op from the target's machine model."""
@@ -561,12 +577,17 @@ class AnnotateCostsPass(ModulePass):
     name = "annotate-costs"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from twillc.transforms.cta_pair import pair_share
+
         machine = module_machine(op)
         chunked = frozenset(c for loop in op.walk() if isinstance(loop, tile.ForOp) for c in chunked_ops(loop, machine))
+        share = pair_share(op)
         for inner in op.walk():
             if inner.dialect_name() != "tile":
                 continue
             derived = derive_cost(inner, machine, chunked)
+            if derived is not None and share > 1:
+                derived = _per_cta(derived, share)
             if derived is None and "twill.override" not in inner.attributes:
                 continue
             cost = _apply_overrides(inner, derived)

@@ -19,7 +19,9 @@ multicast halves the shared operand's L2 reads. Without that rate (the
 shipped h100 model has none: it is to be measured on a device) the rule
 takes 1. A kernel the rule or the option cannot cluster (not persistent,
 not the GEMM class, not sm_90a, no operand an MMA reads as B) is left alone
-by the rule and refused, located, when `size=2` is asked for.
+by the rule and refused, located, when `size=2` is asked for. On sm_100a
+`size=2` asks for a CTA pair computing a 256-row tile with
+`tcgen05.mma.cta_group::2` instead (`twillc.transforms.cta_pair`).
 """
 
 from __future__ import annotations
@@ -65,6 +67,11 @@ class ClusterPass(ModulePass):
         if size == 1:
             if persistent is not None and ATTR in persistent.attributes:
                 del persistent.attributes[ATTR]
+            return
+        if persistent is not None and module_machine(op).target.has_tensor_memory:
+            from twillc.transforms.cta_pair import apply_pair
+
+            apply_pair(op, persistent, size, anchor)  # sm_100a: a CTA pair on a 256-row tile
             return
         reason, shared, names = _refusal(op, persistent)
         if reason:

@@ -481,31 +481,51 @@ def rescaled_in_tmem(
 
 
 def epilogue_stores(loop: tile.ForOp) -> list[tuple[int, tile.StoreOp, int]]:
-    """A persistent kernel's (`tile.persistent`) stores of the loop's results
-    after the loop, each staged in shared memory for its TMA store: (the
+    """A persistent kernel's (`tile.persistent`) stores of values computed
+    from the loop's results after the loop (an accumulator, its cast, FA's
+    `o / l`), each staged in shared memory for its TMA store: (the
     result's index, the store, the staged tile's bytes), in program order;
     [] for a kernel without the persistent loop. The emitter's epilogue
-    buffer (`sm.epi`) is their bytes one after another."""
+    buffer (`sm.epi`) is their bytes one after another (a CTA pair's
+    CTA: half of each, `cta_pair.pair_share`)."""
     func = loop.parent_op()
     while func is not None and func.name != "func.func":
         func = func.parent_op()
     if func is None or tile.find_persistent(func) is None:
         return []
     from twillc.transforms.annotate_costs import element_bytes
+    from twillc.transforms.cta_pair import pair_share
 
-    index = {r: k for k, r in enumerate(loop.res)}
+    share = pair_share(func)  # a CTA pair: each CTA stages its half of the pair's tile
     out = []
     for op in loop.parent_block().ops if loop.parent_block() else ():
         if not isinstance(op, tile.StoreOp):
             continue
-        value = op.value
-        if isinstance(value.owner, tile.CastOp):
-            value = value.owner.input
-        if value in index:
+        read = results_read(loop, op.value)
+        if read:  # the largest carried value it reads: the 2-D accumulator, not FA's row vector l
+            index = max(read, key=lambda i: (prod(loop.res[i].type.get_shape()), -i))  # type: ignore[attr-defined]
             t = op.value.type
             assert isinstance(t, tile.TileType)
-            out.append((index[value], op, prod(t.get_shape()) * element_bytes(t.element_type)))
+            out.append((index, op, prod(t.get_shape()) * element_bytes(t.element_type) // share))
     return out
+
+
+def results_read(loop: tile.ForOp, value: SSAValue) -> list[int]:
+    """The indices of the loop's results that `value` is computed from by the
+    ops after the loop (a cast, FA's `o / l`), in order."""
+    seen: set[int] = set()
+    todo, out = [value], set()
+    results = list(loop.res)
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if v in results:
+            out.add(results.index(v))
+        elif isinstance(v.owner, Operation) and v.owner.parent_block() is loop.parent_block():
+            todo += list(v.owner.operands)
+    return sorted(out)
 
 
 def epilogue_bytes(loop: tile.ForOp) -> int:

@@ -12,6 +12,12 @@ from twillc.scheduling.graph import Schedule
 MAIN = "mainloop"
 """The super-node's id: the main loop of one tile."""
 
+CONSUMERS = "consumers"
+"""`twill.nest`'s epilogue: on each consumer warp group, after its main loop (sm_90a)."""
+
+EPILOGUE_WG = "epilogue warp group"
+"""`twill.nest`'s epilogue: a warp group of its own draining tensor memory (sm_100a)."""
+
 
 def _int(a: Attribute) -> int:
     assert isinstance(a, IntegerAttr)
@@ -31,10 +37,34 @@ def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> Dicti
             "acc_buffers": IntegerAttr(int(facts.get("acc_buffers", 1)), i64),  # type: ignore[call-overload]
             "acc_free_at": IntegerAttr(int(facts.get("acc_free_at", 0)), i64),  # type: ignore[call-overload]
             "granularity": IntegerAttr(int(facts.get("granularity", 1)), i64),  # type: ignore[call-overload]
+            "epilogue": StringAttr(str(facts.get("epilogue", CONSUMERS))),
+            "pre_buffers": IntegerAttr(int(facts.get("pre_buffers", 1)), i64),  # type: ignore[call-overload]
             "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
             "optimal_for": StringAttr(proof),
         }
     )
+
+
+def nest_epilogue(attr: Attribute | None) -> str:
+    """Where `nest-schedule` put each tile's epilogue (the tile math after the
+    main loop, the staging into shared memory and the TMA store's issue):
+    `CONSUMERS` (sm_90a: on the consumer warp group holding the accumulator,
+    overlapping the next tile's main loop of the other consumers and the
+    producer's loads) or `EPILOGUE_WG` (sm_100a: an epilogue warp group
+    draining tensor memory)."""
+    if not isinstance(attr, DictionaryAttr) or "epilogue" not in attr.data:
+        return CONSUMERS
+    value = attr.data["epilogue"]
+    return value.data if isinstance(value, StringAttr) else CONSUMERS
+
+
+def nest_pre_buffers(attr: Attribute | None) -> int:
+    """The buffers of each tile loaded before the main loop (FA's Q): 1, the
+    next tile's load waiting until this tile's consumers released it (its
+    own `pre_empty` barrier, its phase the tile's parity)."""
+    if not isinstance(attr, DictionaryAttr) or "pre_buffers" not in attr.data:
+        return 1
+    return _int(attr.data["pre_buffers"])
 
 
 def nest_acc_buffers(attr: Attribute | None) -> int:
@@ -57,4 +87,5 @@ def describe_nest(attr: Attribute) -> str:
     over = f"; under the next tile's main loop: {', '.join(later)}" if later else ""
     bufs = nest_acc_buffers(attr)
     accs = f"; {bufs} accumulators on alternate tiles" if bufs > 1 else ""
-    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}{accs}"
+    where = f"; epilogue on the {nest_epilogue(attr)}" if "epilogue" in d else ""
+    return f"outer II {ii} cycles a tile ({status_text}, T = {trips}, producer head start {head}){over}{accs}{where}"

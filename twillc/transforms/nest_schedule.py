@@ -37,7 +37,10 @@ its softmax (FA4's correction warp group drains O while the next tile's
 first S is computed). Both are written into `twill.nest` for the emitter.
 
 The main loop's own TMA loads are not replayed inside the super-node (as in
-Meta's model). `optimal` proves the outer II minimal in this model, and no
+Meta's model). A main loop longer than `GRAIN_LIMIT` cycles (attention's,
+T x II of a few thousand cycles) is modelled in steps of
+`granularity` cycles (durations rounded up, the head start down; written
+into `twill.nest` and named in the proof). `optimal` proves the outer II minimal in this model, and no
 more: the main loop's own schedule carries its own proof. The result is
 `twill.nest` on the `tile.persistent` op: the II, length, status and bound,
 T, P, each op's cycle, and the proof's statement.
@@ -56,8 +59,9 @@ from xdsl.passes import ModulePass
 from twillc.dialects import tile
 from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph, uniform_rrt
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.cta_pair import cta_group
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.nest_attr import MAIN, nest_attr
+from twillc.transforms.nest_attr import CONSUMERS, EPILOGUE_WG, MAIN, nest_attr
 
 PROOF_TMEM = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
@@ -162,16 +166,18 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     stores = _stores(loop)
     tmem = machine.target.has_tensor_memory
     others = tmem_columns(loop) * 128 * 4 - sum(_bytes_of(a) for a, _ in stores)  # the main loop's other tiles
-    buffers = acc_buffers([a for a, _ in stores], machine.tmem, others) if tmem else 1
+    # a CTA pair (`twill.cluster`'s cta_group 2, sm_100a): each CTA holds, stages and stores half of each tile
+    share = cta_group(tile.find_persistent(module))
+    buffers = acc_buffers([a for a, _ in stores], machine.tmem * share, others) if tmem else 1
     free_at = min((acc_first_write(loop, a, schedule, ops, cycles) for a, _ in stores), default=0) if tmem else 0
     for n, (acc, store) in enumerate(stores):
         staged, put = f"stage{n}", f"store{n}"
         holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]
-        nbytes = _bytes(store)
+        nbytes = _bytes(store) // share
         stage_cycles = ceil(nbytes / machine.rates["smem_bytes"]) + ceil(nbytes // 2 / machine.rates["alu_ops"])
         stage_cycles += sum(_raw_cycles(op) for op in _between(loop, store))  # `o / l` and the like
         if tmem:  # tcgen05.ld of the f32 (or f16) accumulator first, on the epilogue warp group
-            stage_cycles += ceil(_bytes_of(acc) / machine.rates["tmem_load_bytes"])
+            stage_cycles += ceil(_bytes_of(acc) // share / machine.rates["tmem_load_bytes"])
             # tile t + B needs the accumulator from cycle F of its main loop on (a latency below 0 is
             # not modelled: then the staging ends before tile t + B's main loop starts, which is stricter)
             edges.append(Edge(staged, MAIN, max(0, steps(stage_cycles) - free_at // grain), buffers))
@@ -201,6 +207,9 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         "acc_buffers": buffers,
         "acc_free_at": free_at,
         "granularity": grain,
+        # sm_90a: each consumer its own tile's epilogue, under the next tile's loads and the other's main loop
+        "epilogue": EPILOGUE_WG if tmem else CONSUMERS,
+        "pre_buffers": 1,  # the tiles loaded before the main loop (FA's Q): one buffer, reloaded per tile
     }
     return graph, facts
 
@@ -277,24 +286,11 @@ def acc_first_write(loop: tile.ForOp, acc: SSAValue, schedule: object, ops: dict
 
 def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
     """(the loop-carried accumulator's value in the loop, its store after the
-    loop): a 2-D result stored as it is, cast, or through element-wise ops
-    with one use each (attention's `o / l`, then the cast)."""
-    out = []
+    loop), as the epilogue buffer holds them (`memory_plan.epilogue_stores`)."""
+    from twillc.transforms.memory_plan import epilogue_stores
+
     yielded = list(loop.body.block.last_op.operands) if loop.body.block.last_op else []
-    for index, result in enumerate(loop.res):
-        if not isinstance(result.type, tile.TileType) or result.type.rank != 2:
-            continue
-        for use in result.uses:
-            user: Operation = use.operation
-            while not isinstance(user, tile.StoreOp) and len(user.results) == 1 and _one_use(user.results[0]):
-                user = next(iter(user.results[0].uses)).operation
-            if isinstance(user, tile.StoreOp):
-                out.append((yielded[index], user))
-    return out
-
-
-def _one_use(v: SSAValue) -> bool:
-    return len(list(v.uses)) == 1
+    return [(yielded[index], store) for index, store, _ in epilogue_stores(loop)]
 
 
 def _between(loop: tile.ForOp, store: tile.StoreOp) -> list[Operation]:
@@ -335,3 +331,4 @@ def _bytes_of(value: object) -> int:
 def _int(a: Attribute) -> int:
     assert isinstance(a, IntegerAttr)
     return int(a.value.data)
+

@@ -4,7 +4,9 @@ it, and keep the variant with the best throughput.
 The kernel's repeated pure expressions are first computed once (`cse`: a
 `cast<f16>(ds)` written twice is one tile). The variants are: the kernel
 unsplit (unless one of its MMAs has more rows than one MMA instruction of the
-target computes: then it must be split), and its rows split in n = 2, 3, ...
+target computes: then it must be split; a persistent kernel asking for a CTA
+pair on sm_100a, `cluster 2`, is scheduled only as written, its 256-row MMA
+the pair's), and its rows split in n = 2, 3, ...
 `max_parts` parts where `sub-tile` allows the split (contraction and reduced
 dimensions kept whole, the parts' MMA rows what the target's instructions
 take); each also with the loop's steps split in 2 .. `max_loop_parts`
@@ -179,6 +181,8 @@ class VariantSearchPass(ModulePass):
         """The (loop parts, parts) to schedule, and the variants refused before
         scheduling. A loop whose steps do not split is one refused variant (its
         reason said when nothing schedules), not one per row split."""
+        from twillc.dialects import tile
+        from twillc.transforms.cta_pair import check_pair, pair_share
         from twillc.transforms.sub_tile import kernel_func, loop_rows_split, oversized_mma, sub_tile_refusal
 
         machine = module_machine(module)
@@ -187,6 +191,11 @@ class VariantSearchPass(ModulePass):
             loops = [self.loop_parts]
         else:  # `parts=n` alone names one variant: its loop as written
             loops = [1] if self.parts else list(range(1, self.max_loop_parts + 1))
+        if pair_share(module) == 2:  # refused before any search where no pair can compute it
+            check_pair(module, next(o for o in module.walk() if isinstance(o, tile.PersistentOp)))
+        if pair_share(module) == 2 and not (self.parts or self.loop_parts):
+            # `cluster 2` on sm_100a: the tile as written is the CTA pair's (tcgen05.mma.cta_group::2, 256 rows)
+            return [(1, 1)], []
         keep: list[tuple[int, int]] = []
         refused: list[Variant] = []
         for m in loops:

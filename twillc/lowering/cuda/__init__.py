@@ -33,11 +33,18 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     from twillc.lowering.cuda.sm90 import emit_sm90
     from twillc.lowering.warp_program import read_warp_program
     from twillc.transforms.loop_segments import segments
+    from twillc.transforms.nest_attr import CONSUMERS, nest_epilogue
 
     module = module.clone()  # its arguments under C++ names (`twillc.lowering.cuda.names`)
     back = mangle_arguments(module)
     persistent = next((op for op in module.walk() if isinstance(op, tile.PersistentOp)), None)
     parts = segments(module)
+    if parts and persistent is not None:
+        raise located_error(
+            persistent,
+            "CUDA emission: a persistent tile loop around several main loops is not generated "
+            "(write it without 'tiles(...) persistent': one CTA per tile)",
+        )
     if parts:  # several loops: one kernel running them in order (twillc.lowering.cuda.segments)
         from twillc.lowering.cuda.segments import emit_segments
 
@@ -54,6 +61,11 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
         from twillc.lowering.cuda.tcgen05_persistent import emit_tcgen05_persistent, plan_tcgen05_persistent
 
         code = emit_tcgen05_persistent(plan_tcgen05_persistent(program, module), source)
+    elif persistent is not None and nest_epilogue(persistent.attributes.get("twill.nest")) == CONSUMERS:
+        # the general warp program in the tile loop (twillc.lowering.cuda.tile_loop): each consumer its epilogue
+        code, left = emit_skeleton(program, module, source, holes)
+        if notes is not None:
+            notes += left
     elif persistent is not None:
         raise located_error(
             persistent,

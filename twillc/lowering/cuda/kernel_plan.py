@@ -25,6 +25,7 @@ from twillc.lowering.cuda.preconditions import launched_warps
 from twillc.lowering.cuda.tiles import clip_extents, clip_mask
 from twillc.lowering.warp_program import WarpProgram
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.cta_pair import pair_share
 from twillc.transforms.ir_graph import kernel_name
 from twillc.transforms.memory_plan import BARRIERS, smem_parts
 
@@ -130,6 +131,7 @@ class Cluster:
     size: int
     multicast: tuple[str, ...]
     saving: int
+    cta_group: int = 1  # 2: a CTA pair computing one 256-row tile with tcgen05.mma.cta_group::2 (sm_100a)
 
 
 def _cluster(p: tile.PersistentOp) -> Cluster | None:
@@ -154,7 +156,11 @@ def _cluster(p: tile.PersistentOp) -> Cluster | None:
             "CUDA emission: 'twill.cluster' is {size = 2, multicast = [tensors], saving = bytes} "
             "(run the cluster pass)",
         )
-    return Cluster(2, tuple(m.data for m in multicast.data), saving.value.data)  # type: ignore[union-attr]
+    group = attr.data.get("cta_group")
+    if group is not None and (not isinstance(group, IntegerAttr) or group.value.data not in (1, 2)):
+        raise located_error(p, "CUDA emission: 'twill.cluster''s cta_group is 1 or 2")
+    cta_group = group.value.data if isinstance(group, IntegerAttr) else 1
+    return Cluster(2, tuple(m.data for m in multicast.data), saving.value.data, cta_group)  # type: ignore[union-attr]
 
 
 def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mmas: list[Wgmma]) -> Persistent | None:
@@ -186,10 +192,11 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
             )
     tiles = f"({c_index(p.tiles_m, None)}) * ({c_index(p.tiles_n, None)})"
     offsets, at = [], 0
+    share = pair_share(p)  # a CTA pair: each CTA stages its half of the tile
     for s in stores:  # each staged tile (the wgmma's m x n, 16-bit) after the one before
         m = next(m for m in mmas if m.name == s.acc)
         offsets.append(at)
-        at += m.m * m.n * 2
+        at += m.m * m.n * 2 // share
     counted = sum(n for _, _, n in epilogue_stores(program.loop))
     if at != counted:
         raise InternalError(f"the persistent epilogue buffer takes {at} B, but joint-schedule counted {counted} B")
@@ -276,6 +283,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
     if depth < 2:
         raise located_error(program.ws, "CUDA emission: the GEMM ring releases a slot one iteration late: depth >= 2")
     ring = sum(smem_parts([(v.type, depth) for v in loads], [], [], [], (), machine.target).values())
+    ring //= pair_share(loop)  # a CTA pair's CTA holds half of each slot
     if ring + BARRIERS > machine.smem:
         raise located_error(loop, f"CUDA emission: a {depth}-deep ring of {offset} B slots exceeds shared memory")
     persistent = _persistent(func, program, stores, wgmmas)

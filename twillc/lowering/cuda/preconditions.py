@@ -23,6 +23,7 @@ from twillc.lowering.cuda.tiles import copied_rows, narrow_rows, nbytes, unsuppo
 from twillc.lowering.warp_program import WarpProgram, scalar_arguments
 from twillc.target.arch import Target
 from twillc.transforms.common import located_error, module_machine
+from twillc.transforms.cta_pair import pair_chosen
 from twillc.transforms.loop_handoff import computed_for, initial_value
 from twillc.transforms.memory_plan import in_smem, umma_shape
 
@@ -162,8 +163,14 @@ def _check_tcgen05_mma(op: tile.MmaOp, target: Target, holes: str, a_in_slot: bo
             "MN-major, M = 128)",
             holes,
         )
-    elif not op.transpose_lhs and rows not in (64, 128):
-        refuse_hole(op, target, f"{what}: a tcgen05.mma of {rows} rows (M = 64 or 128 only)", holes)
+    elif not op.transpose_lhs and rows not in (64, 128) and not (rows == 256 and pair_chosen(op)):
+        refuse_hole(
+            op,
+            target,
+            f"{what}: a tcgen05.mma of {rows} rows (M = 64 or 128 only; 256 by a CTA pair: `cluster 2` on a "
+            "persistent loop)",
+            holes,
+        )
 
 
 def _check_load(op: tile.LoadOp, target: Target) -> None:

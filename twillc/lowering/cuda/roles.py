@@ -10,7 +10,15 @@ from twillc.dialects import tile
 from twillc.lowering.cuda import scalars
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.kernel_plan import trip_count_expr
 from twillc.lowering.cuda.prelude import setmaxnreg
+from twillc.lowering.cuda.tile_loop import (
+    TILE_PARITY,
+    stores_drained,
+    tile_loop,
+    tile_loop_advance,
+    tile_loop_state,
+)
 from twillc.lowering.cuda.tiles import (
     c_elt,
     clip_extents,
@@ -99,6 +107,11 @@ class RoleCode:
             f"    {setmaxnreg(self.regs[0], self.launch_groups)}",
             "    if (tw_warp_in_warpgroup() == 0 && tw_elect_one()) {",
         ]
+        head, out = out, []
+        if self.pre_loads and self.persistent:  # this tile's: once the consumers released the last tile's
+            out.append(
+                f"      tw_mbar_wait(&sm.pre_empty, {TILE_PARITY} ^ 1u);  // the last tile's read by the consumers"
+            )
         if self.pre_loads:
             for op in self.pre_loads:
                 out += self._tail(op, f"sm.{self.name(op.result)}", None)
@@ -116,14 +129,47 @@ class RoleCode:
         for op in self.loads:
             n, d = self.name(op.result), self.depths[self.op_id[id(op)]]
             out += [
-                f"      // {n}: ring slot kt % {d}, refilled once its readers released it",
-                f"      tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);",
-                *self._tail(op, f"sm.{n}[kt % {d}]", "kt"),
-                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[kt % {d}], {self._tx(op, 'kt')});",
+                f"      // {n}: ring slot {self._slot('kt', d)}, refilled once its readers released it",
+                f"      tw_mbar_wait(&sm.{n}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);",
+                *self._tail(op, f"sm.{n}[{self._slot('kt', d)}]", "kt"),
+                f"      tw_mbar_arrive_expect_tx(&sm.{n}_full[{self._slot('kt', d)}], {self._tx(op, 'kt')});",
             ]
-            out += self._tma(op, f"sm.{n}[kt % {d}]", f"&sm.{n}_full[kt % {d}]", "kt")
-        out += ["      }", "    }", "  }"]
-        return out
+            out += self._tma(op, f"sm.{n}[{self._slot('kt', d)}]", f"&sm.{n}_full[{self._slot('kt', d)}]", "kt")
+        out += ["      }"]
+        if self.persistent:  # the ring runs on into the next tile's loads: no drain
+            out = [
+                *tile_loop_state("      "),
+                "      " + tile_loop("the ring runs on across tiles: no drain between them"),
+                f"        const int trips = {trip_count_expr(self.program)};",
+                *("  " + line if not line.startswith("#") else line for line in out),
+                *tile_loop_advance("        ", "trips"),
+                "      }",
+            ]
+        return [*head, *out, "    }", "  }"]
+
+    def _pre_parity(self) -> str:
+        """The phase of `pre_full` the consumers wait for: 0 (loaded once), or
+        in the tile loop the tile's parity (re-armed once per tile)."""
+        return TILE_PARITY if self.persistent else "0"
+
+    def _in_tile_loop(self, g: int, body: list[str], release_at: int) -> list[str]:
+        """A consumer's code (after its setmaxnreg) in the tile loop: its
+        tiles declared and initialized per tile, the ring positions across
+        tiles, the tiles loaded before the loop released (`pre_empty`) at
+        line `release_at` (after the main loop, or after the last reader
+        after it), its stores' TMA stores drained once after the loop."""
+        names = ", ".join(self.name(op.result) for op in self.pre_loads)
+        release = [f"    tw_mbar_arrive(&sm.pre_empty);  // this tile's {names} read: the next tile's may load"]
+        inner = body[:release_at] + (release if self.pre_loads else []) + body[release_at:]
+        return [
+            *tile_loop_state("    "),
+            "    " + tile_loop("each tile: prologue, main loop, epilogue; the ring's phases run on"),
+            f"      const int trips = {trip_count_expr(self.program)};",
+            *("  " + line if not line.startswith("#") else line for line in inner),
+            *tile_loop_advance("      ", "trips"),
+            "    }",
+            stores_drained("    "),
+        ]
 
     def _consumer(self, g: int, w: int, before: list[Operation], after: list[Operation]) -> list[str]:
         out = [
@@ -178,7 +224,11 @@ class RoleCode:
                 continue  # written to shared memory as it is computed
             if self.name(v) not in declared:  # an accumulator updated in place is one array
                 declared.add(self.name(v))
-                out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}];")
+                # in the tile loop, every array zeroed per tile: one written on some path after a read
+                # (an MMA's "+f" accumulator, a value a guarded pipeline copy reads) would otherwise be
+                # live around the tile loop, through the epilogue (ptxas drops the dead zeroing)
+                init = " = {}" if self.persistent else ""
+                out.append(f"    {c_elt(t)} {self.name(v)}[{self._n(t)}]{init};")
         for i, init in enumerate(self.loop.iter_args):
             arg = self.body.args[i + 1]
             if arg in regs:
@@ -194,13 +244,13 @@ class RoleCode:
                     regs[r] = r.type  # type: ignore[assignment]
                     out.append(f"    {c_elt(r.type)} {self.name(r)}[{self._n(r.type)}];")
         if live_in and any(self._pre_smem(v) for op in live_in for v in op.operands):
-            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+            out.append(f"    tw_mbar_wait(&sm.pre_full, {self._pre_parity()});")
         for op in pre_ops:
             out += [line[2:] if line.startswith("      ") else line for line in self._op(op)]
         if any(self._pre_smem(v) for op in mine for v in op.operands) and not (
             live_in and any(self._pre_smem(v) for op in live_in for v in op.operands)
         ):
-            out.append("    tw_mbar_wait(&sm.pre_full, 0);")
+            out.append(f"    tw_mbar_wait(&sm.pre_full, {self._pre_parity()});")
         for arg, _, init in numbers:
             out.append(f"    float {self.name(arg)} = {self._scalar(init)};  // a number the loop carries")
         for v in sorted(self._rotated & set(regs), key=self.name):
@@ -239,7 +289,11 @@ class RoleCode:
                 self.names[res] = self.name(self.body.args[i + 1])
             elif (init := initial_value(self.loop, res)) is not None:  # never assigned: its initial value,
                 self.names[res] = self.name(init)  # computed here if an op here reads it (a live-in)
+        main_end = len(out)
         out += self._after_loop(w, after)
+        if self.persistent:
+            reads_pre = any(self._pre_smem(v) for op in after if self.post_role.get(id(op)) == w for v in op.operands)
+            out = out[:2] + self._in_tile_loop(g, out[2:], (len(out) if reads_pre else main_end) - 2)
         out.append("  }")
         return out
 
@@ -327,7 +381,8 @@ class RoleCode:
                     ]
                 elif self._pre_smem(v) and not waited:
                     waited = True
-                    out.append("    tw_mbar_wait(&sm.pre_full, 0);  // the tiles loaded before the loop")
+                    parity = self._pre_parity()
+                    out.append(f"    tw_mbar_wait(&sm.pre_full, {parity});  // the tiles loaded before the loop")
                 elif self._cast_for_store(op) or any(id(op) in {id(c) for c in ch} for ch in chains.values()):
                     continue  # stored from tensor memory, converted on the way
                 elif not isinstance(op, tile.StoreOp | tile.StoreAddOp):
@@ -442,14 +497,14 @@ class RoleCode:
                 continue
             if isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[{self._slot('kt', d)}], {self._phase('kt', d)});")
             elif self._tmem_received(v, w):  # read in the previous iteration's slot, released after its last use
                 y = self._yielded(v)
                 assert y is not None
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
                 out += [
                     f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, in its slot",
-                    f"{ind}  tw_mbar_wait(&sm.{n}_full[(kt - 1) % {d}], ((kt - 1) / {d}) & 1);",
+                    f"{ind}  tw_mbar_wait(&sm.{n}_full[{self._slot('kt - 1', d)}], {self._phase('kt - 1', d)});",
                     f"{ind}  tw_tcgen05_fence_after();",
                     f"{ind}}}",
                 ]
@@ -458,24 +513,29 @@ class RoleCode:
                 assert y is not None
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
                 out += [f"{ind}if (kt > 0) {{  // {self.name(v)}: {n} of the previous iteration, from another role"]
-                out += self._receive(y, self.name(v), f"(kt - 1) % {d}", f"((kt - 1) / {d}) & 1", ind + "  ")
+                out += self._receive(
+                    y, self.name(v), f"{self._slot('kt - 1', d)}", f"{self._phase('kt - 1', d)}", ind + "  "
+                )
                 out += [f"{ind}}}"]
             elif v in self.reg_channels and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out.append(f"{ind}// {n} from another role")
                 if self._read_in_place(v, w):  # read in its slot by the one op, released after it
-                    out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);")
+                    out.append(f"{ind}tw_mbar_wait(&sm.{n}_full[{self._slot('kt', d)}], {self._phase('kt', d)});")
                 elif self._tmem_channel(v, w):  # read in place, released after its last use
                     out += [
-                        f"{ind}tw_mbar_wait(&sm.{n}_full[kt % {d}], (kt / {d}) & 1);",
+                        f"{ind}tw_mbar_wait(&sm.{n}_full[{self._slot('kt', d)}], {self._phase('kt', d)});",
                         f"{ind}tw_tcgen05_fence_after();",
                     ]
                 else:
-                    out += self._receive(v, n, f"kt % {d}", f"(kt / {d}) & 1", ind)
+                    out += self._receive(v, n, f"{self._slot('kt', d)}", f"{self._phase('kt', d)}", ind)
         streamed = [r for r in op.results if self._streams_to_slot(r, w)]
         for res in streamed:  # computed in its slot: free before the op writes it
             n, d = self.name(res), self.depths[self.op_id[id(op)]]
-            out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+            out.append(
+                f"{ind}tw_mbar_wait(&sm.{n}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);"
+                f"  // {n} to other roles"
+            )
         code = [ind + (line[6:] if line.startswith("      ") else line.lstrip()) for line in self._op(op)]
         out += self._turn_sync(op, ind) + self._turn_arrive(op, ind, code)
         for res in op.results:
@@ -484,10 +544,14 @@ class RoleCode:
                 out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{self.name(res)}_t, {self.name(res)}, {self._group});")
         for res in op.results:
             if res in streamed:
-                out.append(f"{ind}tw_mbar_arrive(&sm.{self.name(res)}_full[kt % {self.depths[self.op_id[id(op)]]}]);")
+                slot = self._slot("kt", self.depths[self.op_id[id(op)]])
+                out.append(f"{ind}tw_mbar_arrive(&sm.{self.name(res)}_full[{slot}]);")
             elif res in self.reg_channels and res not in self.umma_direct:  # an MMA sends its own
                 n, d = self.name(res), self.depths[self.op_id[id(op)]]
-                out.append(f"{ind}tw_mbar_wait(&sm.{n}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // {n} to other roles")
+                out.append(
+                    f"{ind}tw_mbar_wait(&sm.{n}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);"
+                    f"  // {n} to other roles"
+                )
                 # an accumulator kept in tensor memory (`acc_at`) is read there, not from an array
                 src = f"tmem + {self.acc_at[res]}" if res in self.acc_at else self.out(res)
                 if res in self.tmem_pending:
@@ -519,36 +583,37 @@ class RoleCode:
                     ]
                 elif self._sent_staged(res):  # in the layout its wgmmas read: the slot is its staging buffer
                     m = res.type.get_shape()[1]  # type: ignore[attr-defined]
-                    out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{n}[kt % {d}], {self.out(res)}, {self._group});")
+                    slot = self._slot("kt", d)
+                    out.append(f"{ind}{self._stage_fn(res)}{m}>(sm.{n}[{slot}], {self.out(res)}, {self._group});")
                 elif res in self.smem_operand:  # the MMA's MN-major A, 128B-swizzled, fenced for tcgen05
                     src = self.name(op.operands[0]) if self._cast_sent(res) else self.out(res)
                     k = res.type.get_shape()[1]  # type: ignore[attr-defined]
                     self._helpers.add("umma_at")
                     out.append(
-                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[kt % {d}], {src});"  # type: ignore[arg-type]
+                        f"{ind}twillc_store_operand_mn<{k}, {c_elt(res.type)}>(sm.{n}[{self._slot('kt', d)}], {src});"  # type: ignore[arg-type]
                     )
                 else:
-                    out.append(f"{ind}twillc_send(sm.{n}[kt % {d}], {self.out(res)}, sizeof({n}));")
-                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[kt % {d}]);")
+                    out.append(f"{ind}twillc_send(sm.{n}[{self._slot('kt', d)}], {self.out(res)}, sizeof({n}));")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_full[{self._slot('kt', d)}]);")
         for v in dict.fromkeys(self._reads(op)):
             if events["last"].get(v) is op and isinstance(v.owner, tile.LoadOp) and v.owner in self.loads:
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release after the last use")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt', d)}]);  // release after the last use")
             elif events["last"].get(v) is op and self._read_in_place(v, w):
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
-                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release")
+                out.append(f"{ind}tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt', d)}]);  // release")
             elif events["last"].get(v) is op and self._tmem_received(v, w):
                 y = self._yielded(v)
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]  # type: ignore[union-attr,arg-type]
                 out += [
                     f"{ind}tw_tcgen05_fence_before();",
-                    f"{ind}if (kt > 0) tw_mbar_arrive(&sm.{n}_empty[(kt - 1) % {d}]);  // release",
+                    f"{ind}if (kt > 0) tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt - 1', d)}]);  // release",
                 ]
             elif events["last"].get(v) is op and self._tmem_channel(v, w) and self.warp(v.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(v), self.depths[self.op_id[id(v.owner)]]
                 out += [
                     f"{ind}tw_tcgen05_fence_before();",
-                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[kt % {d}]);  // release",
+                    f"{ind}tw_mbar_arrive(&sm.{n}_empty[{self._slot('kt', d)}]);  // release",
                 ]
         for dst, src, n in events["first_handoff"].get(id(op), ()):
             out.append(f"{ind}if (kt == 0) for (int i = 0; i < {n}; ++i) {dst}[i] = {src}[i];")

@@ -72,6 +72,10 @@ class LoopMix:
     """`BAR.SYNC` / `BAR.ARV` / `BAR.RED`: named-barrier turns (or `__syncthreads`)."""
     local: int
     """LDL / STL in the loop."""
+    commits: int = 0
+    """tcgen05.commit (`UTCBAR`; `UTCBAR.2CTA.MULTICAST`: a CTA pair's, arriving in both CTAs)."""
+    commit_forms: tuple[str, ...] = ()
+    """Each distinct commit opcode in the loop, sorted."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,8 @@ def mix(body: list[Instruction]) -> LoopMix:
         arrives=sum(o.startswith("SYNCS.ARRIVE") for o in ops),
         barriers=sum(i.base == "BAR" for i in body),
         local=sum(i.base in ("LDL", "STL") for i in body),
+        commits=sum(i.base == "UTCBAR" for i in body),
+        commit_forms=tuple(sorted({i.opcode for i in body if i.base == "UTCBAR"})),
     )
 
 

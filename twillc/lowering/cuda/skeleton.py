@@ -52,6 +52,7 @@ from twillc.lowering.cuda.preconditions import launched_warps
 from twillc.lowering.cuda.roles import RoleCode
 from twillc.lowering.cuda.stores import StoreCode
 from twillc.lowering.cuda.tcgen05_ops import Tcgen05Ops
+from twillc.lowering.cuda.tile_loop import ring_position
 from twillc.lowering.cuda.tile_math import TileMath
 from twillc.lowering.cuda.tiles import (
     CPP_KEYWORDS,
@@ -134,6 +135,22 @@ class _Emitter(LoopAnalysis, KernelFrame, RoleCode, TileMath, StoreCode, Tcgen05
         self.mask_only = {id(op) for op in split.mask_only} if split else set()
         self.split_selects = {id(op) for op in split.selects} if split else set()
         self._split_on = False
+        # the persistent tile loop around the roles (`tile.persistent`, `twillc.lowering.cuda.tile_loop`)
+        self.persistent = tile.find_persistent(self.func)
+
+    def _ring(self, it: str) -> str:
+        """The ring position of this tile's iteration `it` (its slot: mod the
+        depth; its phase: the position / depth, mod 2), counted across the
+        tiles of a persistent kernel (`tile_loop.ring_position`)."""
+        return ring_position(it, self.persistent is not None)
+
+    def _slot(self, it: str, depth: int) -> str:
+        """The ring slot of this tile's iteration `it`."""
+        return f"{self._ring(it)} % {depth}"
+
+    def _phase(self, it: str, depth: int) -> str:
+        """The phase (parity) of that slot's barriers at iteration `it`."""
+        return f"({self._ring(it)} / {depth}) & 1"
 
     # -- naming -----------------------------------------------------------
     def name(self, value: SSAValue) -> str:

@@ -12,6 +12,7 @@ from twillc.dialects.tile_scalars import is_scalar_arith
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.lowerings import lowering_of
+from twillc.lowering.cuda.tile_loop import staged_store_issue, staged_store_wait, store_boxes
 from twillc.lowering.cuda.tile_math import plus
 from twillc.lowering.cuda.tiles import BINARY, UNARY, c_elt, clip_extents, clip_mask
 from twillc.transforms.common import located_error
@@ -64,6 +65,8 @@ class StoreCode:
         += x` (tile.store_add) adds them to memory instead, on sm_90a from the
         register layout (`_store_add`: this emitter stores from registers, not
         through TMA, so there is no shared-memory tile for a TMA reduce)."""
+        if self.persistent and iv is None:  # after the main loop of a tile: through shared memory, by TMA
+            return self._staged_store(op, indent)
         if isinstance(op, tile.StoreAddOp):
             return self._store_add(op, indent, iv)
         t = op.value.type
@@ -165,6 +168,42 @@ class StoreCode:
             f"({c0}) * {cols}, {ld}{lim});".replace(" + 0,", ",")
             for h in range(rows // 64)
         ]
+
+    def _staged_store(self, op: tile.StoreOp | tile.StoreAddOp, indent: str) -> list[str]:
+        """A tile's store in the persistent kernel's epilogue (sm_90a): wait
+        until this warp group's previous tile's TMA store has read its part
+        of the epilogue buffer (that store ran under this tile's main loop),
+        stage the wgmma fragment there in 128B-swizzled 64 x 64 boxes, and
+        issue the TMA stores (committed, not waited: they run under the next
+        tile's main loop; the tensor map clips a partial last tile). Other
+        stores after a persistent main loop are refused where they are written."""
+        t = op.value.type
+        at = self._epilogue_offsets().get(id(op))
+        why = ""
+        if isinstance(op, tile.StoreAddOp):
+            why = "a 'store +=' (a TMA reduce-add is not generated)"
+        elif at is None:
+            why = "a store of a value not computed from the main loop's results"
+        elif not self.target.wgmma or self.target.row_layout:
+            why = f"a store on {self.arch} (the general persistent path stages wgmma fragments, sm_90a)"
+        elif t.rank != 2 or t.get_shape()[0] % 64 or t.get_shape()[1] % 64 or self._in_smem(op.value):  # type: ignore[attr-defined]
+            why = f"a store of a {'x'.join(map(str, t.get_shape()))} tile not in the wgmma layout of 64-row slabs"  # type: ignore[attr-defined]
+        elif elt(op.tensor.type).size != 2:
+            why = f"a store into {elt(op.tensor.type).name} (the TMA-store epilogue stages 16-bit elements)"
+        if why:
+            raise located_error(op, f"CUDA emission: the persistent tile loop's epilogue: {why} is not generated")
+        rows, cols = t.get_shape()  # type: ignore[attr-defined]
+        r0, c0 = (c_index(i, None, self.iteration) for i in op.indices)
+        tensor, cxx = self.args[op.tensor], elt(op.tensor.type).cxx
+        value = self._operand(op.value)
+        out = staged_store_wait(indent, self._group)
+        boxes: list[str] = []
+        for h in range(rows // 64):  # each m64 slab: its fragment into cols / 64 boxes of 8 KB
+            buf = f"sm.epi + {at + h * 64 * cols * 2}"
+            out.append(f"{indent}twillc_acc_to_smem<{cols}, {cxx}>({plus(value, h * cols // 2)}, {buf});")
+            row = f"({r0}) * {rows}" + (f" + {h * 64}" if h else "")
+            boxes += store_boxes(f"tmap_{tensor}_store", buf, cols, f"({c0}) * {cols}", row)
+        return out + staged_store_issue(indent, self._group, boxes)
 
     def _fused_chains(self, w: int, after: list[Operation], taken: set[int]) -> dict[int, list[Operation]]:
         """After the loop, the element-wise ops of role `w` computing a stored

@@ -47,7 +47,10 @@ class Tcgen05Ops:
         if res in self.umma_direct:
             d = self.depths[self.op_id[id(op)]]
             dst = self._tmem_slot(res)
-            lines.append(f"tw_mbar_wait(&sm.{self.name(res)}_empty[kt % {d}], ((kt / {d}) & 1) ^ 1);  // a free slot")
+            lines.append(
+                f"tw_mbar_wait(&sm.{self.name(res)}_empty[{self._slot('kt', d)}], ({self._phase('kt', d)}) ^ 1);"
+                "  // a free slot"
+            )
         elif res in self.acc_at:
             dst, accumulate = f"tmem + {self.acc_at[res]}", "kt > 0"  # from zeros: the first k-step overwrites
         else:
@@ -58,7 +61,9 @@ class Tcgen05Ops:
                 "tw_tcgen05_fence_before();",
                 f"tw_named_bar_sync({g}, 128);  // the accumulator is in place",
             ]
-        commit = [f"  tw_umma_commit(&sm.{self.name(res)}_full[kt % {d}]);"] if res in self.umma_direct else []
+        commit = (
+            [f"  tw_umma_commit(&sm.{self.name(res)}_full[{self._slot('kt', d)}]);"] if res in self.umma_direct else []
+        )
         b_mn = 0 if op.transpose_rhs else 1
         b_ref = self._smem_ref(op.rhs) if self._in_smem(op.rhs) else None
         if b_ref is None and (sb := self._staged(op, "b")) is not None:  # a register B: staged, as TMA would load it
@@ -262,7 +267,9 @@ class Tcgen05Ops:
                 continue
             d = self.depths[self.op_id[id(y.owner)]]
             cols = y.type.get_shape()[1]  # type: ignore[attr-defined]
-            self.acc_at[res] = f"{self.tmem_at[y]} + ((trips - 1) % {d}) * {cols}" if d > 1 else self.tmem_at[y]  # type: ignore[assignment]
+            self.acc_at[res] = (
+                f"{self.tmem_at[y]} + ({self._slot('trips - 1', d)}) * {cols}" if d > 1 else self.tmem_at[y]
+            )  # type: ignore[assignment]
             self.final_slot[res] = y
 
     def _final_waits(self, w: int) -> list[str]:
@@ -273,7 +280,8 @@ class Tcgen05Ops:
             if self.holder.get(res) == w and self.warp(y.owner) != w:  # type: ignore[arg-type]
                 n, d = self.name(y), self.depths[self.op_id[id(y.owner)]]
                 out += [
-                    f"    if (trips > 0) tw_mbar_wait(&sm.{n}_full[(trips - 1) % {d}], ((trips - 1) / {d}) & 1);",
+                    f"    if (trips > 0) tw_mbar_wait(&sm.{n}_full[{self._slot('trips - 1', d)}], "
+                    f"{self._phase('trips - 1', d)});",
                     "    tw_tcgen05_fence_after();",
                 ]
         return out

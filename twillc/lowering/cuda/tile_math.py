@@ -915,7 +915,7 @@ class TileMath:
         if self._in_tmem(v, self._role):
             return self._tmem_slot(v)
         if self._read_in_place(v, self._role):
-            slot = f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
+            slot = f"sm.{self.name(v)}[{self._slot('kt', self.depths[self.op_id[id(v.owner)]])}]"
             return f"twillc_mine<{c_elt(v.type)}>({slot}, {self._n(v.type)})"  # type: ignore[arg-type]
         return self.name(v)
 
@@ -1090,10 +1090,10 @@ class TileMath:
 
     def _channel_slot(self, v: SSAValue) -> str:
         """This iteration's slot of register-tile channel `v` in shared memory."""
-        return f"sm.{self.name(v)}[kt % {self.depths[self.op_id[id(v.owner)]]}]"
+        return f"sm.{self.name(v)}[{self._slot('kt', self.depths[self.op_id[id(v.owner)]])}]"
 
     def _smem_ref(self, v: SSAValue) -> str:
         if self._pre_smem(v):
             return f"sm.{self.name(v)}"
         d = self.depths[self.op_id[id(v.owner)]]
-        return f"sm.{self.name(v)}[kt % {d}]"
+        return f"sm.{self.name(v)}[{self._slot('kt', d)}]"

@@ -24,3 +24,10 @@ TW_DEV void twillc_acc_to_smem(const S* acc, uint8_t* smem) {
       *reinterpret_cast<uint32_t*>(box + (r + 8) * 128 + at) = *reinterpret_cast<const uint32_t*>(hi);
     }
 }
+// The tile index made opaque where the epilogue's TMA stores compute their
+// coordinates from it: ptxas computes them there, after the staging, not
+// before the main loop and held across it beside the accumulators.
+TW_DEV int tw_opaque_tile(int bid) {
+  asm volatile("" : "+r"(bid));
+  return bid;
+}
