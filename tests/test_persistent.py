@@ -208,17 +208,11 @@ def test_sm100a_nest_counts_the_main_loops_tensor_memory() -> None:
     "on o0_empty at the next tile's first P V MMA. The fix: the epilogue's read of O releases that position "
     "(and the rescale of iteration 0 waits for it), the acc_free_at hand-over twill.nest describes",
 )
-def test_sm100a_persistent_attention_simulates_over_several_tiles(tmp_path: Path) -> None:
+def test_sm100a_persistent_attention_simulates_over_several_tiles() -> None:
     """The B200 persistent attention forward (examples/attn_fwd_persistent_b200.tile,
-    its main loop's schedule fixed) warp-specialized and simulated over 3 tiles
+    warp-specialized and fixed in tests/data/simulate) simulated over 3 tiles
     per CTA and 2 CTAs: today the simulator finds the deadlock at the second
     tile that the reason names."""
-    from twillc.driver import main
-
-    path = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-persistent-b200-sched.mlir"
-    out = tmp_path / "ws.mlir"
-    passes = "verify-schedule,nest-schedule,pipeline-expand,warp-specialize,plan-memory,issue-order"
-    assert main([str(path), "-p", passes, "--emit", "mlir", "-o", str(out)]) == 0
-    module = parse_module(out.read_text(), str(out), ".mlir")
-    rep = simulate_persistent(module, read_warp_program(module), {"N": 5 * 256}, grid=2, interleavings=2)
+    module, prog = _read(ROOT / "tests" / "data" / "simulate" / "attn_fwd_persistent_b200.mlir")
+    rep = simulate_persistent(module, prog, {"N": 5 * 256}, grid=2, interleavings=2)
     assert rep.findings == []
