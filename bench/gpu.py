@@ -62,6 +62,7 @@ REF_FLOPS_ALL = 2e10  # above this many MMA flops the float64 reference runs REF
 REF_SAMPLE = 16
 TIMED_ALSO: dict[str, tuple[int, ...]] = {
     "gemm_persistent_h100": (8192,),
+    "gemm_persistent_pingpong_h100": (8192,),  # ping-pong consumers beside the cooperative kernel, same run
     "gemm_persistent_cluster_h100": (8192,),
     "gemm_persistent_b200": (8192,),
     "gemm_persistent_2cta_b200": (8192,),  # the CTA pair beside the one-CTA kernel, in the same run

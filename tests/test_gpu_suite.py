@@ -192,17 +192,21 @@ def test_baseline_read_off_the_program() -> None:
     assert gpu.baseline_flops({"kind": "sdpa_bwd", "n": 1024, "d": 64, "causal": True}) == 5 * 1024 * 1024 * 64
 
 
-def test_persistent_gemm_timed_at_4096_and_8192() -> None:
-    """The persistent GEMM (bf16) is timed against torch.matmul at 4096^3
-    (the suite's full size) and, in a row of its own, at 8192^3."""
-    program = _program("examples/gemm_persistent_h100.tile")
-    entry = {"name": "gemm_persistent_h100", "program": program, "stages": 2, **gpu.plan_entry(program, 2)}
+@pytest.mark.parametrize(
+    ("name", "tiles"), [("gemm_persistent_h100", 64 * 32), ("gemm_persistent_pingpong_h100", 64 * 64)]
+)
+def test_persistent_gemm_timed_at_4096_and_8192(name: str, tiles: int) -> None:
+    """The persistent GEMMs (bf16; cooperative 128x256 tiles, ping-pong
+    128x128) are timed against torch.matmul at 4096^3 (the suite's full size)
+    and, in a row of their own, at 8192^3."""
+    program = _program(f"examples/{name}.tile")
+    entry = {"name": name, "program": program, "stages": 2, **gpu.plan_entry(program, 2)}
     full = entry["checks"][-1]
     assert full["label"] == "full" and full["sizes"] == {"M": 4096, "K": 4096, "N": 4096}
     assert gpu.baseline_of(program, full) == {"kind": "matmul", "m": 4096, "n": 4096, "k": 4096, "dtype": "bf16"}
     (row,) = gpu.also_timed(entry)
-    assert row["name"] == "gemm_persistent_h100@8192" and [c["label"] for c in row["checks"]] == ["full"]
-    assert row["checks"][0]["blocks"] == 64 * 32  # the tiles: the launcher clamps the grid to the SMs
+    assert row["name"] == f"{name}@8192" and [c["label"] for c in row["checks"]] == ["full"]
+    assert row["checks"][0]["blocks"] == tiles  # the tiles: the launcher clamps the grid to the SMs
     assert row["baseline"] == {"kind": "matmul", "m": 8192, "n": 8192, "k": 8192, "dtype": "bf16"}
 
 

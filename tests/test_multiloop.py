@@ -94,3 +94,57 @@ def test_cuda_compiles_clean(example: str, target: str, tmp_path: Path) -> None:
     assert "warning" not in log, log
     spills = re.findall(r"(\d+) bytes spill stores, (\d+) bytes spill loads", log)
     assert spills and all(s == ("0", "0") for s in spills), log
+
+
+@pytest.mark.parametrize(("example", "target"), MODULES)
+def test_role_variant_isolates_each_warp_groups_branch(example: str, target: str, tmp_path: Path) -> None:
+    """The register check's per-role isolation (`ptxas.role_variant`) finds
+    the warp groups of a kernel of several loops (`} else if (wg == k)`) and
+    keeps only warp group k's branch: its roles of every loop, the others'
+    conditions false."""
+    from twillc.lowering.cuda.ptxas import role_blocks, role_variant
+
+    code = _emit(DATA / f"{example}_{target}.mlir", tmp_path).read_text()
+    groups = len(re.findall(r"^  (?:\} else )?if \(wg == \d+\) \{", code, re.M))
+    assert role_blocks(code) == list(range(groups)) and groups > 1
+    for k in range(groups):
+        one = role_variant(code, k, capped=True)
+        kept = re.findall(r"^  (?:\} else )?if \(wg == (\d+)\) \{", one, re.M)
+        assert kept == [str(k)]
+        assert len(re.findall(r"^  (?:\} else )?if \(false\) \{", one, re.M)) == groups - 1
+        for n in range(LOOPS[example]):
+            assert f"    twillc_{example}_loop{n}_enter(" in one.split(f"if (wg == {k}) {{")[1]
+
+
+def test_shared_memory_reads_into_registers_are_unrolled(tmp_path: Path) -> None:
+    """An element-wise op or a row reduction reading a loaded tile from shared
+    memory into a register array is a loop under `#pragma unroll` on sm_90a as on
+    sm_100a: NVVM left such loops rolled in cross_entropy_h100's roles of two
+    loops in one kernel, their arrays went to local memory and ptxas spilled
+    648 B around them (each loop's kernel alone clean)."""
+    code = _emit(DATA / "cross_entropy_h100.mlir", tmp_path).read_text().splitlines()
+    reads = [k for k, line in enumerate(code) if re.match(r"\s*for \(int i = 0; i < \d+; \+\+i\).*smem_at", line)]
+    assert reads
+    assert all(code[k - 1].strip() == "#pragma unroll" for k in reads)
+
+
+@needs_nvcc
+def test_whole_kernel_spill_names_the_warp_group_whose_roles_spill(tmp_path: Path) -> None:
+    """A spill only the kernel of several loops has is reported with the warp
+    groups whose branch alone (`role_variant`, capped) spills: here warp group
+    1's second-loop role cut to 40 registers (`_check_whole`)."""
+    from twillc.cli.ptxas_check import Built, _check_whole
+
+    path = DATA / "cross_entropy_h100.mlir"
+    code = _emit(path, tmp_path).read_text()
+    role = code.index("void twillc_cross_entropy_loop1_role1(")
+    cut = code[:role] + code[role:].replace("tw_setmaxnreg_inc<240>();", "tw_setmaxnreg_dec<40>();", 1)
+    module = _read(path)
+    err = io.StringIO()
+    _check_whole(Built(module, module, cut, ()), err)
+    assert "in the kernel of several loops" in err.getvalue()
+    assert "warp group 1's roles alone: " in err.getvalue()
+    assert "warp group 0's" not in err.getvalue() and "warp group 2's" not in err.getvalue()
+    err = io.StringIO()
+    _check_whole(Built(module, module, code, ()), err)
+    assert not err.getvalue()

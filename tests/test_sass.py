@@ -145,3 +145,33 @@ def test_clustered_gemm_roles_in_sass(tmp_path: Path) -> None:
         assert loop is not None and (loop.mma, loop.mma_shapes) == (4, ("HGMMA.64x256x16.F32.BF16",))
     ops = [i.opcode for i in disassemble(code, "sm_90a")]
     assert ops.count("UCGABAR_ARV") == 2 and ops.count("UCGABAR_WAIT") == 2
+
+
+@needs_tools
+def test_pingpong_gemm_roles_in_sass(tmp_path: Path) -> None:
+    """The ping-pong persistent GEMM (examples/gemm_persistent_pingpong_h100.tile,
+    its fixed module): the producer's loop issues A's box and B's 2 boxes with
+    one mbarrier wait and one arrive; each consumer's loop 8
+    HGMMA.64x128x16 per k-step (2 slabs x 4 k16 steps of its 128x128 tile), no
+    named barrier inside it; the turns around the loops (consumer 0 on barrier
+    3, consumer 1 on 4, 256 threads: its turn and the last hand-over each;
+    consumer 1's first-turn hand-over and both hand-overs after the loop);
+    each consumer's 4 TMA stores; no local memory."""
+    cu = tmp_path / "gemm.cu"
+    assert main([str(ROOT / "tests" / "data" / "simulate" / "gemm_persistent_pingpong_h100.mlir"), "-o", str(cu)]) == 0
+    code = cu.read_text()
+    roles = {r.name: r for r in role_sass(code, "sm_90a")}
+    assert set(roles) == {"producer", "mma (even tiles)", "mma (odd tiles)"}
+    assert all(r.local == 0 for r in roles.values())
+    producer = roles["producer"].loop
+    assert producer is not None and (producer.tma_loads, producer.mma, producer.waits, producer.arrives) == (3, 0, 1, 1)
+    for name in ("mma (even tiles)", "mma (odd tiles)"):
+        loop = roles[name].loop
+        assert loop is not None and (loop.mma, loop.mma_shapes) == (8, ("HGMMA.64x128x16.F32.BF16",))
+        assert (loop.waits, loop.arrives, loop.barriers, loop.local) == (1, 1, 0, 0)
+    ops = disassemble(code, "sm_90a")
+    bars = [f"{i.opcode} {i.operands}" for i in ops if i.base == "BAR"]
+    sync = "BAR.SYNC.DEFER_BLOCKING"
+    assert bars.count(f"{sync} 0x3, 0x100") == 2 and bars.count(f"{sync} 0x4, 0x100") == 2
+    assert bars.count("BAR.ARV 0x3, 0x100") == 2 and bars.count("BAR.ARV 0x4, 0x100") == 1
+    assert [i.opcode for i in ops].count("UTMASTG.2D") == 8

@@ -114,6 +114,10 @@ SPARE_SLOT = {("attn_causal_b200", "alpha0"), ("gemm_h100", "a0"), ("gemm_h100",
 SPARE_SLOT |= {
     (k, v) for k in ("gemm_h100_natural", "gemm_persistent_h100", "gemm_persistent_cluster_h100") for v in ("a0", "a1")
 }
+# The ping-pong GEMM (a and b at cycles 0 and 17 of II 68, read at 101): the
+# shared ring's rule, max(2, the deepest buffer 3) + 1 = 4 slots for the
+# deferred release, keeps a slot this schedule does not need.
+SPARE_SLOT |= {("gemm_persistent_pingpong_h100", v) for v in ("a", "b")}
 # FA4 at its one-stage schedule (the fixed modules of attn_fwd_b200 and its
 # natural form): m0_new's and m1_new's rings have a slot for the next iteration's read of m0
 # on the role computing it (`lifetimes.later_crossings`), but the reader on

@@ -190,8 +190,9 @@ def _check_whole(built: Built, err: IO[str]) -> None:
     """The kernel of several loops compiled whole: a spill or warning that
     no loop's kernel has alone (the roles' code of all loops in one
     function, ptxas allocating them together) is reported, not silently
-    kept."""
-    from twillc.lowering.cuda.ptxas import PtxasError, run_ptxas
+    kept, with the warp groups whose branch alone (`role_variant`: its roles
+    of every loop at their budgets) spills."""
+    from twillc.lowering.cuda.ptxas import PtxasError, role_blocks, role_variant, run_ptxas
     from twillc.transforms.common import module_machine
 
     try:
@@ -199,12 +200,20 @@ def _check_whole(built: Built, err: IO[str]) -> None:
     except PtxasError as e:
         print(f"twillc: note: ptxas check of the whole kernel skipped: {str(e).splitlines()[0]}", file=err)
         return
-    if not whole.clean:
-        print(
-            f"twillc: warning: ptxas: {whole.summary()} in the kernel of several loops, though each loop's "
-            "kernel compiles clean alone (their roles' code allocated together)",
-            file=err,
-        )
+    if whole.clean:
+        return
+    try:  # each warp group's branch alone (its roles of every loop, at their setmaxnreg budgets)
+        arch = module_machine(built.lowered).arch
+        alone = {k: run_ptxas(role_variant(built.cuda, k, capped=True), arch) for k in role_blocks(built.cuda)}
+    except PtxasError:
+        alone = {}
+    bad = "; ".join(f"warp group {k}'s roles alone: {rep.summary()}" for k, rep in alone.items() if not rep.clean)
+    where = bad or "no warp group's roles alone spill (their branches allocated together)"
+    print(
+        f"twillc: warning: ptxas: {whole.summary()} in the kernel of several loops, though each loop's "
+        f"kernel compiles clean alone: {where}",
+        file=err,
+    )
 
 
 def _least_spilling(tried: list[tuple[int, int, int, Built]], err: IO[str]) -> Built:

@@ -588,9 +588,7 @@ class ExprGen:
         operations and remainders of an integer tile, in its element type
         (docs/language.md, "Integer tiles")."""
         if not self.integer_tile(lhs):
-            raise self.err(
-                lhs.pos, f"'{op}' takes an integer tile (i8 ... u32) on its left, got {lhs.type_text()}"
-            )
+            raise self.err(lhs.pos, f"'{op}' takes an integer tile (i8 ... u32) on its left, got {lhs.type_text()}")
         element_type = lhs.value.type.element_type  # type: ignore[union-attr]
         if op in SHIFTS and not self.integer_tile(rhs):
             bits = element_type.width.data
@@ -601,9 +599,7 @@ class ExprGen:
                     f"of amounts, got {rhs.type_text() if not isinstance(rhs.value, float) else rhs.value}",
                 )
         elif not (self.integer_tile(rhs) or isinstance(rhs.value, float)):
-            raise self.err(
-                rhs.pos, f"'{op}' of an integer tile takes an integer tile or number, got {rhs.type_text()}"
-            )
+            raise self.err(rhs.pos, f"'{op}' of an integer tile takes an integer tile or number, got {rhs.type_text()}")
         if op == "%" and isinstance(rhs.value, float) and rhs.value == 0:
             raise self.err(rhs.pos, "remainder by zero")
         rv = self.operand(rhs, element_type, op)

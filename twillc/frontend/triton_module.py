@@ -566,13 +566,38 @@ def compile_to_ttgir(
     except Exception as e:  # noqa: BLE001 - Triton's front end rejects the kernel: the user's error
         raise triton_error(fn, e) from None
     mod = _run_captured(fn, lambda: backend.make_ttir(mod, {}, opts, cap))
-    pm = ir.pass_manager(mod.context)
+    mod = _unflattened(mod, ctx)
+    pm = ir.pass_manager(ctx)
     add_head_passes(pm, cap, opts)
     if schedule_stages is not None:
         passes.ttgpuir.add_assign_latencies(pm, schedule_stages)
         passes.ttgpuir.add_schedule_loops(pm)
     _run_captured(fn, lambda: pm.run(mod, "make_ttgir"))
     return mod, ctx
+
+
+_FLATTEN = re.compile(r"\{tt\.flatten\}|tt\.flatten, |, tt\.flatten\b")
+
+
+def _unflattened(mod, ctx):  # -> triton ir.module
+    """The TTIR without `tt.flatten` (`tl.range(..., flatten=True)`): the hint
+    that makes Triton's `fuse-nested-loops` fuse a loop nest into one loop
+    (the inner loop's first and last iterations under `scf.if`). The
+    importer reads a nest as written, the outer loop around its main loop (a
+    persistent kernel's tile loop: `twillc/frontend/ttgir_persistent.py`),
+    and the write-back keeps that nest; the kernel computes the same."""
+    text = mod.str()  # type: ignore[attr-defined]
+    if "tt.flatten" not in text:
+        return mod
+    from triton._C.libtriton import ir
+
+    with tempfile.NamedTemporaryFile("w", suffix=".ttir", delete=False, encoding="utf-8") as f:
+        f.write(_FLATTEN.sub("", text))
+        path = f.name
+    try:
+        return ir.parse_mlir_module(path, ctx)
+    finally:
+        os.unlink(path)
 
 
 def add_head_passes(pm, cap: int, opts, hopper_warpspec: bool = False) -> None:

@@ -6,7 +6,9 @@ online softmax and its normalization) gets one `tile.for` each, in order, each
 loop's results standing for the Triton loop's after it, and the stores between
 the loops and after the last imported (`twillc/frontend/ttgir_loops.py`: which
 loops, and what is refused). A kernel with no loop is a loop of one trip
-(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items;
+(`twillc.frontend.ttgir_regions`). Outer loops around them are the CTA's work items,
+except a persistent kernel's tile loop around its main loop, which becomes
+`tile.persistent` (`twillc/frontend/ttgir_persistent.py`);
 the values a loop reads from before it are imported before it, on demand, by
 the same rules. Each tile op records the Triton ops it stands for
 (`twill.triton`: their pre-order indices; on a `tile.for`, its `scf.for`), and
@@ -93,7 +95,16 @@ from twillc.frontend.ttgir_loops import (
     holds_effects,
     region_blocks,
     sequential_loops,
+    store_value_at,
     stores_between,
+)
+from twillc.frontend.ttgir_persistent import (
+    POINTER_REFUSAL,
+    TileLoop,
+    pointer_base,
+    pointer_bounds,
+    pointer_starts,
+    tile_loop,
 )
 from twillc.frontend.ttgir_regions import OneTripRegion, one_trip_region, store_region
 
@@ -266,6 +277,8 @@ class TtgirImporter(IntegerTiles):
             o for op in tm.ops if op.name == "tt.make_tensor_descriptor" for o in op.operands[1:] if o in tm.arg_names
         }
         """Integer arguments a tensor descriptor takes as its shape: the tensor's sizes."""
+        self.tiles: TileLoop | None = None
+        """A persistent kernel's tile loop (`ttgir_persistent`): `bid` is the tile id, tile indices exact."""
 
     # -- errors and locations ------------------------------------------------
 
@@ -308,8 +321,18 @@ class TtgirImporter(IntegerTiles):
         self.loop = loops[0]
         self.bid = self.hoist(tile.BlockIdOp(), loops[0])
         real = [lp for lp in loops if not isinstance(lp, OneTripRegion)]
+        self.tiles = tile_loop(self.tm, real, self.error)
         branches = region_blocks(self.tm, real, self.error)
-        if branches is not None:  # an early return, a condition holding a loop: conditional regions
+        if self.tiles is not None:
+            if branches is not None:
+                raise self.error(
+                    self.tiles.loop,
+                    "a persistent tile loop in a kernel with conditional regions (an early return, a store under a "
+                    "condition): not imported",
+                )
+            self.import_persistent(self.tiles, loops[0])
+            branches = []
+        elif branches is not None:  # an early return, a condition holding a loop: conditional regions
             for block, guard in branches:
                 self.import_region(block, guard, real)
         for k, loop in enumerate([] if branches is not None else loops):
@@ -328,6 +351,88 @@ class TtgirImporter(IntegerTiles):
         module.attributes["twill.ttgir"] = StringAttr(self.tm.text)
         module.attributes["twill.ttgir_loop"] = IntegerAttr(loops[0].index, i64)
         return module
+
+    def import_persistent(self, tiles: TileLoop, loop: TOp) -> None:
+        """A persistent kernel (`ttgir_persistent`): `tile.persistent` of the
+        tile counts and the group, the main loop, then the stores after it in
+        the tile loop (the epilogue), each tile id `bid` (the tile index of
+        twillc's tile loop), the coordinates Triton's arithmetic on it."""
+        self.loop = loop
+        self.pointer_dims(tiles.loop)
+        for vid in tiles.tile_ids:
+            self.indices[vid] = self.bid  # type: ignore[assignment]
+        self.index_context = "a persistent tile loop's tile counts"
+        try:
+            counts = [self.scalar_index(v, tiles.loop) for v in (tiles.tiles_m, tiles.tiles_n)]
+        finally:
+            self.index_context = "a mask"
+        persistent = tile.PersistentOp(counts[0], counts[1], tiles.group)
+        persistent.location = self._loc(tiles.loop)
+        self.pre.append(persistent)
+        self.import_loop(loop)
+        self.import_stores(stores_between(loop, None, self.error))
+
+    def pointer_dims(self, loop: TOp) -> None:
+        """A persistent kernel's pointer tensors' sizes: the integer kernel
+        argument bounding a load's or store's tile along an axis
+        (`ttgir_persistent.pointer_bounds`: `mask=rm[:, None] < M`) is the
+        tensor's size there (`tile.size`, as a descriptor's shape names it);
+        an axis without one `NAME_dI`."""
+        for op in loop.walk():
+            base = pointer_base(self.tm, op.operands[0]) if op.name in ("tt.load", "tt.store") else None
+            if base is None:
+                continue
+            name = self.tm.arg_names[base]
+            dims = self.dims.setdefault(name, [f"{name}_d0", f"{name}_d1"])
+            for axis, bound in pointer_bounds(self.tm, op):
+                if len(dims) == 2 and dims[axis] == f"{name}_d{axis}":
+                    dims[axis] = self.tm.arg_names[bound]
+                    self.descriptor_dims.add(bound)
+
+    def tile_index(self, vid: int, box: int, op: TOp) -> SSAValue:
+        """A descriptor offset of a persistent kernel as an exact tile index:
+        `x` of an offset `x * box` (`pid_m * BLOCK_M`, `ki * BLOCK_K`), 0 of 0;
+        an offset not a multiple of the box by construction is refused."""
+        d = self.tm.defs.get(vid)
+        while d is not None and d.name in INDEX_CASTS:
+            vid = d.operands[0]
+            d = self.tm.defs.get(vid)
+        if d is not None and _int_constant(d) == 0:
+            return self.const_index(0, op)
+        assert self.loop is not None
+        lb, _, step = self.loop.operands[:3]
+        if vid == self.loop.blocks[0].args[0] and _int_constant(self.tm.defs.get(lb)) == 0:
+            if _int_constant(self.tm.defs.get(step)) == box:  # `for k0 in range(0, K, BLOCK_K)`: the iteration
+                assert self.iv is not None
+                return self.iv
+        factors = [vid] if box == 1 else []  # a block of one row: the offset is the index
+        if d is not None and d.name == "arith.muli":
+            factors += [d.operands[i] for i in (0, 1) if _int_constant(self.tm.defs.get(d.operands[1 - i])) == box]
+        if factors:
+            self.index_context = "a persistent kernel's tile coordinates"
+            try:
+                return self.scalar_index(factors[0], op)
+            finally:
+                self.index_context = "a mask"
+        raise self.error(
+            op,
+            f"'{op.name}' at an offset that is not a multiple of its block ({box}) by construction: a persistent "
+            f"kernel's loads and stores are at tile coordinates (an offset `x * {box}`)",
+        )
+
+    def pointer_tile_indices(self, ptr: int, shape: list[int], transposed: bool, op: TOp) -> list[SSAValue]:
+        """A persistent kernel's pointer load or store as exact tile indices:
+        the row and column its offsets start at (`ttgir_persistent.pointer_starts`),
+        each `x` of `x * B` (`tile_index`); a transposed load's reversed."""
+        starts = pointer_starts(self.tm, ptr)
+        if starts is None or len(shape) != 2:
+            raise self.error(op, POINTER_REFUSAL.format(name=op.name))
+        boxes = shape[::-1] if transposed else shape
+        indices = [
+            self.const_index(0, op) if s is None else self.tile_index(s, b, op)
+            for s, b in zip(starts, boxes, strict=True)
+        ]
+        return indices[::-1] if transposed else indices
 
     def import_region(self, block: TBlock, guard: Guard, loops: list[TOp]) -> None:
         """A block of the kernel under `guard` (`ttgir_loops.region_blocks`):
@@ -778,6 +883,8 @@ class TtgirImporter(IntegerTiles):
             self.dims[ptr_name] = dims
             self.set(op, Val(tensor=(ptr_name, shape[1])))
         elif name == "tt.load" and (_shape(op.result_types[0]) is None or scalars.one_element(op.result_types[0])):
+            if self.tiles is not None:
+                raise self.error(op, POINTER_REFUSAL.format(name=name))
             scalars.load_scalar(self, op)
         elif name in ("tt.descriptor_load", "tt.load"):
             src = self.operand(op, 0)
@@ -788,8 +895,13 @@ class TtgirImporter(IntegerTiles):
             transposed = name == "tt.load" and ty.rank == 2 and self.stored_transposed(op)
             if transposed:  # columns contiguous: the transpose of a tile of the tensor stored the other way
                 ty = TileType(list(reversed(ty.get_shape())), ty.element_type)
-            if name == "tt.descriptor_load":
+            if name == "tt.descriptor_load" and self.tiles is not None:
+                box = self.result_tile(op).get_shape()
+                indices = [self.tile_index(o, b, op) for o, b in zip(op.operands[1 : 1 + ty.rank], box, strict=True)]
+            elif name == "tt.descriptor_load":
                 indices = [self.index_for(o, op) for o in op.operands[1 : 1 + ty.rank]]
+            elif self.tiles is not None:
+                indices = self.pointer_tile_indices(op.operands[0], self.result_tile(op).get_shape(), transposed, op)
             else:
                 indices = self.pointer_indices(op.operands[0], ty.rank, op)
             new = self.emit(tile.LoadOp(tensor, indices, ty), op)
@@ -798,8 +910,11 @@ class TtgirImporter(IntegerTiles):
             dst = self.operand(op, 0)
             if dst.tensor is None:
                 raise self.error(op, f"'{name}' to a pointer that is not derived from a kernel argument")
-            value = self.tile_operand(op, 1 if name == "tt.store" else len(op.operands) - 1)
+            at = 1 if name == "tt.store" else store_value_at(op, self.type_of)
+            value = self.tile_operand(op, at)
             if name == "tt.store" and not isinstance(value.type, TileType):  # one number
+                if self.tiles is not None:
+                    raise self.error(op, POINTER_REFUSAL.format(name=name))
                 scalars.store_scalar(self, op, value)
                 return
             vt = value.type
@@ -809,8 +924,14 @@ class TtgirImporter(IntegerTiles):
             assert isinstance(tt, TensorType)
             if vt.element_type != tt.element_type:
                 value = self.emit(tile.CastOp(value, tt.element_type), op).results[0]
-            if name == "tt.descriptor_store":
-                indices = [self.index_for(o, op) for o in op.operands[1 : 1 + vt.rank]]
+            if name == "tt.descriptor_store" and self.tiles is not None:
+                box = vt.get_shape()
+                offsets = [o for i, o in enumerate(op.operands[1:], 1) if i != at]
+                indices = [self.tile_index(o, b, op) for o, b in zip(offsets, box, strict=True)]
+            elif name == "tt.descriptor_store":
+                indices = [self.index_for(o, op) for i, o in enumerate(op.operands[1:], 1) if i != at]
+            elif self.tiles is not None:
+                indices = self.pointer_tile_indices(op.operands[0], vt.get_shape(), False, op)
             else:
                 indices = self.pointer_indices(op.operands[0], vt.rank, op)
             self.emit(tile.StoreOp(value, tensor, indices), op)
@@ -1255,8 +1376,9 @@ class TtgirImporter(IntegerTiles):
         return out
 
     def _scalar_index(self, vid: int, user: TOp) -> SSAValue:
-        assert self.loop is not None and self.iv is not None
+        assert self.loop is not None
         if vid == self.loop.blocks[0].args[0]:
+            assert self.iv is not None
             lb, step = self.loop.operands[0], self.loop.operands[2]
             scaled: SSAValue = self.iv
             if _int_constant(self.tm.defs.get(step)) != 1:
@@ -1273,6 +1395,12 @@ class TtgirImporter(IntegerTiles):
         if d is not None and (k := _int_constant(d)) is not None:
             return self.const_index(k, d)
         if d is not None and d.name == "tt.get_program_id":
+            if self.tiles is not None and (d.int_attr("axis") or 0) == 0:
+                raise self.error(
+                    d,
+                    "tl.program_id(0) read in a persistent kernel's tile loop: it is the CTA's id, and a CTA runs "
+                    "several tiles (name the tile by the loop's tile id)",
+                )
             return self.program_id(d.int_attr("axis") or 0, d)
         if d is not None and d.name == "tt.get_num_programs" and (d.int_attr("axis") or 0) in (1, 2):
             self.program_id(d.int_attr("axis") or 0, d)

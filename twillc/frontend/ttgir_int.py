@@ -315,7 +315,9 @@ class IntegerTiles:
         out = False
         for u in self.users(vid):
             if u.name in ("arith.sitofp", "arith.uitofp", *MMA_OPS) or (
-                u.name in ("tt.store", "tt.descriptor_store") and u.operands[-1 if u.name != "tt.store" else 1] == vid
+                u.name in ("tt.store", "tt.descriptor_store")
+                and vid in u.operands[1:]
+                and not self.type_of(vid).startswith("i")
             ):
                 out = True
             elif u.name == "scf.yield" and u.parent is not None:

@@ -9,7 +9,9 @@ block: the importer makes one `tile.for` each, in that order, the form the
 `.tile` front end gives a kernel with several loops
 (`twillc/transforms/loop_segments.py` then splits it into one segment per
 loop, each scheduled on its own). Loops around that block (a persistent
-kernel's tile loop) are the CTA's work items, as for one loop.
+kernel's tile loop holding several loops) are the CTA's work items, as for
+one loop; a tile loop around one main loop is a persistent kernel
+(`twillc/frontend/ttgir_persistent.py`).
 
 Refused, located at the loop: a loop inside another loop of the sequence's
 block (a nest, not a sequence), and a loop in another block than the others
@@ -54,6 +56,12 @@ ErrorAt = Callable[[TOp, str], UserError]
 Guard = tuple[tuple[int, bool], ...]
 """A block's condition: the branch conditions (value ids) on its path from the
 entry, each with whether it holds there."""
+
+
+def store_value_at(op: TOp, type_of: Callable[[int], str]) -> int:
+    """The position of a `tt.descriptor_store`'s stored tile among its
+    operands (Triton 3.9: the descriptor, the tile, then the offsets)."""
+    return next((i for i, o in enumerate(op.operands) if i and type_of(o).startswith("tensor<")), len(op.operands) - 1)
 
 
 def innermost_loops(tm: TritonModule) -> list[TOp]:

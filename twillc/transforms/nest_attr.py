@@ -4,7 +4,7 @@ import no solver)."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, i64
 from xdsl.ir import Attribute
 
 from twillc.scheduling.graph import Schedule
@@ -39,6 +39,13 @@ def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> Dicti
             "granularity": IntegerAttr(int(facts.get("granularity", 1)), i64),  # type: ignore[call-overload]
             "epilogue": StringAttr(str(facts.get("epilogue", CONSUMERS))),
             "pre_buffers": IntegerAttr(int(facts.get("pre_buffers", 1)), i64),  # type: ignore[call-overload]
+            "tiles": IntegerAttr(int(facts.get("tiles", 1)), i64),  # type: ignore[call-overload]
+            "consumers": StringAttr(str(facts.get("consumers", "together"))),
+            **(
+                {"regs": ArrayAttr([IntegerAttr(r, i64) for r in facts["regs"]])}  # type: ignore[attr-defined]
+                if "regs" in facts
+                else {}
+            ),
             "cycles": DictionaryAttr({k: IntegerAttr(v, i64) for k, v in sorted(schedule.cycles.items())}),
             "optimal_for": StringAttr(proof),
         }
@@ -75,6 +82,16 @@ def nest_acc_buffers(attr: Attribute | None) -> int:
     return _int(attr.data["acc_buffers"])
 
 
+def nest_alternate(attr: Attribute | None) -> tuple[int, ...] | None:
+    """Ping-pong consumers (`consumers = "alternate"`): the warp groups'
+    register budgets (producer, consumer, consumer); None for the other form."""
+    if not isinstance(attr, DictionaryAttr) or attr.data.get("consumers") != StringAttr("alternate"):
+        return None
+    regs = attr.data.get("regs")
+    assert isinstance(regs, ArrayAttr)
+    return tuple(_int(r) for r in regs.data)
+
+
 def describe_nest(attr: Attribute) -> str:
     """One line of `twill.nest` for the generated code's header."""
     if not isinstance(attr, DictionaryAttr):
@@ -83,6 +100,11 @@ def describe_nest(attr: Attribute) -> str:
     ii, status, trips, head = (_int(d["ii"]), d["status"], _int(d["trips"]), _int(d["head"]))
     status_text = status.data if isinstance(status, StringAttr) else "?"
     stages = {k: _int(v) // max(ii, 1) for k, v in d["cycles"].data.items()}  # type: ignore[attr-defined]
+    if nest_alternate(attr) is not None:
+        return (
+            f"outer II {ii} cycles two tiles ({status_text}, T = {trips}, producer head start {head}); "
+            "consumers alternate: tile t on consumer t % 2, turns at the tensor core"
+        )
     later = sorted(k for k, s in stages.items() if k != MAIN and s > stages.get(MAIN, 0))
     over = f"; under the next tile's main loop: {', '.join(later)}" if later else ""
     bufs = nest_acc_buffers(attr)

@@ -36,6 +36,23 @@ loop: the producer's reload of Q and first K / V, the first S = Q K^T and
 its softmax (FA4's correction warp group drains O while the next tile's
 first S is computed). Both are written into `twill.nest` for the emitter.
 
+Ping-pong consumers (sm_90a, CUTLASS's KernelTmaWarpSpecializedPingpong):
+where one consumer warp group holds every accumulator of the main loop,
+the model also schedules two tiles per outer iteration on two consumer
+warp groups, tile t on consumer t % 2 (`alternate_graph`): each tile's
+main loop holds the tensor core ("tc") and its own consumer warp group
+from cycle P on, its staging holds that warp group, so one consumer's
+epilogue runs while the other's main loop issues wgmma. `consumers =
+"alternate"` is chosen where that outer II, halved (two tiles), is below
+the single consumer's (`consumers = "together"`: every consumer warp group
+on every tile), where the accumulators leave `RESERVE_REGS` of the
+consumers' register budget in a kernel of three warp groups, and where
+shared memory holds the ring and an epilogue buffer for each consumer. The
+pass option `consumers=alternate` (or `together`) asks for one form: a
+form the kernel cannot take is refused, located. `twill.nest` then holds
+the two-tile schedule (`tiles` 2, ops `mainloop0`, `stage0_1`, ...) and
+the warp groups' register budgets (`regs`: producer, each consumer).
+
 The main loop's own TMA loads are not replayed inside the super-node (as in
 Meta's model). A main loop longer than `GRAIN_LIMIT` cycles (attention's,
 T x II of a few thousand cycles) is modelled in steps of
@@ -57,7 +74,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
-from twillc.scheduling.graph import DependenceGraph, Edge, Op, super_node_graph, uniform_rrt
+from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, super_node_graph, uniform_rrt
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cta_pair import cta_group
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
@@ -82,6 +99,22 @@ PROOF = (
 )
 """What the nest's `optimal` proves (and no more)."""
 
+PROOF_ALTERNATE = (
+    "the super-node model of two tiles on alternate consumer warp groups: each main loop as one op of "
+    "(T - 1) * II + L = {length} cycles (T = {trips}, II {ii}, L {inner_length} cycles) holding the tensor core "
+    "and its consumer warp group from cycle {head} (the producer's head start), each accumulator staged on its "
+    "tile's consumer warp group, each TMA store on the TMA unit (the main loop's own TMA loads not replayed); "
+    "the main loop: {inner_status} by its own schedule"
+)
+"""What `optimal` proves for the ping-pong nest (two tiles an outer iteration)."""
+
+RESERVE_REGS = 64
+"""Registers a ping-pong consumer keeps beside its accumulators (descriptors,
+addresses, the loop's state, the epilogue's conversion)."""
+
+REG_FILE = 512
+"""Registers per thread over all warp groups (64 K registers / 128 threads)."""
+
 
 @dataclass(frozen=True)
 class NestSchedulePass(ModulePass):
@@ -93,6 +126,9 @@ class NestSchedulePass(ModulePass):
     """T: the main loop's trip count the model assumes (64: K = 4096 at BK = 64)."""
 
     time_limit: int | float = 10.0
+
+    consumers: str = "auto"
+    """auto (the model's choice), alternate (ping-pong) or together (module docstring)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from xdsl.dialects.func import FuncOp
@@ -106,21 +142,33 @@ class NestSchedulePass(ModulePass):
             return
         if self.trips < 1:
             raise located_error(persistent, f"nest-schedule: trips must be >= 1, got {self.trips}")
-        graph, facts = nest_graph(op, self.trips)
-        try:
-            schedule = modulo_schedule(graph, time_limit=self.time_limit)
-        except SolverLimit as e:
-            raise located_error(persistent, f"nest-schedule: {e}") from None
-        if schedule.ii is None or not schedule.cycles:
-            raise located_error(persistent, f"nest-schedule: no schedule of the outer loop: {schedule.note}")
-        problems = check_schedule(graph, schedule)
-        if problems:
-            from twillc.scheduling.checker import ScheduleVerificationError
+        if self.consumers not in ("auto", "alternate", "together"):
+            raise located_error(
+                persistent, f"nest-schedule: consumers is auto, alternate or together, got '{self.consumers}'"
+            )
 
-            raise ScheduleVerificationError("nest schedule fails the independent checker: " + "; ".join(problems))
-        proof = PROOF_TMEM if module_machine(op).target.has_tensor_memory else PROOF
+        def solve(graph: DependenceGraph) -> Schedule:
+            try:
+                schedule = modulo_schedule(graph, time_limit=self.time_limit)
+            except SolverLimit as e:
+                raise located_error(persistent, f"nest-schedule: {e}") from None
+            if schedule.ii is None or not schedule.cycles:
+                raise located_error(persistent, f"nest-schedule: no schedule of the outer loop: {schedule.note}")
+            problems = check_schedule(graph, schedule)
+            if problems:
+                from twillc.scheduling.checker import ScheduleVerificationError
+
+                raise ScheduleVerificationError("nest schedule fails the independent checker: " + "; ".join(problems))
+            return schedule
+
+        graph, facts = nest_graph(op, self.trips)
+        why_not = alternate_refusal(op, facts) if self.consumers != "together" else "not asked for"
+        if self.consumers == "alternate" and why_not:
+            raise located_error(persistent, f"nest-schedule: consumers=alternate: {why_not}")
+        schedule = solve(graph) if self.consumers != "alternate" else None
         g = int(facts["granularity"])  # type: ignore[call-overload]
-        if g > 1:  # back to cycles
+        if schedule is not None and g > 1:  # back to cycles (before the comparison with the alternation's)
+            assert schedule.ii is not None
             schedule = replace(
                 schedule,
                 ii=schedule.ii * g,
@@ -128,8 +176,131 @@ class NestSchedulePass(ModulePass):
                 lower_bound=schedule.lower_bound * g,
                 cycles={k: v * g for k, v in schedule.cycles.items()},
             )
+        if not why_not:
+            alt_graph, alt_facts = alternate_graph(op, self.trips)
+            alt = solve(alt_graph)
+            assert alt.ii is not None
+            if schedule is None or (schedule.ii is not None and alt.ii < 2 * schedule.ii):
+                proof = PROOF_ALTERNATE.format(**alt_facts)
+                persistent.attributes["twill.nest"] = nest_attr(alt, alt_facts, proof)
+                return
+        assert schedule is not None
+        proof = PROOF_TMEM if module_machine(op).target.has_tensor_memory else PROOF
+        if g > 1:
             proof += f" (in steps of {g} cycles: durations rounded up, the main loop's head start down)"
         persistent.attributes["twill.nest"] = nest_attr(schedule, facts, proof.format(**facts))
+
+
+def _consumers(module: ModuleOp) -> tuple[DependenceGraph, Schedule, dict[str, Operation], list[int]]:
+    """The main loop's graph, its joint schedule, its ops and its consumer warp groups."""
+    machine = module_machine(module)
+    loop = find_loop(module)
+    inner, ops = graph_from_loop(loop, machine, kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    if schedule is None or schedule.ii is None or schedule.warps is None:
+        raise located_error(loop, "nest-schedule reads the main loop's joint schedule: run joint-schedule first")
+    consumers = sorted({w for k, w in schedule.warps.items() if not inner.op(k).variable_latency})
+    if not consumers:
+        raise located_error(loop, "nest-schedule: the main loop has no consumer warp group")
+    return inner, schedule, ops, consumers
+
+
+def alternate_regs(module: ModuleOp) -> tuple[int, int]:
+    """The register budgets of a ping-pong kernel's producer and of each of its
+    two consumers, from the joint schedule's roles (`twill.warps`): the
+    producer's budget, the consumers' the most of the rest (in setmaxnreg's
+    steps of 8, at most the one consumer role's budget)."""
+    _, schedule, _, consumers = _consumers(module)
+    roles = schedule.roles or ()
+    consumer = max((r.regs for r in roles if r.id in consumers), default=240)
+    producer = min((r.regs for r in roles if r.id not in consumers and r.role != "idle"), default=24)
+    return producer, min(consumer, (REG_FILE - producer) // 2 // 8 * 8)
+
+
+def alternate_refusal(module: ModuleOp, facts: dict[str, object]) -> str:
+    """Why the kernel cannot take ping-pong consumers ('' where it can)."""
+    machine = module_machine(module)
+    if machine.target.has_tensor_memory:
+        return "sm_90a only (on sm_100a the accumulators alternate in tensor memory, `acc_buffers`)"
+    persistent = tile.find_persistent(module)
+    if cta_group(persistent) > 1:
+        return "a CTA pair's kernel"
+    if persistent is not None and "twill.cluster" in persistent.attributes:
+        return "a kernel in clusters of 2 CTAs (its multicast ring is released by both CTAs' consumers; not generated)"
+    _, _, _, consumers = _consumers(module)
+    if len(consumers) != 1:
+        return (
+            f"the main loop's accumulators are on {len(consumers)} consumer warp groups: each consumer would hold "
+            "every accumulator of a tile"
+        )
+    loop = find_loop(module)
+    acc_regs = sum(_bytes_of(a) for a, _ in _stores(loop)) // (4 * 128)
+    _, regs = alternate_regs(module)
+    if acc_regs + RESERVE_REGS > regs:
+        return (
+            f"the tile's accumulators take {acc_regs} registers a thread, and a consumer of three warp groups "
+            f"has {regs} ({RESERVE_REGS} kept for the rest): a smaller tile (e.g. 128x128 or 64x256) fits"
+        )
+    from twillc.transforms.memory_plan import epilogue_bytes
+
+    ring = ring_estimate(loop)
+    epi = epilogue_bytes(loop)
+    if ring + 2 * epi + BARRIER_BYTES > machine.smem:
+        return f"the ring ({ring} B) and two epilogue buffers ({2 * epi} B) exceed shared memory ({machine.smem} B)"
+    return ""
+
+
+def ring_estimate(loop: tile.ForOp) -> int:
+    """The load ring's bytes as the GEMM emitter sizes it (`memory_plan.ring_depths`
+    with one shared ring): one iteration's loaded tiles (1 KB-rounded) times
+    max(2, the schedule's stages) + 1 slots."""
+    from twillc.dialects.twill import ScheduleAttr
+    from twillc.transforms.annotate_costs import _bytes as value_bytes
+    from twillc.transforms.memory_plan import round1k
+
+    sched = loop.attributes.get("twill.schedule")
+    depth = max(2, sched.stages.data if isinstance(sched, ScheduleAttr) else 2) + 1
+    slot = sum(round1k(value_bytes(op.results[0])) for op in loop.body.block.ops if isinstance(op, tile.LoadOp))
+    return slot * depth
+
+
+BARRIER_BYTES = 2048
+"""Shared memory kept for the barriers (as the memory plan keeps)."""
+
+
+def alternate_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str, object]]:
+    """Two tiles of the ping-pong nest (module docstring): for tile c of the
+    two, `mainloop{c}` (holding "tc" and `wg{c}` from the producer's head
+    start), `stage{n}_{c}` on `wg{c}` and `store{n}_{c}` on the TMA unit; the
+    next staging of a consumer's buffer waits for its store's read of it."""
+    machine = module_machine(module)
+    base, facts = nest_graph(module, trips)
+    total, head = int(facts["length"]), int(facts["head"])  # type: ignore[call-overload]
+    nodes: list[Op] = []
+    edges: list[Edge] = []
+    for c in range(2):
+        main = f"{MAIN}{c}"
+        nodes.append(Op(main, uniform_rrt(None, total), latency=total, kind="tile.for"))
+        for o in base.ops:
+            if o.id == MAIN:
+                continue
+            unit = f"wg{c}" if o.kind == "tile.cast" else "tma"
+            nodes.append(replace(o, id=f"{o.id}_{c}", rrt=uniform_rrt(unit, len(o.rrt))))
+        for e in base.edges:
+            src = main if e.src == MAIN else f"{e.src}_{c}"
+            dst = main if e.dst == MAIN else f"{e.dst}_{c}"
+            edges.append(replace(e, src=src, dst=dst))
+    graph = DependenceGraph(
+        name=f"{kernel_name(module)}/nest-alternate",
+        ops=tuple(nodes),
+        edges=tuple(edges),
+        capacities={"tc": 1, "wg0": 1, "wg1": 1, "tma": machine.units["tma"]},
+        target=machine.target.name,
+    )
+    for c in range(2):
+        graph = super_node_graph(graph, {f"{MAIN}{c}": total}, {f"{MAIN}{c}": head}, ("tc", f"wg{c}"))
+    producer, regs = alternate_regs(module)
+    return graph, {**facts, "tiles": 2, "consumers": "alternate", "regs": [producer, regs, regs]}
 
 
 def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str, object]]:
@@ -137,10 +308,8 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     names: T, II, L and the main loop's length in cycles, P, its status."""
     machine = module_machine(module)
     loop = find_loop(module)
-    inner, ops = graph_from_loop(loop, machine, kernel_name(module))
-    schedule = read_schedule(loop, ops)
-    if schedule is None or schedule.ii is None or schedule.warps is None:
-        raise located_error(loop, "nest-schedule reads the main loop's joint schedule: run joint-schedule first")
+    inner, schedule, ops, consumers = _consumers(module)
+    assert schedule.ii is not None and schedule.warps is not None
     norm = loop.attributes.get("twill.normalization")
     scale = (1, 1)
     if isinstance(norm, DictionaryAttr):
@@ -149,9 +318,6 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     def cycles(units: int) -> int:
         return ceil(units * scale[0] / scale[1])
 
-    consumers = sorted({w for k, w in schedule.warps.items() if not inner.op(k).variable_latency})
-    if not consumers:
-        raise located_error(loop, "nest-schedule: the main loop has no consumer warp group")
     units = tuple(f"wg{w}" for w in consumers)
     ii, length = cycles(schedule.ii), cycles(schedule.length)
     head = min(cycles(schedule.cycles[k]) for k, w in schedule.warps.items() if w in consumers)

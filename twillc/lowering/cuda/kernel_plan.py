@@ -120,6 +120,9 @@ class Persistent:
     epi_offsets: tuple[int, ...]  # each store's staged tile in it, in the plan's store order
     nest: str
     cluster: Cluster | None = None  # 2 x 1 clusters (`twill.cluster`, written by the `cluster` pass)
+    alternate: tuple[int, ...] | None = None
+    """Ping-pong (`twill.nest`'s consumers = "alternate"): two consumer warp groups on alternate tiles,
+    each with its own epilogue buffer of `epi_bytes`; the warp groups' register budgets (producer, consumers)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,7 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
     another), 16-bit C only (an f32 tile of 64x256 would take 64 KB)."""
     from twillc.diagnostics import InternalError
     from twillc.transforms.memory_plan import epilogue_stores
-    from twillc.transforms.nest_attr import describe_nest
+    from twillc.transforms.nest_attr import describe_nest, nest_alternate
 
     p = tile.find_persistent(func)
     if p is None:
@@ -200,7 +203,12 @@ def _persistent(func: object, program: WarpProgram, stores: list[TileStore], mma
     counted = sum(n for _, _, n in epilogue_stores(program.loop))
     if at != counted:
         raise InternalError(f"the persistent epilogue buffer takes {at} B, but joint-schedule counted {counted} B")
-    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest), _cluster(p))
+    alternate = nest_alternate(nest)
+    if alternate is not None and _cluster(p) is not None:
+        raise located_error(p, "CUDA emission: ping-pong consumers in clusters of 2 CTAs are not generated")
+    if alternate is not None and len({m.group for m in mmas}) != 1:
+        raise located_error(p, "CUDA emission: ping-pong consumers take a main loop on one consumer warp group")
+    return Persistent(tiles, p.group.value.data, at, tuple(offsets), describe_nest(nest), _cluster(p), alternate)
 
 
 def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
@@ -295,16 +303,19 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
                 tile.find_persistent(func),  # type: ignore[arg-type]
                 f"CUDA emission: 'twill.cluster' multicasts {', '.join(missing)}, which the main loop does not load",
             )
-    if persistent is not None and ring + BARRIERS + persistent.epi_bytes > machine.smem:
+    epi = persistent.epi_bytes * (2 if persistent.alternate else 1) if persistent is not None else 0
+    if persistent is not None and ring + BARRIERS + epi > machine.smem:
         raise located_error(
             loop,
-            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue buffer "
-            f"({persistent.epi_bytes} B) exceed shared memory ({machine.smem} B)",
+            f"CUDA emission: the persistent kernel's {depth}-deep ring ({ring} B) and its epilogue "
+            f"buffer{'s' if persistent.alternate else ''} ({epi} B) exceed shared memory ({machine.smem} B)",
         )
     budgets = {r.warp: r.regs for r in program.roles}
     warps = [producer, *consumer_warps]
     regs = tuple(budgets[w] for w in warps)
     roles = tuple(next(r.name for r in program.roles if r.warp == w) for w in warps)
+    if persistent is not None and persistent.alternate:  # the one consumer role twice, on alternate tiles
+        regs, roles = persistent.alternate, (roles[0], f"{roles[1]} (even tiles)", f"{roles[1]} (odd tiles)")
     return KernelPlan(
         kernel=kernel_name(module),
         tensors=tensors,
@@ -315,7 +326,7 @@ def plan_sm90(program: WarpProgram, module: ModuleOp) -> KernelPlan:
         stores=tuple(stores),
         depth=depth,
         slot_bytes=offset,
-        groups=1 + len(consumer_warps),
+        groups=len(regs),
         regs=regs,
         roles=roles,
         ii=program.ii,

@@ -26,7 +26,9 @@ from twillc.target.arch import target_for
 SERIALIZED = ("C7508", "C7510", "C7511", "C7512")
 """ptxas warnings of a wgmma pipeline serialized (C7511: for lack of registers)."""
 
-_ROLE = re.compile(r"^(\s*)if \(wg == (\d+)\) \{", re.M)
+_ROLE = re.compile(r"^(\s*(?:\} else )?)if \(wg == (\d+)\) \{", re.M)
+"""A role's block: `if (wg == k) {`, or `} else if (wg == k) {` in a kernel of several loops
+(`twillc.lowering.cuda.segments`: one branch per warp group running its roles of every loop)."""
 _SETMAXNREG = re.compile(r"^\s*tw_setmaxnreg_(?:inc|dec)<\d+>\(\);\n", re.M)
 _LAUNCH = re.compile(r"__launch_bounds__\([^,()]+, 1\)")
 
@@ -97,13 +99,15 @@ def run_ptxas(code: str, arch: str, timeout: float = 300) -> PtxasReport:
 
 
 def role_blocks(code: str) -> list[int]:
-    """The warp-group indices of the kernel's role blocks (`if (wg == k)`)."""
+    """The warp-group indices of the kernel's role blocks (`if (wg == k)`,
+    or `} else if (wg == k)` in a kernel of several loops)."""
     return sorted({int(m.group(2)) for m in _ROLE.finditer(code)})
 
 
 def role_variant(code: str, wg: int, capped: bool = False) -> str:
     """The kernel with only warp group `wg`'s role blocks kept (the others'
-    conditions made false). Uncapped: no `setmaxnreg`, launched as one warp
+    conditions made false; in a kernel of several loops its branch of the
+    `else if` chain, its roles of every loop). Uncapped: no `setmaxnreg`, launched as one warp
     group, so that what ptxas allocates is the role's register need; capped:
     the role's own `setmaxnreg` and the kernel's launch bounds kept, so that
     a spill or a serialized wgmma in it is that role's."""

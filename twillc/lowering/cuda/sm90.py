@@ -111,11 +111,7 @@ def _constants(plan: KernelPlan) -> str:
         ),
         "struct SharedStorage {",
         "  alignas(1024) uint8_t ring[STAGES][SLOT_BYTES];",
-        *(
-            ["  alignas(1024) uint8_t epi[EPI_BYTES];  // C through shared memory: the TMA stores' source"]
-            if plan.persistent
-            else []
-        ),
+        *(_epi_decl(plan) if plan.persistent else []),
         "  alignas(8) uint64_t full[STAGES];   // producer -> consumers: count 1 + tx bytes",
         "  alignas(8) uint64_t empty[STAGES];  // consumers -> producer: every consumer thread arrives",
         "};",
@@ -174,8 +170,7 @@ def _kernel(plan: KernelPlan) -> str:
         "  if (threadIdx.x == 0) {",
         "    for (int s = 0; s < STAGES; ++s) {",
         "      tw_mbar_init(&sm.full[s], 1);",
-        "      tw_mbar_init(&sm.empty[s], 128 * CONSUMERS);"
-        + ("  // half of each CTA's consumer threads release here" if _cl(plan) else ""),
+        _empty_init(plan),
         "    }",
         "    tw_fence_mbar_init();",
         "  }",
@@ -205,7 +200,7 @@ def _kernel(plan: KernelPlan) -> str:
         "    // consumers: wgmma on the slot's tiles, release one iteration later",
     ]
     for g in range(1, plan.groups):
-        out += _consumer(plan, g, [m for m in plan.mmas if m.group == g])
+        out += _consumer(plan, g, [m for m in plan.mmas if m.group == (1 if _alternate(plan) else g)])
     out += ["  }"]
     if _cl(plan):
         out += ["  tw_cluster_sync();  // no CTA exits while its peer may still arrive on its barriers"]
@@ -385,6 +380,8 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         "      }",
         "      tw_wgmma_wait<0>();",
     ]
+    if _alternate(plan):
+        return pingpong_consumer(plan, group, mmas, head, zeros, out)
     if plan.persistent:
         tiles = [*zeros, *out, *_tma_epilogue(plan, group, mmas)]
         return [
@@ -417,7 +414,7 @@ def _consumer(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
     return out
 
 
-def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
+def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma], epi: str = "sm.epi") -> list[str]:
     """A consumer's epilogue in the persistent kernel: release the last
     slot (the ring runs on), wait until its previous tile's TMA store has
     read the epilogue buffer (that store ran under this tile's main loop),
@@ -442,7 +439,7 @@ def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         for r in range(m.slabs):  # a 64-row slab: N / 64 boxes of 8 KB
             acc = f"{m.name} + {r * m.n // 2}" if r else m.name
             row0 = f"{s.row0} + {r * 64}" if r else s.row0
-            buf = f"sm.epi + {base + r * 64 * m.n * 2}"
+            buf = f"{epi} + {base + r * 64 * m.n * 2}"
             out.append(f"      twillc_acc_to_smem<{m.n}, {ELTS[s.dtype].cxx}>({acc}, {buf});")
             for j in range(m.n // 64):
                 col = s.col0 if j == 0 else f"{s.col0} + {j * 64}"
@@ -457,6 +454,75 @@ def _tma_epilogue(plan: KernelPlan, group: int, mmas: list[Wgmma]) -> list[str]:
         *issue,
         "        tw_tma_store_commit();",
         "      }",
+    ]
+
+
+def _alternate(plan: KernelPlan) -> bool:
+    """Ping-pong consumers (`twill.nest`'s consumers = "alternate", read by `kernel_plan`)."""
+    return bool(plan.persistent and plan.persistent.alternate)
+
+
+def _epi_decl(plan: KernelPlan) -> list[str]:
+    """The epilogue buffer: one for the tile's consumers, or one per ping-pong consumer."""
+    if _alternate(plan):
+        return ["  alignas(1024) uint8_t epi[CONSUMERS][EPI_BYTES];  // C through shared memory: each consumer's own"]
+    return ["  alignas(1024) uint8_t epi[EPI_BYTES];  // C through shared memory: the TMA stores' source"]
+
+
+def _empty_init(plan: KernelPlan) -> str:
+    """A slot's `empty` barrier: every consumer thread of the tile it holds arrives."""
+    if _alternate(plan):
+        return "      tw_mbar_init(&sm.empty[s], 128);  // ping-pong: the tile's one consumer warp group releases"
+    return "      tw_mbar_init(&sm.empty[s], 128 * CONSUMERS);" + (
+        "  // half of each CTA's consumer threads release here" if _cl(plan) else ""
+    )
+
+
+TURN_BAR = 3
+"""The ping-pong consumers' turn barriers: consumer c waits on TURN_BAR + c (1 and 2 are their epilogues')."""
+
+
+def pingpong_consumer(
+    plan: KernelPlan, group: int, mmas: list[Wgmma], head: list[str], zeros: list[str], loop: list[str]
+) -> list[str]:
+    """A ping-pong consumer (CUTLASS's KernelTmaWarpSpecializedPingpong,
+    `twill.nest`'s consumers = "alternate"): consumer c = group - 1 takes the
+    CTA's tiles c, c + 2, ... (bid from blockIdx.x + c * gridDim.x in steps
+    of 2 * gridDim.x). Its turn at the tensor core is its named barrier
+    (TURN_BAR + c, 256 threads): it waits there before its main loop and,
+    once the loop's last wgmma batch is committed, arrives on the other's,
+    so the other's main loop issues while this one drains and runs its
+    epilogue (the same as the cooperative form's, into its own buffer).
+    Consumer 1 hands consumer 0 the first turn; after its tiles the consumer
+    whose turn would come next takes it (every arrival matched: the CTA's
+    tile count's parity). Its ring state skips the other's tile (k_tiles
+    slots) after each of its own: the producer loads every tile in order."""
+    c = group - 1
+    mine, other = TURN_BAR + c, TURN_BAR + 1 - c
+    *main, drain = loop
+    assert drain.strip() == "tw_wgmma_wait<0>();", drain
+    turn = [
+        f"      tw_named_bar_sync({mine}, 256);  // its turn at the tensor core",
+        *main,
+        f"      tw_named_bar_arrive({other}, 256);  // the MMAs issued: the other consumer's turn",
+        drain,
+    ]
+    skip = ["      r.skip(k_tiles);  // the other consumer's tile", "      rel.skip(k_tiles);"]
+    tiles = [*zeros, *turn, *_tma_epilogue(plan, group, mmas, f"sm.epi[{c}]"), *skip]
+    return [
+        *head,
+        "      TwPipeState<STAGES> r{0, 0u};",
+        "      TwPipeState<STAGES> rel{0, 0u};",
+        *(["      r.skip(k_tiles);  // the CTA's first tile is consumer 0's", "      rel.skip(k_tiles);"] if c else []),
+        *([f"      tw_named_bar_arrive({other}, 256);  // consumer 0 takes the first turn"] if c else []),
+        f"      for (int bid = blockIdx.x + {c} * gridDim.x; bid < n_tiles; bid += 2 * gridDim.x) {{"
+        f"  // consumer {c}: the CTA's tiles {c}, {c} + 2, ...",
+        *[line if line.startswith("#") else "  " + line for line in tiles],
+        "      }",
+        "      const int cta_tiles = (n_tiles - blockIdx.x + gridDim.x - 1) / gridDim.x;",
+        f"      if (cta_tiles % 2 == {c}) tw_named_bar_sync({mine}, 256);  // the last turn handed over",
+        "      if (threadIdx.x % 128 == 0) tw_tma_store_wait<0>();  // the last tile's stores complete",
+        "    }",
     ]
 
 

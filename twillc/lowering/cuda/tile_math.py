@@ -501,9 +501,11 @@ class TileMath:
         rows = [v.type.get_shape()[0] for v in loaded]  # type: ignore[attr-defined]
         if self.target.wgmma and any(r > 64 and r != 128 for r in rows):  # fewer than 64: twillc_smem_at_rows
             return None
-        # sm_100a's reads of a tile not f16 (`twillc_smem_row_at_t`): left rolled, the arrays go to local memory
-        wide = self.target.row_layout and any(not isinstance(v.type.element_type, Float16Type) for v in loaded)  # type: ignore[attr-defined]
-        unroll = ["      #pragma unroll"] if wide else []
+        # unrolled, so that the arrays stay in registers: NVVM leaves a loop of shared-memory reads rolled where
+        # its cost model says so (sm_100a's reads of a tile not f16, `twillc_smem_row_at_t`; on sm_90a a role in
+        # a kernel of several loops, whose functions NVVM sees larger), and a rolled loop's arrays go to local
+        # memory (cross_entropy_h100: 512 B of it, and ptxas spilling 648 B around it)
+        unroll = ["      #pragma unroll"]
         if op.name in INTEGER_BINARY:
             if op.results[0].type.get_shape() != loaded[0].type.get_shape():  # type: ignore[attr-defined]
                 return None

@@ -553,6 +553,7 @@ def simulate_persistent(
     seed: int = 0,
     numeric_runs: int = NUMERIC_RUNS,
     ring_runs_on: bool = True,
+    turns: bool = True,
 ) -> Report:
     """A persistent kernel (`tile.persistent`) on a grid of `grid` CTAs:
     each CTA runs the tiles blockIdx.x, + grid, ... one after another with
@@ -561,7 +562,15 @@ def simulate_persistent(
     `interleavings` interleavings; every tile's stores compared with the
     reference interpreter's for that tile. `ring_runs_on=False` is a
     mutation for the tests: each tile counts its slots and phases from 0
-    again while the barriers run on."""
+    again while the barriers run on.
+
+    Ping-pong consumers (`twill.nest`'s consumers = "alternate"): the
+    consumer role runs on two warp groups, the CTA's tile k on the k % 2-th,
+    each taking its turn at the tensor core on its named barrier around its
+    tile's main loop as the generated code does (`_pingpong_chains`); the
+    main loops must then hold the tensor core in tile order, one after
+    another (else a `turn-order` finding). `turns=False` is a mutation for
+    the tests: the consumers do not wait for their turns."""
     from twillc.lowering.simulate.reference import Machine
 
     rep = Report()
@@ -572,7 +581,12 @@ def simulate_persistent(
         raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
     probe = Machine(find_func(module), 0, dict(sizes))
     n_tiles = int(probe.scalar(persistent.tiles_m, {})) * int(probe.scalar(persistent.tiles_n, {}))
+    from twillc.transforms.nest_attr import nest_alternate
+
+    alternate = nest_alternate(persistent.attributes.get("twill.nest")) is not None
     roles = [r.warp for r in prog.roles]
+    if alternate:
+        roles.append(max(roles) + 1)  # the second consumer warp group
     refs: dict[int, tuple] = {}
     for cta in range(min(grid, n_tiles)):
         tiles = list(range(cta, n_tiles, grid))
@@ -591,7 +605,10 @@ def simulate_persistent(
                 sims.append(sim)
             rep.runs += 1
             try:
-                _run_tiles(sims, policy)
+                if alternate:
+                    _run_pingpong(sims, policy, roles[-1], turns)
+                else:
+                    _run_tiles(sims, policy)
                 for t, sim in zip(tiles, sims, strict=True):
                     results = sim.finish()
                     if sim.numeric:
@@ -613,6 +630,63 @@ def _run_tiles(sims: list[WarpSim], policy) -> None:
             yield from sim.role(w)
 
     interleave({r.warp: chain(r.warp) for r in sims[0].prog.roles}, policy)
+
+
+def _run_pingpong(sims: list[WarpSim], policy, second: int, turns: bool) -> None:
+    """The ping-pong CTA (`simulate_persistent`): the producer runs every
+    tile in order; the consumer role's copies of tile k run on warp group
+    `k % 2` (the role's own warp, or `second`), each tile's main loop between
+    a sync on that consumer's turn barrier and an arrive on the other's
+    (consumer 1 hands consumer 0 the first turn; after its tiles the
+    consumer whose turn comes next takes it, as the generated code does).
+    Every turn's start and end is logged in the order the interleaving runs
+    them: tile k's main loop must end before tile k + 1's starts."""
+    prog = sims[0].prog
+    consumers = sorted({c for ring in sims[0].rings.values() for c in ring.consumers})
+    if len(consumers) != 1:
+        raise Finding("misplaced", f"ping-pong consumers take a main loop on one consumer role, not {consumers}")
+    first = consumers[0]
+    bars = [NamedBarrier(f"turn barrier of consumer {c}", 2) for c in range(2)]
+    log: list[tuple[int, str]] = []
+
+    def turn(c: int, k: int, sim: WarpSim) -> Iterator:
+        if turns:
+            g = bars[c].arrive()
+            if not bars[c].passed(g):
+                yield ("wait", bars[c], g, f"consumer {c} waits its turn for tile {k}")
+        log.append((k, "start"))
+        yield from sim.role(first)
+        log.append((k, "end"))
+        if turns:
+            bars[1 - c].arrive()
+
+    def consumer(c: int) -> Iterator:
+        if c == 1 and turns:
+            bars[0].arrive()  # consumer 0 takes the first turn
+        for k in range(c, len(sims), 2):
+            yield from turn(c, k, sims[k])
+        if turns and len(sims) % 2 == c:  # the last turn handed over
+            g = bars[c].arrive()
+            if not bars[c].passed(g):
+                yield ("wait", bars[c], g, f"consumer {c} takes the last turn handed over")
+
+    def producer(w: int) -> Iterator:
+        for sim in sims:
+            yield from sim.role(w)
+
+    gens: dict[int, Iterator] = {r.warp: producer(r.warp) for r in prog.roles if r.warp != first}
+    gens[first], gens[second] = consumer(0), consumer(1)
+    interleave(gens, policy)
+    if turns and any(b.pending for b in bars):
+        raise Finding("turn-order", "a turn barrier is left with an arrival no consumer matched")
+    order = [k for k, _ in log]
+    if order != [k for k in range(len(sims)) for _ in range(2)]:
+        at = next(i for i, k in enumerate(order) if k != i // 2)
+        raise Finding(
+            "turn-order",
+            f"the tensor core's turns ran {log[: at + 1]}: tile {log[at][0]}'s main loop is not between tile "
+            f"{at // 2 - 1}'s end and tile {at // 2 + 1}'s start",
+        )
 
 
 def _blocks(module: ModuleOp, trips: list[int], sizes: dict | None) -> list[tuple[int, tuple[int, int]]]:

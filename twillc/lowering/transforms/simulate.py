@@ -76,9 +76,14 @@ class SimulatePass(ModulePass):
         rep = simulate_persistent(op, prog, sizes, 2, self.interleavings, self.seed)  # type: ignore[arg-type]
         if rep.findings:
             raise InternalError(f"simulate: persistent: {rep.findings[0]}")
+        from twillc.transforms.nest_attr import nest_alternate
+
+        persistent = tile.find_persistent(find_func(op))
+        alternate = persistent is not None and nest_alternate(persistent.attributes.get("twill.nest")) is not None
+        turns = ", two consumers on alternate tiles taking turns at the tensor core in tile order" if alternate else ""
         print(
             f"twillc: simulated: persistent, 2 CTAs walking their tiles at sizes "
-            f"{', '.join(f'{k}={v}' for k, v in sorted(sizes.items()))}, the rings running on: equal to the "
+            f"{', '.join(f'{k}={v}' for k, v in sorted(sizes.items()))}, the rings running on{turns}: equal to the "
             f"reference on every tile ({rep.runs} runs)",
             file=sys.stderr,
         )

@@ -369,6 +369,8 @@ template <int STAGES>
 struct TwPipeState {
   int index; uint32_t phase;
   TW_DEV void advance() { if (++index == STAGES) { index = 0; phase ^= 1u; } }
+  // n slots on (another consumer's tile, ping-pong): the phase flips once per wrap of the ring
+  TW_DEV void skip(int n) { const int t = index + n; phase ^= uint32_t(t / STAGES) & 1u; index = t % STAGES; }
 };
 
 // ---------------------------------------------------------------------------
