@@ -174,8 +174,9 @@ class Interpreter:
                 if not index_only:
                     src = tensors[a["name"]]
                     self.sources[a["name"]] = src.to(self.device).to(torch.float64).reshape(-1)
-            elif a["dtype"] in ("i8", "i32"):  # an integer scalar: an index; by name from the sizes if not given
-                n = int(tensors.get(a["name"], self.sizes.get(a["name"], 0)))
+            elif a["dtype"] in ("i8", "i32"):  # an integer scalar: an index; given, else the size of its name,
+                # else the largest size (as gpu.make_tensors passes it)
+                n = int(tensors.get(a["name"], self.sizes.get(a["name"], max(self.sizes.values(), default=0))))
                 self.env[i] = torch.full((self.nblocks,), n, dtype=torch.int64, device=self.device)
             else:
                 value = float(tensors.get(a["name"], 0.0)) if not index_only else 0.0

@@ -1,6 +1,6 @@
 """The persistent attention forward on sm_90a
 (examples/attn_fwd_persistent_h100.tile, its warp-specialized module fixed
-in tests/filecheck/inputs): the general warp program in the tile loop,
+in tests/data/simulate): the general warp program in the tile loop,
 simulated over several tiles per CTA with the K / V ring running on and a
 partial last tile, and the SASS of each role (docs/codegen.md, "The
 persistent attention forward")."""
@@ -24,7 +24,7 @@ from twillc.transforms.ir_graph import find_loop
 from twillc.transforms.nest_attr import CONSUMERS, nest_epilogue, nest_pre_buffers
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXED = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-persistent-h100-ws.mlir"
+FIXED = ROOT / "tests" / "data" / "simulate" / "attn_fwd_persistent_h100.mlir"
 
 
 @cache

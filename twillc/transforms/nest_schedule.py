@@ -12,7 +12,9 @@ outer loops are scheduled in, `twillc.scheduling.graph.super_node_graph`):
   across tiles, so the next tile's first loads are issued while this
   tile's consumers are still busy;
 - each accumulator's staging into shared memory (its cast and st.shared)
-  on the consumer warp group holding it, after the main loop;
+  on the consumer warp group holding it, after the main loop (a store of
+  a value computed from the loop's results, FA's `o / l`, is the staging
+  of the largest carried value it reads: `memory_plan.epilogue_stores`);
 - each TMA store of a staged tile on the TMA unit, after its staging; the
   next tile's staging of that buffer waits for the store's read of it
   (distance 1).
@@ -35,6 +37,12 @@ overlaps the staging of tile t is the first F cycles of tile t + 1's main
 loop: the producer's reload of Q and first K / V, the first S = Q K^T and
 its softmax (FA4's correction warp group drains O while the next tile's
 first S is computed). Both are written into `twill.nest` for the emitter.
+
+Where the epilogue runs (`epilogue`: on the consumers on sm_90a, each its
+own tiles under the next tile's loads and the other consumer's main loop;
+an epilogue warp group on sm_100a) and the buffers of the tiles loaded
+before the main loop (`pre_buffers`: 1, FA's Q reloaded per tile once the
+consumers released it) are written into `twill.nest` with the schedule.
 
 Ping-pong consumers (sm_90a, CUTLASS's KernelTmaWarpSpecializedPingpong):
 where one consumer warp group holds every accumulator of the main loop,
@@ -497,4 +505,3 @@ def _bytes_of(value: object) -> int:
 def _int(a: Attribute) -> int:
     assert isinstance(a, IntegerAttr)
     return int(a.value.data)
-
