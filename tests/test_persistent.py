@@ -7,6 +7,7 @@ model (docs/scheduling.md, "Persistent kernels: the loop nest")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -200,22 +201,36 @@ def test_sm100a_nest_counts_the_main_loops_tensor_memory() -> None:
     assert first == int(rescale.attributes["twill.cycle"].value.data)  # type: ignore[attr-defined]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not generated yet: the B200 attention's O crosses roles through tensor memory as the previous "
-    "iteration's value (o0 from the MMA role to the rescale o * alpha), read in iterations 1 .. T - 1 of a tile "
-    "only; with the ring running on across tiles its last position is never released, so the MMA role waits "
-    "on o0_empty at the next tile's first P V MMA. The fix: the epilogue's read of O releases that position "
-    "(and the rescale of iteration 0 waits for it), the acc_free_at hand-over twill.nest describes",
-)
+B200_ATTN = ROOT / "tests" / "data" / "simulate" / "attn_fwd_persistent_b200.mlir"
+B200_ATTN_SIZES = {"N": 4 * 256 + 192}
+"""5 tiles of 256 rows, the last partial (its second query tile half out of
+the tensor); 9 trips each."""
+
+
 def test_sm100a_persistent_attention_simulates_over_several_tiles() -> None:
     """The B200 persistent attention forward (examples/attn_fwd_persistent_b200.tile,
-    warp-specialized and fixed in tests/data/simulate) simulated over 3 tiles
-    per CTA and 2 CTAs: today the simulator finds the deadlock at the second
-    tile that the reason names."""
-    module, prog = _read(ROOT / "tests" / "data" / "simulate" / "attn_fwd_persistent_b200.mlir")
-    rep = simulate_persistent(module, prog, {"N": 5 * 256}, grid=2, interleavings=2)
+    warp-specialized and fixed in tests/data/simulate) simulated over 3 and
+    2 tiles on 2 CTAs, the last tile partial: O crosses from the MMA role to
+    the rescale role as the previous iteration's value, so no op of the loop
+    reads its slot of a tile's last iteration; the epilogue's read of O
+    after the loop frees it (`twill.live_out ... releases "o0"`), and the
+    next tile's first rescale waits for that. Every tile's stores equal the
+    reference's."""
+    module, prog = _read(B200_ATTN)
+    assert prog.outside.releases == (("o0", 1), ("o1", 1))
+    rep = simulate_persistent(module, prog, B200_ATTN_SIZES, grid=2, interleavings=2)
     assert rep.findings == []
+
+
+def test_sm100a_persistent_attention_without_the_release_deadlocks() -> None:
+    """Without the release after the loop, O's last slot of the first tile
+    stays taken and the MMA role waits on o0_empty at the next tile's first
+    P V MMA: the simulator reports the deadlock."""
+    module, prog = _read(B200_ATTN)
+    prog = replace(prog, outside=replace(prog.outside, releases=()))
+    rep = simulate_persistent(module, prog, B200_ATTN_SIZES, grid=2, interleavings=2)
+    assert len(rep.findings) == 1
+    assert "deadlock" in rep.findings[0] and "o0_empty" in rep.findings[0], rep.findings
 
 
 PINGPONG = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_pingpong_h100.mlir"

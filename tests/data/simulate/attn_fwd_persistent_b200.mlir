@@ -8,7 +8,9 @@ builtin.module attributes {twill.target = "b200"} {
     %4 = arith.constant 1 : index
     %5 = arith.constant 256 : index
     %N = tile.size "N"
-    %6 = arith.divui %N, %5 : index
+    %c255 = arith.constant 255 : index
+    %Nup = arith.addi %N, %c255 : index
+    %6 = arith.divui %Nup, %5 : index
     tile.persistent %6, %4 {twill.nest = {ii = 345270 : i64, length = 346715 : i64, status = "feasible", lower_bound = 344250 : i64, trips = 64 : i64, head = 743 : i64, acc_buffers = 1 : i64, acc_free_at = 1747 : i64, granularity = 85 : i64, epilogue = "epilogue warp group", pre_buffers = 1 : i64, cycles = {mainloop = 0 : i64, stage0 = 344165 : i64, stage1 = 345270 : i64, store0 = 345270 : i64, store1 = 346375 : i64}, optimal_for = "the super-node model: the main loop as one op of (T - 1) * II + L = 344161 cycles (T = 64, II 5382, L 5095 cycles) holding the MMA warp group from cycle 743 (the producer's head start), each accumulator staged out of tensor memory by the epilogue warp group, the main loop of tile t + 1 waiting for the staging of tile t (1 accumulators in tensor memory) from its first write of the accumulator on (cycle 1747 of the main loop), each TMA store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: feasible by its own schedule (in steps of 85 cycles: durations rounded up, the main loop's head start down)"}, group = 8 : i64}
     %7 = arith.muli %3, %4 : index
     %8 = arith.divui %bid, %7 : index
@@ -191,10 +193,10 @@ builtin.module attributes {twill.target = "b200"} {
       } epilogue {
       }
     } outside {
-      twill.live_out "o0_1" on 1
+      twill.live_out "o0_1" on 1 releases "o0"
       twill.live_out "m0_1" on 4
       twill.live_out "l0_1" on 2
-      twill.live_out "o1_1" on 1
+      twill.live_out "o1_1" on 1 releases "o1"
       twill.live_out "m1_1" on 2
       twill.live_out "l1_1" on 2
       twill.post "div" on 1
