@@ -7,6 +7,7 @@ model (docs/scheduling.md, "Persistent kernels: the loop nest")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -205,6 +206,67 @@ def test_1x2_cluster_simulates_equal_over_several_tiles_and_partial_ones() -> No
     rep = simulate_persistent(module, prog, SIZES_1X2, grid=4, interleavings=8)
     assert rep.findings == []
     assert rep.runs == 4 * 8
+
+
+def test_sm100a_nest_counts_the_main_loops_tensor_memory() -> None:
+    """acc_buffers counts every tile the main loop's MMAs write, not only the
+    stored accumulators: the GEMM's one 256-column accumulator leaves room
+    for a second (2); attention's S0, S1, O0, O1 take all 512 columns, so its
+    O is staged from a single copy (1), and the next tile needs it from its
+    first write on: the rescale o * alpha of iteration 0 (acc_free_at)."""
+    from twillc.transforms.common import module_machine
+    from twillc.transforms.ir_graph import graph_from_loop, kernel_name, read_schedule
+    from twillc.transforms.nest_schedule import _stores, acc_buffers, acc_first_write, tmem_columns
+
+    gemm, _ = _read(FIXED_B200)
+    assert tmem_columns(find_loop(gemm)) == 256
+    path = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-persistent-b200-sched.mlir"
+    module = parse_module(path.read_text(), str(path), ".mlir")
+    loop = find_loop(module)
+    assert tmem_columns(loop) == 512
+    stores = _stores(loop)
+    assert len(stores) == 2  # o0 / l0 and o1 / l1, each cast and stored
+    accs = [a for a, _ in stores]
+    others = 512 * 128 * 4 - sum(128 * 128 * 4 for _ in accs)
+    assert acc_buffers(accs, 512 * 128 * 4, others) == 1
+    assert acc_buffers(accs, 512 * 128 * 4) == 2  # without the S tiles both O copies would fit
+    _, ops = graph_from_loop(loop, module_machine(module), kernel_name(module))
+    schedule = read_schedule(loop, ops)
+    first = acc_first_write(loop, accs[0], schedule, ops, lambda u: u)
+    rescale = next(op for op in loop.body.block.ops if op.name == "tile.mul" and op.results[0].type.rank == 2)
+    assert first == int(rescale.attributes["twill.cycle"].value.data)  # type: ignore[attr-defined]
+
+
+B200_ATTN = ROOT / "tests" / "data" / "simulate" / "attn_fwd_persistent_b200.mlir"
+B200_ATTN_SIZES = {"N": 4 * 256 + 192}
+"""5 tiles of 256 rows, the last partial (its second query tile half out of
+the tensor); 9 trips each."""
+
+
+def test_sm100a_persistent_attention_simulates_over_several_tiles() -> None:
+    """The B200 persistent attention forward (examples/attn_fwd_persistent_b200.tile,
+    warp-specialized and fixed in tests/data/simulate) simulated over 3 and
+    2 tiles on 2 CTAs, the last tile partial: O crosses from the MMA role to
+    the rescale role as the previous iteration's value, so no op of the loop
+    reads its slot of a tile's last iteration; the epilogue's read of O
+    after the loop frees it (`twill.live_out ... releases "o0"`), and the
+    next tile's first rescale waits for that. Every tile's stores equal the
+    reference's."""
+    module, prog = _read(B200_ATTN)
+    assert prog.outside.releases == (("o0", 1), ("o1", 1))
+    rep = simulate_persistent(module, prog, B200_ATTN_SIZES, grid=2, interleavings=2)
+    assert rep.findings == []
+
+
+def test_sm100a_persistent_attention_without_the_release_deadlocks() -> None:
+    """Without the release after the loop, O's last slot of the first tile
+    stays taken and the MMA role waits on o0_empty at the next tile's first
+    P V MMA: the simulator reports the deadlock."""
+    module, prog = _read(B200_ATTN)
+    prog = replace(prog, outside=replace(prog.outside, releases=()))
+    rep = simulate_persistent(module, prog, B200_ATTN_SIZES, grid=2, interleavings=2)
+    assert len(rep.findings) == 1
+    assert "deadlock" in rep.findings[0] and "o0_empty" in rep.findings[0], rep.findings
 
 
 PINGPONG = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_pingpong_h100.mlir"

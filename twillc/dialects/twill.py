@@ -380,7 +380,8 @@ class WarpSpecializeOp(IRDLOperation):
             for w in channel.consumer_warps:
                 if w not in warps:
                     raise VerifyException(f"channel '{name}' goes to warp {w}, which has no role")
-        verify_outside(region_ops(self.outside), warps)
+        channels = {c.value.data: c.producer.value.data for c in self.channel_ops()}
+        verify_outside(region_ops(self.outside), warps, channels)
 
 
 Twill = Dialect(

@@ -52,18 +52,33 @@ class LiveOutOp(IRDLOperation):
     """A result of the loop and the role holding it after the loop (the one
     computing the value yielded for it).
 
+    `releases`: in a persistent kernel, the channel carrying the value
+    yielded for it from one iteration to the next role's (read there only as
+    the previous iteration's value: attention's O, from the MMA role to the
+    rescale `o * alpha`), whose slot of a tile's last iteration no op of the
+    loop reads; the role holding the result releases that slot once it has
+    read it after the loop (the epilogue's read of O), and the readers of the
+    carried value in the next tile's first iteration, which write its
+    storage (the rescale of O's columns in tensor memory), wait for that
+    release.
+
     ```mlir
     twill.live_out "o" on 1
+    twill.live_out "o0_1" on 1 releases "o0"
     ```
     """
 
     name = "twill.live_out"
     value = prop_def(StringAttr)
     role = prop_def(IntegerAttr[I64])
-    assembly_format = "$value `on` $role attr-dict"
+    releases = opt_prop_def(StringAttr)
+    assembly_format = "$value `on` $role (`releases` $releases^)? attr-dict"
 
-    def __init__(self, value: str, role: int) -> None:
-        super().__init__(properties={"value": StringAttr(value), "role": IntegerAttr(role, i64)})
+    def __init__(self, value: str, role: int, releases: str | None = None) -> None:
+        props: dict = {"value": StringAttr(value), "role": IntegerAttr(role, i64)}
+        if releases is not None:
+            props["releases"] = StringAttr(releases)
+        super().__init__(properties=props)
 
 
 @irdl_op_definition
@@ -119,10 +134,11 @@ class HandoffOp(IRDLOperation):
 OUTSIDE_OPS = (LiveInOp, LiveOutOp, PostOp, HandoffOp)
 
 
-def verify_outside(entries: list[Operation], warps: dict[int, str]) -> None:
-    """The entries around the loop, against the op's roles: each names a role
-    that exists, each value or op at most once per kind, and a hand-off comes
-    from the role holding its value after the loop."""
+def verify_outside(entries: list[Operation], warps: dict[int, str], channels: dict[str, int]) -> None:
+    """The entries around the loop, against the op's roles and its channels
+    (name -> producer): each names a role that exists, each value or op at
+    most once per kind, a hand-off comes from the role holding its value
+    after the loop, and a live-out's `releases` names a channel its role sends."""
     held: dict[str, int] = {}  # value -> the role holding it after the loop
     seen: set[tuple[str, str]] = set()
 
@@ -146,6 +162,11 @@ def verify_outside(entries: list[Operation], warps: dict[int, str]) -> None:
             once("live_out", op.value.data)
             role(f"live-out '{op.value.data}'", op.role.value.data)
             held[op.value.data] = op.role.value.data
+            if op.releases is not None and channels.get(op.releases.data) != op.role.value.data:
+                raise VerifyException(
+                    f"live-out '{op.value.data}' releases '{op.releases.data}', "
+                    f"no channel warp {op.role.value.data} sends"
+                )
         elif isinstance(op, PostOp):
             once("post", op.op.data)
             role(f"post-loop op '{op.op.data}'", op.role.value.data)

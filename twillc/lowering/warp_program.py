@@ -80,6 +80,7 @@ class Outside:
     post: dict[Operation, int]  # op after the loop -> the role running it
     handoffs: dict[SSAValue, tuple[int, frozenset[int]]]  # value -> (its holder, its readers), in the IR's order
     at_use: frozenset[Operation] = frozenset()  # live-ins computed where they are read (`LiveInOp.at_use`)
+    releases: tuple[tuple[str, int], ...] = ()  # (channel, role): its last slot of a tile freed after the loop
 
 
 @dataclass(frozen=True)
@@ -566,7 +567,10 @@ def _read_outside(loop: tile.ForOp, ops: dict[str, Operation], runs: dict[str, i
                         f"from warp {holder[v]}, with no hand-off to it",
                     )
     _check_live_in(loop, ops, runs, placed, post, live_in, ids, ws)
-    return Outside(live_in, live_out, post, handoffs, frozenset(at_use))
+    releases = tuple(
+        (e.releases.data, e.role.value.data) for e in entries if isinstance(e, LiveOutOp) and e.releases is not None
+    )
+    return Outside(live_in, live_out, post, handoffs, frozenset(at_use), releases)
 
 
 def _name(ids: dict[str, Operation | SSAValue], x: Operation | SSAValue) -> str:

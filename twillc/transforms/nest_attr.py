@@ -35,6 +35,8 @@ def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> Dicti
             "trips": IntegerAttr(int(facts["trips"]), i64),  # type: ignore[call-overload]
             "head": IntegerAttr(int(facts["head"]), i64),  # type: ignore[call-overload]
             "acc_buffers": IntegerAttr(int(facts.get("acc_buffers", 1)), i64),  # type: ignore[call-overload]
+            "acc_free_at": IntegerAttr(int(facts.get("acc_free_at", 0)), i64),  # type: ignore[call-overload]
+            "granularity": IntegerAttr(int(facts.get("granularity", 1)), i64),  # type: ignore[call-overload]
             "epilogue": StringAttr(str(facts.get("epilogue", CONSUMERS))),
             "pre_buffers": IntegerAttr(int(facts.get("pre_buffers", 1)), i64),  # type: ignore[call-overload]
             "tiles": IntegerAttr(int(facts.get("tiles", 1)), i64),  # type: ignore[call-overload]

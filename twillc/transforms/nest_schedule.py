@@ -20,12 +20,23 @@ outer loops are scheduled in, `twillc.scheduling.graph.super_node_graph`):
   (distance 1).
 
 Where the accumulators live in tensor memory (sm_100a), the staging
-(tcgen05.ld, cast, st.shared) is an epilogue warp group's, a unit of its
-own, and the tile's accumulator is free again once it is staged: the main
-loop of tile t + B waits for the staging of tile t (distance B), B the
-accumulators in tensor memory (`acc_buffers`: 2 where two of them fit, the
-MMAs of tile t + 1 then running while tile t is drained; else 1), written
-into `twill.nest` for the emitter.
+(tcgen05.ld, the element-wise ops between the loop and the store such as
+attention's `o / l`, the cast, st.shared) is an epilogue warp group's, a
+unit of its own, and the tile's accumulator is free again once it is
+staged: the main loop of tile t + B needs it from its first write of the
+accumulator on (`acc_free_at`, F cycles into the main loop: the first op
+of iteration 0 writing the accumulator's columns, the MMA of a GEMM,
+attention's rescale `o * alpha` or its P V MMA), so the staging of tile t
+ends before cycle F of the main loop of tile t + B (distance B). B is the
+accumulators in tensor memory (`acc_buffers`): 2 where a second copy of
+every stored accumulator fits beside the tiles the main loop's MMAs write
+(`tmem_columns`: one copy each; a GEMM's 256 columns leave room for a
+second, attention's S and O of two query tiles take all 512), the MMAs of
+tile t + 1 then running while tile t is drained; else 1, and then what
+overlaps the staging of tile t is the first F cycles of tile t + 1's main
+loop: the producer's reload of Q and first K / V, the first S = Q K^T and
+its softmax (FA4's correction warp group drains O while the next tile's
+first S is computed). Both are written into `twill.nest` for the emitter.
 
 Where the epilogue runs (`epilogue`: on the consumers on sm_90a, each its
 own tiles under the next tile's loads and the other consumer's main loop;
@@ -51,7 +62,10 @@ the two-tile schedule (`tiles` 2, ops `mainloop0`, `stage0_1`, ...) and
 the warp groups' register budgets (`regs`: producer, each consumer).
 
 The main loop's own TMA loads are not replayed inside the super-node (as in
-Meta's model). `optimal` proves the outer II minimal in this model, and no
+Meta's model). A main loop longer than `GRAIN_LIMIT` cycles (attention's,
+T x II of a few thousand cycles) is modelled in steps of
+`granularity` cycles (durations rounded up, the head start down; written
+into `twill.nest` and named in the proof). `optimal` proves the outer II minimal in this model, and no
 more: the main loop's own schedule carries its own proof. The result is
 `twill.nest` on the `tile.persistent` op: the II, length, status and bound,
 T, P, each op's cycle, and the proof's statement.
@@ -64,7 +78,7 @@ from math import ceil
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, ModuleOp
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from twillc.dialects import tile
@@ -78,7 +92,8 @@ PROOF_TMEM = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
     "II {ii}, L {inner_length} cycles) holding the MMA warp group from cycle {head} (the producer's head "
     "start), each accumulator staged out of tensor memory by the epilogue warp group, the main loop of tile "
-    "t + {acc_buffers} waiting for the staging of tile t ({acc_buffers} accumulators in tensor memory), each TMA "
+    "t + {acc_buffers} waiting for the staging of tile t ({acc_buffers} accumulators in tensor memory) from its "
+    "first write of the accumulator on (cycle {acc_free_at} of the main loop), each TMA "
     "store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: {inner_status} by its own "
     "schedule"
 )
@@ -159,6 +174,16 @@ class NestSchedulePass(ModulePass):
         if self.consumers == "alternate" and why_not:
             raise located_error(persistent, f"nest-schedule: consumers=alternate: {why_not}")
         schedule = solve(graph) if self.consumers != "alternate" else None
+        g = int(facts["granularity"])  # type: ignore[call-overload]
+        if schedule is not None and g > 1:  # back to cycles (before the comparison with the alternation's)
+            assert schedule.ii is not None
+            schedule = replace(
+                schedule,
+                ii=schedule.ii * g,
+                length=schedule.length * g,
+                lower_bound=schedule.lower_bound * g,
+                cycles={k: v * g for k, v in schedule.cycles.items()},
+            )
         if not why_not:
             alt_graph, alt_facts = alternate_graph(op, self.trips)
             alt = solve(alt_graph)
@@ -169,6 +194,8 @@ class NestSchedulePass(ModulePass):
                 return
         assert schedule is not None
         proof = PROOF_TMEM if module_machine(op).target.has_tensor_memory else PROOF
+        if g > 1:
+            proof += f" (in steps of {g} cycles: durations rounded up, the main loop's head start down)"
         persistent.attributes["twill.nest"] = nest_attr(schedule, facts, proof.format(**facts))
 
 
@@ -303,28 +330,39 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     ii, length = cycles(schedule.ii), cycles(schedule.length)
     head = min(cycles(schedule.cycles[k]) for k, w in schedule.warps.items() if w in consumers)
     total = (trips - 1) * ii + length
-    nodes = [Op(MAIN, uniform_rrt(None, total), latency=total, kind="tile.for")]
+    grain = max(1, ceil(total / GRAIN_LIMIT))  # the model's time step, in cycles
+
+    def steps(c: int) -> int:  # a duration in steps, rounded up
+        return ceil(c / grain)
+
+    nodes = [Op(MAIN, uniform_rrt(None, steps(total)), latency=steps(total), kind="tile.for")]
     edges: list[Edge] = []
     stores = _stores(loop)
     tmem = machine.target.has_tensor_memory
+    others = tmem_columns(loop) * 128 * 4 - sum(_bytes_of(a) for a, _ in stores)  # the main loop's other tiles
     # a CTA pair (`twill.cluster`'s cta_group 2, sm_100a): each CTA holds, stages and stores half of each tile
     share = cta_group(tile.find_persistent(module))
-    buffers = acc_buffers([a for a, _ in stores], machine.tmem * share) if tmem else 1
+    buffers = acc_buffers([a for a, _ in stores], machine.tmem * share, others) if tmem else 1
+    free_at = min((acc_first_write(loop, a, schedule, ops, cycles) for a, _ in stores), default=0) if tmem else 0
     for n, (acc, store) in enumerate(stores):
         staged, put = f"stage{n}", f"store{n}"
         holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]
         nbytes = _bytes(store) // share
         stage_cycles = ceil(nbytes / machine.rates["smem_bytes"]) + ceil(nbytes // 2 / machine.rates["alu_ops"])
+        stage_cycles += sum(_raw_cycles(op) for op in _between(loop, store))  # `o / l` and the like
         if tmem:  # tcgen05.ld of the f32 (or f16) accumulator first, on the epilogue warp group
             stage_cycles += ceil(_bytes_of(acc) // share / machine.rates["tmem_load_bytes"])
-            edges.append(Edge(staged, MAIN, stage_cycles, buffers))
+            # tile t + B needs the accumulator from cycle F of its main loop on (a latency below 0 is
+            # not modelled: then the staging ends before tile t + B's main loop starts, which is stricter)
+            edges.append(Edge(staged, MAIN, max(0, steps(stage_cycles) - free_at // grain), buffers))
         unit = EPILOGUE if tmem else f"wg{holder}"
-        nodes.append(Op(staged, uniform_rrt(unit, stage_cycles), latency=stage_cycles, kind="tile.cast"))
-        store_cycles = max(1, ceil(nbytes / machine.rates["tma_bytes"]))
+        st = steps(stage_cycles)
+        nodes.append(Op(staged, uniform_rrt(unit, st), latency=st, kind="tile.cast"))
+        store_cycles = steps(max(1, ceil(nbytes / machine.rates["tma_bytes"])))
         nodes.append(
             Op(put, uniform_rrt("tma", store_cycles), latency=store_cycles, kind="tile.store", variable_latency=True)
         )
-        edges += [Edge(MAIN, staged, total, 0), Edge(staged, put, stage_cycles, 0), Edge(put, staged, store_cycles, 1)]
+        edges += [Edge(MAIN, staged, steps(total), 0), Edge(staged, put, st, 0), Edge(put, staged, store_cycles, 1)]
     graph = DependenceGraph(
         name=f"{kernel_name(module)}/nest",
         ops=tuple(nodes),
@@ -332,7 +370,7 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         capacities={**{u: 1 for u in units}, **({EPILOGUE: 1} if tmem else {}), "tma": machine.units["tma"]},
         target=machine.target.name,
     )
-    graph = super_node_graph(graph, {MAIN: total}, {MAIN: head}, units)
+    graph = super_node_graph(graph, {MAIN: steps(total)}, {MAIN: head // grain}, units)
     facts = {
         "trips": trips,
         "ii": ii,
@@ -341,6 +379,8 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         "head": head,
         "inner_status": schedule.status.value,
         "acc_buffers": buffers,
+        "acc_free_at": free_at,
+        "granularity": grain,
         # sm_90a: each consumer its own tile's epilogue, under the next tile's loads and the other's main loop
         "epilogue": EPILOGUE_WG if tmem else CONSUMERS,
         "pre_buffers": 1,  # the tiles loaded before the main loop (FA's Q): one buffer, reloaded per tile
@@ -348,16 +388,74 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     return graph, facts
 
 
+GRAIN_LIMIT = 4096
+"""The longest main loop the nest's model takes cycle by cycle: a longer one
+(attention's, T x II of a few thousand cycles) is modelled in steps of
+`ceil(length / GRAIN_LIMIT)` cycles, so that the outer loop's search
+(whose reservation tables are a row per step) stays fast."""
+
 EPILOGUE = "epilogue"
 """The epilogue warp group's unit (sm_100a: staging out of tensor memory)."""
 
 
-def acc_buffers(accs: list, tmem_bytes: int) -> int:
+def acc_buffers(accs: list, tmem_bytes: int, others: int = 0) -> int:
     """Accumulators in tensor memory per stored value: 2 where two copies of
-    every stored accumulator fit (tile t + 1's MMAs then run while tile t is
-    drained), else 1."""
+    every stored accumulator fit beside the main loop's `others` bytes of
+    tensor memory (tile t + 1's MMAs then run while tile t is drained),
+    else 1."""
     need = sum(_bytes_of(a) for a in accs)
-    return 2 if 0 < 2 * need <= tmem_bytes else 1
+    return 2 if 0 < 2 * need + max(0, others) <= tmem_bytes else 1
+
+
+def tmem_columns(loop: tile.ForOp) -> int:
+    """The tensor-memory columns the main loop's MMAs write, one copy of each
+    128-row result (an MMA accumulating in place writes its accumulator's
+    columns, counted once): attention's S0, S1, O0, O1 take 4 x 128 of the 512."""
+    seen: set[int] = set()
+    cols = 0
+    for op in loop.body.block.ops:
+        if not isinstance(op, tile.MmaOp):
+            continue
+        chain = {id(op.result)} | ({id(op.acc)} if op.acc is not None else set())
+        if chain & seen:
+            continue
+        seen |= chain | _acc_chain_ids(loop, op)
+        cols += op.result.type.get_shape()[1]  # type: ignore[attr-defined]
+    return cols
+
+
+def _acc_chain_ids(loop: tile.ForOp, op: tile.MmaOp) -> set[int]:
+    """The ids of the values on an accumulating MMA's chain back to its loop argument."""
+    out: set[int] = set()
+    v = op.acc
+    while v is not None and id(v) not in out:
+        out.add(id(v))
+        owner = v.owner
+        if isinstance(owner, Operation) and owner.parent_op() is loop and len(owner.operands) == 2:
+            v = owner.operands[0] if isinstance(owner.operands[0].type, tile.TileType) else None
+        else:
+            v = None
+    return out
+
+
+def acc_first_write(loop: tile.ForOp, acc: SSAValue, schedule: object, ops: dict, cycles: object) -> int:
+    """F: the cycle, in iteration 0 of the main loop, of its first op writing
+    the stored accumulator `acc` (the yielded value): the ops from the
+    loop's argument to `acc` (the MMA accumulating, a rescale `o * alpha`
+    before it) are one tile in tensor memory; the earliest of them."""
+    chain: list[Operation] = []
+    v: SSAValue | None = acc
+    args = set(loop.body.block.args)
+    while v is not None and v not in args and isinstance(v.owner, Operation) and v.owner.parent_op() is loop:
+        op = v.owner
+        chain.append(op)
+        if isinstance(op, tile.MmaOp):
+            v = op.acc
+        else:
+            v = next((o for o in op.operands if isinstance(o.type, tile.TileType) and o.type.rank == 2), None)
+    names = {id(o): k for k, o in ops.items()}
+    at = [schedule.cycles[names[id(o)]] for o in chain if id(o) in names]  # type: ignore[attr-defined]
+    return cycles(min(at)) if at else 0  # type: ignore[operator]
 
 
 def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
@@ -367,6 +465,29 @@ def _stores(loop: tile.ForOp) -> list[tuple[Attribute, tile.StoreOp]]:
 
     yielded = list(loop.body.block.last_op.operands) if loop.body.block.last_op else []
     return [(yielded[index], store) for index, store, _ in epilogue_stores(loop)]
+
+
+def _between(loop: tile.ForOp, store: tile.StoreOp) -> list[Operation]:
+    """The element-wise ops from a loop result to its store, the cast aside
+    (its cycles are the staging's own): attention's `o / l`."""
+    out: list[Operation] = []
+    v = store.operands[0]
+    while isinstance(v.owner, Operation) and v.owner is not loop:
+        op = v.owner
+        if not isinstance(op, tile.CastOp):
+            out.append(op)
+        v = next((o for o in op.operands if isinstance(o.type, tile.TileType) and o.type.rank == 2), None)
+        if v is None:
+            break
+    return out
+
+
+def _raw_cycles(op: Operation) -> int:
+    """An op's cycles by annotate-costs (ops after the loop are not normalized)."""
+    from twillc.dialects.twill_attrs import CostAttr
+
+    cost = op.attributes.get("twill.cost")
+    return int(cost.cycles.data) if isinstance(cost, CostAttr) else 0
 
 
 def _bytes(store: tile.StoreOp) -> int:

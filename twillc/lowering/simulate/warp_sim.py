@@ -315,6 +315,46 @@ class WarpSim:
         ring.empty[slot].arrive(end)
         yield ("go",)
 
+    def released_after_loop(self) -> dict[str, int]:
+        """The channels whose last slot of a tile the role holding the loop's
+        result frees after the loop (`LiveOutOp.releases`) -> that role."""
+        return dict(self.prog.outside.releases)
+
+    def wait_tile_release(self, w: int, src: str, name: str) -> Iterator:
+        """A read of carried `src` entering the tile's first iteration, on a
+        later tile of a persistent CTA, where the previous tile's last slot
+        of `src` is freed after the loop (`LiveOutOp.releases`): the op
+        writes the carried value's storage (O's columns in tensor memory), so
+        it waits for that release (the epilogue's read of the previous tile)."""
+        ring = self.rings.get(src)
+        if self.base <= 0 or ring is None or w not in ring.consumers or src not in self.released_after_loop():
+            return
+        last = self.base - 1
+        parity = (last // ring.depth) & 1
+        yield from self.wait(
+            w,
+            ring.empty[last % ring.depth],
+            parity,
+            f"warp {w} waits {ring.empty[last % ring.depth].name} parity {parity} (the previous tile's '{src}' "
+            f"read after the loop) for '{name}'",
+        )
+
+    def release_after_loop(self, w: int) -> Iterator:
+        """After the tile's loop, on the role holding a result whose channel
+        `LiveOutOp.releases` names: its read of the last iteration's slot
+        frees it, for every consumer of the channel."""
+        if self.trips <= 0:
+            return
+        for src, role in self.prog.outside.releases:
+            if role != w:
+                continue
+            ring = self.rings[src]
+            slot = (self.base + self.trips - 1) % ring.depth
+            ring.released[slot] |= set(ring.consumers)
+            for _ in ring.consumers:
+                ring.empty[slot].arrive(self.clock[w])
+            yield ("go",)
+
     def run_copy(self, w: int, copy: RoleCopy, it: int) -> Iterator:
         name = copy.op
         if it < 0 or it >= self.trips:
@@ -338,6 +378,7 @@ class WarpSim:
             src, delta = s
             src_it = it - delta
             if src_it < 0:
+                yield from self.wait_tile_release(w, src, name)
                 local[v] = self.entering(v, it)
                 continue
             ring = self.rings.get(src)
@@ -570,7 +611,12 @@ def simulate_persistent(
     tile's main loop as the generated code does (`_pingpong_chains`); the
     main loops must then hold the tensor core in tile order, one after
     another (else a `turn-order` finding). `turns=False` is a mutation for
-    the tests: the consumers do not wait for their turns."""
+    the tests: the consumers do not wait for their turns.
+
+    A channel whose last slot of a tile the role holding the loop's result
+    frees after the loop (`LiveOutOp.releases`: attention's O on sm_100a)
+    is released there (`WarpSim.release_after_loop`), and the next tile's
+    first-iteration readers of its carried value wait for that release."""
     from twillc.lowering.simulate.reference import Machine
 
     rep = Report()
@@ -628,6 +674,7 @@ def _run_tiles(sims: list[WarpSim], policy) -> None:
     def chain(w: int) -> Iterator:
         for sim in sims:
             yield from sim.role(w)
+            yield from sim.release_after_loop(w)
 
     interleave({r.warp: chain(r.warp) for r in sims[0].prog.roles}, policy)
 

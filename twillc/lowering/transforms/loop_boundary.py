@@ -26,6 +26,7 @@ count follows too):
 
 from __future__ import annotations
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
@@ -70,7 +71,11 @@ def outside_entries(loop: tile.ForOp, ops: dict[str, Operation], warps: dict[str
     groups = launch_order(ops, warps)
     roles = after_loop(loop, ops, warps)
     placed, post, handoffs = roles.placed, roles.post, roles.handoffs
-    live_out = [LiveOutOp(name_of[id(res)], warp) for res, warp in roles.live_out.items()]
+    persistent = _in_persistent(loop)
+    live_out = [
+        LiveOutOp(name_of[id(res)], warp, _released(loop, res, ops, warp_of) if persistent else None)
+        for res, warp in roles.live_out.items()
+    ]
 
     return [
         *_live_in(loop, before, placed, post, ops, warp_of, groups, name_of),
@@ -81,6 +86,35 @@ def outside_entries(loop: tile.ForOp, ops: dict[str, Operation], warps: dict[str
             for v, (src, readers) in handoffs.items()
         ),
     ]
+
+
+def _in_persistent(loop: tile.ForOp) -> bool:
+    """The loop is the main loop of a persistent kernel (its function has a
+    `tile.persistent`: each CTA runs it once per output tile)."""
+    op = loop.parent_op()
+    while op is not None and not isinstance(op, func.FuncOp):
+        op = op.parent_op()
+    return op is not None and tile.find_persistent(op) is not None
+
+
+def _released(loop: tile.ForOp, res: SSAValue, ops: dict[str, Operation], warp_of: dict[int, int]) -> str | None:
+    """`LiveOutOp.releases` for loop result `res`: the loop op yielding it
+    when no op of the loop reads that op's result directly (only as the
+    carried value, the previous iteration's) and an op of another role reads
+    the carried value: the channel whose last slot of a tile only the read
+    after the loop frees; else None."""
+    i = res.index  # type: ignore[attr-defined]
+    body = loop.body.block
+    yielded = body.last_op.operands[i] if isinstance(body.last_op, tile.YieldOp) else None
+    if yielded is None or not isinstance(yielded.owner, Operation) or id(yielded.owner) not in warp_of:
+        return None
+    if any(u.operation is not body.last_op for u in yielded.uses):
+        return None
+    producer = warp_of[id(yielded.owner)]
+    arg = body.args[i + 1]
+    if not any(warp_of.get(id(u.operation), producer) != producer for u in arg.uses):
+        return None
+    return next((n for n, op in ops.items() if op is yielded.owner), None)
 
 
 def _live_in(
