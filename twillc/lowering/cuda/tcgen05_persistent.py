@@ -218,16 +218,22 @@ def _constants(p: Tcgen05Persistent) -> str:
     return "\n".join(out)
 
 
+def _umma(m: Wgmma, pair: str = "") -> str:
+    """The MMA's `twillc_umma_ss_t` instance (`pair`: the CTA pair's extra arguments, cta_group 2)."""
+    lhs, rhs = m.lhs, m.rhs
+    return (
+        f"twillc_umma_ss_t<{ELTS[m.dtype].tag}, {m.m}, {m.n}, {m.k}, {lhs.rows * 128}, {rhs.rows * 128}, "
+        f"{0 if m.rhs_transposed else 1}{pair}>"
+    )
+
+
 def _kernel(p: Tcgen05Persistent) -> str:
     plan, m = p.plan, p.mma
     assert plan.persistent is not None
     ns = _ident(plan)
     params = ",\n    ".join(_params(plan))
     lhs, rhs = m.lhs, m.rhs
-    umma = (
-        f"twillc_umma_ss_t<{ELTS[m.dtype].tag}, {m.m}, {m.n}, {m.k}, {lhs.rows * 128}, {rhs.rows * 128}, "
-        f"{0 if m.rhs_transposed else 1}>"
-    )
+    umma = _umma(m)
     out = [
         f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
         f"{ns}_kernel(\n    {params}) {{",
@@ -358,10 +364,7 @@ def _kernel_pair(p: Tcgen05Persistent) -> str:
     ns = _ident(plan)
     params = ",\n    ".join(_params(plan))
     lhs, rhs = m.lhs, m.rhs
-    umma = (
-        f"twillc_umma_ss_t<{ELTS[m.dtype].tag}, {m.m}, {m.n}, {m.k}, {lhs.rows * 128}, {rhs.rows * 128}, "
-        f"{0 if m.rhs_transposed else 1}, 0, 2>"
-    )
+    umma = _umma(m, ", 0, 2")
     loads = []
     for t in plan.loads:
         loads.append(
