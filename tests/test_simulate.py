@@ -122,8 +122,11 @@ SPARE_SLOT |= {("gemm_persistent_pingpong_h100", v) for v in ("a", "b")}
 # FA4 at its one-stage schedule (the fixed modules of attn_fwd_b200 and its
 # natural form): m0_new's and m1_new's rings have a slot for the next iteration's read of m0
 # on the role computing it (`lifetimes.later_crossings`), but the reader on
-# the other role copies it out of its slot in the same iteration.
-SPARE_SLOT |= {(k, v) for k in ("attn_fwd_b200", "attn_fwd_b200_natural") for v in ("m0_new", "m1_new")}
+# the other role copies it out of its slot in the same iteration. The persistent
+# form's fixed module carries the same main-loop schedule.
+SPARE_SLOT |= {
+    (k, v) for k in ("attn_fwd_b200", "attn_fwd_b200_natural", "attn_fwd_persistent_b200") for v in ("m0_new", "m1_new")
+}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
