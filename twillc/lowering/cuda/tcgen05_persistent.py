@@ -227,6 +227,20 @@ def _umma(m: Wgmma, pair: str = "") -> str:
     )
 
 
+def _kernel_head(ns: str, params: str) -> list[str]:
+    """The kernel's signature line and its first statements: the namespace,
+    the sm_100a guard, the 1024-aligned shared storage and the warp group."""
+    return [
+        f"{ns}_kernel(\n    {params}) {{",
+        f"  using namespace {ns};",
+        "  tw_require_sm100a();",
+        "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
+        "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
+        "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
+        "  const int wg = tw_warpgroup_idx();",
+    ]
+
+
 def _kernel(p: Tcgen05Persistent) -> str:
     plan, m = p.plan, p.mma
     assert plan.persistent is not None
@@ -236,13 +250,7 @@ def _kernel(p: Tcgen05Persistent) -> str:
     umma = _umma(m)
     out = [
         f"__global__ void __launch_bounds__({ns}::THREADS, 1)",
-        f"{ns}_kernel(\n    {params}) {{",
-        f"  using namespace {ns};",
-        "  tw_require_sm100a();",
-        "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
-        "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
-        "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
-        "  const int wg = tw_warpgroup_idx();",
+        *_kernel_head(ns, params),
         f"  const int n_tiles = {plan.persistent.tiles};  // the outer loop's output tiles",
         f"  const int k_tiles = {plan.trip_count};",
         "  if (threadIdx.x == 0) {",
@@ -377,13 +385,7 @@ def _kernel_pair(p: Tcgen05Persistent) -> str:
             loads.append(f"          tw_tma_load_2d_pair({dst}, &tmap_{_map_name(t)}, full, {col}, {t.row0});")
     out = [
         f"__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__({ns}::THREADS, 1)",
-        f"{ns}_kernel(\n    {params}) {{",
-        f"  using namespace {ns};",
-        "  tw_require_sm100a();",
-        "  extern __shared__ __align__(1024) uint8_t smem_raw[];",
-        "  SharedStorage& sm = *reinterpret_cast<SharedStorage*>(",
-        "      (reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~uintptr_t(1023));",
-        "  const int wg = tw_warpgroup_idx();",
+        *_kernel_head(ns, params),
         "  const uint32_t cta_rank = tw_cluster_ctarank();  // 0: the leader, issuing the pair's MMAs",
         f"  const int n_tiles = {plan.persistent.tiles};  // the outer loop's output tiles, one per CTA pair",
         f"  const int k_tiles = {plan.trip_count};",
