@@ -258,6 +258,50 @@ def test_sm100a_persistent_attention_simulates_over_several_tiles() -> None:
     assert rep.findings == []
 
 
+def test_sm100a_attention_nest_stages_on_the_warp_group_holding_o() -> None:
+    """With several consumer roles (attention) the ops after the loop run on
+    the role holding O (warp-specialize's placement: the MMA issuer's warp
+    group), so nest-schedule stages O there: the staging holds that warp
+    group as the main loop does and is not hidden under the next tile's main
+    loop (outer II above the main loop's length less the head start); the
+    emitter reads the decision and prints the general warp program's tile loop."""
+    from twillc.lowering.cuda import emit_cuda
+    from twillc.transforms.nest_attr import HOLDER, nest_epilogue
+
+    module, _ = _read(B200_ATTN)
+    persistent = tile.find_persistent(find_func(module))
+    assert persistent is not None
+    nest = persistent.attributes["twill.nest"]
+    assert nest_epilogue(nest) == HOLDER
+    d = nest.data  # type: ignore[attr-defined]
+    cycles = {k: int(v.value.data) for k, v in d["cycles"].data.items()}
+    ii, head = int(d["ii"].value.data), int(d["head"].value.data)
+    assert ii > cycles["stage0"] - cycles["mainloop"] - head
+    assert "by the warp group holding it" in d["optimal_for"].data
+    code = emit_cuda(module, "x.tile")
+    assert "twillc_row_to_smem<128, 16, __half>" in code and "const int tw_bid = tw_opaque_tile(bid);" in code
+
+
+def test_sm100a_persistent_attention_roles_in_sass() -> None:
+    """Each role of the B200 persistent attention alone (`sass.role_sass`):
+    the producer's loop issues the K and V loads (2 boxes each), the MMA
+    issuer's loop its four MMAs of K = 128 (32 UTCHMMA k16 steps) and no
+    role reads or writes local memory, the epilogue in the tile loop
+    included."""
+    from twillc.lowering.cuda import emit_cuda
+    from twillc.lowering.cuda.sass import cuobjdump_path, role_sass
+
+    if cuobjdump_path() is None:
+        pytest.skip("cuobjdump is needed to read SASS")
+    module, _ = _read(B200_ATTN)
+    roles = {r.name: r for r in role_sass(emit_cuda(module, "x.tile"), "sm_100a")}
+    assert set(roles) == {"producer", "mma", "softmax0", "softmax1", "softmax2"}
+    assert all(r.local == 0 for r in roles.values()), {n: r.local for n, r in roles.items()}
+    producer, mma = roles["producer"].loop, roles["mma"].loop
+    assert producer is not None and (producer.tma_loads, producer.mma) == (4, 0)
+    assert mma is not None and (mma.mma, mma.mma_shapes, mma.tma_loads) == (32, ("UTCHMMA",), 0)
+
+
 def test_sm100a_persistent_attention_without_the_release_deadlocks() -> None:
     """Without the release after the loop, O's last slot of the first tile
     stays taken and the MMA role waits on o0_empty at the next tile's first

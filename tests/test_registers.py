@@ -91,9 +91,6 @@ SPILLING: dict[str, str] = {
     "(bench/results/b200-forward-spills.md)",
     "attn_fwd_d128_b200": "48 B spill at 128 registers (52 with each pipeline copy guarded): the softmax spills 44 B "
     "alone at 184 and 36 B at 192 (exp2f's range reduction of 128 values interleaved by ptxas)",
-    "attn_fwd_persistent_b200": "refused at emission: the sm_100a persistent printer takes one MMA issuer role; "
-    "the general printer's tile loop lacks two tensor-memory hand-overs of O at a tile's end (docs/codegen.md, "
-    "'Persistent attention on sm_100a')",
     "attn_fwd_d256_b200": "32 B spill at 128 registers (184 with each pipeline copy guarded): the softmax spills 64 B "
     "alone at 184, none at 200",
 }

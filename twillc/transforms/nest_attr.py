@@ -16,7 +16,13 @@ CONSUMERS = "consumers"
 """`twill.nest`'s epilogue: on each consumer warp group, after its main loop (sm_90a)."""
 
 EPILOGUE_WG = "epilogue warp group"
-"""`twill.nest`'s epilogue: a warp group of its own draining tensor memory (sm_100a)."""
+"""`twill.nest`'s epilogue: a warp group of its own draining tensor memory (sm_100a, one MMA issuer role)."""
+
+HOLDER = "warp group holding the result"
+"""`twill.nest`'s epilogue: on the role holding the loop's result in tensor
+memory (sm_100a with several consumer roles, attention: the MMA issuer's warp
+group, where `warp-specialize` puts the ops after the loop), before that
+role's next tile."""
 
 
 def _int(a: Attribute) -> int:
@@ -52,17 +58,19 @@ def nest_attr(schedule: Schedule, facts: dict[str, object], proof: str) -> Dicti
     )
 
 
-def nest_epilogue(attr: Attribute | None) -> str:
+def nest_epilogue(attr: Attribute | None, default: str = CONSUMERS) -> str:
     """Where `nest-schedule` put each tile's epilogue (the tile math after the
     main loop, the staging into shared memory and the TMA store's issue):
     `CONSUMERS` (sm_90a: on the consumer warp group holding the accumulator,
     overlapping the next tile's main loop of the other consumers and the
-    producer's loads) or `EPILOGUE_WG` (sm_100a: an epilogue warp group
-    draining tensor memory)."""
+    producer's loads), `EPILOGUE_WG` (sm_100a: an epilogue warp group
+    draining tensor memory) or `HOLDER` (sm_100a: the warp group holding the
+    result in tensor memory, before its next tile); `default` where the
+    attribute does not say."""
     if not isinstance(attr, DictionaryAttr) or "epilogue" not in attr.data:
-        return CONSUMERS
+        return default
     value = attr.data["epilogue"]
-    return value.data if isinstance(value, StringAttr) else CONSUMERS
+    return value.data if isinstance(value, StringAttr) else default
 
 
 def nest_pre_buffers(attr: Attribute | None) -> int:

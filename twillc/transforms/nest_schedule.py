@@ -86,12 +86,12 @@ from twillc.scheduling.graph import DependenceGraph, Edge, Op, Schedule, super_n
 from twillc.transforms.common import located_error, module_machine
 from twillc.transforms.cta_pair import cta_group
 from twillc.transforms.ir_graph import find_loop, graph_from_loop, kernel_name, read_schedule
-from twillc.transforms.nest_attr import CONSUMERS, EPILOGUE_WG, MAIN, nest_attr
+from twillc.transforms.nest_attr import CONSUMERS, EPILOGUE_WG, HOLDER, MAIN, nest_attr
 
 PROOF_TMEM = (
     "the super-node model: the main loop as one op of (T - 1) * II + L = {length} cycles (T = {trips}, "
     "II {ii}, L {inner_length} cycles) holding the MMA warp group from cycle {head} (the producer's head "
-    "start), each accumulator staged out of tensor memory by the epilogue warp group, the main loop of tile "
+    "start), each accumulator staged out of tensor memory by {staged_by}, the main loop of tile "
     "t + {acc_buffers} waiting for the staging of tile t ({acc_buffers} accumulators in tensor memory) from its "
     "first write of the accumulator on (cycle {acc_free_at} of the main loop), each TMA "
     "store on the TMA unit (the main loop's own TMA loads not replayed); the main loop: {inner_status} by its own "
@@ -344,6 +344,10 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     share = cta_group(tile.find_persistent(module))
     buffers = acc_buffers([a for a, _ in stores], machine.tmem * share, others) if tmem else 1
     free_at = min((acc_first_write(loop, a, schedule, ops, cycles) for a, _ in stores), default=0) if tmem else 0
+    # one MMA issuer role (the GEMM class): a warp group of its own drains tensor memory; several consumer
+    # roles (attention): the role holding the result does, before its next tile (`warp-specialize` puts the
+    # ops after the loop there), so that the staging holds that warp group as its main loop does
+    own_wg = tmem and len(consumers) == 1
     for n, (acc, store) in enumerate(stores):
         staged, put = f"stage{n}", f"store{n}"
         holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]
@@ -355,7 +359,7 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
             # tile t + B needs the accumulator from cycle F of its main loop on (a latency below 0 is
             # not modelled: then the staging ends before tile t + B's main loop starts, which is stricter)
             edges.append(Edge(staged, MAIN, max(0, steps(stage_cycles) - free_at // grain), buffers))
-        unit = EPILOGUE if tmem else f"wg{holder}"
+        unit = EPILOGUE if own_wg else f"wg{holder}"
         st = steps(stage_cycles)
         nodes.append(Op(staged, uniform_rrt(unit, st), latency=st, kind="tile.cast"))
         store_cycles = steps(max(1, ceil(nbytes / machine.rates["tma_bytes"])))
@@ -367,7 +371,7 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         name=f"{kernel_name(module)}/nest",
         ops=tuple(nodes),
         edges=tuple(edges),
-        capacities={**{u: 1 for u in units}, **({EPILOGUE: 1} if tmem else {}), "tma": machine.units["tma"]},
+        capacities={**{u: 1 for u in units}, **({EPILOGUE: 1} if own_wg else {}), "tma": machine.units["tma"]},
         target=machine.target.name,
     )
     graph = super_node_graph(graph, {MAIN: steps(total)}, {MAIN: head // grain}, units)
@@ -382,7 +386,10 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
         "acc_free_at": free_at,
         "granularity": grain,
         # sm_90a: each consumer its own tile's epilogue, under the next tile's loads and the other's main loop
-        "epilogue": EPILOGUE_WG if tmem else CONSUMERS,
+        "epilogue": EPILOGUE_WG if own_wg else HOLDER if tmem else CONSUMERS,
+        "staged_by": "the epilogue warp group"
+        if own_wg
+        else "the warp group holding it (the MMA issuer's, before its next tile)",
         "pre_buffers": 1,  # the tiles loaded before the main loop (FA's Q): one buffer, reloaded per tile
     }
     return graph, facts

@@ -33,7 +33,7 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     from twillc.lowering.cuda.sm90 import emit_sm90
     from twillc.lowering.warp_program import read_warp_program
     from twillc.transforms.loop_segments import segments
-    from twillc.transforms.nest_attr import CONSUMERS, nest_epilogue
+    from twillc.transforms.nest_attr import CONSUMERS, EPILOGUE_WG, HOLDER, nest_epilogue
 
     module = module.clone()  # its arguments under C++ names (`twillc.lowering.cuda.names`)
     back = mangle_arguments(module)
@@ -55,14 +55,18 @@ def emit_cuda(module: ModuleOp, source: str, notes: list[str] | None = None, hol
     if program.plan is None:
         raise located_error(program.ws, "code generation reads the memory plan: run plan-memory first")
     check_emittable(program, module, holes)
+    nest = persistent.attributes.get("twill.nest") if persistent is not None else None
+    # where nest-schedule put each tile's epilogue (where it does not say: sm_100a's epilogue warp group)
+    epilogue = nest_epilogue(nest, EPILOGUE_WG if module_machine(module).target.has_tensor_memory else CONSUMERS)
     if program.plan.deferred_release:  # plan-memory's choice: the GEMM class's printer
         code = emit_sm90(plan_sm90(program, module), source)
-    elif persistent is not None and module_machine(module).target.has_tensor_memory:
+    elif persistent is not None and epilogue == EPILOGUE_WG:
         from twillc.lowering.cuda.tcgen05_persistent import emit_tcgen05_persistent, plan_tcgen05_persistent
 
         code = emit_tcgen05_persistent(plan_tcgen05_persistent(program, module), source)
-    elif persistent is not None and nest_epilogue(persistent.attributes.get("twill.nest")) == CONSUMERS:
+    elif persistent is not None and epilogue in (CONSUMERS, HOLDER):
         # the general warp program in the tile loop (twillc.lowering.cuda.tile_loop): each consumer its epilogue
+        # (sm_90a), or the role holding the result in tensor memory (sm_100a attention)
         code, left = emit_skeleton(program, module, source, holes)
         if notes is not None:
             notes += left

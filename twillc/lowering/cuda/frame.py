@@ -104,6 +104,8 @@ class KernelFrame:
         for c, v in enumerate(self.post_channels):
             smem.append(f"  alignas(16) uint8_t post{c}[{self._slot_bytes(v.type)}];  // once, after the loop")
             smem.append(f"  alignas(8) uint64_t post{c}_full;")
+            if self.persistent:  # sent once per tile: its readers free it for the next tile's
+                smem.append(f"  alignas(8) uint64_t post{c}_empty;")
         if self.umma_roles:
             smem.append(f"  alignas(8) uint64_t mma_done[{len(self.groups)}];  // a role's MMAs complete")
         if self.tmem_cols:
@@ -208,9 +210,11 @@ class KernelFrame:
         if not self.persistent:
             return []
         nest = self.persistent.attributes.get("twill.nest")
+        tmem = self.target.has_tensor_memory
+        whose = "the epilogue of the role holding each result" if tmem else "each consumer's epilogue"
         return [
             f"// Persistent: {self._grid_decls()[0].split(' = ', 1)[1].split(';')[0]} output tiles, grid min(SMs, "
-            f"tiles), grouped by {self.persistent.group.value.data} rows of tiles; each consumer's epilogue "
+            f"tiles), grouped by {self.persistent.group.value.data} rows of tiles; {whose} "
             "through shared memory and a TMA store;",
             f"// nest: {describe_nest(nest) if nest is not None else '(not scheduled: run nest-schedule)'}",
         ]
@@ -305,6 +309,11 @@ class KernelFrame:
                 f"tw_mbar_init(&sm.{n}_empty[s], {128 * len(users)}); }}"
             )
         out += [f"    tw_mbar_init(&sm.post{k}_full, 128);" for k in range(len(self.post_channels))]
+        if self.persistent:
+            out += [
+                f"    tw_mbar_init(&sm.post{k}_empty, {128 * len(readers)});"
+                for k, (_, readers) in enumerate(self.post_channels.values())
+            ]
         if self.umma_roles:
             out.append(f"    for (int g = 0; g < {len(self.groups)}; ++g) tw_mbar_init(&sm.mma_done[g], 1);")
         out.append("    tw_mbar_init(&sm.pre_full, 1);")

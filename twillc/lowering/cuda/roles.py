@@ -13,6 +13,7 @@ from twillc.lowering.cuda.index_expr import c_index
 from twillc.lowering.cuda.kernel_plan import trip_count_expr
 from twillc.lowering.cuda.prelude import setmaxnreg
 from twillc.lowering.cuda.tile_loop import (
+    RING_BASE,
     TILE_PARITY,
     stores_drained,
     tile_loop,
@@ -291,10 +292,38 @@ class RoleCode:
                 self.names[res] = self.name(init)  # computed here if an op here reads it (a live-in)
         main_end = len(out)
         out += self._after_loop(w, after)
+        out += self._released_after_loop(w)
         if self.persistent:
             reads_pre = any(self._pre_smem(v) for op in after if self.post_role.get(id(op)) == w for v in op.operands)
-            out = out[:2] + self._in_tile_loop(g, out[2:], (len(out) if reads_pre else main_end) - 2)
+            # the MMA completions' parity runs on across tiles, as the barrier's phases do
+            head = next((i + 1 for i, line in enumerate(out[:4]) if "uint32_t mma_phase" in line), 2)
+            out = out[:head] + self._in_tile_loop(g, out[head:], (len(out) if reads_pre else main_end) - head)
         out.append("  }")
+        return out
+
+    def _released_after_loop(self, w: int) -> list[str]:
+        """In the tile loop, on the role holding a result whose channel
+        `twill.live_out ... releases` names (attention's O on sm_100a, read in
+        the loop as the previous iteration's value): the tile's last slot of
+        the channel freed once the ops after the loop have read it, for each
+        of its readers (the next tile's first write of the channel, and its
+        readers' first iteration, wait for it)."""
+        if not self.persistent:
+            return []
+        out = []
+        for src, role in self.program.outside.releases:
+            if role != w:
+                continue
+            res = self.ids[src].results[0]
+            n, d = self.name(res), self.depths[src]
+            readers = len(self.reg_channels[res][1])
+            fence = ["      tw_tcgen05_fence_before();"] if self.target.has_tensor_memory else []
+            out += [
+                f"    if (trips > 0) {{  // {n}'s last slot of this tile, read after the loop: free it",
+                *fence,
+                *[f"      tw_mbar_arrive(&sm.{n}_empty[({RING_BASE} + trips - 1) % {d}]);"] * readers,
+                "    }",
+            ]
         return out
 
     def _chained(self, w: int, mine: list[Operation], pairs: list, carried: list, regs: dict) -> list:
@@ -350,6 +379,8 @@ class RoleCode:
         def send(v: SSAValue) -> None:
             if v in self.post_channels and self.post_channels[v][0] == w:
                 k, n = channels.index(v), self.name(v)
+                if self.persistent:  # the buffer is the last tile's until its readers are done with it
+                    out.append(f"    tw_mbar_wait(&sm.post{k}_empty, {TILE_PARITY} ^ 1u);  // the last tile's read")
                 out.extend(
                     [f"    twillc_send(sm.post{k}, {n}, sizeof({n}));", f"    tw_mbar_arrive(&sm.post{k}_full);"]
                 )
@@ -376,9 +407,11 @@ class RoleCode:
                         self._declared.add(n)
                         out.append(f"    {c_elt(t)} {n}[{self._n(t)}];  // from another role")  # type: ignore[arg-type]
                     out += [
-                        f"    tw_mbar_wait(&sm.post{k}_full, 0);",
+                        f"    tw_mbar_wait(&sm.post{k}_full, {self._pre_parity()});",
                         f"    twillc_recv({n}, sm.post{k}, sizeof({n}));",
                     ]
+                    if self.persistent:
+                        out.append(f"    tw_mbar_arrive(&sm.post{k}_empty);  // the next tile's may be sent")
                 elif self._pre_smem(v) and not waited:
                     waited = True
                     parity = self._pre_parity()
@@ -508,6 +541,15 @@ class RoleCode:
                     f"{ind}  tw_tcgen05_fence_after();",
                     f"{ind}}}",
                 ]
+                if self.persistent and self.op_id[id(y.owner)] in dict(self.program.outside.releases):
+                    # its first iteration writes the storage the previous tile's result is read from after the
+                    # loop: that read's release of the previous tile's last slot (`twill.live_out ... releases`)
+                    out[-1:] = [
+                        f"{ind}}} else if ({RING_BASE} > 0) {{  // the previous tile's {n}, read after its loop",
+                        f"{ind}  tw_mbar_wait(&sm.{n}_empty[({RING_BASE} - 1) % {d}], (({RING_BASE} - 1) / {d}) & 1);",
+                        f"{ind}  tw_tcgen05_fence_after();",
+                        f"{ind}}}",
+                    ]
             elif self._received(v, w):
                 y = self._yielded(v)
                 assert y is not None

@@ -9,6 +9,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from twillc.dialects import tile
 from twillc.lowering.cuda.dtypes import elt
 from twillc.lowering.cuda.index_expr import c_index
+from twillc.lowering.cuda.tile_loop import staged_store_issue, staged_store_wait, store_boxes
 from twillc.lowering.cuda.tiles import (
     BINARY,
     UNARY,
@@ -16,7 +17,8 @@ from twillc.lowering.cuda.tiles import (
     clip_extents,
     clip_mask,
 )
-from twillc.transforms.memory_plan import chunk_carried, is_mask, rescaled_in_tmem, tmem_tile
+from twillc.transforms.common import located_error
+from twillc.transforms.memory_plan import chunk_carried, epilogue_stores, is_mask, rescaled_in_tmem, tmem_tile
 
 NARROW_BUDGET = 64
 """Registers below which a role streams a tile out of tensor memory after the
@@ -612,6 +614,8 @@ class Tcgen05Ops:
             final = final[len("__half2float(") : -1]  # rounded once, by the store
         else:
             final = f"{elt}({final})"
+        if self.persistent is not None and not isinstance(store, tile.StoreAddOp):
+            return self._staged_chunked_store(store, body, expr[store.value], cw)
         ext = clip_extents(store.tensor.type, (rows, cols))  # rows / columns past the tensor's: not written
         mask = clip_mask(store.tensor.type, (rows, cols))
         if isinstance(store, tile.StoreAddOp):
@@ -657,6 +661,54 @@ class Tcgen05Ops:
             *body,
             "    }",
             "    }",
+        ]
+
+    def _staged_chunked_store(self, store: tile.StoreOp, body: list[str], value: str, cw: int) -> list[str]:
+        """`_chunked_store` in the persistent kernel's epilogue: each chunk of
+        the thread's row staged in the store's part of the epilogue buffer
+        (`twillc_row_to_smem`: 128B-swizzled 64 x 64 boxes), waited only until
+        this warp group's previous tile's TMA store has read it, then the TMA
+        stores issued and committed, not waited (they run under the next
+        tile's main loop; the tensor map clips a partial last tile)."""
+        rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
+        cxx = elt(store.tensor.type).cxx
+        if rows != 128 or cols % 64 or elt(store.tensor.type).size != 2:
+            raise located_error(
+                store,
+                f"CUDA emission: the persistent tile loop's epilogue: a store of a {rows}x{cols} "
+                f"{elt(store.tensor.type).name} tile from tensor memory (staged: 128 rows, 64-column boxes of "
+                "16-bit elements) is not generated",
+            )
+        at = self._epilogue_offsets()[id(store)]
+        staged = [st for _, st, _ in epilogue_stores(self.loop)]
+        if value.startswith("__half2float(__float2half(") and cxx == "__half":
+            value = value[len("__half2float(__float2half(") : -2]  # rounded once, by the staging
+        r0, c0 = (c_index(i, None) for i in store.indices)
+        buf = f"sm.epi + {at}"
+        boxes = [
+            box
+            for h in range(2)  # each 64-row slab: cols / 64 boxes of 8 KB
+            for box in store_boxes(
+                f"tmap_{self.args[store.tensor]}_store",
+                f"{buf} + {h * cols // 64 * 8192}" if h else buf,
+                cols,
+                f"({c0}) * {cols}",
+                f"({r0}) * {rows}" + (" + 64" if h else ""),
+            )
+        ]
+        return [
+            f"    // {self.args[store.tensor]} from tensor memory, {cw} columns at a time, staged for its TMA store",
+            *staged_store_wait("    ", self._group, sum(self.post_role.get(id(st)) == self._role for st in staged) - 1),
+            "    tw_tcgen05_fence_after();",
+            "#pragma unroll 1",  # unrolled, ptxas would hoist every chunk's tcgen05.ld: the whole row live
+            f"    for (int c = 0; c < {cols}; c += {cw}) {{",
+            *body,
+            f"      float x[{cw}];",
+            "#pragma unroll",
+            f"      for (int i = 0; i < {cw}; ++i) x[i] = {value};",
+            f"      twillc_row_to_smem<{cols}, {cw}, {cxx}>(x, c, {buf});",
+            "    }",
+            *staged_store_issue("    ", self._group, boxes),
         ]
 
     def _cast_for_store(self, op: Operation) -> bool:

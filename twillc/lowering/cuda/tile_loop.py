@@ -48,12 +48,14 @@ def tile_loop_advance(indent: str, trips: str) -> list[str]:
     return [f"{indent}{RING_BASE} += {trips};", f"{indent}{TILE_PARITY} ^= 1u;"]
 
 
-def staged_store_wait(indent: str, bar: int) -> list[str]:
+def staged_store_wait(indent: str, bar: int, later: int = 0) -> list[str]:
     """Before a warp group stages a tile into its epilogue buffer: its previous
     tile's TMA store has read the buffer (issued by thread 0 of the group,
-    which waits; the named barrier holds the others)."""
+    which waits; the named barrier holds the others). `later`: the group's
+    stores committed after that one (it stages several tiles a tile, each in
+    its own buffer: one fewer than those), left in flight."""
     return [
-        f"{indent}if (threadIdx.x % 128 == 0) tw_tma_store_wait_read<0>();  // its last store read the buffer",
+        f"{indent}if (threadIdx.x % 128 == 0) tw_tma_store_wait_read<{later}>();  // its last store read the buffer",
         f"{indent}tw_named_bar_sync({bar}, 128);",
     ]
 

@@ -257,19 +257,38 @@ TW_DEV void twillc_tmem_store_h(uint32_t taddr, const S* src) {
     twillc_tmem_store<32>(taddr + c / 2, w);
   }
 }
-// The persistent GEMM's epilogue on sm_100a: the thread's row r of an
-// [128, N] f32 accumulator in tensor memory (tcgen05.ld, 32 columns at a
-// time), converted to the 16-bit T and written into shared memory as
-// 2 x (N / 64) boxes of 64 rows x 128 B, 128B-swizzled (16-byte chunk k of a
-// row at k ^ (r % 8)), box (r / 64, c / 64) at ((r / 64) * (N / 64) + c / 64)
-// * 8192: the layout a TMA store through a SWIZZLE_128B map of 64 x 64 boxes
-// reads. A warp's 8 consecutive rows land in 8 different chunks: no bank conflict.
+// The persistent kernels' epilogue on sm_100a: CW values of the thread's row
+// r (columns c .. c + CW - 1, CW a multiple of 8) of an [128, N] tile,
+// converted to the 16-bit T and written into shared memory as 2 x (N / 64)
+// boxes of 64 rows x 128 B, 128B-swizzled (16-byte chunk k of a row at
+// k ^ (r % 8)), box (r / 64, c / 64) at ((r / 64) * (N / 64) + c / 64) * 8192:
+// the layout a TMA store through a SWIZZLE_128B map of 64 x 64 boxes reads.
+// A warp's 8 consecutive rows land in 8 different chunks: no bank conflict.
+template <int N, int CW, typename T>
+TW_DEV void twillc_row_to_smem(const float* v, int c, uint8_t* smem) {
+  static_assert(sizeof(T) == 2 && N % 64 == 0 && CW % 8 == 0, "the TMA-store epilogue stages 16-bit elements, 64 columns a box");
+  const int r = threadIdx.x % 128;
+  uint8_t* box = smem + (r / 64) * (N / 64) * 8192 + (r % 64) * 128 + (c / 64) * 8192;
+#pragma unroll
+  for (int q = 0; q < CW / 8; ++q) {  // 16 bytes: 8 elements
+    uint32_t w[4];
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      T two[2] = {T(v[q * 8 + 2 * e]), T(v[q * 8 + 2 * e + 1])};
+      w[e] = *reinterpret_cast<const uint32_t*>(two);
+    }
+    const int chunk = (c % 64) / 8 + q;
+    asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};\n"
+                 :: "r"(tw_smem_u32(box + ((chunk ^ (r % 8)) * 16))), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
+                 : "memory");
+  }
+}
+// The persistent GEMM's epilogue: the thread's row of an [128, N] f32
+// accumulator in tensor memory (tcgen05.ld, 32 columns at a time) staged so
+// (`twillc_row_to_smem`).
 // `zero` (uniform: a tile of no MMA, K below one step): zeros, tensor memory not read.
 template <int N, typename T>
 TW_DEV void twillc_tmem_to_smem(uint32_t taddr, uint8_t* smem, bool zero) {
-  static_assert(sizeof(T) == 2 && N % 64 == 0, "the TMA-store epilogue stages 16-bit elements, 64 columns a box");
-  const int r = threadIdx.x % 128;
-  uint8_t* row = smem + (r / 64) * (N / 64) * 8192 + (r % 64) * 128;
 #pragma unroll 1
   for (int c = 0; c < N; c += 32) {
     float v[32];
@@ -279,19 +298,6 @@ TW_DEV void twillc_tmem_to_smem(uint32_t taddr, uint8_t* smem, bool zero) {
     } else {
       twillc_tmem_load<32>(v, taddr + c);
     }
-    uint8_t* box = row + (c / 64) * 8192;
-#pragma unroll
-    for (int q = 0; q < 4; ++q) {  // 16 bytes: 8 elements
-      uint32_t w[4];
-#pragma unroll
-      for (int e = 0; e < 4; ++e) {
-        T two[2] = {T(v[q * 8 + 2 * e]), T(v[q * 8 + 2 * e + 1])};
-        w[e] = *reinterpret_cast<const uint32_t*>(two);
-      }
-      const int chunk = (c % 64) / 8 + q;
-      asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};\n"
-                   :: "r"(tw_smem_u32(box + ((chunk ^ (r % 8)) * 16))), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3])
-                   : "memory");
-    }
+    twillc_row_to_smem<N, 32, T>(v, c, smem);
   }
 }
