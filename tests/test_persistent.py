@@ -279,7 +279,7 @@ def test_sm100a_attention_nest_stages_on_the_warp_group_holding_o() -> None:
     assert ii > cycles["stage0"] - cycles["mainloop"] - head
     assert "by the warp group holding it" in d["optimal_for"].data
     code = emit_cuda(module, "x.tile")
-    assert "twillc_row_to_smem<128, 16, __half>" in code and "const int tw_bid = tw_opaque_tile(bid);" in code
+    assert "twillc_row_to_smem<128, 8, __half>" in code and "const int tw_bid = tw_opaque_tile(bid);" in code
 
 
 def test_sm100a_persistent_attention_roles_in_sass() -> None:

@@ -342,12 +342,13 @@ def nest_graph(module: ModuleOp, trips: int) -> tuple[DependenceGraph, dict[str,
     others = tmem_columns(loop) * 128 * 4 - sum(_bytes_of(a) for a, _ in stores)  # the main loop's other tiles
     # a CTA pair (`twill.cluster`'s cta_group 2, sm_100a): each CTA holds, stages and stores half of each tile
     share = cta_group(tile.find_persistent(module))
-    buffers = acc_buffers([a for a, _ in stores], machine.tmem * share, others) if tmem else 1
-    free_at = min((acc_first_write(loop, a, schedule, ops, cycles) for a, _ in stores), default=0) if tmem else 0
     # one MMA issuer role (the GEMM class): a warp group of its own drains tensor memory; several consumer
     # roles (attention): the role holding the result does, before its next tile (`warp-specialize` puts the
-    # ops after the loop there), so that the staging holds that warp group as its main loop does
+    # ops after the loop there), so that the staging holds that warp group as its main loop does, and a
+    # second copy of the accumulator would not let the next tile start any earlier: one
     own_wg = tmem and len(consumers) == 1
+    buffers = acc_buffers([a for a, _ in stores], machine.tmem * share, others) if own_wg else 1
+    free_at = min((acc_first_write(loop, a, schedule, ops, cycles) for a, _ in stores), default=0) if tmem else 0
     for n, (acc, store) in enumerate(stores):
         staged, put = f"stage{n}", f"store{n}"
         holder = schedule.warps[next(k for k, o in ops.items() if acc in o.results)]

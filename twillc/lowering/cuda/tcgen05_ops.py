@@ -23,6 +23,11 @@ from twillc.transforms.memory_plan import chunk_carried, epilogue_stores, is_mas
 NARROW_BUDGET = 64
 """Registers below which a role streams a tile out of tensor memory after the
 loop 16 columns at a time (32 values and the addresses do not fit)."""
+STAGING_BUDGET = 32
+"""Registers below which a role staging a tile from tensor memory in a
+persistent kernel's epilogue (setmaxnreg's least, 24: the MMA issuer's warp
+group holding attention's O) reads 8 columns at a time: beside the staging's
+shared-memory addresses and the tile loop's state, 16 spill there."""
 
 
 TMEM_X16 = ("twillc_tmem_load_x16", "twillc_tmem_store_x16")
@@ -584,7 +589,9 @@ class Tcgen05Ops:
         storing O / l after the loop)."""
         rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
         cw = 16 if self.regs[self._group] < NARROW_BUDGET and not isinstance(store, tile.StoreAddOp) else 32
-        load = "twillc_tmem_load<32>" if cw == 32 else "twillc_tmem_load_x16"
+        if self.persistent is not None and self.regs[self._group] < STAGING_BUDGET and cw == 16:
+            cw = 8
+        load = {32: "twillc_tmem_load<32>", 16: "twillc_tmem_load_x16", 8: "twillc_tmem_load_x8"}[cw]
         leaves = list(
             dict.fromkeys(
                 v for op in chain for v in op.operands if v in self.acc_at and not isinstance(v, BlockArgument)
@@ -672,6 +679,12 @@ class Tcgen05Ops:
         tile's main loop; the tensor map clips a partial last tile)."""
         rows, cols = store.value.type.get_shape()  # type: ignore[attr-defined]
         cxx = elt(store.tensor.type).cxx
+        if id(store) not in self._epilogue_offsets():
+            raise located_error(
+                store,
+                "CUDA emission: the persistent tile loop's epilogue: a store of a value not computed from the "
+                "main loop's results is not generated",
+            )
         if rows != 128 or cols % 64 or elt(store.tensor.type).size != 2:
             raise located_error(
                 store,

@@ -119,6 +119,20 @@ TW_DEV void twillc_tmem_load_x16(T* dst, uint32_t taddr) {
   for (int i = 0; i < 16; ++i) tw_from_bits(dst[i], r[i]);
 #endif
 }
+// 8 columns (tcgen05.ld 32x32b.x8): a role at setmaxnreg's least staging a tile.
+template <typename T>
+TW_DEV void twillc_tmem_load_x8(T* dst, uint32_t taddr) {
+#if TW_SM100A
+  const uint32_t row = taddr + ((uint32_t)(32 * tw_warp_in_warpgroup()) << 16);
+  uint32_t r[8];
+  asm volatile("tcgen05.ld.sync.aligned.32x32b.x8.b32 {%0, %1, %2, %3, %4, %5, %6, %7}, [%8];\n"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
+               : "r"(row));
+  asm volatile("tcgen05.wait::ld.sync.aligned;\n" ::: "memory");
+#pragma unroll
+  for (int i = 0; i < 8; ++i) tw_from_bits(dst[i], r[i]);
+#endif
+}
 template <typename T>
 TW_DEV void twillc_tmem_store_x16(uint32_t taddr, const T* src) {
 #if TW_SM100A
