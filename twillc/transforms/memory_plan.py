@@ -579,6 +579,7 @@ class TmemPlan:
     alias: dict[SSAValue, SSAValue] = field(default_factory=dict)  # P -> the channel S whose slot's columns it takes
     resident: set[SSAValue] = field(default_factory=set)
     mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
+    needed: int = 0  # steps 1-4 for the tiles that must stay there (`lifetimes.tmem_columns` counts the same)
     columns: int = 0  # allocated: a power of two, at least 32 (0: none)
 
     def in_tmem(self, v: SSAValue) -> bool:
@@ -642,16 +643,18 @@ def plan_tmem(
             scratch[warp(op)] = max(scratch.get(warp(op), 0), shape[1])
     for w, cols in sorted(scratch.items()):
         plan.scratch_at[w], used = used, used + cols
-    plan.mma_columns = used
+    plan.mma_columns = plan.needed = used
     # the tiles that must stay in tensor memory first (`tmem_demands`), then the others while columns last
     for res, (depth, _) in sorted(channels.items(), key=lambda c: c[0] not in plan.resident):
         t = res.type
         if res in plan.tmem_at or res in plan.smem_operand or not tmem_tile(t):
             continue
-        if used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
-            continue
         if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels and in_place_readers_ok(res.owner, warp):
             continue  # written in place in its accumulator's slot (below) when that one has columns
+        if res in plan.resident:
+            plan.needed += t.get_shape()[1] * depth  # type: ignore[attr-defined]
+        if used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
+            continue
         plan.tmem_at[res], used = used, used + t.get_shape()[1] * depth  # type: ignore[attr-defined]
     for res in channels:
         op = res.owner

@@ -50,6 +50,13 @@ def _emitted(
     return depths, chans, plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.target)
 
 
+def emitted_tmem(
+    loop: tile.ForOp, graph: DependenceGraph, ops: dict[str, Operation], schedule: Schedule, machine: Machine
+) -> TmemPlan:
+    """The tensor-memory plan the emitter makes of `schedule` (`plan_tmem`)."""
+    return _emitted(loop, graph, ops, schedule, machine)[2]
+
+
 def tmem_refusal(
     loop: tile.ForOp, graph: DependenceGraph, ops: dict[str, Operation], schedule: Schedule, machine: Machine
 ) -> str:
@@ -60,7 +67,7 @@ def tmem_refusal(
     columns (`lifetimes.tmem_columns`); this is the allocation itself."""
     if not (machine.target.emits_cuda and machine.target.has_tensor_memory) or schedule.warps is None:
         return ""
-    _, _, plan = _emitted(loop, graph, ops, schedule, machine)
+    plan = emitted_tmem(loop, graph, ops, schedule, machine)
     cap = machine.target.tmem_columns
     if plan.mma_columns > cap:
         return f"its MMAs need {plan.mma_columns} of the {cap} tensor-memory columns"
