@@ -64,8 +64,7 @@ def unmasked_part(
     graph = replace(
         graph,
         ops=tuple(
-            replace(o, id=name[o.id], tmem_in_place=name[o.tmem_in_place] if o.tmem_in_place else "")
-            for o in graph.ops
+            replace(o, id=name[o.id], tmem_in_place=name[o.tmem_in_place] if o.tmem_in_place else "") for o in graph.ops
         ),
         edges=tuple(replace(e, src=name[e.src], dst=name[e.dst]) for e in graph.edges),
     )
