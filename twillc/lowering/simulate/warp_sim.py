@@ -40,12 +40,12 @@ from twillc.transforms.loop_handoff import carried_source
 class Finding(Exception):
     """What the simulation found wrong: kind is deadlock, stall, overwrite,
     stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips,
-    turn-order (the tensor core's issues out of the schedule's order under `twill.issue_order`)
-    or mismatch."""
+    turn-order (the tensor core's issues out of the schedule's order under `twill.issue_order`),
+    after-exit (a cluster's CTA arrives on, or multicasts into, a peer that has exited) or mismatch."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(f"{kind}: {message}")
-        self.kind = kind
+        self.kind, self.message = kind, message
 
 
 class Barrier:
@@ -105,7 +105,15 @@ class Ring:
     full: list[Barrier] = field(default_factory=list)
     empty: list[Barrier] = field(default_factory=list)
     slots: list = field(default_factory=list)  # (iteration, tile) or None
-    released: list[set] = field(default_factory=list)
+    released: list[set] = field(default_factory=list)  # the consumers of this CTA that released the slot
+    # a 2-CTA cluster (`simulate_persistent`, `twill.cluster`): this CTA's rank, the channel's ring in the
+    # other CTA, and the pair both belong to; a multicast channel's boxes (first and end column, the CTA
+    # that issues the box when the pair shares the tile) and what each box of a slot holds (iteration, part)
+    cta: int = 0
+    peer: Ring | None = None
+    pair: Pair | None = None
+    boxes: tuple[tuple[int, int, int], ...] = ()
+    parts: list[list] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         d = max(self.depth, 0)
@@ -113,6 +121,54 @@ class Ring:
         self.empty = [Barrier(f"{self.name}_empty[{i}]", len(self.consumers)) for i in range(d)]
         self.slots = [None] * d
         self.released = [set() for _ in range(d)]
+
+    def join(self, peer: Ring, cta: int, pair: Pair, boxes: tuple[tuple[int, int, int], ...]) -> None:
+        """This CTA's ring of a 2-CTA cluster, `peer` the other CTA's. Every
+        consumer's release arrives on both CTAs' empty barriers (half of its
+        threads on each, `tw_mbar_arrive_cluster2`), so each counts both CTAs'
+        consumers (`pair.release` "own": this CTA's alone, the mutation). A
+        multicast channel (`boxes`): a slot's full barrier counts the
+        producer's expect_tx and each box's bytes, wherever they come from."""
+        self.peer, self.cta, self.pair, self.boxes = peer, cta, pair, boxes
+        for b in self.empty:
+            b.count = len(self.consumers) * (1 if pair.release == "own" else 2)
+        for b in self.full:
+            b.count = 1 + len(boxes)
+        self.parts = [[None] * len(boxes) for _ in self.slots]
+
+    def land(self, who: str, slot: int, n: int, box: int, part: object, at: int) -> None:
+        """Box `box` of iteration `n` (the rings' count) lands in `slot`,
+        written by `who`: the slot's previous iteration must have been
+        released by every consumer of this CTA (they read it), and this CTA
+        must not have exited; the bytes complete on the slot's full barrier."""
+        assert self.pair is not None
+        if self.pair.exited[self.cta]:
+            raise Finding("after-exit", f"{who} writes box {box} of '{self.name}' into CTA {self.cta}, which exited")
+        old = self.slots[slot]
+        if old is None or old[0] != n:
+            if old is not None and self.released[slot] != set(self.consumers):
+                missing = sorted(set(self.consumers) - self.released[slot])
+                raise Finding(
+                    "overwrite",
+                    f"{who} writes box {box} of '{self.name}' iteration {n} into slot {slot} of CTA {self.cta} "
+                    f"before its warp(s) {missing} released iteration {old[0]}",
+                )
+            self.slots[slot], self.released[slot] = (n, None), set()
+        self.parts[slot][box] = (n, part)
+        self.full[slot].arrive(at)
+
+
+@dataclass
+class Pair:
+    """The two CTAs of a 2 x 1 / 1 x 2 cluster (`twill.cluster`): which have
+    exited, and how a consumer releases a slot: "cluster" (the emitter's:
+    on both CTAs' empty barriers, each counting both CTAs' consumers), and
+    the mutations for the tests, "no-remote" (on its own CTA's only, the
+    barriers counting both CTAs'), "own" (on its own CTA's, counting its own
+    consumers: a producer refills after its own consumers alone)."""
+
+    release: str = "cluster"
+    exited: list[bool] = field(default_factory=lambda: [False, False])
 
 
 @dataclass(frozen=True)
@@ -124,14 +180,14 @@ class Options:
     flip: frozenset[tuple[str, str]] = frozenset()
 
 
-def _policies(roles: list[int], n: int, seed: int) -> list[tuple[str, object]]:
+def _policies(roles: list, n: int, seed: int, label=lambda w: f"warp {w}") -> list[tuple[str, object]]:
     """The interleavings: each role first (running as far ahead as its
     rings allow) and each role last (as late as possible), then seeded
-    random ones up to `n`."""
+    random ones up to `n`. `label`: a role as the names say it."""
     out: list[tuple[str, object]] = []
     for w in roles:
-        out.append((f"warp {w} first", [w, *[r for r in roles if r != w]]))
-        out.append((f"warp {w} last", [*[r for r in roles if r != w], w]))
+        out.append((f"{label(w)} first", [w, *[r for r in roles if r != w]]))
+        out.append((f"{label(w)} last", [*[r for r in roles if r != w], w]))
     k = 0
     while len(out) < n:
         out.append((f"random seed {seed + k}", random.Random(seed * 7919 + k)))
@@ -200,6 +256,9 @@ class WarpSim:
         # issued so far (the schedule's cycle, op, iteration), which must come in the schedule's order
         self.turn_bars = {t.bar: NamedBarrier(f"named barrier {t.bar}", len(prog.turns)) for t in prog.turns}
         self.turn_issues: list[tuple[int, str, int]] = []
+        # a 2-CTA cluster (`simulate_persistent`): the other CTA's tile of the pair, and the tile count
+        self.peer: WarpSim | None = None
+        self.n_tiles = 0
 
     # -- what an op reads ----------------------------------------------------
     def source(self, v: SSAValue) -> tuple[str, int] | None:
@@ -312,8 +371,67 @@ class WarpSim:
     def release(self, w: int, ring: Ring, src_it: int, end: int) -> Iterator:
         slot = (self.base + src_it) % ring.depth
         ring.released[slot].add(w)
-        ring.empty[slot].arrive(end)
+        self.arrive_empty(w, ring, slot, end)
         yield ("go",)
+
+    def arrive_empty(self, w: int, ring: Ring, slot: int, at: int) -> None:
+        """A consumer's arrival on the slot's empty barrier: in a cluster on
+        both CTAs' (`Pair.release` "cluster", `tw_mbar_arrive_cluster2`)."""
+        ring.empty[slot].arrive(at)
+        if ring.peer is None or ring.pair is None or ring.pair.release != "cluster":
+            return
+        if ring.pair.exited[ring.peer.cta]:
+            raise Finding(
+                "after-exit",
+                f"CTA {ring.cta}'s warp {w} releases slot {slot} of '{ring.name}' in CTA {ring.peer.cta}, which exited",
+            )
+        ring.peer.empty[slot].arrive(at)
+
+    def shares(self, op: Operation, j: int) -> bool:
+        """Whether the pair shares the multicast tile `op` loads at iteration
+        `j` (the emitter's `mc`): both tiles of the pair exist, `(bid | 1) <
+        n_tiles`, and the tile's coordinates are the same at the peer's tile."""
+        if self.peer is None or (self.m.bid | 1) >= self.n_tiles:
+            return False
+        return self.coords(op, j) == self.peer.coords(op, j)
+
+    def coords(self, op: Operation, j: int) -> list[int] | None:
+        return loop_operands(self.m, op, self.loop, self.env, j, {})[1]
+
+    def multicast(self, w: int, ring: Ring, op: Operation, it: int, value: object) -> Iterator:
+        """The producer's copy of a multicast channel in a cluster: expect_tx
+        on its own slot's full barrier for the whole tile; where the pair
+        shares the tile, the boxes this CTA issues (`Ring.boxes`) land in
+        both CTAs' slots, else every box in its own (each CTA its whole tile)."""
+        assert ring.peer is not None
+        n = self.base + it
+        slot = n % ring.depth
+        ring.full[slot].arrive(self.clock[w])
+        shared = self.shares(op, self.lb + it * self.step)
+        who = f"CTA {ring.cta}'s warp {w}"
+        for b, (c0, c1, cta) in enumerate(ring.boxes):
+            if shared and cta != ring.cta:
+                continue
+            part = None if value is None else np.asarray(value)[..., c0:c1]
+            for dst in (ring, ring.peer) if shared else (ring,):
+                dst.land(who, slot, n, b, part, self.clock[w])
+        yield ("go",)
+
+    def assemble(self, w: int, ring: Ring, slot: int, src_it: int) -> object:
+        """A multicast slot's tile as its consumer reads it: every box of the
+        iteration it expects (else a stale read), put side by side."""
+        n = self.base + src_it
+        for b, part in enumerate(ring.parts[slot]):
+            if part is None or part[0] != n:
+                held = "nothing" if part is None else f"iteration {part[0]}"
+                raise Finding(
+                    "stale-read",
+                    f"CTA {ring.cta}'s warp {w} reads slot {slot} of '{ring.name}' for iteration {n}: box {b} "
+                    f"holds {held}",
+                )
+        if not self.numeric:
+            return None
+        return np.concatenate([part[1] for part in ring.parts[slot]], axis=-1)
 
     def released_after_loop(self) -> dict[str, int]:
         """The channels whose last slot of a tile the role holding the loop's
@@ -352,7 +470,7 @@ class WarpSim:
             slot = (self.base + self.trips - 1) % ring.depth
             ring.released[slot] |= set(ring.consumers)
             for _ in ring.consumers:
-                ring.empty[slot].arrive(self.clock[w])
+                self.arrive_empty(w, ring, slot, self.clock[w])
             yield ("go",)
 
     def run_copy(self, w: int, copy: RoleCopy, it: int) -> Iterator:
@@ -410,7 +528,7 @@ class WarpSim:
                         "stale-read",
                         f"warp {w} reads slot {slot} of '{src}' for iteration {src_it} but it holds iteration {got[0]}",
                     )
-                mine[(src, src_it)] = got[1]
+                mine[(src, src_it)] = self.assemble(w, ring, slot, src_it) if ring.boxes else got[1]
                 self.reads_left[key] = self.readers(w, src, src_it) if ring.holds else 1
                 if not ring.holds:
                     releases.append((ring, src_it))
@@ -471,20 +589,28 @@ class WarpSim:
             yield from self.wait(
                 w, ring.empty[slot], parity, f"warp {w} waits {ring.empty[slot].name} parity {parity} to send '{name}'"
             )
-            old = ring.slots[slot]
-            if old is not None and ring.released[slot] != set(ring.consumers):
-                missing = sorted(set(ring.consumers) - ring.released[slot])
-                raise Finding(
-                    "overwrite",
-                    f"warp {w} refills slot {slot} of '{name}' with iteration {it} before warp(s) {missing} "
-                    f"released iteration {old[0]}",
-                )
-            ring.slots[slot] = (self.base + it, outs[0])
-            ring.released[slot] = set()
-            ring.full[slot].arrive(self.clock[w])
-            yield ("go",)
+            if ring.boxes:  # a multicast channel in a cluster
+                yield from self.multicast(w, ring, op, it, outs[0])
+            else:
+                yield from self.fill(w, ring, slot, it, outs[0])
         # registers: drop what no later copy reads (at most the stages' span back)
         mine.pop((name, it - self.prog.stages - 2), None)
+
+    def fill(self, w: int, ring: Ring, slot: int, it: int, value: object) -> Iterator:
+        """The producer writes iteration `it` of its channel into `slot`,
+        which every consumer must have released, and arrives on its full barrier."""
+        old = ring.slots[slot]
+        if old is not None and ring.released[slot] != set(ring.consumers):
+            missing = sorted(set(ring.consumers) - ring.released[slot])
+            raise Finding(
+                "overwrite",
+                f"warp {w} refills slot {slot} of '{ring.name}' with iteration {it} before warp(s) {missing} "
+                f"released iteration {old[0]}",
+            )
+        ring.slots[slot] = (self.base + it, value)
+        ring.released[slot] = set()
+        ring.full[slot].arrive(self.clock[w])
+        yield ("go",)
 
     def operands(self, op: Operation, j: int, local: dict) -> tuple[list, list[int] | None]:
         return loop_operands(self.m, op, self.loop, self.env, j, local)
@@ -595,6 +721,8 @@ def simulate_persistent(
     numeric_runs: int = NUMERIC_RUNS,
     ring_runs_on: bool = True,
     turns: bool = True,
+    release: str = "cluster",
+    exit_sync: bool = True,
 ) -> Report:
     """A persistent kernel (`tile.persistent`) on a grid of `grid` CTAs:
     each CTA runs the tiles blockIdx.x, + grid, ... one after another with
@@ -616,7 +744,12 @@ def simulate_persistent(
     A channel whose last slot of a tile the role holding the loop's result
     frees after the loop (`LiveOutOp.releases`: attention's O on sm_100a)
     is released there (`WarpSim.release_after_loop`), and the next tile's
-    first-iteration readers of its carried value wait for that release."""
+    first-iteration readers of its carried value wait for that release.
+
+    A 2 x 1 / 1 x 2 cluster with TMA multicast (`twill.cluster` on sm_90a,
+    the `cluster` pass's decision): the grid's CTAs 2c and 2c + 1 run
+    together as the cluster they are (`_run_cluster`); `release` ("no-remote",
+    "own") and `exit_sync=False` are mutations for the tests (`Pair`)."""
     from twillc.lowering.simulate.reference import Machine
 
     rep = Report()
@@ -631,24 +764,22 @@ def simulate_persistent(
 
     alternate = nest_alternate(persistent.attributes.get("twill.nest")) is not None
     roles = [r.warp for r in prog.roles]
+    multicast = cluster_multicast(persistent)
+    if multicast is not None:
+        if alternate:
+            raise located_error(persistent, "simulate: ping-pong consumers in clusters of 2 CTAs are not generated")
+        if grid % 2:
+            raise located_error(persistent, f"simulate: clusters of 2 CTAs run on an even grid, got {grid} CTAs")
+        return _simulate_clusters(
+            module, prog, sizes, grid, n_tiles, interleavings, seed, numeric_runs, Pair(release), exit_sync, multicast
+        )
     if alternate:
         roles.append(max(roles) + 1)  # the second consumer warp group
     refs: dict[int, tuple] = {}
     for cta in range(min(grid, n_tiles)):
         tiles = list(range(cta, n_tiles, grid))
         for i, (what, policy) in enumerate(_policies(roles, interleavings, seed + cta)):
-            sims: list[WarpSim] = []
-            rings = None
-            base = 0
-            for t in tiles:
-                sim = WarpSim(
-                    module, prog, 0, t, dict(sizes), Options(), prog.plan.deferred_release, rings=rings, base=base
-                )
-                sim.trips = int(sim.m.scalar(prog.loop.ub, sim.env)) - sim.lb
-                sim.trips = max(-(-sim.trips // sim.step), 0)
-                sim.numeric = i < numeric_runs
-                rings, base = sim.rings, (base + sim.trips if ring_runs_on else 0)
-                sims.append(sim)
+            sims = _cta_sims(module, prog, sizes, tiles, i < numeric_runs, ring_runs_on)
             rep.runs += 1
             try:
                 if alternate:
@@ -665,6 +796,170 @@ def simulate_persistent(
                 rep.findings.append(f"CTA {cta} (tiles {tiles}), interleaving '{what}': {f}")
                 return rep
     return rep
+
+
+def _cta_sims(
+    module: ModuleOp, prog: WarpProgram, sizes: dict[str, int], tiles: list[int], numeric: bool, ring_runs_on: bool
+) -> list[WarpSim]:
+    """A persistent CTA's tiles, one WarpSim each, their rings running on
+    from one tile to the next (`ring_runs_on=False`: restarting, the mutation)."""
+    assert prog.plan is not None
+    sims: list[WarpSim] = []
+    rings = None
+    base = 0
+    for t in tiles:
+        sim = WarpSim(module, prog, 0, t, dict(sizes), Options(), prog.plan.deferred_release, rings=rings, base=base)
+        sim.trips = int(sim.m.scalar(prog.loop.ub, sim.env)) - sim.lb
+        sim.trips = max(-(-sim.trips // sim.step), 0)
+        sim.numeric = numeric
+        rings, base = sim.rings, (base + sim.trips if ring_runs_on else 0)
+        sims.append(sim)
+    return sims
+
+
+def cluster_multicast(persistent: tile.PersistentOp) -> tuple[str, ...] | None:
+    """The tensors a 2 x 1 / 1 x 2 cluster multicasts (`twill.cluster`, the
+    `cluster` pass's decision), or None: no cluster, or a CTA pair computing
+    one tile (`cta_group` 2, sm_100a), which runs here as one CTA."""
+    from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntegerAttr, StringAttr
+
+    from twillc.transforms.cta_pair import cta_group
+
+    attr = persistent.attributes.get("twill.cluster")
+    if not isinstance(attr, DictionaryAttr) or cta_group(persistent) != 1:
+        return None
+    size, tensors = attr.data.get("size"), attr.data.get("multicast")
+    if not isinstance(size, IntegerAttr) or size.value.data != 2 or not isinstance(tensors, ArrayAttr):
+        raise located_error(persistent, "simulate: 'twill.cluster' is {size = 2, multicast = [tensors], ...}")
+    return tuple(t.data for t in tensors.data if isinstance(t, StringAttr))
+
+
+def multicast_boxes(
+    module: ModuleOp, prog: WarpProgram, tensors: tuple[str, ...]
+) -> dict[str, tuple[tuple[int, int, int], ...]]:
+    """Each multicast load's boxes (128-byte rows of columns: first and end
+    column) and the CTA issuing each where the pair shares the tile: the
+    boxes of all the multicast loads in the loop's order, CTA 0 the first
+    half (rounded up), CTA 1 the rest, as the emitter splits them."""
+    from twillc.transforms.annotate_costs import element_bytes
+
+    func = find_func(module)
+    names = {a: a.name_hint or f"arg{i}" for i, a in enumerate(func.regions[0].block.args)}
+    name_of = {id(op): n for n, op in prog.ops.items()}
+    loads = [
+        op
+        for op in prog.loop.body.block.ops
+        if isinstance(op, tile.LoadOp) and names.get(op.tensor) in tensors and id(op) in name_of
+    ]
+    spans: list[tuple[str, int, int]] = []
+    for op in loads:
+        ty = op.result.type
+        cols = int(ty.get_shape()[-1])  # type: ignore[attr-defined]
+        width = max(128 // element_bytes(ty.element_type), 1)  # type: ignore[attr-defined]
+        spans += [(name_of[id(op)], c, min(c + width, cols)) for c in range(0, cols, width)]
+    half = (len(spans) + 1) // 2
+    out: dict[str, tuple[tuple[int, int, int], ...]] = {}
+    for g, (name, c0, c1) in enumerate(spans):
+        out[name] = (*out.get(name, ()), (c0, c1, 0 if g < half else 1))
+    return out
+
+
+def _simulate_clusters(
+    module: ModuleOp,
+    prog: WarpProgram,
+    sizes: dict[str, int],
+    grid: int,
+    n_tiles: int,
+    interleavings: int,
+    seed: int,
+    numeric_runs: int,
+    pair: Pair,
+    exit_sync: bool,
+    multicast: tuple[str, ...],
+) -> Report:
+    """`simulate_persistent` on 2-CTA clusters: cluster c's CTAs 2c and
+    2c + 1 walk the pairs of tiles (bid, bid ^ 1) while `(bid & ~1) <
+    n_tiles` (CTA 1's tile past the grid where the tile count is odd:
+    computed, not stored, as the emitter's `bid < n_tiles` store guard);
+    each CTA has its own rings and barriers (`Ring.join`), the multicast
+    channels' boxes half from each CTA where the pair shares the tile
+    (`WarpSim.multicast`). Every stored tile is compared with the reference."""
+    rep = Report()
+    boxes = multicast_boxes(module, prog, multicast)
+    roles = [r.warp for r in prog.roles]
+    keys = [(r, w) for r in (0, 1) for w in roles]
+    refs: dict[int, tuple] = {}
+    for c in range(grid // 2):
+        if 2 * c >= n_tiles:
+            break
+        tiles = [[b for b in range(2 * c + r, n_tiles + 1, grid) if (b & ~1) < n_tiles] for r in (0, 1)]
+        pols = _policies(keys, interleavings, seed + c, lambda k: f"CTA {k[0]}'s warp {k[1]}")
+        for i, (what, policy) in enumerate(pols):
+            ctas = [_cta_sims(module, prog, sizes, tiles[r], i < numeric_runs, True) for r in (0, 1)]
+            run = Pair(pair.release)
+            for name, ring in ctas[0][0].rings.items():
+                peer = ctas[1][0].rings[name]
+                ring.join(peer, 0, run, boxes.get(name, ()))
+                peer.join(ring, 1, run, boxes.get(name, ()))
+            for a, b in zip(ctas[0], ctas[1], strict=True):
+                a.peer, b.peer = b, a
+                a.n_tiles = b.n_tiles = n_tiles
+            rep.runs += 1
+            try:
+                _run_cluster(ctas, policy, run, exit_sync)
+                for r in (0, 1):
+                    for t, sim in zip(tiles[r], ctas[r], strict=True):
+                        results = sim.finish()
+                        if sim.numeric and t < n_tiles:  # a tile past the grid: computed, not stored
+                            if t not in refs:
+                                refs[t] = run_reference(module, sim.trips, t, dict(sizes))
+                            _compare(sim, results, refs[t])
+            except Finding as f:
+                where = f"cluster {c} (CTA 0: block {2 * c}, tiles {tiles[0]}; CTA 1: block {2 * c + 1}, "
+                rep.findings.append(f"{where}tiles {tiles[1]}), interleaving '{what}': {f}")
+                return rep
+    return rep
+
+
+def _run_cluster(ctas: list[list[WarpSim]], policy, pair: Pair, exit_sync: bool) -> None:
+    """The two CTAs of a cluster, every role of each running its CTA's tiles
+    in order under one interleaving, between the cluster barriers at start
+    (every CTA's barriers initialized before a multicast or a remote
+    arrive) and at exit (no CTA exits while its peer may still arrive on its
+    barriers: `exit_sync=False` drops it, the mutation). A CTA has exited
+    once all its roles ended (`Pair.exited`)."""
+    roles = [r.warp for r in ctas[0][0].prog.roles]
+    start = NamedBarrier("the cluster barrier at start", 2 * len(roles))
+    end = NamedBarrier("the cluster barrier at exit", 2 * len(roles))
+    left = [len(roles), len(roles)]
+
+    def sync(bar: NamedBarrier, r: int, w: int) -> Iterator:
+        g = bar.arrive()
+        if not bar.passed(g):
+            yield ("wait", bar, g, f"warp {w} waits {bar.name}")
+
+    def chain(r: int, w: int) -> Iterator:
+        yield from sync(start, r, w)
+        for sim in ctas[r]:
+            yield from sim.role(w)
+            yield from sim.release_after_loop(w)
+        if exit_sync:
+            yield from sync(end, r, w)
+        left[r] -= 1
+        if left[r] == 0:
+            pair.exited[r] = True
+
+    def on_cta(r: int, w: int) -> Iterator:
+        """The role's events and findings, said of CTA r."""
+        try:
+            for ev in chain(r, w):
+                yield (*ev[:3], f"CTA {r}: {ev[3]}") if ev[0] == "wait" else ev
+        except Finding as f:
+            if f.message.startswith("CTA "):
+                raise
+            raise Finding(f.kind, f"CTA {r}: {f.message}") from None
+
+    interleave({(r, w): on_cta(r, w) for r in (0, 1) for w in roles}, policy)
 
 
 def _run_tiles(sims: list[WarpSim], policy) -> None:
