@@ -3,7 +3,10 @@ examples/gemm_persistent_h100.tile and examples/gemm_persistent_b200.tile):
 its warp-specialized program simulated
 over several tiles per CTA with the rings running on and a partial last
 tile, the grouped tile order, and the nest's schedule in the super-node
-model (docs/scheduling.md, "Persistent kernels: the loop nest")."""
+model (docs/scheduling.md, "Persistent kernels: the loop nest"); the
+2 x 1 / 1 x 2 clustered GEMMs simulated as their clusters run, two CTAs
+with the multicast between them, and the protocol's mutations reported
+(docs/simulation.md)."""
 
 from __future__ import annotations
 
