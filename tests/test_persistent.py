@@ -20,8 +20,9 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
 
 from twillc.cli.compile import parse_module
 from twillc.dialects import tile
+from twillc.lowering.simulate.persistent_sim import cluster_multicast, multicast_boxes, simulate_persistent
 from twillc.lowering.simulate.reference import Machine, find_func
-from twillc.lowering.simulate.warp_sim import WarpSim, cluster_multicast, multicast_boxes, simulate_persistent
+from twillc.lowering.simulate.warp_sim import WarpSim
 from twillc.lowering.transforms.plan_memory import write_memory_plan
 from twillc.lowering.warp_program import find_memory_plan, read_warp_program
 from twillc.transforms.ir_graph import find_loop

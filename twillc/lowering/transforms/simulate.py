@@ -70,13 +70,13 @@ class SimulatePass(ModulePass):
         """A persistent kernel also runs as its CTAs do: 2 CTAs walking their
         tiles (every size 320: 5 trips of 64, the last row and column of
         tiles partial) with the rings running on (`simulate_persistent`)."""
-        from twillc.lowering.simulate.warp_sim import simulate_persistent
+        from twillc.lowering.simulate.persistent_sim import simulate_persistent
 
         sizes = {o.sym.data: 320 for o in op.walk() if isinstance(o, tile.SizeOp)}
         rep = simulate_persistent(op, prog, sizes, 2, self.interleavings, self.seed)  # type: ignore[arg-type]
         if rep.findings:
             raise InternalError(f"simulate: persistent: {rep.findings[0]}")
-        from twillc.lowering.simulate.warp_sim import cluster_multicast
+        from twillc.lowering.simulate.persistent_sim import cluster_multicast
         from twillc.transforms.nest_attr import nest_alternate
 
         persistent = tile.find_persistent(find_func(op))
