@@ -16,9 +16,13 @@ order:
 3. a scratch accumulator per role for its other tcgen05 MMAs (as wide as its
    widest); these three must fit, or the kernel is refused;
 4. then, in program order, while columns last, the ring of each other
-   [128, N] f32 register tile crossing roles (FA4 hands P over there), but
-   an MMA result whose accumulator is a channel: that one is written in
-   place, in its accumulator's slot, when that slot is in tensor memory;
+   [128, N] f32 register tile crossing roles (FA4 hands P over there), the
+   tiles that must stay in tensor memory (`tmem_resident`) before those
+   that may go to shared memory, but an MMA result whose accumulator is a
+   channel: that one is written in place, in its accumulator's slot, when
+   that slot is in tensor memory; `TmemPlan.needed` is what steps 1-4 need
+   for the tiles that must stay, which the joint search counts
+   (`tmem_demands`, `twillc.scheduling.lifetimes.tmem_columns`);
 5. an f16 / bf16 MMA A operand computed from an MMA result S of the same
    iteration (FA4's P = cast<f16>(exp2(S - m)), `tmem_alias`) takes the
    first columns of S's slot (FA4 writes P over S): the schedule keeps S's
