@@ -350,13 +350,16 @@ def test_b200_attention_compiles_without_warning(module: str, tmp_path: Path) ->
 
 
 def test_b200_tile_without_columns_is_refused(tmp_path: Path) -> None:
-    """attn_fwd_d128_b200 at the II-110 schedule, whose tiles kept in
-    tensor memory need more than 512 columns: a located error naming the
-    tile and the columns taken, no output (it was a hole that trapped)."""
+    """attn_fwd_d128_b200 at the II-110 schedule, warp-specialized before the
+    search counted tensor-memory columns (its tiles kept there needed more
+    than 512): the allocation rule, which now places the tiles that must stay
+    in tensor memory first, disagrees with the module's channels, and the
+    emitter refuses it with a located error, no output (it was a hole that
+    trapped, then a refusal naming the tile without columns)."""
     cu, err = tmp_path / "k.cu", io.StringIO()
     mlir = ROOT / "tests" / "filecheck" / "inputs" / "attn-fwd-d128-b200-ii110-ws.mlir"
     assert main([str(mlir), "-o", str(cu)], stderr=err) == 1
-    assert "gets no tensor-memory columns" in err.getvalue() and not cu.exists()
+    assert "the allocation rule puts it in smem" in err.getvalue() and not cu.exists()
 
 
 @needs_nvcc
