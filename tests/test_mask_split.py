@@ -153,9 +153,9 @@ def split_causal():
     # A cap, not a budget: the search ends when proven (about 17 s at load 6,
     # the same schedule under any larger cap). Its unmasked part gets half,
     # 60 s (modulo-schedule 10, joint-schedule 50), and the plain kernel's
-    # search below the same: at 60 in all (joint-schedule 20 each; the plain
-    # proof took 7 s at load 6) a more loaded machine could cut one of the two
-    # proofs, and the parts then differ.
+    # search below the same: at 60 in all (joint-schedule 20 each) a machine
+    # at load 8 cut the unmasked part's proof at II 74, not 72 (lit
+    # mask-split-causal.tile, this kernel), and the parts then differ.
     MaskSplitPass(time_limit=120).apply(Context(), module)
     return module
 
