@@ -575,3 +575,117 @@ def test_crossing_channels_match_brute_force(problem: tuple[DependenceGraph, War
     (and the CUDA emitter's allocation) does: brute force agrees both ways."""
     if length <= 3 * ii:
         test_answers_match_brute_force.hypothesis.inner_test(problem, ii, length)  # type: ignore[attr-defined]
+
+
+# Tensor-memory columns (sm_100a): given once for the whole loop, never reused.
+
+
+def tmem_graph(columns: int) -> DependenceGraph:
+    """FA4's columns in small: S (an MMA, 256 columns a ring slot) read by
+    the softmax P, which stalls its warp for all of its 3 cycles (so S
+    crosses warps and lives at least 4), the rescale `r` of O, and O
+    accumulated in place in the slots `r` came over in; 64 columns of
+    accumulators kept for the whole loop."""
+    return graph(
+        [
+            op("s", "tc", tmem_ring=256, tmem_scratch=256, footprint={"tmem": 1}),
+            op("p", "sfu", 3, regs=100, stall=3),
+            op("c", "alu"),
+            op("r", "alu", tmem_ring=128, footprint={"tmem": 1}),
+            op("o", "tc", tmem_ring=128, tmem_in_place="r", footprint={"tmem": 1}),
+        ],
+        [Edge("s", "p", 1), Edge("p", "c", 3), Edge("c", "r", 1), Edge("r", "o", 1), Edge("o", "r", 1, 1)],
+        tmem_columns=columns,
+        tmem_fixed=64,
+    )
+
+
+TMEM_WARPS = WarpConfig(4, 0, (24, 150, 150, 150), one_warp_units=frozenset({"tc"}))
+
+
+def test_checker_counts_tensor_memory_columns() -> None:
+    """A schedule whose rings, scratch and fixed accumulators take more
+    columns than the machine has is rejected with the count by kind; one
+    slot fewer of S's ring fits. O, written in place, takes none unless a
+    reader on a third warp gives it a ring of its own."""
+    g = tmem_graph(512)
+    cycles = {"s": 0, "p": 1, "c": 4, "r": 5, "o": 7}
+    warps = {"s": 1, "o": 1, "p": 2, "c": 3, "r": 3}
+    two_slots = Schedule(3, cycles, schedule_length(g, cycles), Status.FEASIBLE, 1, warps=warps)
+    # S lives from 0 to p's end at 4: two slots of 256, with r's ring of one slot of 128 and 64 fixed
+    assert lifetimes_tmem(g, two_slots) == {"accumulators": 64, "rings": 2 * 256 + 128, "scratch": 0, "held": 0}
+    assert check_joint(g, two_slots, TMEM_WARPS) == [
+        "tensor memory: the schedule needs 704 columns > 512 (accumulators 64, rings 640)"
+    ]
+    assert check_joint(replace(g, tmem_columns=0), two_slots, TMEM_WARPS) == []
+    one_slot = replace(two_slots, ii=4)
+    assert lifetimes_tmem(g, one_slot) == {"accumulators": 64, "rings": 256 + 128, "scratch": 0, "held": 0}
+    assert check_joint(g, one_slot, TMEM_WARPS) == []
+    # a reader of O on a third warp: O gets a ring of its own, a slot and
+    # one more per edge to a later iteration on another warp
+    third = replace(g, edges=(*g.edges, Edge("o", "p", 1, 1)))
+    assert lifetimes_tmem(third, one_slot)["rings"] == 256 + 128 + 3 * 128
+    # S not crossing: the MMA warp's scratch of 256 instead of its ring
+    alone = replace(one_slot, warps={**warps, "p": 1, "c": 1})
+    assert lifetimes_tmem(g, alone)["scratch"] == 256
+
+
+def lifetimes_tmem(g: DependenceGraph, s: Schedule) -> dict[str, int]:
+    from twillc.scheduling.lifetimes import tmem_columns
+
+    return tmem_columns(g, s)
+
+
+def test_search_keeps_tensor_memory_columns() -> None:
+    """Without the column count (as before) the search returns a schedule
+    the checker refuses for its columns; with it, both engines return one
+    within 512 columns, at a larger II when needed."""
+    counted = tmem_graph(512)
+    blind = replace(counted, tmem_columns=0)
+    for engine in ("cp-sat", "z3"):
+        old = joint_schedule(blind, TMEM_WARPS, time_limit=30.0, engine=engine)
+        assert old.ii is not None
+        assert any("tensor memory" in p for p in check_joint(counted, old, TMEM_WARPS))
+        new = joint_schedule(counted, TMEM_WARPS, time_limit=30.0, engine=engine)
+        assert new.ii is not None and check_joint(counted, new, TMEM_WARPS) == []
+        assert sum(lifetimes_tmem(counted, new).values()) <= 512 and new.ii >= old.ii
+
+
+@st.composite
+def tmem_problems(draw: st.DrawFn) -> tuple[DependenceGraph, WarpConfig]:
+    """Values with tensor-memory rings, scratch, held columns and in-place
+    slots, registers pushing them across warps, few columns: where the
+    engines must count the columns as the checker does."""
+    ops = []
+    for i in range(3):
+        ops.append(
+            op(
+                f"v{i}",
+                draw(st.sampled_from(["tc", "sfu", "alu"])),
+                draw(st.integers(1, 2)),
+                regs=draw(st.sampled_from([0, 100])),
+                tmem_ring=draw(st.sampled_from([0, 32, 64])),
+                tmem_scratch=draw(st.sampled_from([0, 0, 32])),
+                tmem_held=draw(st.sampled_from([0, 0, 32])),
+                tmem_in_place=f"v{i - 1}" if i and draw(st.booleans()) else "",
+            )
+        )
+    edges = []
+    for i, j in itertools.product(range(3), repeat=2):
+        if draw(st.integers(0, 2)) == 0:
+            distance = 0 if i < j else draw(st.integers(1, 2))
+            edges.append(Edge(f"v{i}", f"v{j}", draw(st.integers(0, 2)), distance))
+    config = WarpConfig(3, 0, (24, 150, 150), cross_warp_delay=draw(st.sampled_from([0, 1])))
+    g = graph(ops, edges, tmem_columns=draw(st.sampled_from([64, 96, 160])), tmem_fixed=draw(st.sampled_from([0, 32])))
+    return g, config
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tmem_problems(), st.integers(2, 3), st.integers(3, 6))
+def test_tensor_memory_columns_match_brute_force(
+    problem: tuple[DependenceGraph, WarpConfig], ii: int, length: int
+) -> None:
+    """Both engines count tensor-memory columns as the checker (and the
+    emitter's allocation, `memory_plan.plan_tmem`) does: brute force agrees."""
+    if length <= 3 * ii:
+        test_answers_match_brute_force.hypothesis.inner_test(problem, ii, length)  # type: ignore[attr-defined]

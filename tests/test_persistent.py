@@ -3,10 +3,14 @@ examples/gemm_persistent_h100.tile and examples/gemm_persistent_b200.tile):
 its warp-specialized program simulated
 over several tiles per CTA with the rings running on and a partial last
 tile, the grouped tile order, and the nest's schedule in the super-node
-model (docs/scheduling.md, "Persistent kernels: the loop nest")."""
+model (docs/scheduling.md, "Persistent kernels: the loop nest"); the
+2 x 1 / 1 x 2 clustered GEMMs simulated as their clusters run, two CTAs
+with the multicast between them, and the protocol's mutations reported
+(docs/simulation.md)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -16,8 +20,9 @@ from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
 
 from twillc.cli.compile import parse_module
 from twillc.dialects import tile
+from twillc.lowering.simulate.persistent_sim import cluster_multicast, multicast_boxes, simulate_persistent
 from twillc.lowering.simulate.reference import Machine, find_func
-from twillc.lowering.simulate.warp_sim import simulate_persistent
+from twillc.lowering.simulate.warp_sim import WarpSim
 from twillc.lowering.transforms.plan_memory import write_memory_plan
 from twillc.lowering.warp_program import find_memory_plan, read_warp_program
 from twillc.transforms.ir_graph import find_loop
@@ -196,16 +201,112 @@ def test_1x2_cluster_order_pairs_side_by_side_tiles() -> None:
 
 
 def test_1x2_cluster_simulates_equal_over_several_tiles_and_partial_ones() -> None:
-    """The 1 x 2 clustered kernel's warp-specialized program over 4 CTAs and
-    16 tile indices (4 each, the ring running on), the last row and column
-    of tiles partial and a column of tiles past the tensor: every tile's
-    stores equal the reference's. The simulator runs each CTA's roles on
-    its own tiles with whole loads: the multicast (which CTA issues which
-    box, the peer's remote release) is the emitter's, not modelled here."""
+    """The 1 x 2 clustered kernel's warp-specialized program over 4 CTAs (2
+    clusters) and 16 tile indices (4 each, the rings running on), the last
+    row and column of tiles partial and a column of tiles past the tensor:
+    each cluster's two CTAs run together, each with its own rings and
+    barriers, A's four boxes of an iteration issued two by each CTA into
+    both, every consumer releasing its slot on both CTAs' empty barriers, B
+    loaded by each CTA alone; every tile's stores equal the reference's.
+    A pair whose second tile is past the tensor still shares A (its rows
+    exist), as the emitter's `mc` says."""
     module, prog = _read(FIXED_1X2)
     rep = simulate_persistent(module, prog, SIZES_1X2, grid=4, interleavings=8)
     assert rep.findings == []
-    assert rep.runs == 4 * 8
+    assert rep.runs == 2 * 12  # per cluster: each of the 6 roles (3 per CTA) first and last
+
+
+FIXED_2X1 = ROOT / "tests" / "data" / "simulate" / "gemm_persistent_cluster_h100.mlir"
+"""examples/gemm_persistent_cluster_h100.tile: 128x256 tiles in 2 x 1 clusters sharing B."""
+SIZES_2X1 = {"M": 2 * 128 + 64, "N": 2 * 256 + 100, "K": 5 * 64}
+"""3 x 3 tiles, the last row and column partial: 9, an odd count."""
+CLUSTERS = pytest.mark.parametrize(
+    ("path", "sizes"), [(FIXED_2X1, SIZES_2X1), (FIXED_1X2, SIZES_1X2)], ids=["2x1", "1x2"]
+)
+
+
+def test_2x1_cluster_simulates_equal_with_a_pair_missing_its_second_tile() -> None:
+    """The 2 x 1 clustered kernel over 2 clusters and 9 tiles (the last row
+    and column partial): CTAs 0 and 1 walk the pairs (0, 1), (4, 5), (8, 9),
+    CTAs 2 and 3 the pairs (2, 3), (6, 7). Tile 9 is past the grid ((bid |
+    1) < n_tiles fails): CTA 1 computes it, stores nothing, and both CTAs of
+    that pair load their whole B tile themselves; tiles 2 and 3 are in
+    different columns of tiles (the grouped order walks 3 rows), so that
+    pair loads B apart too; the others share B, half its boxes from each CTA.
+    Every stored tile equals the reference's."""
+    module, prog = _read(FIXED_2X1)
+    rep = simulate_persistent(module, prog, SIZES_2X1, grid=4, interleavings=8)
+    assert rep.findings == []
+    assert rep.runs == 2 * 12
+
+
+def test_cluster_multicast_boxes_half_from_each_cta() -> None:
+    """The multicast boxes (128 bytes of columns each) of all the shared
+    loads in the loop's order, CTA 0 the first half, CTA 1 the rest, as the
+    emitter's `_multicast_load` issues them: 2 x 1, B's 64x256 bf16 tile
+    in 4 boxes, 2 from each; 1 x 2, A's four 64x64 tiles, a0 and a1 from
+    CTA 0, a2 and a3 from CTA 1."""
+    module, prog = _read(FIXED_2X1)
+    persistent = tile.find_persistent(find_func(module))
+    assert persistent is not None and cluster_multicast(persistent) == ("B",)
+    assert multicast_boxes(module, prog, ("B",)) == {"b": ((0, 64, 0), (64, 128, 0), (128, 192, 1), (192, 256, 1))}
+    module, prog = _read(FIXED_1X2)
+    persistent = tile.find_persistent(find_func(module))
+    assert persistent is not None and cluster_multicast(persistent) == ("A",)
+    assert multicast_boxes(module, prog, ("A",)) == {
+        "a0": ((0, 64, 0),),
+        "a1": ((0, 64, 0),),
+        "a2": ((0, 64, 1),),
+        "a3": ((0, 64, 1),),
+    }
+
+
+def test_a_pair_sharing_where_it_must_not_is_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pair test matters: were every pair to share B (tile 8 with tile 9
+    past the grid, tile 2 with tile 3 in another column), a CTA's tile
+    would get half its B from the peer's tile, and its stores differ."""
+    monkeypatch.setattr(WarpSim, "shares", lambda self, op, j: self.peer is not None)
+    module, prog = _read(FIXED_2X1)
+    rep = simulate_persistent(module, prog, SIZES_2X1, grid=4, interleavings=2)
+    assert rep.findings and "mismatch" in rep.findings[0], rep.findings
+
+
+@CLUSTERS
+def test_a_consumer_not_releasing_the_peers_slot_deadlocks(path: Path, sizes: dict[str, int]) -> None:
+    """Each CTA's empty barriers count both CTAs' consumers: a consumer that
+    arrives on its own CTA's barrier only (no remote arrive) leaves every
+    slot's barrier a release short, and both CTAs' producers wait forever."""
+    module, prog = _read(path)
+    rep = simulate_persistent(module, prog, sizes, grid=4, interleavings=2, numeric_runs=0, release="no-remote")
+    assert rep.findings and "deadlock: every role waits" in rep.findings[0], rep.findings
+    assert "CTA 0: warp 0 waits" in rep.findings[0] and "CTA 1: warp 0 waits" in rep.findings[0]
+
+
+@CLUSTERS
+def test_a_multicast_slot_refilled_after_its_own_consumers_alone_is_an_overwrite(
+    path: Path, sizes: dict[str, int]
+) -> None:
+    """A producer that refills a multicast slot once its own CTA's consumers
+    released it (empty barriers counting its own consumers) writes its half
+    of the next tile into the peer's slot while the peer's consumers still
+    read it: an overwrite (or the peer reads a box of another iteration)."""
+    module, prog = _read(path)
+    rep = simulate_persistent(module, prog, sizes, grid=4, interleavings=2, numeric_runs=0, release="own")
+    assert rep.findings, "the refill after its own consumers alone went unnoticed"
+    assert re.search(
+        r"overwrite: CTA (\d)'s warp 0 writes box \d+ of '\w+' iteration \d+ into slot \d+ of CTA (?!\1)\d "
+        r"before its warp\(s\)|stale-read: ",
+        rep.findings[0],
+    ), rep.findings[0]
+
+
+@CLUSTERS
+def test_a_cta_exiting_before_its_peer_is_reported(path: Path, sizes: dict[str, int]) -> None:
+    """Without the cluster barrier at exit a CTA whose roles are done exits
+    while its peer's consumers still release slots on its barriers."""
+    module, prog = _read(path)
+    rep = simulate_persistent(module, prog, sizes, grid=4, interleavings=2, numeric_runs=0, exit_sync=False)
+    assert rep.findings and "after-exit: " in rep.findings[0] and "which exited" in rep.findings[0], rep.findings
 
 
 def test_sm100a_nest_counts_the_main_loops_tensor_memory() -> None:

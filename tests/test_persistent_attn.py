@@ -15,8 +15,8 @@ import pytest
 
 from twillc.cli.compile import parse_module
 from twillc.dialects import tile
+from twillc.lowering.simulate.persistent_sim import simulate_persistent
 from twillc.lowering.simulate.reference import find_func
-from twillc.lowering.simulate.warp_sim import simulate_persistent
 from twillc.lowering.transforms.issue_order import write_issue_order
 from twillc.lowering.transforms.plan_memory import write_memory_plan
 from twillc.lowering.warp_program import find_issue_order, find_memory_plan, read_warp_program

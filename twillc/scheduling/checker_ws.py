@@ -17,7 +17,10 @@ length, stages) goes through `check_schedule`; then, from the definitions
 - ring memories, instead of the per-cycle sums: every value's ring, a slot
   per copy live at once in the steady state, all fitting together; in
   shared memory with the rings of the values that cross warps (`channel_bytes`
-  per slot, a slot more per edge to a later iteration on another warp).
+  per slot, a slot more per edge to a later iteration on another warp);
+- tensor-memory columns (`lifetimes.tmem_columns`): given once for the
+  whole loop, the rings of the tensor-memory values that cross warps, the
+  accumulators kept there and each warp's scratch accumulator, all fitting.
 
 Liveness: copy (v, i) is live from its issue up to (not including) the
 latest issue of a user copy (w, i + distance), for at least one cycle (a
@@ -36,7 +39,7 @@ from collections.abc import Mapping
 
 from twillc.scheduling.checker import check_schedule
 from twillc.scheduling.graph import CHANNEL_MEMORY, DependenceGraph, Edge, Op, Schedule
-from twillc.scheduling.lifetimes import channel_ring_bytes
+from twillc.scheduling.lifetimes import channel_ring_bytes, tmem_columns
 from twillc.scheduling.warp_config import WarpConfig
 
 
@@ -63,7 +66,23 @@ def check_joint(
     reach = schedule.stages + max((e.distance for e in graph.edges), default=0) + 2
     problems += _replay(graph, schedule, config, 3 * reach, reach)
     problems += _check_rings(graph, schedule)
+    problems += _check_tmem_columns(graph, schedule)
     return list(dict.fromkeys(problems))
+
+
+def _check_tmem_columns(graph: DependenceGraph, schedule: Schedule) -> list[str]:
+    """Tensor memory is allocated in columns once for the whole loop
+    (`lifetimes.tmem_columns`, the CUDA emitter's rule): the accumulators
+    kept there, a ring per tensor-memory value crossing warps and a scratch
+    accumulator per warp must fit in the machine's columns together."""
+    if not graph.tmem_columns:
+        return []
+    parts = tmem_columns(graph, schedule)
+    need = sum(parts.values())
+    if need <= graph.tmem_columns:
+        return []
+    what = ", ".join(f"{kind} {n}" for kind, n in parts.items() if n)
+    return [f"tensor memory: the schedule needs {need} columns > {graph.tmem_columns} ({what})"]
 
 
 def _held(graph: DependenceGraph, e: Edge) -> int:

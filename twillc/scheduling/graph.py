@@ -88,6 +88,22 @@ class Op:
     value takes when it crosses warps (a register tile's channel, as the
     CUDA emitter allocates it); 0 when it takes none there (a load has its
     ring already, a tensor-memory value crosses where it lies)."""
+    tmem_ring: int = 0
+    """Tensor-memory columns of one slot of the ring its value takes when it
+    crosses warps (a tile the kernel must keep in tensor memory: an MMA
+    result, FA4's rescaled O), 0 when it takes none there
+    (`lifetimes.tmem_columns`)."""
+    tmem_in_place: str = ""
+    """The op whose ring's slots this op's value is written in when both
+    cross warps and every reader of it runs on its warp or that op's (FA4's
+    O, accumulated in the slot its rescale came over in): then its ring
+    takes no columns of its own."""
+    tmem_scratch: int = 0
+    """Columns of the scratch accumulator an MMA writes on its warp when its
+    value does not cross warps: each warp's is as wide as its widest."""
+    tmem_held: int = 0
+    """Columns the value holds for the whole loop when it does not cross
+    warps (FA4's O rescaled and accumulated on one warp)."""
 
     @property
     def cycles(self) -> int:
@@ -153,6 +169,17 @@ class DependenceGraph:
     slot per copy of the value live at once (`lifetimes.buffer_depths`) and
     one more per edge crossing to a later iteration (`channel_depth`)."""
 
+    tmem_columns: int = 0
+    """Tensor-memory columns of the machine (512 on sm_100a; 0: not
+    counted): the columns the kernel allocates for a schedule
+    (`lifetimes.tmem_columns`: the carried accumulators' `tmem_fixed`, a
+    ring per tensor-memory value crossing warps, the scratch accumulators)
+    must fit. Columns are never reused in time: a ring-memory of its own."""
+
+    tmem_fixed: int = 0
+    """Tensor-memory columns held whatever the schedule: the accumulators
+    that stay there for the whole loop."""
+
     joined: tuple[tuple[str, ...], ...] = ()
     """Groups of ops whose values the loop yields and the code after the
     loop combines (SwiGLU's gate and up accumulators of one part): on one
@@ -173,6 +200,8 @@ class DependenceGraph:
             if not set(group) <= known:
                 raise ValueError(f"joined group {group} names an unknown op")
         for o in self.ops:
+            if o.tmem_in_place and o.tmem_in_place not in known:
+                raise ValueError(f"op {o.id!r} is written in place in unknown op {o.tmem_in_place!r}")
             if not 0 <= o.stall <= o.cycles:
                 raise ValueError(f"op {o.id!r} stalls {o.stall} cycles, outside its {o.cycles}")
             for u in o.units():

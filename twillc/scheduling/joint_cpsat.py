@@ -207,6 +207,7 @@ class _Model:
         self.units()
         self.exclusive()
         self.liveness()
+        self.tmem_columns()
 
     def warps(self) -> None:
         choose_warps(self.m, self.graph, self.config, self.x, bool(self.pinned))
@@ -405,6 +406,90 @@ class _Model:
             most += o.channel_bytes * big
         if terms and loads + most > room:
             m.add(sum(slots) + sum(terms) <= room)
+
+    def crosses(self, v: str) -> object:
+        """A literal true when some edge of `v` carries its value to another
+        warp (0 when none may)."""
+        if not hasattr(self, "_crosses"):
+            self._crosses: dict[str, object] = {}
+        if v not in self._crosses:
+            sames = [self.same[k] for k, e in enumerate(self.graph.edges) if e.src == v and k in self.same]
+            if not sames or not self.config.allow_cross_warp:
+                self._crosses[v] = 0
+            else:
+                c = self.m.new_bool_var(f"crosses_{v}")
+                for same in sames:
+                    self.m.add(c + same >= 1)
+                self.m.add(c <= sum(1 - same for same in sames))
+                self._crosses[v] = c
+        return self._crosses[v]
+
+    def tmem_columns(self) -> None:
+        """Tensor-memory columns, given once for the whole loop
+        (`lifetimes.tmem_columns`): the graph's fixed accumulators, a ring
+        of `tmem_ring` columns a slot per value crossing warps (a slot per
+        copy live at once, to its readers' completion, one more per edge
+        crossing to a later iteration), none when written in place in the
+        slots of the value it updates (`Op.tmem_in_place`: both cross, every
+        reader on one of their warps), each value's `tmem_held` while it
+        does not cross, and per warp the widest `tmem_scratch` of its values
+        that do not cross, within `tmem_columns`."""
+        m, t, ii, g = self.m, self.t, self.ii, self.graph
+        cap = g.tmem_columns
+        if not cap:
+            return
+        reach = self.length + self.distance * ii + max(o.cycles for o in self.ops)
+        top = ceil(reach / ii)
+        terms: list = []
+        most = g.tmem_fixed
+        scratch: dict[int, list[tuple[int, object, object]]] = {}
+        for o in self.ops:
+            cross = self.crosses(o.id)
+            if o.tmem_held:
+                terms.append(o.tmem_held * (1 - cross))
+                most += o.tmem_held
+            if o.tmem_scratch:
+                for w, on in self.x[o.id].items():
+                    scratch.setdefault(w, []).append((o.tmem_scratch, on, cross))
+            if not o.tmem_ring or isinstance(cross, int):
+                continue
+            out = [e for e in g.edges if e.src == o.id]
+            end = m.new_int_var(1, reach, "")
+            m.add_max_equality(end, [t[o.id] + 1, *(t[e.dst] + e.distance * ii + g.op(e.dst).cycles for e in out)])
+            depth = m.new_int_var(1, top, "")
+            m.add(end - t[o.id] <= depth * ii)
+            later = [1 - self.same[k] for k, e in enumerate(g.edges) if e.src == o.id and k in self.same and e.distance]
+            big = top + len(later)
+            free = self._in_place(o)
+            ring = m.new_int_var(0, big, "")
+            m.add(ring >= depth + sum(later) - big * (1 - cross) - big * free)
+            terms.append(o.tmem_ring * ring)
+            most += o.tmem_ring * big
+        for _, items in sorted(scratch.items()):
+            widest = m.new_int_var(0, max(n for n, _, _ in items), "")
+            for n, on, cross in items:
+                m.add(widest >= n * (on - cross))
+            terms.append(widest)
+            most += max(n for n, _, _ in items)
+        if most > cap:
+            m.add(g.tmem_fixed + sum(terms) <= cap)
+
+    def _in_place(self, o: Op) -> object:
+        """A literal true only when `o`'s value may be written in the slots
+        of its `tmem_in_place` op's ring: both cross warps and every reader
+        of `o` runs on one of their two warps (0 when it has none)."""
+        a = o.tmem_in_place
+        if not a or isinstance(self.crosses(o.id), int) or isinstance(self.crosses(a), int):
+            return 0
+        m = self.m
+        free = m.new_bool_var(f"in_place_{o.id}")
+        m.add_implication(free, self.crosses(o.id))
+        m.add_implication(free, self.crosses(a))
+        for r in sorted({e.dst for e in self.graph.edges if e.src == o.id}):
+            for w, on in self.x[r].items():
+                mine, theirs = self.x[o.id].get(w), self.x[a].get(w)
+                m.add_bool_or([free.Not(), on.Not(), *(lit for lit in (mine, theirs) if lit is not None)])
+        return free
 
     def _life(self, start: object, size: object, end: object, present: object) -> object:
         if present is True:

@@ -113,6 +113,7 @@ def joint_schedule_at(
     enc.units()
     enc.steady_liveness()
     enc.channel_rings()
+    enc.tmem_columns()
     enc.straight_line_liveness()
     enc.blocking()
     if fewest_crossings:  # lexicographic: Z3 optimizes the first objective first
@@ -369,7 +370,7 @@ class _Encoding:
         edge of it crosses, of a slot per copy live at once (to its readers'
         completion, `lifetimes.buffer_depths`) and one more per edge crossing
         to a later iteration (`lifetimes.channel_ring_bytes`)."""
-        z3, t, ii, mem = self.z3, self.t, self.ii, CHANNEL_MEMORY
+        z3, ii, mem = self.z3, self.ii, CHANNEL_MEMORY
         if not self.config.allow_cross_warp or mem not in self.graph.rings or mem not in self.graph.memories:
             return
         edges = list(enumerate(self.graph.edges))
@@ -384,18 +385,7 @@ class _Encoding:
         if most <= room:
             return
 
-        fixed = self.fixed
-
-        def depth(v: str, uses: list[tuple[str, int, int]]) -> z3.ArithRef | int:
-            """Slots for the copies of `v` live at once, each live until the
-            latest of its `uses` (reader, distance, cycles after its issue)."""
-            if fixed is not None:
-                end = max([fixed[v] + 1] + [fixed[dst] + k * ii + h for dst, k, h in uses])
-                return max(1, -(-(end - fixed[v]) // ii))
-            d = self.int("depth")
-            self.add(d >= 1, *[t[dst] + k * ii + h - t[v] <= d * ii for dst, k, h in uses])
-            return d
-
+        depth = self._depth
         terms: list = []
         for v in loads:
             terms.append(self._size(v, mem) * depth(v, self.users[v]))
@@ -407,6 +397,72 @@ class _Encoding:
             ring = depth(o.id, ends) + z3.Sum([*later, z3.IntVal(0, self.ctx)])
             terms.append(o.channel_bytes * z3.If(z3.Or(crosses), ring, 0))
         self.add(z3.Sum(terms) <= room)
+
+    def _depth(self, v: str, uses: list[tuple[str, int, int]]) -> z3.ArithRef | int:
+        """Slots for the copies of `v` live at once, each live until the
+        latest of its `uses` (reader, distance, cycles after its issue)."""
+        t, ii, fixed = self.t, self.ii, self.fixed
+        if fixed is not None:
+            end = max([fixed[v] + 1] + [fixed[dst] + k * ii + h for dst, k, h in uses])
+            return max(1, -(-(end - fixed[v]) // ii))
+        d = self.int("depth")
+        self.add(d >= 1, *[t[dst] + k * ii + h - t[v] <= d * ii for dst, k, h in uses])
+        return d
+
+    def tmem_columns(self) -> None:
+        """Tensor-memory columns, given once for the whole loop
+        (`lifetimes.tmem_columns`): the graph's fixed accumulators, a ring
+        of `tmem_ring` columns a slot per value crossing warps (a slot per
+        copy live at once, to its readers' completion, one more per edge
+        crossing to a later iteration), none when written in place in the
+        slots of the value it updates (`Op.tmem_in_place`: both cross, every
+        reader on one of their warps), each value's `tmem_held` while it
+        does not cross, and per warp the widest `tmem_scratch` of its values
+        that do not cross, within `tmem_columns`."""
+        z3, g, w = self.z3, self.graph, self.w
+        if not g.tmem_columns:
+            return
+        edges = list(enumerate(g.edges))
+        zero = z3.IntVal(0, self.ctx)
+
+        def crosses(v: str) -> z3.BoolRef:
+            out = [self.cross_of[k] for k, e in edges if e.src == v and k in self.cross_of]
+            return z3.Or([*out, z3.BoolVal(False, self.ctx)])
+
+        far = max((e.distance for e in g.edges), default=0)
+        top = ceil((self.length + far * self.ii + max(o.cycles for o in self.ops)) / self.ii)
+        most = g.tmem_fixed + sum(o.tmem_held for o in self.ops)
+        most += sum(o.tmem_ring * (top + len(g.edges)) for o in self.ops)
+        most += sum(o.tmem_scratch for o in self.ops)
+        if most <= g.tmem_columns:
+            return
+        terms: list = [z3.IntVal(g.tmem_fixed, self.ctx)]
+        for o in self.ops:
+            cross = crosses(o.id)
+            if o.tmem_held:
+                terms.append(z3.If(cross, 0, o.tmem_held))
+            if not o.tmem_ring:
+                continue
+            out = [(k, e) for k, e in edges if e.src == o.id]
+            ends = [(e.dst, e.distance, g.op(e.dst).cycles) for _, e in out]
+            later = [z3.If(self.cross_of[k], 1, 0) for k, e in out if k in self.cross_of and e.distance > 0]
+            ring = self._depth(o.id, ends) + z3.Sum([*later, zero])
+            own = cross
+            if o.tmem_in_place:
+                a = o.tmem_in_place
+                readers = sorted({e.dst for _, e in out})
+                ok = z3.And([z3.Or(w[r] == w[o.id], w[r] == w[a]) for r in readers] + [crosses(a)])
+                own = z3.And(cross, z3.Not(ok))
+            terms.append(o.tmem_ring * z3.If(own, ring, 0))
+        scratch = [o for o in self.ops if o.tmem_scratch]
+        for x in range(self.config.warp_groups):
+            mine = [(o.tmem_scratch, z3.And(w[o.id] == x, z3.Not(crosses(o.id)))) for o in scratch]
+            if not mine:
+                continue
+            widest = self.int("scratch")
+            self.add(widest >= 0, *[z3.Implies(on, widest >= n) for n, on in mine])
+            terms.append(widest)
+        self.add(z3.Sum(terms) <= g.tmem_columns)
 
     def _bound(self, values: list[str], mem: str | None) -> int:
         """Most bytes (registers, for mem None) the values can hold at once:

@@ -85,6 +85,52 @@ def channel_ring_bytes(graph: DependenceGraph, schedule: Schedule) -> int:
     return sum(o.channel_bytes * (depths[o.id] + extra.get(o.id, 0)) for o in graph.ops if o.id in crossing)
 
 
+def tmem_columns(graph: DependenceGraph, schedule: Schedule) -> dict[str, int]:
+    """The tensor-memory columns the kernel allocates for a warp-specialized
+    schedule, by kind, in the allocation rule of `memory_plan.plan_tmem`
+    (which reads its per-value part from `memory_plan.tmem_demands`, as the
+    graph does): columns are given once for the whole loop and never reused
+    in time, so every part is counted whole:
+
+    - the accumulators kept there for the whole loop (`tmem_fixed`);
+    - per value crossing warps, a ring of `tmem_ring` columns a slot, a slot
+      per copy live at once (`buffer_depths`) and one more per edge to a
+      later iteration's reader on another warp (`ring_depths`); none when it
+      is written in place in the slots of the value it updates
+      (`Op.tmem_in_place`: both cross, every reader on one of their warps);
+    - per warp, a scratch accumulator as wide as the widest `tmem_scratch`
+      of its MMAs whose value does not cross;
+    - the `tmem_held` of each value that does not cross.
+
+    Their sum must be within `graph.tmem_columns` (the checker, and the
+    joint search's models, count the same)."""
+    warps = schedule.warps or {}
+    parts = {"accumulators": graph.tmem_fixed, "rings": 0, "scratch": 0, "held": 0}
+    if not warps or not any(o.tmem_ring or o.tmem_scratch or o.tmem_held for o in graph.ops):
+        return parts
+    depths = buffer_depths(graph, schedule)
+    extra = later_crossings(graph, dict(warps))
+    readers: dict[str, set[int]] = {}
+    crossing: set[str] = set()
+    for e in graph.edges:
+        readers.setdefault(e.src, set()).add(warps[e.dst])
+        if warps[e.dst] != warps[e.src]:
+            crossing.add(e.src)
+    scratch: dict[int, int] = {}
+    for o in graph.ops:
+        if o.id not in crossing:
+            parts["held"] += o.tmem_held
+            if o.tmem_scratch:
+                scratch[warps[o.id]] = max(scratch.get(warps[o.id], 0), o.tmem_scratch)
+            continue
+        a = o.tmem_in_place
+        if a and a in crossing and readers.get(o.id, set()) <= {warps[o.id], warps[a]}:
+            continue
+        parts["rings"] += o.tmem_ring * (depths[o.id] + extra.get(o.id, 0))
+    parts["scratch"] = sum(scratch.values())
+    return parts
+
+
 def _add_span(row: list[int], start: int, span: int, regs: int) -> None:
     """Count `regs` on a warp's row of II residues for `span` cycles from `start`."""
     whole, rest = divmod(max(1, span), len(row))

@@ -194,8 +194,10 @@ def graph_from_loop(
 
     graph_ops: list[Op] = []
     edges: dict[tuple[str, str, int], Edge] = {}
+    tmem_fixed, demands = _tmem_demands(loop, machine)
     for op in ops:
         cost = cost_of(op)
+        demand = demands.get(op)
         footprint = {m: v for m, v in (("smem", _smem_slot(op, cost)), ("tmem", cost.tmem.data)) if v}
         if "tmem" in footprint and aliased(op) is not None:
             footprint["tmem"] = 0  # in the columns of the MMA result it is computed from (FA4's P over S)
@@ -215,6 +217,10 @@ def graph_from_loop(
                 # an MMA, and a column-chunked update (one chunk at a time)
                 reads_while_running=isinstance(op, tile.MmaOp) or "twill.chunk_cols" in op.attributes,
                 channel_bytes=_channel_bytes(op, cost, machine),
+                tmem_ring=demand.ring if demand else 0,
+                tmem_in_place=ids[demand.in_place] if demand and demand.in_place in ids else "",  # type: ignore[index]
+                tmem_scratch=demand.scratch if demand else 0,
+                tmem_held=demand.held if demand else 0,
             )
         )
         for operand, (src, distance) in ((o, f) for o in op.operands for f in producers(o)):
@@ -242,8 +248,21 @@ def graph_from_loop(
         rings=frozenset({"smem"}),  # each loaded tile streams through its own ring
         channel_room=_channel_room(machine),
         joined=_joined(loop, ids),
+        tmem_columns=machine.target.tmem_columns if demands or tmem_fixed else 0,
+        tmem_fixed=tmem_fixed,
     )
     return graph, {ids[op]: op for op in ops}
+
+
+def _tmem_demands(loop: tile.ForOp, machine: Machine) -> tuple[int, dict]:
+    """The columns of tensor memory the CUDA emitter's allocation rule gives
+    whatever the schedule, and per op the part the schedule decides
+    (`memory_plan.tmem_demands`); none on a target it does not plan."""
+    from twillc.transforms.memory_plan import tmem_demands
+
+    if not (machine.target.emits_cuda and machine.target.has_tensor_memory and machine.accumulator_in_tmem):
+        return 0, {}
+    return tmem_demands(loop, machine.target)
 
 
 def _smem_slot(op: Operation, cost: CostAttr) -> int:

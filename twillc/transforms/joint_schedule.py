@@ -111,7 +111,7 @@ class JointSchedulePass(ModulePass):
         from twillc.scheduling.joint_search import ENGINES, SolverLimit, joint_schedule
         from twillc.scheduling.joint_search import Outclassed as Beaten
         from twillc.scheduling.progress import milestone, terminal_progress
-        from twillc.transforms.smem_plan import smem_excess
+        from twillc.transforms.smem_plan import smem_excess, tmem_refusal
 
         machine = module_machine(op)
         loop = find_loop(op)
@@ -146,7 +146,9 @@ class JointSchedulePass(ModulePass):
 
         def refuse(schedule: Schedule) -> str:
             over, _ = smem_excess(loop, graph, ops, schedule, machine)
-            return f"its CUDA kernel needs {over} B more shared memory than '{machine.name}' has" if over > 0 else ""
+            if over > 0:
+                return f"its CUDA kernel needs {over} B more shared memory than '{machine.name}' has"
+            return tmem_refusal(loop, graph, ops, schedule, machine)
 
         def found_first(ii: int, by: str) -> None:
             firsts[-1] = (firsts[-1][0], time.monotonic(), time.process_time(), ii, by)
@@ -165,7 +167,7 @@ class JointSchedulePass(ModulePass):
                     engine=self.engine,
                     relaxation=self.relaxation,
                     on_first=found_first,
-                    refuse=refuse if "smem" in graph.memories else None,
+                    refuse=refuse if "smem" in graph.memories or graph.tmem_columns else None,
                     beat=beat_ii(loop, self.beat) if self.beat else None,
                 )
             except Beaten as e:

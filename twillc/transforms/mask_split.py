@@ -166,7 +166,7 @@ class MaskSplitPass(ModulePass):
         from twillc.scheduling.pipeline_fit import schedule_in_pipeline
         from twillc.scheduling.progress import terminal_progress
         from twillc.transforms.joint_schedule import JointSchedulePass
-        from twillc.transforms.smem_plan import smem_excess
+        from twillc.transforms.smem_plan import smem_excess, tmem_refusal
 
         assert u.ii is not None and u.warps is not None
         config = JointSchedulePass().config(machine, register_reserve(loop))
@@ -186,6 +186,8 @@ class MaskSplitPass(ModulePass):
         over, _ = smem_excess(loop, graph, ops, fit, machine)
         if over > 0:
             return None, f"the masked part's CUDA kernel needs {over} B more shared memory than '{machine.name}' has"
+        if why := tmem_refusal(loop, graph, ops, fit, machine):
+            return None, f"the masked part's CUDA kernel would be refused: {why}"
         return fit, ""
 
 

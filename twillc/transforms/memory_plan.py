@@ -16,9 +16,13 @@ order:
 3. a scratch accumulator per role for its other tcgen05 MMAs (as wide as its
    widest); these three must fit, or the kernel is refused;
 4. then, in program order, while columns last, the ring of each other
-   [128, N] f32 register tile crossing roles (FA4 hands P over there), but
-   an MMA result whose accumulator is a channel: that one is written in
-   place, in its accumulator's slot, when that slot is in tensor memory;
+   [128, N] f32 register tile crossing roles (FA4 hands P over there), the
+   tiles that must stay in tensor memory (`tmem_resident`) before those
+   that may go to shared memory, but an MMA result whose accumulator is a
+   channel: that one is written in place, in its accumulator's slot, when
+   that slot is in tensor memory; `TmemPlan.needed` is what steps 1-4 need
+   for the tiles that must stay, which the joint search counts
+   (`tmem_demands`, `twillc.scheduling.lifetimes.tmem_columns`);
 5. an f16 / bf16 MMA A operand computed from an MMA result S of the same
    iteration (FA4's P = cast<f16>(exp2(S - m)), `tmem_alias`) takes the
    first columns of S's slot (FA4 writes P over S): the schedule keeps S's
@@ -579,6 +583,7 @@ class TmemPlan:
     alias: dict[SSAValue, SSAValue] = field(default_factory=dict)  # P -> the channel S whose slot's columns it takes
     resident: set[SSAValue] = field(default_factory=set)
     mma_columns: int = 0  # steps 1-3: more than TMEM_COLUMNS is refused
+    needed: int = 0  # steps 1-4 for the tiles that must stay there (`lifetimes.tmem_columns` counts the same)
     columns: int = 0  # allocated: a power of two, at least 32 (0: none)
 
     def in_tmem(self, v: SSAValue) -> bool:
@@ -642,15 +647,18 @@ def plan_tmem(
             scratch[warp(op)] = max(scratch.get(warp(op), 0), shape[1])
     for w, cols in sorted(scratch.items()):
         plan.scratch_at[w], used = used, used + cols
-    plan.mma_columns = used
-    for res, (depth, _) in channels.items():
+    plan.mma_columns = plan.needed = used
+    # the tiles that must stay in tensor memory first (`tmem_demands`), then the others while columns last
+    for res, (depth, _) in sorted(channels.items(), key=lambda c: c[0] not in plan.resident):
         t = res.type
         if res in plan.tmem_at or res in plan.smem_operand or not tmem_tile(t):
             continue
-        if used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
-            continue
         if isinstance(res.owner, tile.MmaOp) and res.owner.acc in channels and in_place_readers_ok(res.owner, warp):
             continue  # written in place in its accumulator's slot (below) when that one has columns
+        if res in plan.resident:
+            plan.needed += t.get_shape()[1] * depth  # type: ignore[attr-defined]
+        if used + t.get_shape()[1] * depth > target.tmem_columns:  # type: ignore[attr-defined]
+            continue
         plan.tmem_at[res], used = used, used + t.get_shape()[1] * depth  # type: ignore[attr-defined]
     for res in channels:
         op = res.owner
@@ -670,6 +678,64 @@ def plan_tmem(
     plan.pending = {r for r in channels if r in plan.resident and r not in plan.tmem_at and r not in plan.smem_operand}
     plan.columns = 1 << max(5, (used - 1).bit_length()) if used else 0
     return plan
+
+
+@dataclass(frozen=True)
+class TmemDemand:
+    """What a value of the loop takes of tensor memory by `plan_tmem`'s rule,
+    the part the schedule decides (`DependenceGraph` carries it per op:
+    `Op.tmem_ring`, `tmem_in_place`, `tmem_scratch`, `tmem_held`; counted
+    by `twillc.scheduling.lifetimes.tmem_columns`)."""
+
+    ring: int = 0  # columns a slot when it crosses roles (steps 1 and 4: a tile that must stay there)
+    in_place: Operation | None = None  # the op whose slots it is written in when both cross (step 4)
+    scratch: int = 0  # its role's scratch accumulator's width when it does not cross (step 3)
+    held: int = 0  # columns for the whole loop when it does not cross (step 2, `rescaled_in_tmem`)
+
+
+def tmem_demands(loop: tile.ForOp, target: Target) -> tuple[int, dict[Operation, TmemDemand]]:
+    """The columns `plan_tmem` gives whatever the schedule (step 2: the
+    accumulators kept there for the whole loop) and each loop op's
+    `TmemDemand`: an MMA issued by tcgen05 a ring of N columns a slot when
+    its value crosses roles, else its role's scratch; a tile that must stay
+    in tensor memory (`tmem_resident`, [128, N] f32: N, but P written over
+    S, `tmem_alias`, and a transposed A, whose ring is in shared memory) a
+    ring of N when it crosses; an MMA result whose accumulator another op of
+    the loop computes is written in that one's slots (`in_place_readers_ok`
+    decides with the roles); FA4's O on one role (`rescaled_in_tmem`) N held
+    while it does not cross. A [128, N] f32 tile crossing roles that may
+    also go to shared memory takes columns only where they are left, after
+    all of these (step 4), so it never keeps them from one that must."""
+    if not target.has_tensor_memory:
+        return 0, {}
+    resident = tmem_resident(loop, target)
+    fixed = 0
+    out: dict[Operation, TmemDemand] = {}
+    ops = loop_ops(loop)
+    for op in ops:
+        shape = umma_shape(op, target) or umma_a_t_shape(op, target)
+        if shape is not None and accumulates_in_place(loop, op):  # type: ignore[arg-type]
+            fixed += shape[1]
+            continue
+        res = op.results[0] if op.results else None
+        if res is None:
+            continue
+        t = res.type
+        in_place = op.acc.owner if isinstance(op, tile.MmaOp) and op.acc is not None else None
+        in_place = in_place if isinstance(in_place, Operation) and in_place in ops else None
+        if (shape := umma_shape(op, target)) is not None:
+            out[op] = TmemDemand(ring=shape[1], scratch=shape[1])
+        elif res in resident and tmem_tile(t) and tmem_alias(op, target) is None:
+            transposed = (mma := a_transposed(res)) is not None and umma_a_t_shape(mma, target) is not None
+            if not transposed:
+                out[op] = TmemDemand(ring=t.get_shape()[1], in_place=in_place)  # type: ignore[attr-defined]
+    for arg in loop.body.block.args[1:]:
+        if chunk_carried(loop, arg):
+            fixed += arg.type.get_shape()[1]  # type: ignore[attr-defined]
+        elif (acc := rescaled_in_tmem(loop, arg, {}, target)) is not None and isinstance(acc.owner, Operation):
+            prior = out.get(acc.owner, TmemDemand())
+            out[acc.owner] = TmemDemand(prior.ring, prior.in_place, prior.scratch, arg.type.get_shape()[1])  # type: ignore[attr-defined]
+    return fixed, out
 
 
 FP8 = ("f8e4m3", "f8e5m2")

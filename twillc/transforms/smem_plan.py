@@ -21,6 +21,7 @@ from twillc.target.machine import Machine
 from twillc.transforms.loop_handoff import after_loop
 from twillc.transforms.memory_plan import (
     BARRIERS,
+    TmemPlan,
     gemm_class,
     loop_ops,
     plan_tmem,
@@ -30,15 +31,14 @@ from twillc.transforms.memory_plan import (
 )
 
 
-def emitted_smem(
+def _emitted(
     loop: tile.ForOp, graph: DependenceGraph, ops: dict[str, Operation], schedule: Schedule, machine: Machine
-) -> dict[str, int]:
-    """Bytes per kind of what the emitter allocates in shared memory."""
+) -> tuple[dict[str, int], dict, TmemPlan]:
+    """The rings' depths, the register channels (value -> (depth, memory))
+    and the tensor-memory plan the emitter makes of `schedule`."""
     crossing = channels(graph, schedule) if schedule.warps is not None else ()
     gemm = machine.target.gemm_release and gemm_class(loop)
     depths = ring_depths(graph, schedule, ops, buffer_depths(graph, schedule), crossing, gemm)
-    block = loop.parent_block()
-    outside = [op for op in (block.ops if block is not None else ()) if op is not loop]
     warps = schedule.warps or {}
     ids = {id(op): k for k, op in ops.items()}
     memory = {c.value: c.memory for c in crossing}
@@ -47,7 +47,46 @@ def emitted_smem(
         for op in loop_ops(loop)
         if ids.get(id(op)) in memory and not isinstance(op, tile.LoadOp)
     }
-    plan = plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.target)
+    return depths, chans, plan_tmem(loop, chans, lambda op: warps[ids[id(op)]], machine.target)
+
+
+def emitted_tmem(
+    loop: tile.ForOp, graph: DependenceGraph, ops: dict[str, Operation], schedule: Schedule, machine: Machine
+) -> TmemPlan:
+    """The tensor-memory plan the emitter makes of `schedule` (`plan_tmem`)."""
+    return _emitted(loop, graph, ops, schedule, machine)[2]
+
+
+def tmem_refusal(
+    loop: tile.ForOp, graph: DependenceGraph, ops: dict[str, Operation], schedule: Schedule, machine: Machine
+) -> str:
+    """Why the CUDA emitter would refuse `schedule`'s tensor-memory plan
+    (`memory_plan.plan_tmem`: the MMAs' columns over the machine's, or a
+    tile that must stay in tensor memory crossing roles with no columns
+    left), "" when it takes it. The joint search's models count the same
+    columns (`lifetimes.tmem_columns`); this is the allocation itself."""
+    if not (machine.target.emits_cuda and machine.target.has_tensor_memory) or schedule.warps is None:
+        return ""
+    plan = emitted_tmem(loop, graph, ops, schedule, machine)
+    cap = machine.target.tmem_columns
+    if plan.mma_columns > cap:
+        return f"its MMAs need {plan.mma_columns} of the {cap} tensor-memory columns"
+    if plan.pending:
+        names = {id(op): k for k, op in ops.items()}
+        left = ", ".join(sorted(names.get(id(v.owner), "?") for v in plan.pending))
+        return f"{left} (kept in tensor memory, crossing roles) get no tensor-memory columns ({plan.columns} of {cap})"
+    return ""
+
+
+def emitted_smem(
+    loop: tile.ForOp, graph: DependenceGraph, ops: dict[str, Operation], schedule: Schedule, machine: Machine
+) -> dict[str, int]:
+    """Bytes per kind of what the emitter allocates in shared memory."""
+    depths, chans, plan = _emitted(loop, graph, ops, schedule, machine)
+    block = loop.parent_block()
+    outside = [op for op in (block.ops if block is not None else ()) if op is not loop]
+    warps = schedule.warps or {}
+    ids = {id(op): k for k, op in ops.items()}
     loads = [op for op in ops.values() if isinstance(op, tile.LoadOp)]
     return smem_parts(
         [(op.result.type, depths[ids[id(op)]]) for op in loads],

@@ -63,7 +63,9 @@ def unmasked_part(
     name = {k: as_written[original[o]] for k, o in copied.items()}
     graph = replace(
         graph,
-        ops=tuple(replace(o, id=name[o.id]) for o in graph.ops),
+        ops=tuple(
+            replace(o, id=name[o.id], tmem_in_place=name[o.tmem_in_place] if o.tmem_in_place else "") for o in graph.ops
+        ),
         edges=tuple(replace(e, src=name[e.src], dst=name[e.dst]) for e in graph.edges),
     )
     ops = {name[k]: o for k, o in copied.items()}

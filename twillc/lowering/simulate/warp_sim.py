@@ -40,12 +40,12 @@ from twillc.transforms.loop_handoff import carried_source
 class Finding(Exception):
     """What the simulation found wrong: kind is deadlock, stall, overwrite,
     stale-read, unwritten-read, unavailable, misplaced, missing, duplicate, beyond-trips,
-    turn-order (the tensor core's issues out of the schedule's order under `twill.issue_order`)
-    or mismatch."""
+    turn-order (the tensor core's issues out of the schedule's order under `twill.issue_order`),
+    after-exit (a cluster's CTA arrives on, or multicasts into, a peer that has exited) or mismatch."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(f"{kind}: {message}")
-        self.kind = kind
+        self.kind, self.message = kind, message
 
 
 class Barrier:
@@ -105,7 +105,15 @@ class Ring:
     full: list[Barrier] = field(default_factory=list)
     empty: list[Barrier] = field(default_factory=list)
     slots: list = field(default_factory=list)  # (iteration, tile) or None
-    released: list[set] = field(default_factory=list)
+    released: list[set] = field(default_factory=list)  # the consumers of this CTA that released the slot
+    # a 2-CTA cluster (`simulate_persistent`, `twill.cluster`): this CTA's rank, the channel's ring in the
+    # other CTA, and the pair both belong to; a multicast channel's boxes (first and end column, the CTA
+    # that issues the box when the pair shares the tile) and what each box of a slot holds (iteration, part)
+    cta: int = 0
+    peer: Ring | None = None
+    pair: Pair | None = None
+    boxes: tuple[tuple[int, int, int], ...] = ()
+    parts: list[list] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         d = max(self.depth, 0)
@@ -113,6 +121,54 @@ class Ring:
         self.empty = [Barrier(f"{self.name}_empty[{i}]", len(self.consumers)) for i in range(d)]
         self.slots = [None] * d
         self.released = [set() for _ in range(d)]
+
+    def join(self, peer: Ring, cta: int, pair: Pair, boxes: tuple[tuple[int, int, int], ...]) -> None:
+        """This CTA's ring of a 2-CTA cluster, `peer` the other CTA's. Every
+        consumer's release arrives on both CTAs' empty barriers (half of its
+        threads on each, `tw_mbar_arrive_cluster2`), so each counts both CTAs'
+        consumers (`pair.release` "own": this CTA's alone, the mutation). A
+        multicast channel (`boxes`): a slot's full barrier counts the
+        producer's expect_tx and each box's bytes, wherever they come from."""
+        self.peer, self.cta, self.pair, self.boxes = peer, cta, pair, boxes
+        for b in self.empty:
+            b.count = len(self.consumers) * (1 if pair.release == "own" else 2)
+        for b in self.full:
+            b.count = 1 + len(boxes)
+        self.parts = [[None] * len(boxes) for _ in self.slots]
+
+    def land(self, who: str, slot: int, n: int, box: int, part: object, at: int) -> None:
+        """Box `box` of iteration `n` (the rings' count) lands in `slot`,
+        written by `who`: the slot's previous iteration must have been
+        released by every consumer of this CTA (they read it), and this CTA
+        must not have exited; the bytes complete on the slot's full barrier."""
+        assert self.pair is not None
+        if self.pair.exited[self.cta]:
+            raise Finding("after-exit", f"{who} writes box {box} of '{self.name}' into CTA {self.cta}, which exited")
+        old = self.slots[slot]
+        if old is None or old[0] != n:
+            if old is not None and self.released[slot] != set(self.consumers):
+                missing = sorted(set(self.consumers) - self.released[slot])
+                raise Finding(
+                    "overwrite",
+                    f"{who} writes box {box} of '{self.name}' iteration {n} into slot {slot} of CTA {self.cta} "
+                    f"before its warp(s) {missing} released iteration {old[0]}",
+                )
+            self.slots[slot], self.released[slot] = (n, None), set()
+        self.parts[slot][box] = (n, part)
+        self.full[slot].arrive(at)
+
+
+@dataclass
+class Pair:
+    """The two CTAs of a 2 x 1 / 1 x 2 cluster (`twill.cluster`): which have
+    exited, and how a consumer releases a slot: "cluster" (the emitter's:
+    on both CTAs' empty barriers, each counting both CTAs' consumers), and
+    the mutations for the tests, "no-remote" (on its own CTA's only, the
+    barriers counting both CTAs'), "own" (on its own CTA's, counting its own
+    consumers: a producer refills after its own consumers alone)."""
+
+    release: str = "cluster"
+    exited: list[bool] = field(default_factory=lambda: [False, False])
 
 
 @dataclass(frozen=True)
@@ -124,14 +180,14 @@ class Options:
     flip: frozenset[tuple[str, str]] = frozenset()
 
 
-def _policies(roles: list[int], n: int, seed: int) -> list[tuple[str, object]]:
+def _policies(roles: list, n: int, seed: int, label=lambda w: f"warp {w}") -> list[tuple[str, object]]:
     """The interleavings: each role first (running as far ahead as its
     rings allow) and each role last (as late as possible), then seeded
-    random ones up to `n`."""
+    random ones up to `n`. `label`: a role as the names say it."""
     out: list[tuple[str, object]] = []
     for w in roles:
-        out.append((f"warp {w} first", [w, *[r for r in roles if r != w]]))
-        out.append((f"warp {w} last", [*[r for r in roles if r != w], w]))
+        out.append((f"{label(w)} first", [w, *[r for r in roles if r != w]]))
+        out.append((f"{label(w)} last", [*[r for r in roles if r != w], w]))
     k = 0
     while len(out) < n:
         out.append((f"random seed {seed + k}", random.Random(seed * 7919 + k)))
@@ -200,6 +256,9 @@ class WarpSim:
         # issued so far (the schedule's cycle, op, iteration), which must come in the schedule's order
         self.turn_bars = {t.bar: NamedBarrier(f"named barrier {t.bar}", len(prog.turns)) for t in prog.turns}
         self.turn_issues: list[tuple[int, str, int]] = []
+        # a 2-CTA cluster (`simulate_persistent`): the other CTA's tile of the pair, and the tile count
+        self.peer: WarpSim | None = None
+        self.n_tiles = 0
 
     # -- what an op reads ----------------------------------------------------
     def source(self, v: SSAValue) -> tuple[str, int] | None:
@@ -312,8 +371,67 @@ class WarpSim:
     def release(self, w: int, ring: Ring, src_it: int, end: int) -> Iterator:
         slot = (self.base + src_it) % ring.depth
         ring.released[slot].add(w)
-        ring.empty[slot].arrive(end)
+        self.arrive_empty(w, ring, slot, end)
         yield ("go",)
+
+    def arrive_empty(self, w: int, ring: Ring, slot: int, at: int) -> None:
+        """A consumer's arrival on the slot's empty barrier: in a cluster on
+        both CTAs' (`Pair.release` "cluster", `tw_mbar_arrive_cluster2`)."""
+        ring.empty[slot].arrive(at)
+        if ring.peer is None or ring.pair is None or ring.pair.release != "cluster":
+            return
+        if ring.pair.exited[ring.peer.cta]:
+            raise Finding(
+                "after-exit",
+                f"CTA {ring.cta}'s warp {w} releases slot {slot} of '{ring.name}' in CTA {ring.peer.cta}, which exited",
+            )
+        ring.peer.empty[slot].arrive(at)
+
+    def shares(self, op: Operation, j: int) -> bool:
+        """Whether the pair shares the multicast tile `op` loads at iteration
+        `j` (the emitter's `mc`): both tiles of the pair exist, `(bid | 1) <
+        n_tiles`, and the tile's coordinates are the same at the peer's tile."""
+        if self.peer is None or (self.m.bid | 1) >= self.n_tiles:
+            return False
+        return self.coords(op, j) == self.peer.coords(op, j)
+
+    def coords(self, op: Operation, j: int) -> list[int] | None:
+        return loop_operands(self.m, op, self.loop, self.env, j, {})[1]
+
+    def multicast(self, w: int, ring: Ring, op: Operation, it: int, value: object) -> Iterator:
+        """The producer's copy of a multicast channel in a cluster: expect_tx
+        on its own slot's full barrier for the whole tile; where the pair
+        shares the tile, the boxes this CTA issues (`Ring.boxes`) land in
+        both CTAs' slots, else every box in its own (each CTA its whole tile)."""
+        assert ring.peer is not None
+        n = self.base + it
+        slot = n % ring.depth
+        ring.full[slot].arrive(self.clock[w])
+        shared = self.shares(op, self.lb + it * self.step)
+        who = f"CTA {ring.cta}'s warp {w}"
+        for b, (c0, c1, cta) in enumerate(ring.boxes):
+            if shared and cta != ring.cta:
+                continue
+            part = None if value is None else np.asarray(value)[..., c0:c1]
+            for dst in (ring, ring.peer) if shared else (ring,):
+                dst.land(who, slot, n, b, part, self.clock[w])
+        yield ("go",)
+
+    def assemble(self, w: int, ring: Ring, slot: int, src_it: int) -> object:
+        """A multicast slot's tile as its consumer reads it: every box of the
+        iteration it expects (else a stale read), put side by side."""
+        n = self.base + src_it
+        for b, part in enumerate(ring.parts[slot]):
+            if part is None or part[0] != n:
+                held = "nothing" if part is None else f"iteration {part[0]}"
+                raise Finding(
+                    "stale-read",
+                    f"CTA {ring.cta}'s warp {w} reads slot {slot} of '{ring.name}' for iteration {n}: box {b} "
+                    f"holds {held}",
+                )
+        if not self.numeric:
+            return None
+        return np.concatenate([part[1] for part in ring.parts[slot]], axis=-1)
 
     def released_after_loop(self) -> dict[str, int]:
         """The channels whose last slot of a tile the role holding the loop's
@@ -352,7 +470,7 @@ class WarpSim:
             slot = (self.base + self.trips - 1) % ring.depth
             ring.released[slot] |= set(ring.consumers)
             for _ in ring.consumers:
-                ring.empty[slot].arrive(self.clock[w])
+                self.arrive_empty(w, ring, slot, self.clock[w])
             yield ("go",)
 
     def run_copy(self, w: int, copy: RoleCopy, it: int) -> Iterator:
@@ -410,7 +528,7 @@ class WarpSim:
                         "stale-read",
                         f"warp {w} reads slot {slot} of '{src}' for iteration {src_it} but it holds iteration {got[0]}",
                     )
-                mine[(src, src_it)] = got[1]
+                mine[(src, src_it)] = self.assemble(w, ring, slot, src_it) if ring.boxes else got[1]
                 self.reads_left[key] = self.readers(w, src, src_it) if ring.holds else 1
                 if not ring.holds:
                     releases.append((ring, src_it))
@@ -471,20 +589,28 @@ class WarpSim:
             yield from self.wait(
                 w, ring.empty[slot], parity, f"warp {w} waits {ring.empty[slot].name} parity {parity} to send '{name}'"
             )
-            old = ring.slots[slot]
-            if old is not None and ring.released[slot] != set(ring.consumers):
-                missing = sorted(set(ring.consumers) - ring.released[slot])
-                raise Finding(
-                    "overwrite",
-                    f"warp {w} refills slot {slot} of '{name}' with iteration {it} before warp(s) {missing} "
-                    f"released iteration {old[0]}",
-                )
-            ring.slots[slot] = (self.base + it, outs[0])
-            ring.released[slot] = set()
-            ring.full[slot].arrive(self.clock[w])
-            yield ("go",)
+            if ring.boxes:  # a multicast channel in a cluster
+                yield from self.multicast(w, ring, op, it, outs[0])
+            else:
+                yield from self.fill(w, ring, slot, it, outs[0])
         # registers: drop what no later copy reads (at most the stages' span back)
         mine.pop((name, it - self.prog.stages - 2), None)
+
+    def fill(self, w: int, ring: Ring, slot: int, it: int, value: object) -> Iterator:
+        """The producer writes iteration `it` of its channel into `slot`,
+        which every consumer must have released, and arrives on its full barrier."""
+        old = ring.slots[slot]
+        if old is not None and ring.released[slot] != set(ring.consumers):
+            missing = sorted(set(ring.consumers) - ring.released[slot])
+            raise Finding(
+                "overwrite",
+                f"warp {w} refills slot {slot} of '{ring.name}' with iteration {it} before warp(s) {missing} "
+                f"released iteration {old[0]}",
+            )
+        ring.slots[slot] = (self.base + it, value)
+        ring.released[slot] = set()
+        ring.full[slot].arrive(self.clock[w])
+        yield ("go",)
 
     def operands(self, op: Operation, j: int, local: dict) -> tuple[list, list[int] | None]:
         return loop_operands(self.m, op, self.loop, self.env, j, local)
@@ -583,157 +709,6 @@ def simulate(
                 if stop_at_first:
                     return rep
     return rep
-
-
-def simulate_persistent(
-    module: ModuleOp,
-    prog: WarpProgram,
-    sizes: dict[str, int],
-    grid: int,
-    interleavings: int = 8,
-    seed: int = 0,
-    numeric_runs: int = NUMERIC_RUNS,
-    ring_runs_on: bool = True,
-    turns: bool = True,
-) -> Report:
-    """A persistent kernel (`tile.persistent`) on a grid of `grid` CTAs:
-    each CTA runs the tiles blockIdx.x, + grid, ... one after another with
-    its rings running on from one tile to the next (no drain: a role goes
-    on into the next tile's copies as soon as its rings let it), under
-    `interleavings` interleavings; every tile's stores compared with the
-    reference interpreter's for that tile. `ring_runs_on=False` is a
-    mutation for the tests: each tile counts its slots and phases from 0
-    again while the barriers run on.
-
-    Ping-pong consumers (`twill.nest`'s consumers = "alternate"): the
-    consumer role runs on two warp groups, the CTA's tile k on the k % 2-th,
-    each taking its turn at the tensor core on its named barrier around its
-    tile's main loop as the generated code does (`_pingpong_chains`); the
-    main loops must then hold the tensor core in tile order, one after
-    another (else a `turn-order` finding). `turns=False` is a mutation for
-    the tests: the consumers do not wait for their turns.
-
-    A channel whose last slot of a tile the role holding the loop's result
-    frees after the loop (`LiveOutOp.releases`: attention's O on sm_100a)
-    is released there (`WarpSim.release_after_loop`), and the next tile's
-    first-iteration readers of its carried value wait for that release."""
-    from twillc.lowering.simulate.reference import Machine
-
-    rep = Report()
-    persistent = tile.find_persistent(find_func(module))
-    if persistent is None:
-        raise located_error(prog.ws, "simulate_persistent: the kernel has no tile.persistent loop")
-    if prog.plan is None:
-        raise located_error(prog.ws, "simulate reads the memory plan: run plan-memory first")
-    probe = Machine(find_func(module), 0, dict(sizes))
-    n_tiles = int(probe.scalar(persistent.tiles_m, {})) * int(probe.scalar(persistent.tiles_n, {}))
-    from twillc.transforms.nest_attr import nest_alternate
-
-    alternate = nest_alternate(persistent.attributes.get("twill.nest")) is not None
-    roles = [r.warp for r in prog.roles]
-    if alternate:
-        roles.append(max(roles) + 1)  # the second consumer warp group
-    refs: dict[int, tuple] = {}
-    for cta in range(min(grid, n_tiles)):
-        tiles = list(range(cta, n_tiles, grid))
-        for i, (what, policy) in enumerate(_policies(roles, interleavings, seed + cta)):
-            sims: list[WarpSim] = []
-            rings = None
-            base = 0
-            for t in tiles:
-                sim = WarpSim(
-                    module, prog, 0, t, dict(sizes), Options(), prog.plan.deferred_release, rings=rings, base=base
-                )
-                sim.trips = int(sim.m.scalar(prog.loop.ub, sim.env)) - sim.lb
-                sim.trips = max(-(-sim.trips // sim.step), 0)
-                sim.numeric = i < numeric_runs
-                rings, base = sim.rings, (base + sim.trips if ring_runs_on else 0)
-                sims.append(sim)
-            rep.runs += 1
-            try:
-                if alternate:
-                    _run_pingpong(sims, policy, roles[-1], turns)
-                else:
-                    _run_tiles(sims, policy)
-                for t, sim in zip(tiles, sims, strict=True):
-                    results = sim.finish()
-                    if sim.numeric:
-                        if t not in refs:
-                            refs[t] = run_reference(module, sim.trips, t, dict(sizes))
-                        _compare(sim, results, refs[t])
-            except Finding as f:
-                rep.findings.append(f"CTA {cta} (tiles {tiles}), interleaving '{what}': {f}")
-                return rep
-    return rep
-
-
-def _run_tiles(sims: list[WarpSim], policy) -> None:
-    """Each role runs its copies of every tile in order (the generated code's
-    tile loop); the interleaving picks among the roles as `WarpSim.run` does."""
-
-    def chain(w: int) -> Iterator:
-        for sim in sims:
-            yield from sim.role(w)
-            yield from sim.release_after_loop(w)
-
-    interleave({r.warp: chain(r.warp) for r in sims[0].prog.roles}, policy)
-
-
-def _run_pingpong(sims: list[WarpSim], policy, second: int, turns: bool) -> None:
-    """The ping-pong CTA (`simulate_persistent`): the producer runs every
-    tile in order; the consumer role's copies of tile k run on warp group
-    `k % 2` (the role's own warp, or `second`), each tile's main loop between
-    a sync on that consumer's turn barrier and an arrive on the other's
-    (consumer 1 hands consumer 0 the first turn; after its tiles the
-    consumer whose turn comes next takes it, as the generated code does).
-    Every turn's start and end is logged in the order the interleaving runs
-    them: tile k's main loop must end before tile k + 1's starts."""
-    prog = sims[0].prog
-    consumers = sorted({c for ring in sims[0].rings.values() for c in ring.consumers})
-    if len(consumers) != 1:
-        raise Finding("misplaced", f"ping-pong consumers take a main loop on one consumer role, not {consumers}")
-    first = consumers[0]
-    bars = [NamedBarrier(f"turn barrier of consumer {c}", 2) for c in range(2)]
-    log: list[tuple[int, str]] = []
-
-    def turn(c: int, k: int, sim: WarpSim) -> Iterator:
-        if turns:
-            g = bars[c].arrive()
-            if not bars[c].passed(g):
-                yield ("wait", bars[c], g, f"consumer {c} waits its turn for tile {k}")
-        log.append((k, "start"))
-        yield from sim.role(first)
-        log.append((k, "end"))
-        if turns:
-            bars[1 - c].arrive()
-
-    def consumer(c: int) -> Iterator:
-        if c == 1 and turns:
-            bars[0].arrive()  # consumer 0 takes the first turn
-        for k in range(c, len(sims), 2):
-            yield from turn(c, k, sims[k])
-        if turns and len(sims) % 2 == c:  # the last turn handed over
-            g = bars[c].arrive()
-            if not bars[c].passed(g):
-                yield ("wait", bars[c], g, f"consumer {c} takes the last turn handed over")
-
-    def producer(w: int) -> Iterator:
-        for sim in sims:
-            yield from sim.role(w)
-
-    gens: dict[int, Iterator] = {r.warp: producer(r.warp) for r in prog.roles if r.warp != first}
-    gens[first], gens[second] = consumer(0), consumer(1)
-    interleave(gens, policy)
-    if turns and any(b.pending for b in bars):
-        raise Finding("turn-order", "a turn barrier is left with an arrival no consumer matched")
-    order = [k for k, _ in log]
-    if order != [k for k in range(len(sims)) for _ in range(2)]:
-        at = next(i for i, k in enumerate(order) if k != i // 2)
-        raise Finding(
-            "turn-order",
-            f"the tensor core's turns ran {log[: at + 1]}: tile {log[at][0]}'s main loop is not between tile "
-            f"{at // 2 - 1}'s end and tile {at // 2 + 1}'s start",
-        )
 
 
 def _blocks(module: ModuleOp, trips: list[int], sizes: dict | None) -> list[tuple[int, tuple[int, int]]]:

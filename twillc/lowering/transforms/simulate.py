@@ -70,17 +70,24 @@ class SimulatePass(ModulePass):
         """A persistent kernel also runs as its CTAs do: 2 CTAs walking their
         tiles (every size 320: 5 trips of 64, the last row and column of
         tiles partial) with the rings running on (`simulate_persistent`)."""
-        from twillc.lowering.simulate.warp_sim import simulate_persistent
+        from twillc.lowering.simulate.persistent_sim import simulate_persistent
 
         sizes = {o.sym.data: 320 for o in op.walk() if isinstance(o, tile.SizeOp)}
         rep = simulate_persistent(op, prog, sizes, 2, self.interleavings, self.seed)  # type: ignore[arg-type]
         if rep.findings:
             raise InternalError(f"simulate: persistent: {rep.findings[0]}")
+        from twillc.lowering.simulate.persistent_sim import cluster_multicast
         from twillc.transforms.nest_attr import nest_alternate
 
         persistent = tile.find_persistent(find_func(op))
         alternate = persistent is not None and nest_alternate(persistent.attributes.get("twill.nest")) is not None
         turns = ", two consumers on alternate tiles taking turns at the tensor core in tile order" if alternate else ""
+        multicast = cluster_multicast(persistent) if persistent is not None else None
+        if multicast:
+            turns = (
+                f", one cluster of the 2 CTAs multicasting {', '.join(multicast)} (half the boxes from each, "
+                "both CTAs' consumers releasing each slot)"
+            )
         print(
             f"twillc: simulated: persistent, 2 CTAs walking their tiles at sizes "
             f"{', '.join(f'{k}={v}' for k, v in sorted(sizes.items()))}, the rings running on{turns}: equal to the "
