@@ -67,6 +67,9 @@ def unmasked_part(
             replace(o, id=name[o.id], tmem_in_place=name[o.tmem_in_place] if o.tmem_in_place else "") for o in graph.ops
         ),
         edges=tuple(replace(e, src=name[e.src], dst=name[e.dst]) for e in graph.edges),
+        # one tensor-memory plan serves both parts: the loop's as written (its columns checked there);
+        # folded selects change what the unmasked graph writes in place, not the columns the kernel holds
+        tmem_columns=0,
     )
     ops = {name[k]: o for k, o in copied.items()}
     cycles: dict[str, int] = {}
