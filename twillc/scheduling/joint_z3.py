@@ -410,15 +410,10 @@ class _Encoding:
         return d
 
     def tmem_columns(self) -> None:
-        """Tensor-memory columns, given once for the whole loop
-        (`lifetimes.tmem_columns`): the graph's fixed accumulators, a ring
-        of `tmem_ring` columns a slot per value crossing warps (a slot per
-        copy live at once, to its readers' completion, one more per edge
-        crossing to a later iteration), none when written in place in the
-        slots of the value it updates (`Op.tmem_in_place`: both cross, every
-        reader on one of their warps), each value's `tmem_held` while it
-        does not cross, and per warp the widest `tmem_scratch` of its values
-        that do not cross, within `tmem_columns`."""
+        """Tensor-memory columns within `tmem_columns`, counted as the CP-SAT
+        model counts them (`joint_cpsat._Model.tmem_columns`, the rule of
+        `lifetimes.tmem_columns`); skipped where even the most they could
+        take fits."""
         z3, g, w = self.z3, self.graph, self.w
         if not g.tmem_columns:
             return
