@@ -136,6 +136,10 @@ class Ring:
             b.count = 1 + len(boxes)
         self.parts = [[None] * len(boxes) for _ in self.slots]
 
+    def unreleased(self, slot: int) -> list[int]:
+        """This CTA's consumers that have not released `slot`'s iteration."""
+        return sorted(set(self.consumers) - self.released[slot])
+
     def land(self, who: str, slot: int, n: int, box: int, part: object, at: int) -> None:
         """Box `box` of iteration `n` (the rings' count) lands in `slot`,
         written by `who`: the slot's previous iteration must have been
@@ -146,8 +150,8 @@ class Ring:
             raise Finding("after-exit", f"{who} writes box {box} of '{self.name}' into CTA {self.cta}, which exited")
         old = self.slots[slot]
         if old is None or old[0] != n:
-            if old is not None and self.released[slot] != set(self.consumers):
-                missing = sorted(set(self.consumers) - self.released[slot])
+            missing = self.unreleased(slot)
+            if old is not None and missing:
                 raise Finding(
                     "overwrite",
                     f"{who} writes box {box} of '{self.name}' iteration {n} into slot {slot} of CTA {self.cta} "
@@ -599,9 +603,8 @@ class WarpSim:
     def fill(self, w: int, ring: Ring, slot: int, it: int, value: object) -> Iterator:
         """The producer writes iteration `it` of its channel into `slot`,
         which every consumer must have released, and arrives on its full barrier."""
-        old = ring.slots[slot]
-        if old is not None and ring.released[slot] != set(ring.consumers):
-            missing = sorted(set(ring.consumers) - ring.released[slot])
+        old, missing = ring.slots[slot], ring.unreleased(slot)
+        if old is not None and missing:
             raise Finding(
                 "overwrite",
                 f"warp {w} refills slot {slot} of '{ring.name}' with iteration {it} before warp(s) {missing} "
